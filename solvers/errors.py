@@ -1,0 +1,23 @@
+"""Errors a user can cause, with messages a teacher understands.
+
+The CLI prints `str(error)` as one line and exits with code 2, so every message must make
+sense on its own, without a traceback.
+"""
+
+from __future__ import annotations
+
+
+class PuzzlevizError(Exception):
+    """Base of every error caused by input rather than by a bug."""
+
+
+class TraceError(PuzzlevizError):
+    """A trace file that cannot be read: missing, truncated, corrupt or from another version."""
+
+
+class PuzzleInputError(PuzzlevizError):
+    """A puzzle description, state or parameter that does not describe a valid puzzle."""
+
+
+class UnknownPuzzleError(PuzzlevizError):
+    """A puzzle kind that no installed model knows."""

@@ -1,0 +1,114 @@
+"""Recording trace events from inside numba kernels, at native speed.
+
+A `KernelBuffer` is a namedtuple of preallocated numpy arrays that a jitted search fills
+with the functions below, then hands back to `RecordingTracer.absorb`. When the buffer is
+full the kernel keeps searching but stops recording, and the buffer is marked truncated:
+a search never fails because its trace grew too long.
+
+    buf = tracer.kernel_buffer()
+    my_search(..., buf)           # calls record_event(buf, OP_PLACE, piece, placement, ...)
+    tracer.absorb(buf)
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+FILL_EVENTS, FILL_STEPS, FILL_MILESTONES, FILL_TRUNCATED = 0, 1, 2, 3
+
+
+class KernelBuffer(NamedTuple):
+    rows: np.ndarray  # (capacity, width) int32
+    counters: np.ndarray  # (capacity, n_counters) int64
+    current: np.ndarray  # (n_counters,) int64: the kernel sets these; each event copies them
+    step_start: np.ndarray  # (capacity,) int64
+    step_caption: np.ndarray  # (capacity,) int32
+    milestone_pos: np.ndarray  # (milestone capacity,) int64
+    milestone_kind: np.ndarray  # int32
+    milestone_caption: np.ndarray  # int32
+    fill: np.ndarray  # int64 [events, steps, milestones, truncated]
+
+
+def new_kernel_buffer(
+    capacity: int, width: int, n_counters: int, milestone_capacity: int | None = None
+) -> KernelBuffer:
+    """Arrays are allocated with np.empty, so untouched capacity costs no physical memory."""
+    m = capacity + 1 if milestone_capacity is None else milestone_capacity
+    return KernelBuffer(
+        rows=np.empty((capacity, width), dtype=np.int32),
+        counters=np.empty((capacity, n_counters), dtype=np.int64),
+        current=np.zeros(n_counters, dtype=np.int64),
+        step_start=np.empty(capacity, dtype=np.int64),
+        step_caption=np.empty(capacity, dtype=np.int32),
+        milestone_pos=np.empty(m, dtype=np.int64),
+        milestone_kind=np.empty(m, dtype=np.int32),
+        milestone_caption=np.empty(m, dtype=np.int32),
+        fill=np.zeros(4, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def record_event(buf, op, a=0, b=0, c=0, d=0, e=0, f=0):
+    """Append one event row (op and up to six int fields) with the current counters.
+
+    Written without local aliases of the buffer's arrays on purpose: each alias costs an
+    atomic reference-count update, which made recording 20x slower.
+    """
+    n = buf.fill[FILL_EVENTS]
+    if n >= buf.rows.shape[0]:
+        buf.fill[FILL_TRUNCATED] = 1
+        return False
+    width = buf.rows.shape[1]
+    buf.rows[n, 0] = op
+    if width > 1:
+        buf.rows[n, 1] = a
+    if width > 2:
+        buf.rows[n, 2] = b
+    if width > 3:
+        buf.rows[n, 3] = c
+    if width > 4:
+        buf.rows[n, 4] = d
+    if width > 5:
+        buf.rows[n, 5] = e
+    if width > 6:
+        buf.rows[n, 6] = f
+    for k in range(buf.current.shape[0]):
+        buf.counters[n, k] = buf.current[k]
+    buf.fill[FILL_EVENTS] = n + 1
+    return True
+
+
+@njit(cache=True)
+def record_step(buf, caption):
+    """Start a new step at the next event (renaming the current step if it is still empty)."""
+    if buf.fill[FILL_TRUNCATED]:
+        return
+    n = buf.fill[FILL_EVENTS]
+    s = buf.fill[FILL_STEPS]
+    if s > 0 and buf.step_start[s - 1] == n:
+        buf.step_caption[s - 1] = caption
+        return
+    if s >= buf.step_start.shape[0]:
+        buf.fill[FILL_TRUNCATED] = 1
+        return
+    buf.step_start[s] = n
+    buf.step_caption[s] = caption
+    buf.fill[FILL_STEPS] = s + 1
+
+
+@njit(cache=True)
+def record_milestone(buf, kind, caption):
+    """Mark the current cursor (after the last recorded event) as a milestone."""
+    if buf.fill[FILL_TRUNCATED]:
+        return
+    m = buf.fill[FILL_MILESTONES]
+    if m >= buf.milestone_pos.shape[0]:
+        buf.fill[FILL_TRUNCATED] = 1
+        return
+    buf.milestone_pos[m] = buf.fill[FILL_EVENTS]
+    buf.milestone_kind[m] = kind
+    buf.milestone_caption[m] = caption
+    buf.fill[FILL_MILESTONES] = m + 1

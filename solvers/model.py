@@ -1,0 +1,122 @@
+"""The model protocol every puzzle implements, and the registry that finds models by kind.
+
+A state is a flat int32 numpy array; the model gives it meaning. Keeping states flat lets
+the player store keyframes as rows of one 2-D array and lets numba kernels apply thousands
+of events between frames. `apply` and `revert` mutate the state in place: the player and
+the searches move one state back and forth, they do not build new ones.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+import numpy as np
+
+from solvers.errors import PuzzleInputError, UnknownPuzzleError
+from solvers.events import Event, EventSet
+
+STATE_DTYPE = np.int32
+
+
+class PuzzleModel(ABC):
+    """One puzzle's states and events. Subclasses set `kind` and `events`."""
+
+    kind: ClassVar[str]
+    events: ClassVar[EventSet]
+
+    @classmethod
+    @abstractmethod
+    def from_definition(cls, definition: dict[str, Any]) -> PuzzleModel:
+        """Rebuild the model from `definition()`; raise PuzzleInputError if it is invalid."""
+
+    @abstractmethod
+    def definition(self) -> dict[str, Any]:
+        """A JSON-able description of the puzzle, stored in every trace header."""
+
+    @abstractmethod
+    def initial_state(self) -> np.ndarray:
+        """The puzzle's starting state as a new flat int32 array."""
+
+    @abstractmethod
+    def apply(self, state: np.ndarray, event: Event) -> None:
+        """Change `state` in place by `event`."""
+
+    @abstractmethod
+    def revert(self, state: np.ndarray, event: Event) -> None:
+        """Undo `apply(state, event)` in place."""
+
+    def apply_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+        """Apply encoded rows in order. Models override this with a numba kernel when
+        traces are long, so that seeking builds keyframes at native speed."""
+        decode = self.events.decode
+        for values in rows.tolist():
+            self.apply(state, decode(values))
+
+    def revert_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+        """Revert encoded rows, last one first."""
+        decode = self.events.decode
+        for values in reversed(rows.tolist()):
+            self.revert(state, decode(values))
+
+    def describe(self, event: Event) -> str:
+        """One line for `trace show` and for steps without a caption."""
+        fields = ", ".join(
+            f"{k}={v}" for k, v in zip(event.field_names(), event.args(), strict=True)
+        )
+        return f"{type(event).__name__}({fields})"
+
+    def check_state(self, state: np.ndarray) -> None:
+        """Raise PuzzleInputError unless `state` could be a state of this puzzle."""
+        expected = self.initial_state().shape
+        if np.shape(state) != expected:
+            raise PuzzleInputError(
+                f"a {self.kind} state has {expected[0]} entries, this one has {np.size(state)}"
+            )
+
+
+_MODELS: dict[str, type[PuzzleModel]] = {}
+_discovered = False
+
+
+def register_model(cls: type[PuzzleModel]) -> type[PuzzleModel]:
+    """Class decorator: make `cls` findable by its `kind`."""
+    previous = _MODELS.get(cls.kind)
+    if previous is not None and previous is not cls:
+        raise ValueError(f"two models claim kind {cls.kind!r}")
+    _MODELS[cls.kind] = cls
+    return cls
+
+
+def _discover() -> None:
+    """Import every puzzle package under solvers/ so that they register their models."""
+    global _discovered
+    if _discovered:
+        return
+    import solvers
+
+    for info in pkgutil.iter_modules(solvers.__path__):
+        if info.ispkg:
+            importlib.import_module(f"solvers.{info.name}")
+    _discovered = True
+
+
+def known_kinds() -> list[str]:
+    _discover()
+    return sorted(_MODELS)
+
+
+def model_class(kind: str) -> type[PuzzleModel]:
+    if kind not in _MODELS:
+        _discover()
+    try:
+        return _MODELS[kind]
+    except KeyError:
+        known = ", ".join(known_kinds()) or "none"
+        raise UnknownPuzzleError(f"unknown puzzle kind {kind!r} (known: {known})") from None
+
+
+def model_from_definition(kind: str, definition: dict[str, Any]) -> PuzzleModel:
+    return model_class(kind).from_definition(definition)

@@ -1,0 +1,71 @@
+"""A one-line progress bar on stderr for long work (solving, recording).
+
+Silent when stderr is not a terminal unless forced, so logs and tests stay clean; never
+slows the work down: it redraws at most ten times a second.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TextIO
+
+
+class Progress:
+    def __init__(
+        self,
+        total: int | None,
+        label: str,
+        *,
+        stream: TextIO | None = None,
+        enabled: bool | None = None,
+        unit: str = "",
+    ):
+        self.total = total
+        self.label = label
+        self.unit = unit
+        self.stream = stream or sys.stderr
+        self.enabled = self.stream.isatty() if enabled is None else enabled
+        self.done = 0
+        self._start = time.perf_counter()
+        self._last_draw = 0.0
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def advance(self, amount: int = 1) -> None:
+        self.update(self.done + amount)
+
+    def update(self, done: int) -> None:
+        self.done = done
+        now = time.perf_counter()
+        if self.enabled and now - self._last_draw >= 0.1:
+            self._last_draw = now
+            self._draw(now)
+
+    def _draw(self, now: float) -> None:
+        elapsed = now - self._start
+        rate = self.done / elapsed if elapsed > 0 else 0.0
+        unit = f" {self.unit}" if self.unit else ""
+        if self.total:
+            frac = min(self.done / self.total, 1.0)
+            bar = "#" * int(frac * 30)
+            eta = (self.total - self.done) / rate if rate > 0 else 0.0
+            text = (
+                f"\r{self.label} [{bar:<30}] {self.done}/{self.total}{unit} "
+                f"{rate:,.1f}/s eta {eta:4.0f}s"
+            )
+        else:
+            text = f"\r{self.label} {self.done:,}{unit} {rate:,.1f}/s {elapsed:5.1f}s"
+        self.stream.write(text)
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled:
+            self._draw(time.perf_counter())
+            self.stream.write("\n")
+            self.stream.flush()
+            self.enabled = False

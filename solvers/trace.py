@@ -1,0 +1,171 @@
+"""The in-memory trace: columnar numpy arrays plus a small JSON-able header.
+
+A trace is the contract between a solver and everything that shows it. Positions are
+"cursors": cursor c means the first c events have been applied, so a trace of n events has
+cursors 0..n. Steps partition the events (step s covers rows step_start[s] up to the next
+start); milestones sit at cursors (a solution is "reached" once its last event is applied).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+
+from solvers.errors import TraceError
+
+FORMAT_VERSION = 1
+NO_CAPTION = -1
+
+
+@dataclasses.dataclass(frozen=True)
+class TraceHeader:
+    """Everything needed to rebuild the puzzle and to reproduce the run."""
+
+    kind: str
+    definition: dict[str, Any]
+    initial_state: tuple[int, ...]
+    solver: str
+    params: dict[str, Any]
+    seed: int | None
+    counters: tuple[str, ...]
+    truncated: bool = False
+    format_version: int = FORMAT_VERSION
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "definition": self.definition,
+            "initial_state": list(self.initial_state),
+            "solver": self.solver,
+            "params": self.params,
+            "seed": self.seed,
+            "counters": list(self.counters),
+            "truncated": self.truncated,
+            "format_version": self.format_version,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TraceHeader:
+        try:
+            return cls(
+                kind=str(data["kind"]),
+                definition=dict(data["definition"]),
+                initial_state=tuple(int(v) for v in data["initial_state"]),
+                solver=str(data["solver"]),
+                params=dict(data["params"]),
+                seed=None if data["seed"] is None else int(data["seed"]),
+                counters=tuple(str(c) for c in data["counters"]),
+                truncated=bool(data.get("truncated", False)),
+                format_version=int(data["format_version"]),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise TraceError(f"trace header is incomplete or malformed ({exc})") from None
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Trace:
+    """A recorded run. Arrays are read-only by convention; players never modify a trace."""
+
+    header: TraceHeader
+    rows: np.ndarray  # (n, width) int32: op, args...
+    counters: np.ndarray  # (n, len(header.counters)) int64: solver statistics after each event
+    step_start: np.ndarray  # (S,) int64: first row of each step, strictly increasing from 0
+    step_caption: np.ndarray  # (S,) int32: index into strings, or NO_CAPTION
+    milestone_pos: np.ndarray  # (M,) int64: cursor at which the milestone is reached
+    milestone_kind: np.ndarray  # (M,) int32: index into strings ("solution", "restart", ...)
+    milestone_caption: np.ndarray  # (M,) int32: index into strings, or NO_CAPTION
+    strings: tuple[str, ...]
+
+    ARRAY_FIELDS = (
+        "rows",
+        "counters",
+        "step_start",
+        "step_caption",
+        "milestone_pos",
+        "milestone_kind",
+        "milestone_caption",
+    )
+
+    def __post_init__(self) -> None:
+        self.check()
+
+    @property
+    def n_events(self) -> int:
+        return int(self.rows.shape[0])
+
+    @property
+    def n_steps(self) -> int:
+        return int(self.step_start.shape[0])
+
+    @property
+    def n_milestones(self) -> int:
+        return int(self.milestone_pos.shape[0])
+
+    def string(self, index: int) -> str:
+        return "" if index == NO_CAPTION else self.strings[index]
+
+    def step_of(self, event_index: int) -> int:
+        """The step that contains row `event_index` (the last step for index n)."""
+        return max(int(np.searchsorted(self.step_start, event_index, side="right")) - 1, 0)
+
+    def step_range(self, step: int) -> tuple[int, int]:
+        lo = int(self.step_start[step])
+        hi = int(self.step_start[step + 1]) if step + 1 < self.n_steps else self.n_events
+        return lo, hi
+
+    def step_caption_text(self, step: int) -> str:
+        return self.string(int(self.step_caption[step])) if self.n_steps else ""
+
+    def counters_at(self, cursor: int) -> dict[str, int]:
+        """Solver statistics after the first `cursor` events (all zero at the start)."""
+        names = self.header.counters
+        if cursor <= 0 or not names:
+            return dict.fromkeys(names, 0)
+        values = self.counters[min(cursor, self.n_events) - 1]
+        return {name: int(v) for name, v in zip(names, values, strict=True)}
+
+    def milestones(self) -> list[tuple[int, str, str]]:
+        return [
+            (int(p), self.string(int(k)), self.string(int(c)))
+            for p, k, c in zip(
+                self.milestone_pos, self.milestone_kind, self.milestone_caption, strict=True
+            )
+        ]
+
+    def check(self) -> None:
+        """Raise TraceError unless the arrays form a consistent trace."""
+        n = self.rows.shape[0] if self.rows.ndim == 2 else -1
+        problems = []
+        if self.rows.ndim != 2 or self.rows.dtype != np.int32 or self.rows.shape[1] < 1:
+            problems.append("event rows must be a 2-D int32 array")
+        if self.counters.dtype != np.int64 or self.counters.shape != (
+            n,
+            len(self.header.counters),
+        ):
+            problems.append("counter columns do not match the events")
+        starts = self.step_start
+        if starts.ndim != 1 or self.step_caption.shape != starts.shape:
+            problems.append("step arrays have different lengths")
+        elif n > 0 and (
+            starts.size == 0 or starts[0] != 0 or starts[-1] >= n or np.any(np.diff(starts) <= 0)
+        ):
+            problems.append("steps do not partition the events")
+        elif n == 0 and starts.size:
+            problems.append("steps without events")
+        pos = self.milestone_pos
+        if not (pos.shape == self.milestone_kind.shape == self.milestone_caption.shape):
+            problems.append("milestone arrays have different lengths")
+        elif pos.size and (pos[0] < 0 or pos[-1] > n or np.any(np.diff(pos) < 0)):
+            problems.append("milestones are out of order or out of range")
+        n_strings = len(self.strings)
+        for name in ("step_caption", "milestone_caption"):
+            ids = getattr(self, name)
+            if ids.size and (ids.min() < NO_CAPTION or ids.max() >= n_strings):
+                problems.append(f"{name} points outside the string table")
+        kinds = self.milestone_kind
+        if kinds.size and (kinds.min() < 0 or kinds.max() >= n_strings):
+            problems.append("milestone_kind points outside the string table")
+        if problems:
+            raise TraceError("inconsistent trace: " + "; ".join(problems))

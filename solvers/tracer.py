@@ -1,0 +1,246 @@
+"""How solvers report what they do: the `Tracer` protocol and its two implementations.
+
+A solver takes a tracer argument and defaults to `NULL_TRACER`, so untraced solving costs
+one attribute check per event. The recording tracer appends into growable numpy columns;
+numba kernels get a `KernelBuffer` of preallocated arrays (see `solvers.kernel_trace`) and
+hand it back with `absorb`, so a search records events at native speed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+import numpy as np
+
+from solvers.events import Event, EventSet
+from solvers.kernel_trace import KernelBuffer, new_kernel_buffer
+from solvers.trace import NO_CAPTION, Trace, TraceHeader
+
+if TYPE_CHECKING:
+    from solvers.model import PuzzleModel
+
+
+class Tracer(Protocol):
+    """What a solver may tell a tracer."""
+
+    enabled: bool
+
+    def emit(self, event: Event) -> None: ...
+    def step(self, caption: str = "") -> None: ...
+    def milestone(self, kind: str, caption: str = "") -> None: ...
+    def count(self, **values: int) -> None: ...
+    def intern(self, text: str) -> int: ...
+    def kernel_buffer(self, capacity: int | None = None) -> KernelBuffer: ...
+    def absorb(self, buffer: KernelBuffer) -> None: ...
+
+
+class NullTracer:
+    """The default tracer: records nothing, costs (almost) nothing."""
+
+    enabled = False
+
+    def emit(self, event: Event) -> None:
+        pass
+
+    def step(self, caption: str = "") -> None:
+        pass
+
+    def milestone(self, kind: str, caption: str = "") -> None:
+        pass
+
+    def count(self, **values: int) -> None:
+        pass
+
+    def intern(self, text: str) -> int:
+        return NO_CAPTION
+
+    def kernel_buffer(self, capacity: int | None = None) -> KernelBuffer:
+        return new_kernel_buffer(0, width=1, n_counters=0)
+
+    def absorb(self, buffer: KernelBuffer) -> None:
+        pass
+
+
+NULL_TRACER = NullTracer()
+
+
+class _Column:
+    """A growable numpy column (amortised doubling), one or two dimensional."""
+
+    def __init__(self, dtype: type, width: int | None = None, capacity: int = 1024):
+        shape = (capacity,) if width is None else (capacity, width)
+        self._data = np.zeros(shape, dtype=dtype)
+        self.size = 0
+
+    def _reserve(self, extra: int) -> None:
+        need = self.size + extra
+        if need > self._data.shape[0]:
+            capacity = max(need, 2 * self._data.shape[0])
+            grown = np.zeros((capacity, *self._data.shape[1:]), dtype=self._data.dtype)
+            grown[: self.size] = self._data[: self.size]
+            self._data = grown
+
+    def append(self, value: Any) -> None:
+        self._reserve(1)
+        self._data[self.size] = value
+        self.size += 1
+
+    def extend(self, values: np.ndarray) -> None:
+        self._reserve(len(values))
+        self._data[self.size : self.size + len(values)] = values
+        self.size += len(values)
+
+    @property
+    def last(self) -> Any:
+        return self._data[self.size - 1]
+
+    def set_last(self, value: Any) -> None:
+        self._data[self.size - 1] = value
+
+    def array(self) -> np.ndarray:
+        return self._data[: self.size].copy()
+
+
+class RecordingTracer:
+    """Records events, steps, milestones and counters into a `Trace`.
+
+    `max_events` bounds memory for long searches: beyond it the run continues but nothing
+    more is recorded, and the trace says it was truncated.
+    """
+
+    enabled = True
+
+    def __init__(
+        self,
+        model: PuzzleModel,
+        *,
+        solver: str,
+        params: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        counters: Sequence[str] = (),
+        initial_state: np.ndarray | None = None,
+        max_events: int = 50_000_000,
+    ):
+        self.model = model
+        self.events: EventSet = model.events
+        start = model.initial_state() if initial_state is None else initial_state
+        self._header = TraceHeader(
+            kind=model.kind,
+            definition=model.definition(),
+            initial_state=tuple(int(v) for v in np.asarray(start).ravel()),
+            solver=solver,
+            params=dict(params or {}),
+            seed=seed,
+            counters=tuple(counters),
+        )
+        self._counter_index = {name: i for i, name in enumerate(counters)}
+        self._current = np.zeros(len(counters), dtype=np.int64)
+        self._rows = _Column(np.int32, self.events.width)
+        self._counters = _Column(np.int64, len(counters))
+        self._step_start = _Column(np.int64)
+        self._step_caption = _Column(np.int32)
+        self._ms_pos = _Column(np.int64)
+        self._ms_kind = _Column(np.int32)
+        self._ms_caption = _Column(np.int32)
+        self._strings: list[str] = []
+        self._string_ids: dict[str, int] = {}
+        self.max_events = max_events
+        self.truncated = False
+
+    @property
+    def n_events(self) -> int:
+        return self._rows.size
+
+    def intern(self, text: str) -> int:
+        if not text:
+            return NO_CAPTION
+        index = self._string_ids.get(text)
+        if index is None:
+            index = self._string_ids[text] = len(self._strings)
+            self._strings.append(text)
+        return index
+
+    def emit(self, event: Event) -> None:
+        if self._rows.size >= self.max_events:
+            self.truncated = True
+            return
+        self._rows.append(self.events.encode(event))
+        self._counters.append(self._current)
+
+    def step(self, caption: str = "") -> None:
+        """Start a new step at the next event; a step with no events yet is renamed."""
+        if self.truncated:
+            return
+        self._begin_step(self._rows.size, self.intern(caption))
+
+    def _begin_step(self, position: int, caption: int) -> None:
+        if self._step_start.size and self._step_start.last == position:
+            self._step_caption.set_last(caption)
+        else:
+            self._step_start.append(position)
+            self._step_caption.append(caption)
+
+    def milestone(self, kind: str, caption: str = "") -> None:
+        if self.truncated:
+            return
+        self._ms_pos.append(self._rows.size)
+        self._ms_kind.append(self.intern(kind))
+        self._ms_caption.append(self.intern(caption))
+
+    def count(self, **values: int) -> None:
+        for name, value in values.items():
+            try:
+                self._current[self._counter_index[name]] = value
+            except KeyError:
+                raise ValueError(f"counter {name!r} was not declared") from None
+
+    def kernel_buffer(self, capacity: int | None = None) -> KernelBuffer:
+        """Preallocated arrays for a numba kernel; hand them back with `absorb`."""
+        room = self.max_events - self._rows.size
+        capacity = room if capacity is None else min(capacity, room)
+        buffer = new_kernel_buffer(max(capacity, 0), self.events.width, len(self._current))
+        buffer.current[:] = self._current
+        return buffer
+
+    def absorb(self, buffer: KernelBuffer) -> None:
+        """Append what a kernel recorded, continuing the current step."""
+        n_events, n_steps, n_milestones, truncated = (int(v) for v in buffer.fill)
+        base = self._rows.size
+        self._rows.extend(buffer.rows[:n_events])
+        self._counters.extend(buffer.counters[:n_events])
+        for start, caption in zip(
+            buffer.step_start[:n_steps].tolist(),
+            buffer.step_caption[:n_steps].tolist(),
+            strict=True,
+        ):
+            self._begin_step(base + start, caption)
+        self._ms_pos.extend(buffer.milestone_pos[:n_milestones] + base)
+        self._ms_kind.extend(buffer.milestone_kind[:n_milestones])
+        self._ms_caption.extend(buffer.milestone_caption[:n_milestones])
+        self._current[:] = buffer.current
+        self.truncated = self.truncated or bool(truncated)
+
+    def finish(self) -> Trace:
+        n = self._rows.size
+        starts = self._step_start.array()
+        captions = self._step_caption.array()
+        keep = starts < n  # a step opened after the last event holds nothing
+        starts, captions = starts[keep], captions[keep]
+        if n and (starts.size == 0 or starts[0] != 0):
+            starts = np.concatenate([[0], starts]).astype(np.int64)
+            captions = np.concatenate([[NO_CAPTION], captions]).astype(np.int32)
+        header = self._header
+        if self.truncated:
+            header = TraceHeader(**{**header.__dict__, "truncated": True})
+        return Trace(
+            header=header,
+            rows=self._rows.array(),
+            counters=self._counters.array(),
+            step_start=starts,
+            step_caption=captions,
+            milestone_pos=self._ms_pos.array(),
+            milestone_kind=self._ms_kind.array(),
+            milestone_caption=self._ms_caption.array(),
+            strings=tuple(self._strings),
+        )

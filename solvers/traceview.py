@@ -1,0 +1,95 @@
+"""Human-readable views of a trace: the summary, the event listing and the JSON export."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+from solvers.model import PuzzleModel, model_from_definition
+from solvers.trace import Trace
+
+
+def model_for(trace: Trace) -> PuzzleModel:
+    return model_from_definition(trace.header.kind, trace.header.definition)
+
+
+def summary_lines(trace: Trace, name: str) -> list[str]:
+    h = trace.header
+    kinds = Counter(kind for _, kind, _ in trace.milestones())
+    milestone_text = ", ".join(f"{k} x{v}" for k, v in sorted(kinds.items())) or "none"
+    params = json.dumps(h.params, sort_keys=True) if h.params else "none"
+    return [
+        f"{name}: {h.kind} trace, format version {h.format_version}",
+        f"  solver      {h.solver}",
+        f"  parameters  {params}",
+        f"  seed        {'none' if h.seed is None else h.seed}",
+        f"  events      {trace.n_events:,}"
+        + ("  (truncated: the run went on)" if h.truncated else ""),
+        f"  steps       {trace.n_steps:,}",
+        f"  milestones  {trace.n_milestones:,} ({milestone_text})",
+        f"  counters    {', '.join(h.counters) or 'none'}",
+        f"  state size  {len(h.initial_state)} ints",
+    ]
+
+
+def _clip(trace: Trace, first: int | None, last: int | None) -> range:
+    lo = 0 if first is None else max(first, 0)
+    hi = trace.n_events - 1 if last is None else min(last, trace.n_events - 1)
+    return range(lo, hi + 1)
+
+
+def event_lines(trace: Trace, first: int | None = None, last: int | None = None) -> Iterator[str]:
+    """One line per event, step headers and milestones in between, for events first..last."""
+    model = model_for(trace)
+    span = _clip(trace, first, last)
+    milestones = trace.milestones()
+    m = 0
+    while m < len(milestones) and milestones[m][0] <= span.start and span.start > 0:
+        m += 1
+    names = trace.header.counters
+    for i in span:
+        step = trace.step_of(i)
+        if int(trace.step_start[step]) == i or i == span.start:
+            caption = trace.step_caption_text(step)
+            yield f"step {step + 1}/{trace.n_steps}" + (f": {caption}" if caption else "")
+        event = model.events.decode(trace.rows[i])
+        stats = "  ".join(f"{n}={int(v)}" for n, v in zip(names, trace.counters[i], strict=True))
+        yield f"  {i:>9}  {model.describe(event)}" + (f"    [{stats}]" if stats else "")
+        while m < len(milestones) and milestones[m][0] == i + 1:
+            _, kind, caption = milestones[m]
+            yield f"  * {kind}" + (f": {caption}" if caption else "")
+            m += 1
+
+
+def export_json(
+    trace: Trace, out: TextIO, first: int | None = None, last: int | None = None
+) -> None:
+    """Write the trace as one JSON document, streaming events so large traces fit."""
+    model = model_for(trace)
+    span = _clip(trace, first, last)
+    head: dict[str, Any] = {
+        "header": trace.header.to_json(),
+        "events_from": span.start,
+        "events_to": span.stop - 1,
+        "steps": [
+            {"start": int(trace.step_start[s]), "caption": trace.step_caption_text(s)}
+            for s in range(trace.n_steps)
+        ],
+        "milestones": [
+            {"cursor": pos, "kind": kind, "caption": caption}
+            for pos, kind, caption in trace.milestones()
+        ],
+    }
+    text = json.dumps(head, ensure_ascii=False, indent=1)
+    out.write(text[:-2] + ',\n "events": [')
+    names = trace.header.counters
+    for n, i in enumerate(span):
+        event = model.events.decode(trace.rows[i])
+        item: dict[str, Any] = {"i": i, "type": type(event).__name__}
+        item.update(zip(event.field_names(), event.args(), strict=True))
+        if names:
+            item["counters"] = dict(zip(names, trace.counters[i].tolist(), strict=True))
+        out.write(("\n  " if n == 0 else ",\n  ") + json.dumps(item, ensure_ascii=False))
+    out.write("\n ]\n}\n")

@@ -1,0 +1,1 @@
+"""Everything that draws: GL context, renderers, text, camera, player, HUD, recording, app."""

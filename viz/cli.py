@@ -1,0 +1,126 @@
+"""`puzzleviz`: argument parsing and wiring, nothing a test cannot reach without it.
+
+Every error a user can cause ends as one line on stderr and exit code 2; no tracebacks.
+Puzzle commands (`solve <puzzle>`, `rings stats`, ...) come from the puzzles' own registry.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from solvers.commands import puzzle_commands
+from solvers.errors import PuzzlevizError
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line, not a usage dump plus a line."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def _add_trace_commands(sub: argparse._SubParsersAction) -> None:
+    trace = sub.add_parser("trace", help="inspect a recorded trace file")
+    tsub = trace.add_subparsers(dest="trace_command", metavar="COMMAND", required=True)
+    info = tsub.add_parser("info", help="summary: puzzle, solver, seed, counts")
+    info.add_argument("file", type=Path)
+    info.set_defaults(run=_run_trace_info)
+    show = tsub.add_parser("show", help="list events with steps and milestones")
+    show.add_argument("file", type=Path)
+    show.add_argument("--from", dest="first", type=int, metavar="N", help="first event (0-based)")
+    show.add_argument("--to", dest="last", type=int, metavar="M", help="last event, inclusive")
+    show.set_defaults(run=_run_trace_show)
+    export = tsub.add_parser("export", help="write the trace as JSON")
+    export.add_argument("file", type=Path)
+    export.add_argument("--json", dest="out", type=Path, required=True, metavar="OUT")
+    export.add_argument("--from", dest="first", type=int, metavar="N")
+    export.add_argument("--to", dest="last", type=int, metavar="M")
+    export.set_defaults(run=_run_trace_export)
+
+
+def _run_trace_info(args: argparse.Namespace) -> int:
+    from solvers.tracefile import load_trace
+    from solvers.traceview import summary_lines
+
+    trace = load_trace(args.file)
+    print("\n".join(summary_lines(trace, str(args.file))))
+    return 0
+
+
+def _run_trace_show(args: argparse.Namespace) -> int:
+    from solvers.tracefile import load_trace
+    from solvers.traceview import event_lines
+
+    trace = load_trace(args.file)
+    out = sys.stdout
+    for line in event_lines(trace, args.first, args.last):
+        out.write(line + "\n")
+    return 0
+
+
+def _run_trace_export(args: argparse.Namespace) -> int:
+    from solvers.atomic import atomic_text_writer
+    from solvers.tracefile import load_trace
+    from solvers.traceview import export_json
+
+    trace = load_trace(args.file)
+    with atomic_text_writer(args.out) as out:
+        export_json(trace, out, args.first, args.last)
+    print(f"wrote {args.out}")
+    return 0
+
+
+def _add_puzzle_commands(sub: argparse._SubParsersAction) -> None:
+    groups: dict[str, argparse._SubParsersAction] = {}
+    for command in puzzle_commands():
+        head, *rest = command.path
+        if not rest:
+            parser = sub.add_parser(head, help=command.help)
+        else:
+            if head not in groups:
+                group = sub.add_parser(head, help=f"{head} commands")
+                groups[head] = group.add_subparsers(
+                    dest=f"{head}_command", metavar="PUZZLE", required=True
+                )
+            parser = groups[head].add_parser(rest[0], help=command.help)
+        command.add_arguments(parser)
+        parser.set_defaults(run=command.run)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="puzzleviz",
+        description="Watch puzzle solvers think: replay, step through and record their traces.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    _add_trace_commands(sub)
+    _add_puzzle_commands(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args) or 0)
+    except PuzzlevizError as exc:
+        print(f"puzzleviz: error: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("puzzleviz: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"puzzleviz: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main())
