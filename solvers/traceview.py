@@ -87,8 +87,8 @@ def export_json(
     names = trace.header.counters
     for n, i in enumerate(span):
         event = model.events.decode(trace.rows[i])
-        item: dict[str, Any] = {"i": i, "type": type(event).__name__}
-        item.update(zip(event.field_names(), event.args(), strict=True))
+        fields = dict(zip(event.field_names(), event.args(), strict=True))
+        item: dict[str, Any] = {"index": i, "type": type(event).__name__, "fields": fields}
         if names:
             item["counters"] = dict(zip(names, trace.counters[i].tolist(), strict=True))
         out.write(("\n  " if n == 0 else ",\n  ") + json.dumps(item, ensure_ascii=False))

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from solvers.commands import puzzle_commands
 from solvers.errors import PuzzlevizError
+from viz.cli_view import add_view_commands
 
 EXIT_USAGE = 2
 
@@ -98,6 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Watch puzzle solvers think: replay, step through and record their traces.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    add_view_commands(sub)
     _add_trace_commands(sub)
     _add_puzzle_commands(sub)
     return parser

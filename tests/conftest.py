@@ -1,0 +1,41 @@
+"""Shared fixtures: a headless GL context (EGL, no display), golden frames, toy puzzle."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pytest
+
+import tests.toy  # noqa: F401  (registers the toy model)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite tests/golden/*.png from the current rendering instead of comparing",
+    )
+
+
+@pytest.fixture(scope="session")
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))
+
+
+@pytest.fixture(scope="session")
+def gl_ctx():
+    """One EGL context for the whole session (Mesa llvmpipe in CI)."""
+    from viz.gl import headless_context
+
+    ctx = headless_context()
+    yield ctx
+    ctx.release()
+
+
+@pytest.fixture(scope="session")
+def toy_scene():
+    import tests.toy_scene  # noqa: F401  (registers the toy scene)

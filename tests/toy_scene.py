@@ -1,0 +1,54 @@
+"""A scene for the toy model: one bar per slot, the event in progress highlighted."""
+
+from __future__ import annotations
+
+from tests.toy import Add, Swap
+from viz.color import ACCENT, BAD, INK, palette
+from viz.easing import ease
+from viz.player import Frame
+from viz.scene import Canvas, Scene, SceneOption, View, register_scene
+
+
+@register_scene
+class ToyScene(Scene):
+    kind = "toy"
+    title = "Toy"
+    options = (SceneOption("labels", "b", "Value labels", default=True),)
+
+    def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
+        d = canvas.d2
+        stage = view.stage
+        values = [int(v) for v in frame.state]
+        n = len(values)
+        slot_w = stage.w / n
+        top = max(max(values), 1)
+        x_of = [stage.x + slot_w * (i + 0.5) for i in range(n)]
+        event, t = frame.event, ease(frame.t)
+        if isinstance(event, Swap):
+            x_of[event.i], x_of[event.j] = (
+                x_of[event.i] + (x_of[event.j] - x_of[event.i]) * t,
+                x_of[event.j] + (x_of[event.i] - x_of[event.j]) * t,
+            )
+        for i, value in enumerate(values):
+            shown = value + (event.amount * t if isinstance(event, Add) and event.slot == i else 0)
+            h = stage.h * 0.8 * max(shown, 0) / top
+            base = stage.y + stage.h * 0.9
+            active = event is not None and i in (
+                getattr(event, "slot", -1),
+                getattr(event, "i", -1),
+                getattr(event, "j", -1),
+            )
+            d.rect(
+                x_of[i] - slot_w * 0.3,
+                base - h,
+                slot_w * 0.6,
+                h,
+                palette(i),
+                radius=6 * view.scale,
+                stroke=BAD if active else INK,
+                width=(3 if active else 1) * view.scale,
+            )
+            if view.options.get("labels", True):
+                d.text(
+                    str(value), x_of[i], base + 6 * view.scale, 16 * view.scale, ACCENT, anchor="ct"
+                )

@@ -1,0 +1,140 @@
+"""The window's behaviour, driven headless: pygame events into an App on an EGL context."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+import pytest
+
+from tests.viz.test_player import make_trace
+from viz.app import App
+from viz.images import load_png
+from viz.player import GLIDE_SECONDS, Mode
+from viz.timeline import Level
+
+SIZE = (640, 360)
+
+
+@pytest.fixture
+def app(gl_ctx, toy_scene, tmp_path):
+    pygame.init()
+    trace, _ = make_trace(n_steps=6, per_step=3)
+    return App(gl_ctx, [trace], size=SIZE, screenshot_dir=tmp_path, speed=2.0)
+
+
+def key(app: App, code: int, mod: int = 0) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod))
+
+
+def mouse(app: App, kind: int, pos, button: int = 1) -> None:
+    if kind == pygame.MOUSEMOTION:
+        app.handle(pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    else:
+        app.handle(pygame.event.Event(kind, pos=pos, button=button))
+
+
+def test_space_plays_and_pauses(app):
+    key(app, pygame.K_SPACE)
+    assert app.player.mode is Mode.PLAYING
+    app.tick(0.2)
+    assert app.player.position > 0
+    key(app, pygame.K_SPACE)
+    assert app.player.mode is Mode.PAUSED
+
+
+def test_arrows_step_and_shift_arrows_jump_milestones(app):
+    key(app, pygame.K_RIGHT)
+    app.tick(GLIDE_SECONDS)
+    assert app.player.position == 3
+    key(app, pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert app.player.position == 6  # the first milestone
+    key(app, pygame.K_LEFT)
+    app.tick(GLIDE_SECONDS)
+    assert app.player.position == 3
+    key(app, pygame.K_PAGEDOWN)
+    key(app, pygame.K_PAGEDOWN)
+    app.tick(GLIDE_SECONDS)
+    assert app.player.position == 9
+    key(app, pygame.K_PAGEUP)
+    app.tick(GLIDE_SECONDS)
+    assert app.player.position == 6
+
+
+def test_home_end_speed_reverse_and_level(app):
+    key(app, pygame.K_END)
+    assert app.player.at_end
+    key(app, pygame.K_HOME)
+    assert app.player.at_start
+    before = app.player.speed
+    key(app, pygame.K_UP)
+    assert app.player.speed > before
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    assert app.player.speed < before
+    key(app, pygame.K_r)
+    assert app.player.mode is Mode.REVERSING and app.player.at_end
+    key(app, pygame.K_l)
+    assert app.player.level is Level.MILESTONE
+
+
+def test_timeline_click_and_drag_scrub_then_restore_the_mode(app):
+    app.player.play()
+    track = app.layout.track
+    y = track.y + track.h / 2
+    mouse(app, pygame.MOUSEBUTTONDOWN, (track.x + track.w / 2, y))
+    assert app.player.mode is Mode.SCRUBBING
+    assert app.player.position == 9
+    mouse(app, pygame.MOUSEMOTION, (track.x + track.w, y))
+    assert app.player.at_end
+    mouse(app, pygame.MOUSEBUTTONUP, (track.x + track.w, y))
+    assert app.player.mode is Mode.PAUSED  # it was playing, but scrubbed to the end
+
+
+def test_hidpi_mouse_positions_are_scaled_to_pixels(app):
+    app.resize((1280, 720), (640, 360))  # a 2x display: events come in window points
+    track = app.layout.track
+    y = (track.y + track.h / 2) / 2
+    mouse(app, pygame.MOUSEBUTTONDOWN, ((track.x + track.w / 4) / 2, y))
+    assert app.player.position == pytest.approx(18 / 4, abs=0.5)
+    assert app.target.size == (1280, 720)
+
+
+def test_scene_option_keys_toggle_and_help_shows_them(app):
+    assert app.look.options["labels"] is True
+    key(app, pygame.K_b)
+    assert app.look.options["labels"] is False
+    key(app, pygame.K_h)
+    assert app.look.hud.show_help and ("B", "Value labels") in app.look.hud.extra_help
+    key(app, pygame.K_ESCAPE)
+    assert not app.look.hud.show_help and not app.quit_requested
+    key(app, pygame.K_ESCAPE)
+    assert app.quit_requested
+
+
+def test_screenshot_saves_the_frame_as_png(app, tmp_path):
+    app.player.seek(7)
+    path = app.screenshot()
+    assert path.parent == tmp_path and path.name == "puzzleviz-toy-step3-1.png"
+    image = load_png(path)
+    assert image.shape == (SIZE[1], SIZE[0], 3)
+    assert app.screenshot().name == "puzzleviz-toy-step3-2.png"  # never overwrites
+
+
+def test_rendering_changes_with_the_cursor(app):
+    app.render()
+    start = app.target.read_image().copy()
+    app.player.seek(app.player.trace.n_events)
+    app.render()
+    assert not np.array_equal(start, app.target.read_image())
+
+
+def test_a_tour_moves_on_to_the_next_trace(gl_ctx, toy_scene):
+    pygame.init()
+    first, _ = make_trace(n_steps=2, per_step=1)
+    second, _ = make_trace(n_steps=3, per_step=1)
+    app = App(gl_ctx, [first, second], size=SIZE, speed=8.0, tour=True)
+    for _ in range(40):
+        app.tick(0.1)
+    assert app.index == 1 and app.player.trace is second
+    key(app, pygame.K_p)
+    assert app.index == 0

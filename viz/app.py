@@ -1,0 +1,220 @@
+"""The interactive viewer without the window: input events in, frames out.
+
+Keeping the window shell (viz/window.py) thin means everything a user can do with keys and
+mouse is testable headless: tests feed pygame events to an App on an EGL context.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from pathlib import Path
+
+import moderngl
+import pygame
+
+from solvers.trace import Trace
+from solvers.traceview import model_for
+from viz.compose import Look, default_look, render_frame
+from viz.gl import default_samples
+from viz.hud import HudLayout, hud_layout
+from viz.images import save_png
+from viz.player import Player
+from viz.renderer import Renderer
+from viz.scene import scene_for
+from viz.target import RenderTarget
+from viz.timeline import Level
+
+MESSAGE_SECONDS = 2.5
+ORBIT_DEGREES_PER_PIXEL = 0.35
+
+
+class App:
+    def __init__(
+        self,
+        ctx: moderngl.Context,
+        traces: Sequence[Trace],
+        *,
+        size: tuple[int, int],
+        samples: int | None = None,
+        speed: float | None = None,
+        level: Level | None = None,
+        screenshot_dir: Path = Path("."),
+        tour: bool = False,
+    ):
+        if not traces:
+            raise ValueError("the viewer needs at least one trace")
+        self.ctx = ctx
+        self.traces = list(traces)
+        self.tour = tour
+        self.renderer = Renderer(ctx)
+        self.target = RenderTarget(ctx, size, default_samples(ctx) if samples is None else samples)
+        self.screenshot_dir = screenshot_dir
+        self.pixel_ratio = 1.0
+        self.quit_requested = False
+        self.fullscreen_requested = False
+        self._speed, self._level = speed, level
+        self._message = ""
+        self._message_left = 0.0
+        self._drag: str | None = None
+        self._last_mouse = (0.0, 0.0)
+        self._end_wait = 0.0
+        self.load(0)
+
+    # -- which trace -------------------------------------------------------------------
+
+    def load(self, index: int) -> None:
+        self.index = index % len(self.traces)
+        trace = self.traces[self.index]
+        self.player = Player(trace, model_for(trace), level=self._level, speed=self._speed)
+        self.scene = scene_for(trace.header.kind)
+        self.look: Look = default_look(self.scene, self.player.frame())
+        if self.tour:
+            self.player.play()
+
+    @property
+    def layout(self) -> HudLayout:
+        return hud_layout(self.target.width, self.target.height, self.look.hud)
+
+    # -- input -------------------------------------------------------------------------
+
+    def resize(self, drawable: tuple[int, int], window: tuple[int, int]) -> None:
+        self.target.resize(drawable)
+        self.pixel_ratio = drawable[0] / max(window[0], 1)
+
+    def say(self, message: str) -> None:
+        self._message, self._message_left = message, MESSAGE_SECONDS
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key, event.mod)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self._press(event.button, *self._pixels(event.pos))
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(*self._pixels(event.pos))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button in (1, 3):
+            if self._drag == "scrub":
+                self.player.end_scrub()
+            self._drag = None
+        elif event.type == pygame.MOUSEWHEEL and self.look.camera is not None:
+            self._set_camera(self.look.camera.zoom(0.9**event.y))
+        elif event.type == pygame.QUIT:
+            self.quit_requested = True
+
+    def _pixels(self, pos: tuple[int, int]) -> tuple[float, float]:
+        return pos[0] * self.pixel_ratio, pos[1] * self.pixel_ratio
+
+    def _key(self, key: int, mod: int) -> None:
+        p = self.player
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        actions = {
+            pygame.K_SPACE: p.toggle_play,
+            pygame.K_RIGHT: (lambda: p.jump_milestone(True)) if shift else p.step_forward,
+            pygame.K_LEFT: (lambda: p.jump_milestone(False)) if shift else p.step_backward,
+            pygame.K_PAGEDOWN: p.step_forward,
+            pygame.K_PAGEUP: p.step_backward,
+            pygame.K_PERIOD: lambda: p.step_forward(Level.EVENT),
+            pygame.K_COMMA: lambda: p.step_backward(Level.EVENT),
+            pygame.K_UP: p.faster,
+            pygame.K_DOWN: p.slower,
+            pygame.K_HOME: lambda: p.seek(0),
+            pygame.K_END: lambda: p.seek(p.trace.n_events),
+            pygame.K_r: p.reverse,
+            pygame.K_l: p.cycle_level,
+            pygame.K_h: self._toggle_help,
+            pygame.K_s: self.screenshot,
+            pygame.K_f: self._request_fullscreen,
+            pygame.K_n: lambda: self.load(self.index + 1),
+            pygame.K_p: lambda: self.load(self.index - 1),
+            pygame.K_ESCAPE: self._escape,
+        }
+        action = actions.get(key)
+        if action is not None:
+            action()
+            return
+        for option in self.scene.options:
+            if pygame.key.key_code(option.key) == key:
+                options = dict(self.look.options)
+                options[option.name] = not options.get(option.name, option.default)
+                self.look = dataclasses.replace(self.look, options=options)
+                state = "on" if options[option.name] else "off"
+                self.say(f"{option.label}: {state}")
+
+    def _toggle_help(self) -> None:
+        hud = self.look.hud
+        extra = tuple((option.key.upper(), option.label) for option in self.scene.options)
+        if self.tour:
+            extra += (("N / P", "next / previous puzzle"),)
+        hud = dataclasses.replace(hud, show_help=not hud.show_help, extra_help=extra)
+        self.look = dataclasses.replace(self.look, hud=hud)
+
+    def _escape(self) -> None:
+        if self.look.hud.show_help:
+            self._toggle_help()
+        else:
+            self.quit_requested = True
+
+    def _request_fullscreen(self) -> None:
+        self.fullscreen_requested = True
+
+    def _press(self, button: int, x: float, y: float) -> None:
+        self._last_mouse = (x, y)
+        layout = self.layout
+        if button == 1 and layout.on_timeline(x, y):
+            self._drag = "scrub"
+            self.player.begin_scrub()
+            self.player.scrub_to(layout.fraction_at(x))
+        elif self.look.camera is not None and layout.stage.contains(x, y):
+            self._drag = "orbit" if button == 1 else "pan"
+
+    def _motion(self, x: float, y: float) -> None:
+        dx, dy = x - self._last_mouse[0], y - self._last_mouse[1]
+        self._last_mouse = (x, y)
+        camera = self.look.camera
+        if self._drag == "scrub":
+            self.player.scrub_to(self.layout.fraction_at(x))
+        elif self._drag == "orbit" and camera is not None:
+            k = ORBIT_DEGREES_PER_PIXEL / max(self.pixel_ratio, 1e-6)
+            self._set_camera(camera.orbit(-dx * k, dy * k))
+        elif self._drag == "pan" and camera is not None:
+            h = float(self.target.height)
+            self._set_camera(camera.pan(dx / h, dy / h))
+
+    def _set_camera(self, camera) -> None:
+        self.look = dataclasses.replace(self.look, camera=camera)
+
+    # -- time and pixels ---------------------------------------------------------------
+
+    def tick(self, dt: float) -> None:
+        self.player.advance(dt)
+        if self._message_left > 0:
+            self._message_left -= dt
+            if self._message_left <= 0:
+                self._message = ""
+        if self.tour and self.player.at_end and len(self.traces) > 1:
+            self._end_wait += dt
+            if self._end_wait > 2.5:
+                self._end_wait = 0.0
+                self.load(self.index + 1)
+
+    def render(self) -> HudLayout:
+        look = self.look
+        if look.hud.message != self._message:
+            look = self.look = dataclasses.replace(
+                look, hud=dataclasses.replace(look.hud, message=self._message)
+            )
+        return render_frame(self.renderer, self.target, self.player.frame(), look)
+
+    def screenshot(self) -> Path:
+        frame = self.player.frame()
+        kind = frame.trace.header.kind
+        n = 1
+        while True:
+            path = self.screenshot_dir / f"puzzleviz-{kind}-step{frame.step + 1}-{n}.png"
+            if not path.exists():
+                break
+            n += 1
+        self.render()
+        save_png(path, self.target.read_image())
+        self.say(f"Screenshot saved to {path}")
+        return path

@@ -1,0 +1,171 @@
+"""The viewing commands of the CLI: play (window), record (video, GIF, PNG) and demo."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from pathlib import Path
+
+from solvers.errors import PuzzlevizError
+from viz.timeline import Level
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"(\d+)[xX](\d+)", text.strip())
+    if not match:
+        raise argparse.ArgumentTypeError(f"size {text!r} is not WIDTHxHEIGHT, e.g. 1280x720")
+    return int(match.group(1)), int(match.group(2))
+
+
+def positive_float(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text} is not positive")
+    return value
+
+
+def _add_pace(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--speed",
+        type=positive_float,
+        metavar="S",
+        help="units (see --level) per second; default: about a minute in all",
+    )
+    parser.add_argument(
+        "--level",
+        choices=[level.value for level in Level],
+        help="play by event, by step or by milestone (default: step)",
+    )
+    parser.add_argument(
+        "--msaa",
+        type=int,
+        choices=[0, 2, 4, 8],
+        metavar="N",
+        help="multisampling (default: 4 on a GPU, 0 on a software renderer)",
+    )
+
+
+def add_view_commands(sub: argparse._SubParsersAction) -> None:
+    play = sub.add_parser("play", help="replay traces in a window")
+    play.add_argument("traces", nargs="+", type=Path, metavar="TRACE")
+    play.add_argument("--size", type=parse_size, default=(1280, 720), metavar="WxH")
+    play.add_argument("--fullscreen", action="store_true")
+    _add_pace(play)
+    play.set_defaults(run=run_play)
+
+    record = sub.add_parser("record", help="record traces to MP4, GIF or PNG frames (no display)")
+    record.add_argument("traces", nargs="+", type=Path, metavar="TRACE")
+    record.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        required=True,
+        metavar="OUT",
+        help="out.mp4 (H.264), out.gif, or a folder/ for PNG frames",
+    )
+    record.add_argument("--size", type=parse_size, default=(1280, 720), metavar="WxH")
+    record.add_argument("--fps", type=int, default=30)
+    record.add_argument(
+        "--from",
+        dest="first_step",
+        type=int,
+        metavar="N",
+        help="first step to show (1-based, as the HUD counts)",
+    )
+    record.add_argument("--to", dest="last_step", type=int, metavar="M", help="last step shown")
+    record.add_argument(
+        "--captions",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="show step captions (default: yes)",
+    )
+    record.add_argument("--crf", type=int, default=20, help="H.264 quality, lower is better")
+    record.add_argument("--preset", default="superfast", help="x264 speed preset")
+    _add_pace(record)
+    record.set_defaults(run=run_record)
+
+    demo = sub.add_parser("demo", help="a tour of every puzzle scene: a window, or demo.mp4")
+    demo.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        default=None,
+        metavar="OUT",
+        help="record the tour here instead of showing it (default with no display: demo.mp4)",
+    )
+    demo.add_argument("--size", type=parse_size, default=None, metavar="WxH")
+    _add_pace(demo)
+    demo.set_defaults(run=run_demo)
+
+
+def _load(paths: list[Path]):
+    from solvers.tracefile import load_trace
+
+    return [load_trace(path) for path in paths]
+
+
+def _level(args: argparse.Namespace) -> Level | None:
+    return Level(args.level) if args.level else None
+
+
+def run_play(args: argparse.Namespace) -> int:
+    from viz.window import display_available, run_window
+
+    traces = _load(args.traces)
+    if not display_available():
+        raise PuzzlevizError(
+            "no display to open a window on; use 'puzzleviz record TRACE -o out.mp4'"
+        )
+    run_window(traces, size=args.size, fullscreen=args.fullscreen, speed=args.speed,
+               level=_level(args), samples=args.msaa)  # fmt: skip
+    return 0
+
+
+def run_record(args: argparse.Namespace) -> int:
+    from viz.record import RecordSettings, record_traces
+
+    traces = _load(args.traces)
+    settings = RecordSettings(
+        size=args.size,
+        fps=args.fps,
+        speed=args.speed,
+        level=_level(args),
+        first_step=args.first_step,
+        last_step=args.last_step,
+        captions=args.captions,
+        samples=args.msaa,
+        crf=args.crf,
+        preset=args.preset,
+    )
+    out = record_traces(traces, args.output, settings)
+    print(f"wrote {out}")
+    return 0
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    from solvers.demos import demo_traces
+    from viz.window import WindowError, display_available, run_window
+
+    traces = demo_traces()
+    if not traces:
+        raise PuzzlevizError("no puzzle offers a demo yet")
+    if args.output is None and display_available():
+        try:
+            run_window(traces, size=args.size or (1280, 720), speed=args.speed,
+                       level=_level(args), samples=args.msaa, tour=True)  # fmt: skip
+            return 0
+        except WindowError as exc:
+            print(f"puzzleviz: {exc}; recording the tour instead", file=sys.stderr)
+    from viz.record import RecordSettings, record_traces
+
+    out = args.output or Path("demo.mp4")
+    settings = RecordSettings(size=args.size or (1280, 720), speed=args.speed,
+                              level=_level(args), samples=args.msaa)  # fmt: skip
+    print(f"no display: recording the demo tour to {out}", file=sys.stderr)
+    path = record_traces(traces, out, settings)
+    print(f"wrote {path.resolve()} ({len(traces)} puzzles); play it with any video player")
+    return 0

@@ -1,0 +1,49 @@
+"""One frame's draw calls: the scene, then the HUD on top. Shared by window and recorder."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from viz.camera import OrbitCamera
+from viz.hud import HudLayout, HudOptions, draw_hud, hud_layout
+from viz.player import Frame
+from viz.renderer import Renderer
+from viz.scene import Canvas, Scene, View
+from viz.target import RenderTarget
+
+
+@dataclasses.dataclass(frozen=True)
+class Look:
+    """How a trace is presented, apart from where the player is."""
+
+    scene: Scene
+    hud: HudOptions
+    options: Mapping[str, bool]
+    camera: OrbitCamera | None
+
+
+def compose(frame: Frame, look: Look, size: tuple[int, int]) -> tuple[Canvas, HudLayout]:
+    width, height = size
+    layout = hud_layout(width, height, look.hud)
+    canvas = Canvas(width, height)
+    view = View(stage=layout.stage, scale=layout.scale, options=look.options, camera=look.camera)
+    look.scene.draw(frame, view, canvas)
+    draw_hud(canvas.d2, frame, layout, look.hud)
+    return canvas, layout
+
+
+def render_frame(renderer: Renderer, target: RenderTarget, frame: Frame, look: Look) -> HudLayout:
+    canvas, layout = compose(frame, look, target.size)
+    renderer.render(target, canvas.layers3d, canvas.d2)
+    return layout
+
+
+def default_look(scene: Scene, frame: Frame, hud: HudOptions | None = None) -> Look:
+    title = f"{scene.title} · {frame.trace.header.solver}"
+    return Look(
+        scene=scene,
+        hud=hud or HudOptions(title=title),
+        options={option.name: option.default for option in scene.options},
+        camera=scene.default_camera(frame.model),
+    )

@@ -1,0 +1,311 @@
+"""2D draw lists: what a scene or the HUD wants drawn, as plain data (no GL here).
+
+Coordinates are framebuffer pixels, origin top-left, y down. Angles are radians,
+counter-clockwise as seen on screen, 0 pointing right. Every primitive is anti-aliased by
+its own signed distance in the shader, so 2D needs no MSAA. Primitives keep their order:
+consecutive shapes and text become one instanced draw; polygons break the run.
+
+Shapes are instances of 20 floats:
+    0-1 centre, 2-3 half size, 4 rotation, 5 corner radius, 6 stroke width, 7 kind,
+    8-11 fill RGBA, 12-15 stroke RGBA, 16-19 kind-specific (arc geometry, glyph UVs)
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from viz.color import INK, ColorLike, rgba
+from viz.text import Anchor, FontName, layout_text
+
+SHAPE_FLOATS = 20
+KIND_BOX, KIND_ARC, KIND_GLYPH = 0.0, 1.0, 2.0
+_NONE = (0.0, 0.0, 0.0, 0.0)
+
+Point = tuple[float, float]
+
+
+def _color_array(color: ColorLike | np.ndarray | None, n: int) -> np.ndarray:
+    if color is None:
+        return np.zeros((n, 4), dtype=np.float32)
+    array = np.asarray(color if not isinstance(color, str) else rgba(color), dtype=np.float32)
+    if array.ndim == 1:
+        array = np.asarray(rgba(tuple(array.tolist())), dtype=np.float32)
+        return np.broadcast_to(array, (n, 4))
+    if array.shape[1] == 3:
+        array = np.hstack([array, np.ones((n, 1), dtype=np.float32)])
+    return array
+
+
+class DrawList2D:
+    def __init__(self, width: int, height: int):
+        self.width = width
+        self.height = height
+        self.runs: list[tuple[str, np.ndarray]] = []  # ("shapes", (N,20)) | ("tris", (N,6))
+        self._pending: list[tuple[float, ...]] = []
+        self._pending_tris: list[tuple[float, ...]] = []
+
+    # -- internals ---------------------------------------------------------------------
+
+    def _flush_shapes(self) -> None:
+        if self._pending:
+            self._append("shapes", np.array(self._pending, dtype=np.float32))
+            self._pending = []
+
+    def _flush_tris(self) -> None:
+        if self._pending_tris:
+            self._append("tris", np.array(self._pending_tris, dtype=np.float32))
+            self._pending_tris = []
+
+    def _append(self, kind: str, block: np.ndarray) -> None:
+        if self.runs and self.runs[-1][0] == kind:
+            self.runs[-1] = (kind, np.concatenate([self.runs[-1][1], block]))
+        else:
+            self.runs.append((kind, block))
+
+    def _shape(self, values: tuple[float, ...]) -> None:
+        self._flush_tris()
+        self._pending.append(values)
+
+    def finish(self) -> list[tuple[str, np.ndarray]]:
+        """The runs in drawing order (flushes what is pending)."""
+        self._flush_shapes()
+        self._flush_tris()
+        return self.runs
+
+    # -- shapes ------------------------------------------------------------------------
+
+    def rect(
+        self,
+        x: float,
+        y: float,
+        w: float,
+        h: float,
+        fill: ColorLike | None = None,
+        *,
+        radius: float = 0.0,
+        stroke: ColorLike | None = None,
+        width: float = 1.0,
+        angle: float = 0.0,
+    ) -> None:
+        """An axis-aligned (or rotated about its centre) rounded rectangle, top-left x, y."""
+        f = rgba(fill) if fill is not None else _NONE
+        s = rgba(stroke) if stroke is not None else _NONE
+        sw = width if stroke is not None else 0.0
+        r = min(radius, w / 2, h / 2)
+        self._shape((x + w / 2, y + h / 2, w / 2, h / 2, angle, r, sw, KIND_BOX, *f, *s, *_NONE))
+
+    def circle(
+        self,
+        x: float,
+        y: float,
+        r: float,
+        fill: ColorLike | None = None,
+        *,
+        stroke: ColorLike | None = None,
+        width: float = 1.0,
+    ) -> None:
+        f = rgba(fill) if fill is not None else _NONE
+        s = rgba(stroke) if stroke is not None else _NONE
+        sw = width if stroke is not None else 0.0
+        self._shape((x, y, r, r, 0.0, r, sw, KIND_BOX, *f, *s, *_NONE))
+
+    def circles(
+        self,
+        centers: np.ndarray,
+        radii: float | np.ndarray,
+        fill: ColorLike | np.ndarray | None = None,
+        *,
+        stroke: ColorLike | np.ndarray | None = None,
+        width: float = 1.0,
+    ) -> None:
+        """Many circles at once, from arrays (the fast path for thousands)."""
+        centers = np.asarray(centers, dtype=np.float32).reshape(-1, 2)
+        n = len(centers)
+        if n == 0:
+            return
+        block = np.zeros((n, SHAPE_FLOATS), dtype=np.float32)
+        block[:, 0:2] = centers
+        r = np.broadcast_to(np.asarray(radii, dtype=np.float32), (n,))
+        block[:, 2] = block[:, 3] = block[:, 5] = r
+        block[:, 6] = width if stroke is not None else 0.0
+        block[:, 7] = KIND_BOX
+        block[:, 8:12] = _color_array(fill, n)
+        block[:, 12:16] = _color_array(stroke, n)
+        self._flush_tris()
+        self._flush_shapes()
+        self._append("shapes", block)
+
+    def line(
+        self,
+        x0: float,
+        y0: float,
+        x1: float,
+        y1: float,
+        color: ColorLike = INK,
+        width: float = 1.0,
+        *,
+        round_caps: bool = True,
+    ) -> None:
+        dx, dy = x1 - x0, y1 - y0
+        length = math.hypot(dx, dy)
+        angle = -math.atan2(dy, dx)
+        half_w = width / 2
+        extra = half_w if round_caps else 0.0
+        c = rgba(color)
+        self._shape(
+            (
+                (x0 + x1) / 2,
+                (y0 + y1) / 2,
+                length / 2 + extra,
+                half_w,
+                angle,
+                half_w if round_caps else 0.0,
+                0.0,
+                KIND_BOX,
+                *c,
+                *_NONE,
+                *_NONE,
+            )
+        )
+
+    def polyline(
+        self, points: Sequence[Point], color: ColorLike = INK, width: float = 1.0, *, closed=False
+    ) -> None:
+        pts = list(points)
+        if closed and len(pts) > 2:
+            pts.append(pts[0])
+        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
+            self.line(x0, y0, x1, y1, color, width)
+
+    def arc(
+        self,
+        cx: float,
+        cy: float,
+        r: float,
+        start: float,
+        end: float,
+        color: ColorLike = INK,
+        width: float = 2.0,
+    ) -> None:
+        """A circular arc with round caps from angle `start` to `end` (counter-clockwise)."""
+        if end < start:
+            start, end = end, start
+        sweep = min(end - start, 2 * math.pi)
+        mid = start + sweep / 2
+        outer = r + width / 2
+        c = rgba(color)
+        self._shape(
+            (cx, cy, outer, outer, mid, 0.0, 0.0, KIND_ARC, *c, *_NONE, sweep / 2, r, width / 2, 0)
+        )
+
+    # -- polygons ----------------------------------------------------------------------
+
+    def triangles(self, corners: np.ndarray, colors: ColorLike | np.ndarray) -> None:
+        """Filled triangles: corners (N, 3, 2) in pixels; one colour or one per triangle."""
+        corners = np.asarray(corners, dtype=np.float32).reshape(-1, 3, 2)
+        n = len(corners)
+        if n == 0:
+            return
+        per_triangle = _color_array(colors, n)
+        block = np.zeros((n, 3, 6), dtype=np.float32)
+        block[:, :, 0:2] = corners
+        block[:, :, 2:6] = per_triangle[:, None, :]
+        self._flush_shapes()
+        self._flush_tris()
+        self._append("tris", block.reshape(-1, 6))
+
+    def polygon(
+        self,
+        points: Sequence[Point],
+        fill: ColorLike | None = None,
+        *,
+        stroke: ColorLike | None = None,
+        width: float = 1.0,
+    ) -> None:
+        """A simple polygon (convex or not). Without a stroke, a one-pixel fringe of the
+        fill colour anti-aliases its edges."""
+        pts = [(float(x), float(y)) for x, y in points]
+        if len(pts) < 3:
+            return
+        if fill is not None:
+            tris = triangulate(pts)
+            if tris:
+                self.triangles(np.array(tris, dtype=np.float32), fill)
+            if stroke is None:
+                self.polyline(pts, fill, 1.0, closed=True)
+        if stroke is not None:
+            self.polyline(pts, stroke, width, closed=True)
+
+    # -- text --------------------------------------------------------------------------
+
+    def text(
+        self,
+        text: str,
+        x: float,
+        y: float,
+        size: float = 16.0,
+        color: ColorLike = INK,
+        *,
+        anchor: Anchor = "lt",
+        font: FontName = "regular",
+        max_width: float | None = None,
+    ) -> tuple[float, float]:
+        """Draw `text` anchored at (x, y); returns its (width, height) in pixels.
+
+        Anchor: first letter l/c/r (left, centre, right), second t/m/b (top, middle,
+        bottom of the text block). Lines break at "\\n" and, given max_width, between words.
+        """
+        glyphs, w, h = layout_text(text, size, font, anchor, x, y, max_width)
+        if len(glyphs):
+            block = np.zeros((len(glyphs), SHAPE_FLOATS), dtype=np.float32)
+            block[:, 0:4] = glyphs[:, 0:4]
+            block[:, 7] = KIND_GLYPH
+            block[:, 8:12] = rgba(color)
+            block[:, 16:20] = glyphs[:, 4:8]
+            self._flush_tris()
+            self._flush_shapes()
+            self._append("shapes", block)
+        return w, h
+
+
+def triangulate(points: Sequence[Point]) -> list[tuple[Point, Point, Point]]:
+    """Ear clipping for a simple polygon (either winding). O(n^2), fine for scene shapes."""
+    pts = list(points)
+    if len(pts) > 1 and pts[0] == pts[-1]:
+        pts.pop()
+    n = len(pts)
+    if n < 3:
+        return []
+    area = sum(pts[i][0] * pts[(i + 1) % n][1] - pts[(i + 1) % n][0] * pts[i][1] for i in range(n))
+    index = list(range(n)) if area > 0 else list(range(n - 1, -1, -1))
+
+    def cross(o: Point, a: Point, b: Point) -> float:
+        return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
+
+    def inside(p: Point, a: Point, b: Point, c: Point) -> bool:
+        return cross(a, b, p) >= 0 and cross(b, c, p) >= 0 and cross(c, a, p) >= 0
+
+    out = []
+    guard = 0
+    while len(index) > 3 and guard < 10 * n:
+        guard += 1
+        m = len(index)
+        for k in range(m):
+            i0, i1, i2 = index[k - 1], index[k], index[(k + 1) % m]
+            a, b, c = pts[i0], pts[i1], pts[i2]
+            if cross(a, b, c) <= 0:
+                continue  # reflex or degenerate corner
+            if any(inside(pts[j], a, b, c) for j in index if j not in (i0, i1, i2)):
+                continue
+            out.append((a, b, c))
+            index.pop(k)
+            break
+        else:
+            break  # not simple: give up on the rest rather than loop forever
+    if len(index) == 3:
+        out.append((pts[index[0]], pts[index[1]], pts[index[2]]))
+    return out

@@ -1,0 +1,164 @@
+"""Headless recording: the player on a virtual clock (frame i at i/fps), rendered offscreen
+and handed to a sink. No display is needed; the same render path as the window is used."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+import moderngl
+
+from solvers.progress import Progress
+from solvers.trace import Trace
+from solvers.traceview import model_for
+from viz.compose import default_look, render_frame
+from viz.gl import default_samples, headless_context
+from viz.hud import HudOptions
+from viz.player import HOLD, Player
+from viz.renderer import Renderer
+from viz.scene import scene_for
+from viz.sinks import FrameSink, RecordError, open_sink
+from viz.target import RenderTarget
+from viz.timeline import Level, Units
+
+
+@dataclasses.dataclass(frozen=True)
+class RecordSettings:
+    size: tuple[int, int] = (1280, 720)
+    fps: int = 30
+    speed: float | None = None  # units of `level` per second; None: the player's default
+    level: Level | None = None
+    first_step: int | None = None  # 1-based, inclusive, as the HUD counts steps
+    last_step: int | None = None
+    captions: bool = True
+    samples: int | None = None  # MSAA; None: the default for this GL implementation
+    head_seconds: float = 0.75  # rest on the first frame
+    tail_seconds: float = 1.5  # rest on the result
+    crf: int = 20
+    preset: str = "superfast"
+
+    def check(self) -> None:
+        w, h = self.size
+        if not (16 <= w <= 7680 and 16 <= h <= 4320):
+            raise RecordError(f"size {w}x{h} is outside 16x16 .. 7680x4320")
+        if not 1 <= self.fps <= 240:
+            raise RecordError(f"fps {self.fps} is outside 1 .. 240")
+        if self.speed is not None and not self.speed > 0:
+            raise RecordError("speed must be positive")
+
+
+@dataclasses.dataclass(frozen=True)
+class Segment:
+    """One trace's part of a recording, planned before any frame is drawn."""
+
+    trace: Trace
+    start: int  # event cursor
+    end: int
+    motion_frames: int
+    head_frames: int
+    tail_frames: int
+    level: Level
+    speed: float
+
+    @property
+    def frames(self) -> int:
+        return self.head_frames + self.motion_frames + self.tail_frames
+
+
+def plan(trace: Trace, settings: RecordSettings) -> Segment:
+    n_steps = trace.n_steps
+    first = settings.first_step or 1
+    last = settings.last_step or n_steps
+    if n_steps and not 1 <= first <= last <= n_steps:
+        raise RecordError(f"steps {first}..{last} are not within 1..{n_steps}")
+    start = trace.step_range(first - 1)[0] if n_steps else 0
+    end = trace.step_range(last - 1)[1] if n_steps else 0
+    player = Player(trace, model_for(trace), level=settings.level, speed=settings.speed)
+    units = Units.for_level(trace, player.level, HOLD)
+    seconds = (units.to_units(end) - units.to_units(start)) / player.speed
+    return Segment(
+        trace=trace,
+        start=start,
+        end=end,
+        motion_frames=math.ceil(seconds * settings.fps - 1e-9),
+        head_frames=round(settings.head_seconds * settings.fps),
+        tail_frames=round(settings.tail_seconds * settings.fps),
+        level=player.level,
+        speed=player.speed,
+    )
+
+
+class Recorder:
+    """Renders planned segments into one sink."""
+
+    def __init__(self, settings: RecordSettings, ctx: moderngl.Context | None = None):
+        settings.check()
+        self.settings = settings
+        self.ctx = ctx or headless_context()
+        samples = default_samples(self.ctx) if settings.samples is None else settings.samples
+        self.target = RenderTarget(self.ctx, settings.size, samples)
+        self.renderer = Renderer(self.ctx)
+
+    def frames(self, segment: Segment):
+        """Yield nothing but drive the player: each yield means one frame is rendered."""
+        trace = segment.trace
+        player = Player(trace, model_for(trace), level=segment.level, speed=segment.speed)
+        scene = scene_for(trace.header.kind)
+        look = default_look(scene, player.frame())
+        title = f"{scene.title} · {trace.header.solver}"
+        hud = HudOptions(title=title, captions=self.settings.captions)
+        look = dataclasses.replace(look, hud=hud)
+        player.seek(segment.start)
+        dt = 1.0 / self.settings.fps
+        for _ in range(segment.head_frames):
+            yield self._render(player, look)
+        player.start_recording()
+        for i in range(segment.motion_frames):
+            if i == segment.motion_frames - 1:
+                player.seek(segment.end)  # land exactly, whatever the float rounding
+            else:
+                player.advance(dt)
+                if player.position > segment.end:
+                    player.seek(segment.end)
+            yield self._render(player, look)
+        player.pause()
+        for _ in range(segment.tail_frames):
+            yield self._render(player, look)
+
+    def _render(self, player: Player, look) -> bytes:
+        render_frame(self.renderer, self.target, player.frame(), look)
+        return self.target.read_rgb()
+
+    def record(
+        self, segments: Sequence[Segment], out: Path, *, progress: bool | None = None
+    ) -> Path:
+        total = sum(segment.frames for segment in segments)
+        settings = self.settings
+        sink: FrameSink = open_sink(
+            out, settings.size, settings.fps, crf=settings.crf, preset=settings.preset
+        )
+        try:
+            with Progress(total, f"recording {out.name}", enabled=progress, unit="frames") as bar:
+                for segment in segments:
+                    for data in self.frames(segment):
+                        sink.write(data)
+                        bar.advance()
+            return sink.close()
+        except BaseException:
+            sink.abort()
+            raise
+
+
+def record_traces(
+    traces: Sequence[Trace],
+    out: str | Path,
+    settings: RecordSettings = RecordSettings(),
+    *,
+    progress: bool | None = None,
+) -> Path:
+    """Record one or more traces back to back into `out` (.mp4, .gif or a folder)."""
+    target = Path(out)
+    segments = [plan(trace, settings) for trace in traces]
+    return Recorder(settings).record(segments, target, progress=progress)

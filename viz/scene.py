@@ -1,0 +1,131 @@
+"""The scene protocol, the canvas scenes draw on, and the registry of scenes by puzzle kind.
+
+A scene is a pure function of (frame, view) to draw calls: it reads the state before the
+event in progress, the event and its tween t, and the view options; it keeps no state of its
+own, reads no clock and never touches GL. Scenes register themselves on import; viz finds
+them by the puzzle kind written in the trace, never by name.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import importlib
+import pkgutil
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from typing import ClassVar
+
+from solvers.errors import PuzzlevizError
+from solvers.model import PuzzleModel
+from viz.camera import OrbitCamera
+from viz.draw2d import DrawList2D
+from viz.draw3d import DrawList3D
+from viz.player import Frame
+
+
+@dataclasses.dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def center(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+    def inset(self, dx: float, dy: float | None = None) -> Rect:
+        dy = dx if dy is None else dy
+        return Rect(self.x + dx, self.y + dy, max(self.w - 2 * dx, 0), max(self.h - 2 * dy, 0))
+
+    def contains(self, x: float, y: float) -> bool:
+        return self.x <= x <= self.x + self.w and self.y <= y <= self.y + self.h
+
+    def split_x(self, fraction: float, gap: float = 0.0) -> tuple[Rect, Rect]:
+        left = self.w * fraction - gap / 2
+        return (
+            Rect(self.x, self.y, left, self.h),
+            Rect(self.x + left + gap, self.y, self.w - left - gap, self.h),
+        )
+
+    def pixels(self) -> tuple[int, int, int, int]:
+        return round(self.x), round(self.y), round(self.w), round(self.h)
+
+
+@dataclasses.dataclass(frozen=True)
+class SceneOption:
+    """A view toggle a scene offers, switched by a key in the window."""
+
+    name: str
+    key: str  # a pygame key name, e.g. "e"
+    label: str
+    default: bool = False
+
+
+@dataclasses.dataclass(frozen=True)
+class View:
+    stage: Rect  # where the scene may draw, in framebuffer pixels
+    scale: float  # UI scale: 1.0 for a 720-pixel-high frame
+    options: Mapping[str, bool]
+    camera: OrbitCamera | None = None  # the user's camera, for 3D scenes
+
+
+class Canvas:
+    """What a scene draws into: 3D layers (each with its viewport) and one 2D list."""
+
+    def __init__(self, width: int, height: int):
+        self.d2 = DrawList2D(width, height)
+        self.layers3d: list[DrawList3D] = []
+
+    def layer3d(self, viewport: Rect, camera: OrbitCamera) -> DrawList3D:
+        layer = DrawList3D(viewport.pixels(), camera)
+        self.layers3d.append(layer)
+        return layer
+
+
+class Scene(ABC):
+    kind: ClassVar[str]  # the puzzle kind this scene draws
+    title: ClassVar[str]
+    options: ClassVar[tuple[SceneOption, ...]] = ()
+
+    def default_camera(self, model: PuzzleModel) -> OrbitCamera | None:
+        """The starting camera of a 3D scene; None for 2D scenes."""
+        return None
+
+    @abstractmethod
+    def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
+        """Draw the frame. Must not modify frame.state."""
+
+
+_SCENES: dict[str, Scene] = {}
+_discovered = False
+
+
+def register_scene(cls: type[Scene]) -> type[Scene]:
+    _SCENES[cls.kind] = cls()
+    return cls
+
+
+def _discover() -> None:
+    global _discovered
+    if _discovered:
+        return
+    import scenes
+
+    for info in pkgutil.iter_modules(scenes.__path__):
+        importlib.import_module(f"scenes.{info.name}")
+    _discovered = True
+
+
+def scene_for(kind: str) -> Scene:
+    if kind not in _SCENES:
+        _discover()
+    try:
+        return _SCENES[kind]
+    except KeyError:
+        raise PuzzlevizError(f"no scene draws {kind!r} traces yet") from None
+
+
+def all_scenes() -> dict[str, Scene]:
+    _discover()
+    return dict(_SCENES)

@@ -1,0 +1,174 @@
+"""Text: a glyph atlas rasterised once per (font, pixel size) from the shipped DejaVu fonts.
+
+Glyphs are rasterised by FreeType at the exact pixel size they are drawn at (crisper than a
+scaled distance field at HUD sizes) into one shared 2048x2048 coverage atlas, so text of
+every size draws in the same instanced batch as the shapes. The atlas is CPU data; the 2D
+renderer uploads it when its version changes. Layout is CPU-only too, so scenes can
+measure text without a GL context.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Literal
+
+import numpy as np
+
+from assets import asset_path
+
+Anchor = Literal["lt", "ct", "rt", "lm", "cm", "rm", "lb", "cb", "rb"]
+FontName = Literal["regular", "bold"]
+FONT_FILES: dict[str, str] = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
+ATLAS_SIZE = 2048
+LINE_SPACING = 1.18
+
+
+@dataclasses.dataclass(frozen=True)
+class Glyph:
+    width: int
+    height: int
+    left: int  # bearing from the pen to the bitmap's left edge
+    top: int  # bearing from the baseline up to the bitmap's top edge
+    advance: float
+    uv: tuple[float, float, float, float]
+
+
+class GlyphAtlas:
+    """Shelf-packed coverage atlas shared by all fonts and sizes."""
+
+    def __init__(self, size: int = ATLAS_SIZE):
+        self.size = size
+        self.pixels = np.zeros((size, size), dtype=np.uint8)
+        self.version = 0
+        self._glyphs: dict[tuple[str, int, str], Glyph] = {}
+        self._fonts: dict[str, object] = {}
+        self._x = self._y = self._row = 1
+
+    def font(self, name: str):
+        font = self._fonts.get(name)
+        if font is None:
+            import pygame.freetype
+
+            pygame.freetype.init()
+            if name not in FONT_FILES:
+                raise ValueError(f"unknown font {name!r} (have {', '.join(FONT_FILES)})")
+            font = pygame.freetype.Font(str(asset_path("fonts", FONT_FILES[name])))
+            font.antialiased = True
+            font.pad = False
+            self._fonts[name] = font
+        return font
+
+    def metrics(self, name: str, px: int) -> tuple[int, int]:
+        """(ascender, line height) in pixels."""
+        font = self.font(name)
+        ascender = font.get_sized_ascender(px)
+        height = font.get_sized_height(px)
+        return ascender, round(height * LINE_SPACING)
+
+    def glyph(self, name: str, px: int, char: str) -> Glyph:
+        key = (name, px, char)
+        glyph = self._glyphs.get(key)
+        if glyph is None:
+            glyph = self._glyphs[key] = self._rasterise(name, px, char)
+        return glyph
+
+    def _rasterise(self, name: str, px: int, char: str) -> Glyph:
+        font = self.font(name)
+        metrics = font.get_metrics(char, size=px)[0]
+        advance = float(metrics[4]) if metrics else px * 0.5
+        if char.isspace():
+            return Glyph(0, 0, 0, 0, advance, (0.0, 0.0, 0.0, 0.0))
+        data, (w, h) = font.render_raw(char, size=px)
+        rect = font.get_rect(char, size=px)
+        if w == 0 or h == 0:
+            return Glyph(0, 0, 0, 0, advance, (0.0, 0.0, 0.0, 0.0))
+        x, y = self._place(w, h)
+        self.pixels[y : y + h, x : x + w] = np.frombuffer(data, dtype=np.uint8).reshape(h, w)
+        self.version += 1
+        s = float(self.size)
+        return Glyph(w, h, rect.x, rect.y, advance, (x / s, y / s, (x + w) / s, (y + h) / s))
+
+    def _place(self, w: int, h: int) -> tuple[int, int]:
+        if self._x + w + 1 > self.size:
+            self._x, self._y, self._row = 1, self._y + self._row + 1, 1
+        if self._y + h + 1 > self.size:
+            # Full: start over. Glyphs already laid out this frame stay valid until the
+            # renderer uploads, which is after layout, so a reset only costs re-rasterising.
+            self.pixels[:] = 0
+            self._glyphs.clear()
+            self._x = self._y = self._row = 1
+        x, y = self._x, self._y
+        self._x += w + 1
+        self._row = max(self._row, h)
+        return x, y
+
+
+ATLAS = GlyphAtlas()
+
+
+def _wrap(text: str, name: str, px: int, max_width: float | None) -> list[str]:
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        if max_width is None:
+            lines.append(paragraph)
+            continue
+        current = ""
+        for word in paragraph.split(" "):
+            candidate = word if not current else f"{current} {word}"
+            if current and line_width(candidate, px, name) > max_width:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        lines.append(current)
+    return lines
+
+
+def line_width(line: str, px: int, name: str = "regular") -> float:
+    return sum(ATLAS.glyph(name, px, ch).advance for ch in line)
+
+
+def measure(
+    text: str, size: float, font: FontName = "regular", max_width: float | None = None
+) -> tuple[float, float]:
+    """(width, height) of a text block in pixels."""
+    px = max(round(size), 1)
+    lines = _wrap(text, font, px, max_width)
+    _, line_height = ATLAS.metrics(font, px)
+    return max((line_width(line, px, font) for line in lines), default=0.0), line_height * len(
+        lines
+    )
+
+
+def layout_text(
+    text: str,
+    size: float,
+    font: FontName,
+    anchor: Anchor,
+    x: float,
+    y: float,
+    max_width: float | None = None,
+) -> tuple[np.ndarray, float, float]:
+    """Glyph quads (N, 8): centre x, y, half w, h, then u0, v0, u1, v1; and the block size."""
+    px = max(round(size), 1)
+    lines = _wrap(text, font, px, max_width)
+    ascender, line_height = ATLAS.metrics(font, px)
+    widths = [line_width(line, px, font) for line in lines]
+    block_w, block_h = max(widths, default=0.0), line_height * len(lines)
+    horizontal, vertical = anchor[0], anchor[1]
+    top = y - {"t": 0.0, "m": block_h / 2, "b": block_h}[vertical]
+    quads = []
+    for i, (line, width) in enumerate(zip(lines, widths, strict=True)):
+        pen = x - {"l": 0.0, "c": width / 2, "r": width}[horizontal]
+        pen = round(pen)
+        baseline = round(top + ascender + i * line_height)
+        for ch in line:
+            g = ATLAS.glyph(font, px, ch)
+            if g.width:
+                gx, gy = pen + g.left, baseline - g.top
+                quads.append(
+                    (gx + g.width / 2, gy + g.height / 2, g.width / 2, g.height / 2, *g.uv)
+                )
+            pen += g.advance
+    array = np.array(quads, dtype=np.float32).reshape(-1, 8)
+    return array, block_w, block_h

@@ -1,0 +1,160 @@
+"""The window shell: a resizable pygame OpenGL 3.3 core window around an App.
+
+All behaviour lives in viz.app.App; this module only creates the window, pumps events,
+keeps the viewport equal to the drawable size (HiDPI: the drawable may have more pixels than
+the window has points) and shows the App's offscreen frame.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import glob
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import moderngl
+import numpy as np
+import pygame
+
+from solvers.errors import PuzzlevizError
+from solvers.trace import Trace
+from viz.app import App
+from viz.gl import load_program
+from viz.timeline import Level
+
+
+class WindowError(PuzzlevizError):
+    """No window could be opened (no display, or no OpenGL 3.3)."""
+
+
+def display_available() -> bool:
+    """Whether a window can be shown at all (a display server on Linux; always elsewhere)."""
+    driver = os.environ.get("SDL_VIDEODRIVER", "")
+    if driver in ("dummy", "offscreen"):
+        return False
+    if sys.platform.startswith("linux"):
+        return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+    return True
+
+
+def _sdl_library() -> ctypes.CDLL | None:
+    base = Path(pygame.__file__).parent
+    patterns = [
+        str(base.parent / "pygame.libs" / "libSDL2-*.so*"),
+        str(base / ".dylibs" / "libSDL2*.dylib"),
+        str(base / "SDL2.dll"),
+    ]
+    for pattern in patterns:
+        for path in glob.glob(pattern):
+            try:
+                return ctypes.CDLL(path)
+            except OSError:
+                continue
+    return None
+
+
+def drawable_size(window_size: tuple[int, int]) -> tuple[int, int]:
+    """The GL drawable's size in pixels (SDL_GL_GetDrawableSize), or the window size."""
+    sdl = _sdl_library()
+    if sdl is not None:
+        try:
+            sdl.SDL_GL_GetCurrentWindow.restype = ctypes.c_void_p
+            window = sdl.SDL_GL_GetCurrentWindow()
+            if window:
+                w, h = ctypes.c_int(), ctypes.c_int()
+                sdl.SDL_GL_GetDrawableSize(
+                    ctypes.c_void_p(window), ctypes.byref(w), ctypes.byref(h)
+                )
+                if w.value > 0 and h.value > 0:
+                    return w.value, h.value
+        except AttributeError:
+            pass
+    return window_size
+
+
+class _Presenter:
+    """Draws the App's resolved frame texture over the whole window."""
+
+    def __init__(self, ctx: moderngl.Context):
+        self.ctx = ctx
+        self.program = load_program(ctx, "present")
+        quad = np.array([-1, -1, 1, -1, -1, 1, 1, 1], dtype=np.float32)
+        self.vao = ctx.vertex_array(self.program, [(ctx.buffer(quad), "2f", "corner")])
+
+    def show(self, texture: moderngl.Texture, size: tuple[int, int]) -> None:
+        self.ctx.screen.use()
+        self.ctx.viewport = (0, 0, *size)
+        self.ctx.disable(moderngl.BLEND | moderngl.DEPTH_TEST)
+        texture.use(0)
+        self.vao.render(moderngl.TRIANGLE_STRIP)
+
+
+def _open(size: tuple[int, int], fullscreen: bool) -> None:
+    pygame.display.gl_set_attribute(pygame.GL_CONTEXT_MAJOR_VERSION, 3)
+    pygame.display.gl_set_attribute(pygame.GL_CONTEXT_MINOR_VERSION, 3)
+    pygame.display.gl_set_attribute(pygame.GL_CONTEXT_PROFILE_MASK, pygame.GL_CONTEXT_PROFILE_CORE)
+    if sys.platform == "darwin":
+        pygame.display.gl_set_attribute(pygame.GL_CONTEXT_FORWARD_COMPATIBLE_FLAG, True)
+    flags = pygame.OPENGL | pygame.DOUBLEBUF
+    flags |= pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+    pygame.display.set_mode((0, 0) if fullscreen else size, flags, vsync=1)
+
+
+def run_window(
+    traces: Sequence[Trace],
+    *,
+    size: tuple[int, int] = (1280, 720),
+    fullscreen: bool = False,
+    speed: float | None = None,
+    level: Level | None = None,
+    samples: int | None = None,
+    tour: bool = False,
+    max_frames: int | None = None,
+) -> None:
+    """Show the traces until the user quits (or `max_frames` frames, for tests)."""
+    try:
+        pygame.display.init()
+        _open(size, fullscreen)
+        ctx = moderngl.create_context(require=330)
+    except (pygame.error, Exception) as exc:
+        pygame.display.quit()
+        raise WindowError(f"cannot open an OpenGL 3.3 window ({exc})") from None
+    title = "puzzleviz"
+    pygame.display.set_caption(title)
+    window = pygame.display.get_window_size()
+    app = App(ctx, traces, size=drawable_size(window), samples=samples, speed=speed,
+              level=level, tour=tour)  # fmt: skip
+    app.resize(drawable_size(window), window)
+    presenter = _Presenter(ctx)
+    if not tour:
+        app.player.play()
+    clock = pygame.time.Clock()
+    windowed_size = size
+    frames = 0
+    try:
+        while not app.quit_requested:
+            for event in pygame.event.get():
+                if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                    window = pygame.display.get_window_size()
+                    app.resize(drawable_size(window), window)
+                else:
+                    app.handle(event)
+            if app.fullscreen_requested:
+                app.fullscreen_requested = False
+                fullscreen = not fullscreen
+                if fullscreen:
+                    windowed_size = pygame.display.get_window_size()
+                _open(windowed_size, fullscreen)
+                window = pygame.display.get_window_size()
+                app.resize(drawable_size(window), window)
+            app.tick(clock.tick(60) / 1000.0)
+            app.render()
+            presenter.show(app.target.texture, app.target.size)
+            pygame.display.flip()
+            frames += 1
+            if max_frames is not None and frames >= max_frames:
+                break
+    finally:
+        pygame.display.quit()
