@@ -1,0 +1,229 @@
+"""`solve`: run one search method on a rings state, recording a trace if asked.
+
+Methods (all in the forgat metric: one move turns one ring by any amount):
+    bfs         breadth-first, shortest solutions, every node kept
+    dfs         depth-limited depth-first (`limit`), no memory beyond the path
+    iddfs       iterative deepening: dfs with limits 0, 1, 2, ... (shortest solutions)
+    best-first  the thesis' greedy best-first on its heuristic h
+    astar       A* with the admissible heuristic (pattern databases + change bound)
+    idastar     IDA* with the same heuristic (shortest solutions, memory of one path)
+    practical   the fast solver for big configurations (solvers.rings.practical)
+
+A trace shows the search itself: every expanded node becomes a step in which the shown
+state walks (by Rotate events) to that node, then an Examine event with the node's depth
+and h, with counters expanded/open/closed/depth/h/bound. When a goal is found the trace
+marks a "solution" milestone, turns back to the start and replays the solution move by
+move, so the player ends on the solved state.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+
+from solvers.errors import PuzzleInputError
+from solvers.rings.config import RingConfig
+from solvers.rings.depthfirst import depth_first
+from solvers.rings.graphsearch import (
+    CANCELLED,
+    EXHAUSTED,
+    FOUND,
+    MODE_ASTAR,
+    MODE_BEST_FIRST,
+    MODE_BFS,
+    N_STATUS,
+    NODE_LIMIT,
+    graph_search,
+)
+from solvers.rings.heuristics import H_NONE, H_THESIS, no_pdbs
+from solvers.rings.kernels import tables, to_kernel_state
+from solvers.rings.model import RingsModel, Rotate
+from solvers.rings.nodes import new_store, path_of
+from solvers.rings.pdb import admissible_params
+from solvers.rings.stateio import check_colour_counts
+from solvers.tracer import NULL_TRACER, RecordingTracer, Tracer
+
+COUNTERS = ("expanded", "open", "closed", "depth", "h", "bound")
+METHODS = ("bfs", "dfs", "iddfs", "best-first", "astar", "idastar", "practical")
+_REASONS = {
+    FOUND: "solved",
+    EXHAUSTED: "no solution within the limits",
+    NODE_LIMIT: "stopped at the node limit",
+    CANCELLED: "cancelled",
+}
+
+
+@dataclasses.dataclass
+class SearchResult:
+    method: str
+    found: bool
+    moves: list[tuple[int, int]]  # (ring 0-based, f)
+    reason: str
+    expanded: int
+    open: int
+    closed: int
+    final_state: np.ndarray | None = None
+    details: dict[str, Any] = dataclasses.field(default_factory=dict)
+
+    @property
+    def length(self) -> int:
+        return len(self.moves)
+
+
+def new_control() -> tuple[np.ndarray, np.ndarray]:
+    """(control, status): set control[0] = 1 to stop a running search; status holds
+    expanded, open, closed, depth, h, bound while it runs."""
+    return np.zeros(1, dtype=np.int64), np.zeros(N_STATUS, dtype=np.int64)
+
+
+def recording_tracer(
+    config: RingConfig, state: np.ndarray, method: str, **params: Any
+) -> RecordingTracer:
+    return RecordingTracer(
+        RingsModel(config),
+        solver=f"rings {method}",
+        params={"config": str(config), "method": method, **params},
+        counters=COUNTERS,
+        initial_state=np.asarray(state, dtype=np.int32),
+        seed=params.get("seed"),
+    )
+
+
+def solve(
+    config: RingConfig,
+    state: np.ndarray,
+    method: str = "practical",
+    *,
+    tracer: Tracer = NULL_TRACER,
+    max_nodes: int = 2_000_000,
+    limit: int = 8,
+    control: np.ndarray | None = None,
+    status: np.ndarray | None = None,
+    seed: int = 0,
+) -> SearchResult:
+    """Solve `state` (1-based colours) with `method`; see the module docstring."""
+    state = np.asarray(state, dtype=np.int32)
+    check_colour_counts(config, state)
+    if control is None or status is None:
+        control, status = new_control()
+    if method == "practical":
+        from solvers.rings.practical import practical_solve
+
+        result = practical_solve(config, state, control=control, status=status, seed=seed)
+    elif method in ("bfs", "best-first", "astar"):
+        result = _graph(config, state, method, tracer, max_nodes, control, status)
+    elif method in ("dfs", "iddfs", "idastar"):
+        result = _depth_first(config, state, method, tracer, max_nodes, limit, control, status)
+    else:
+        raise PuzzleInputError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
+    if result.found:
+        final = state.copy()
+        model = RingsModel(config)
+        for ring, f in result.moves:
+            model.rotate(final, ring, f)
+        result.final_state = final
+        _replay(tracer, config, result)
+    return result
+
+
+def _heuristic(config: RingConfig, kind: str):
+    tab = tables(config)
+    if kind == "admissible":
+        return admissible_params(config)
+    return no_pdbs(H_THESIS if kind == "thesis" else H_NONE, tab.change_bound, config.n_colours)
+
+
+def _graph(config, state, method, tracer, max_nodes, control, status) -> SearchResult:
+    mode = {"bfs": MODE_BFS, "best-first": MODE_BEST_FIRST, "astar": MODE_ASTAR}[method]
+    hp = _heuristic(config, {"bfs": "none", "best-first": "thesis", "astar": "admissible"}[method])
+    tab = tables(config)
+    store = new_store(max_nodes, tab.words)
+    heap = np.empty(2 * max_nodes + 2 * config.rings * config.size, dtype=np.int64)
+    buf = tracer.kernel_buffer()
+    caption = tracer.intern(
+        {
+            "bfs": "BFS: expand the oldest open node",
+            "best-first": "Best-first: expand the open node with the lowest h",
+            "astar": "A*: expand the open node with the lowest g + h",
+        }[method]
+    )
+    code, goal = graph_search(
+        to_kernel_state(state), mode, tab, hp, store, heap, buf, caption, control, status
+    )
+    tracer.absorb(buf)
+    moves = path_of(store, goal) if code == FOUND else []
+    return SearchResult(
+        method=method,
+        found=code == FOUND,
+        moves=moves,
+        reason=_REASONS[code],
+        expanded=int(status[0]),
+        open=int(status[1]),
+        closed=int(status[2]),
+        details={"nodes": int(store.fill[0])},
+    )
+
+
+def _depth_first(config, state, method, tracer, max_nodes, limit, control, status) -> SearchResult:
+    tab = tables(config)
+    hp = _heuristic(config, "admissible" if method == "idastar" else "none")
+    x = to_kernel_state(state)
+    max_depth = 64 if method == "idastar" else max(limit, 0)
+    if method == "dfs":
+        first, last = limit, limit
+    elif method == "iddfs":
+        first, last = 0, limit
+    else:
+        first, last = 0, max_depth
+    if method == "idastar":
+        from solvers.rings.heuristics import evaluate
+
+        first = int(evaluate(x, tab, hp, np.empty(64, dtype=np.int64)))
+    name = {"dfs": "Depth-limited DFS", "iddfs": "Iterative deepening", "idastar": "IDA*"}[method]
+    what = "depth limit" if method != "idastar" else "bound on g + h"
+    captions = np.array(
+        [
+            tracer.intern(f"{name}: start again from the root, {what} {b}")
+            for b in range(max_depth + 1)
+        ],
+        dtype=np.int32,
+    )
+    node_caption = tracer.intern(f"{name}: step down to the next child")
+    path_ring = np.zeros(max(max_depth, 1), dtype=np.int64)
+    path_f = np.zeros(max(max_depth, 1), dtype=np.int64)
+    buf = tracer.kernel_buffer()
+    code, length = depth_first(
+        x, first, last, tab, hp, max_nodes, buf, captions, node_caption, control, status,
+        path_ring, path_f,
+    )  # fmt: skip
+    tracer.absorb(buf)
+    moves = [(int(path_ring[i]), int(path_f[i])) for i in range(length)] if code == FOUND else []
+    return SearchResult(
+        method=method,
+        found=code == FOUND,
+        moves=moves,
+        reason=_REASONS[code],
+        expanded=int(status[0]),
+        open=int(status[1]),
+        closed=int(status[2]),
+    )
+
+
+def _replay(tracer: Tracer, config: RingConfig, result: SearchResult) -> None:
+    """Mark the solution, go back to the start and play the solution move by move."""
+    if not tracer.enabled:
+        return
+    n = len(result.moves)
+    tracer.milestone("solution", f"{result.method}: solved in {n} move(s)")
+    g = config.size
+    if result.method != "practical" and n:
+        tracer.step("Turn back to the start to replay the solution")
+        for ring, f in reversed(result.moves):
+            tracer.emit(Rotate(ring, g - f))
+    for i, (ring, f) in enumerate(result.moves, start=1):
+        tracer.step(f"Move {i} of {n}: rotate ring {ring + 1} by {f}")
+        tracer.emit(Rotate(ring, f))
+    if n:
+        tracer.milestone("solved", "The rings are solved")
