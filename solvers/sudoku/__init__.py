@@ -1,0 +1,69 @@
+"""Sudoku by human techniques (seed 004): candidates, named techniques, every step shown.
+
+Sizes: box size b = 2, 3, 4 (4x4, 9x9, 16x16); n = b*b digits, n*n cells numbered row by
+row (cell = row * n + col, 0-based). Houses: rows 0..n-1, columns n..2n-1, boxes 2n..3n-1.
+Names follow the seed: A1..I9 (column letter + row number), a box by its corners ("G1I3").
+
+State (flat int32; offsets in `SudokuModel.layout`, read it with the model's helpers):
+    [0]                 b
+    values[n*n]         digit of each cell, 0 = empty                    model.values(s)
+    cands[n*n]          candidate bitmask (bit d-1 = digit d), 0 if filled  model.candidates(s)
+    origin[n*n]         0 empty, 1 given, 2 placed by logic, 3 by a guess  model.origin(s)
+    cell_marks[n*n]     roles.CELL_*: pattern, target, pivot, guess, conflict
+    cand_marks[n*n*n]   roles.ROLE_*: pattern (green), eliminate (red), place, on/off
+                        (chain and colouring colours), peer   model.candidate_marks(s)
+    house_marks[3n]     roles.HOUSE_*: base, cover, conflict (houses to outline)
+    links[96]           chain links shown now: model.links(s) -> (cell, digit, cell,
+                        digit, kind 1 strong / 2 weak)
+    tech_count[T]       steps per technique so far: the side list, model.techniques_used(s)
+    current_tech        the technique of the current step (-1 before the first)
+    depth               guesses in force
+
+Events (solvers.sudoku.events; all invertible from the event alone):
+    Place(cell, digit, previous_mask, origin)   a digit pops in (origin 2 logic, 3 guess)
+    Unplace(cell, digit, mask, origin)          backtracking takes it out again
+    Eliminate(cell, digit)                      a candidate is struck out
+    Restore(cell, digit)                        backtracking gives it back
+    Mark(layer, index, value, previous)         highlight on/off: layer 0 cell, 1 candidate
+                                                (index cell*n+d-1), 2 house, 3 link slot
+    UseTechnique(technique, previous)           a step of this technique starts
+    SetDepth(depth, previous)                   a guess or a backtrack
+
+Each trace step is one technique application with its caption: first the previous step's
+marks are cleared, then the technique is counted, houses/cells/pattern candidates marked,
+the eliminated candidates marked red (ROLE_ELIMINATE) and then removed; placements come
+last (each followed by the peer eliminations it causes, marked ROLE_PEER). So at the end of
+a step the state still shows what the step used and did. Milestones: "guess",
+"contradiction", "backtrack", and at the end "solved" or "stalled".
+
+Entry points: `solve(puzzle, techniques)` (solvers.sudoku.solver), `solve_and_record`,
+`record(result)`, `demo_trace()`, `techniques_used_at(trace, cursor)` (solvers.sudoku.record),
+`parse_text` / `read_puzzles` / `load_argument` (solvers.sudoku.parse), the technique
+registry (solvers.sudoku.techniques), `example_puzzles()` for puzzles showing a technique.
+"""
+
+from __future__ import annotations
+
+from solvers.sudoku import cli as _cli  # noqa: F401  (registers `puzzleviz solve sudoku`)
+from solvers.sudoku.model import SudokuModel
+from solvers.sudoku.parse import Puzzle, load_argument, parse_puzzle, parse_text, read_puzzles
+from solvers.sudoku.record import demo_trace, record, solve_and_record, techniques_used_at
+from solvers.sudoku.solver import SolveResult, solve
+from solvers.sudoku.techniques import TECHNIQUES, parse_selection
+
+__all__ = [
+    "TECHNIQUES",
+    "Puzzle",
+    "SolveResult",
+    "SudokuModel",
+    "demo_trace",
+    "load_argument",
+    "parse_puzzle",
+    "parse_selection",
+    "parse_text",
+    "read_puzzles",
+    "record",
+    "solve",
+    "solve_and_record",
+    "techniques_used_at",
+]

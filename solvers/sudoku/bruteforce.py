@@ -1,0 +1,205 @@
+"""Brute force with constraint propagation: counting solutions, finding one, random grids.
+
+This is not how the human-style solver works; it checks the input (no solution, several
+solutions), gives tests the true solution to check every elimination against, and lets the
+generator make puzzles. Bitmask candidates, naked and hidden singles at every node, the cell
+with the fewest candidates first; an explicit stack, so no recursion in numba.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from solvers.sudoku.geometry import Geo, geometry
+
+
+@njit(cache=True)
+def _popcount(x):
+    count = 0
+    while x:
+        x &= x - 1
+        count += 1
+    return count
+
+
+@njit(cache=True)
+def _propagate(cand, house_cells, peers, full):
+    """Naked and hidden singles until nothing changes; False on a contradiction."""
+    ncell = cand.shape[0]
+    nhouse, n = house_cells.shape
+    changed = True
+    while changed:
+        changed = False
+        for c in range(ncell):
+            m = cand[c]
+            if m == 0:
+                return False
+            if m & (m - 1) == 0:
+                for k in range(peers.shape[1]):
+                    p = peers[c, k]
+                    if cand[p] & m:
+                        cand[p] &= ~m
+                        if cand[p] == 0:
+                            return False
+                        changed = True
+        for h in range(nhouse):
+            once = 0
+            twice = 0
+            for i in range(n):
+                m = cand[house_cells[h, i]]
+                twice |= once & m
+                once |= m
+            if once != full:
+                return False
+            single = once & ~twice
+            while single:
+                bit = single & -single
+                single ^= bit
+                for i in range(n):
+                    c = house_cells[h, i]
+                    if cand[c] & bit:
+                        if cand[c] != bit:
+                            cand[c] = bit
+                            changed = True
+                        break
+    return True
+
+
+@njit(cache=True)
+def _pick_bit(mask, randomize):
+    if not randomize:
+        return mask & -mask
+    k = np.random.randint(_popcount(mask))
+    while k:
+        mask &= mask - 1
+        k -= 1
+    return mask & -mask
+
+
+@njit(cache=True)
+def search(cand0, house_cells, peers, limit, randomize, seed, max_nodes, solution):
+    """Count solutions from candidate masks `cand0`, up to `limit`; the first goes into
+    `solution` (as masks). Returns the count, or -1 if `max_nodes` was exceeded first."""
+    ncell = cand0.shape[0]
+    n = house_cells.shape[1]
+    full = (1 << n) - 1
+    if randomize:
+        np.random.seed(seed)
+    stack = np.empty((ncell + 1, ncell), dtype=np.int32)
+    # A level branches either on the digits of one cell (branch_house < 0) or on the places
+    # of one digit in one house, whichever has fewer choices: the second avoids the
+    # pathological searches that made Norvig's "hard1" take minutes.
+    branch_cell = np.zeros(ncell + 1, dtype=np.int64)
+    branch_house = np.zeros(ncell + 1, dtype=np.int64)
+    branch_bit = np.zeros(ncell + 1, dtype=np.int64)
+    remaining = np.zeros(ncell + 1, dtype=np.int64)
+    stack[0, :] = cand0
+    if not _propagate(stack[0], house_cells, peers, full):
+        return 0
+    count = 0
+    nodes = 0
+    depth = 0
+    entering = True
+    while depth >= 0:
+        if entering:
+            entering = False
+            best, best_count = -1, n + 1
+            for c in range(ncell):
+                k = _popcount(stack[depth, c])
+                if 1 < k < best_count:
+                    best, best_count = c, k
+                    if k == 2:
+                        break
+            if best < 0:
+                if count == 0:
+                    solution[:] = stack[depth]
+                count += 1
+                if count >= limit:
+                    return count
+                depth -= 1
+                continue
+            branch_cell[depth] = best
+            branch_house[depth] = -1
+            remaining[depth] = stack[depth, best]
+            if best_count > 2:
+                for h in range(house_cells.shape[0]):
+                    for d in range(n):
+                        bit = 1 << d
+                        places = 0
+                        k = 0
+                        for i in range(n):
+                            m = stack[depth, house_cells[h, i]]
+                            if m & bit and m != bit:
+                                places |= 1 << i
+                                k += 1
+                        if 1 < k < best_count:
+                            best_count = k
+                            branch_house[depth] = h
+                            branch_bit[depth] = bit
+                            remaining[depth] = places
+        if remaining[depth] == 0:
+            depth -= 1
+            continue
+        nodes += 1
+        if max_nodes > 0 and nodes > max_nodes:
+            return -1
+        choice = _pick_bit(remaining[depth], randomize)
+        remaining[depth] &= ~choice
+        stack[depth + 1, :] = stack[depth]
+        if branch_house[depth] < 0:
+            stack[depth + 1, branch_cell[depth]] = choice
+        else:
+            i = 0
+            while choice >> i != 1:
+                i += 1
+            stack[depth + 1, house_cells[branch_house[depth], i]] = branch_bit[depth]
+        if _propagate(stack[depth + 1], house_cells, peers, full):
+            depth += 1
+            entering = True
+    return count
+
+
+def masks_from_values(geo: Geo, values: np.ndarray) -> np.ndarray:
+    """Candidate masks with only the givens' constraints (peers not yet cleared)."""
+    full = (1 << geo.n) - 1
+    values = np.asarray(values, dtype=np.int32)
+    return np.where(values > 0, 1 << np.maximum(values - 1, 0), full).astype(np.int32)
+
+
+def values_from_masks(masks: np.ndarray) -> np.ndarray:
+    """Digits of single-bit masks (0 where a mask has several bits)."""
+    masks = np.asarray(masks, dtype=np.int64)
+    single = (masks > 0) & (masks & (masks - 1) == 0)
+    digits = np.zeros(masks.shape, dtype=np.int32)
+    digits[single] = np.log2(masks[single]).astype(np.int32) + 1
+    return digits
+
+
+def count_solutions(
+    b: int, values: np.ndarray, limit: int = 2, max_nodes: int = 0
+) -> tuple[int, np.ndarray | None]:
+    """(number of solutions up to `limit` or -1 if `max_nodes` ran out, the first one)."""
+    geo = geometry(b)
+    solution = np.zeros(geo.ncell, dtype=np.int32)
+    count = search(
+        masks_from_values(geo, values),
+        geo.house_cells,
+        geo.peers,
+        limit,
+        False,
+        0,
+        max_nodes,
+        solution,
+    )
+    return int(count), (values_from_masks(solution) if count > 0 else None)
+
+
+def random_grid(b: int, seed: int) -> np.ndarray:
+    """A uniformly shuffled complete grid (as digits), reproducible from `seed`."""
+    geo = geometry(b)
+    solution = np.zeros(geo.ncell, dtype=np.int32)
+    start = np.full(geo.ncell, (1 << geo.n) - 1, dtype=np.int32)
+    found = search(start, geo.house_cells, geo.peers, 1, True, seed, 0, solution)
+    assert found == 1
+    return values_from_masks(solution)

@@ -1,0 +1,227 @@
+"""One line per step, in words a teacher can read aloud, with the seed's cell names.
+
+Eliminations are grouped by digit ("remove 2 from D5 and G5; 8 from E5"); chains are
+written with '=' for a strong link and '-' for a weak one, as on the sudoku forums.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from solvers.sudoku.geometry import Names, join_words, mask_digits
+from solvers.sudoku.roles import ROLE_ON, ROLE_PATTERN
+from solvers.sudoku.steps import Step
+from solvers.sudoku.techniques import (
+    SPECIAL_STEPS,
+    T_BACKTRACK,
+    T_CONTRADICTION,
+    T_REFUTED,
+    TECHNIQUES,
+)
+
+SIZE_WORD = {2: "pair", 3: "triple", 4: "quad"}
+
+
+def removals(step: Step, names: Names) -> str:
+    by_digit: dict[int, list[int]] = defaultdict(list)
+    for cell, digit in step.eliminations:
+        by_digit[digit].append(cell)
+    parts = [
+        f"{d} from {join_words([names.cell(c) for c in by_digit[d]])}" for d in sorted(by_digit)
+    ]
+    return "remove " + "; ".join(parts)
+
+
+def _digits_braced(mask: int) -> str:
+    return "{" + ", ".join(str(d) for d in mask_digits(mask)) + "}"
+
+
+def _pattern_cells(step: Step, names: Names, digit: int | None = None) -> str:
+    cells = [
+        c for c, d, r in step.candidates if r == ROLE_PATTERN and (digit is None or d == digit)
+    ]
+    return names.cells(dict.fromkeys(cells))
+
+
+def _assuming(step: Step, names: Names) -> str:
+    if not step.assumptions:
+        return ""
+    guesses = ", ".join(f"{names.cell(c)}={d}" for c, d in step.assumptions)
+    return f"(assuming {guesses}) "
+
+
+def caption(step: Step, names: Names) -> str:
+    text = _caption(step, names)
+    if step.technique in (T_BACKTRACK, T_REFUTED) or not step.assumptions:
+        return text
+    return _assuming(step, names) + text
+
+
+def _caption(step: Step, names: Names) -> str:
+    t = step.technique
+    i = step.info
+    if t in SPECIAL_STEPS:
+        return _special(step, names)
+    name = TECHNIQUES[t].name
+    title = TECHNIQUES[t].title
+    cell = names.cell
+    if name == "naked_single":
+        if i[2] >= 0:
+            return (
+                f"Full House: {cell(i[0])} is the last empty cell of {names.house(i[2])}, "
+                f"so it is {i[1]}"
+            )
+        return f"Naked Single: {cell(i[0])} can only be {i[1]}"
+    if name == "hidden_single":
+        return f"Hidden Single: in {names.house(i[2])}, {i[1]} fits only in {cell(i[0])}"
+    if name.startswith(("pointing", "box_line")):
+        digit, base, cover, count = i[0], names.house(i[1]), names.house(i[2]), i[3]
+        kind = "Pointing" if name.startswith("pointing") else "Box-Line Reduction"
+        where = _pattern_cells(step, names)
+        return (
+            f"{kind} {SIZE_WORD.get(count, 'triple').title()}: in {base}, {digit} lies only in "
+            f"{cover} ({where}), so {digit} goes from the rest of {cover}: {removals(step, names)}"
+        )
+    if name.startswith("naked_") and name != "naked_single":
+        k, mask, house, second = i[0], i[1], i[2], i[3]
+        houses = [house] + ([second] if second >= 0 else [])
+        cells = names.cells(c for c, _ in step.cells)
+        return (
+            f"{title} {_digits_braced(mask)} in {cells} ({names.houses(houses)}): no other cell "
+            f"there can hold these digits, {removals(step, names)}"
+        )
+    if name.startswith("hidden_"):
+        k, mask, house = i[0], i[1], i[2]
+        cells = names.cells(c for c, _ in step.cells)
+        return (
+            f"{title} {_digits_braced(mask)} in {names.house(house)}: these {k} digits fit only "
+            f"in {cells}, so those cells hold nothing else: {removals(step, names)}"
+        )
+    if name in ("x_wing", "swordfish", "jellyfish"):
+        k, digit, orient, bases, covers = i[0], i[1], i[2], i[3], i[4]
+        base0, cover0 = (0, names.n) if orient == 0 else (names.n, 0)
+        base_houses = [base0 + j for j in range(names.n) if bases >> j & 1]
+        cover_houses = [cover0 + j for j in range(names.n) if covers >> j & 1]
+        return (
+            f"{title} on {digit}: in {names.houses(base_houses)}, {digit} lies only in "
+            f"{names.houses(cover_houses)}, so it goes from the rest of those: "
+            f"{removals(step, names)}"
+        )
+    if name in ("y_wing", "xyz_wing"):
+        pivot, p1, p2, z = i[0], i[1], i[2], i[3]
+        cand = _cell_masks(step)
+        seen = "both pincers" if name == "y_wing" else "all three"
+        who = "one pincer" if name == "y_wing" else "one of the three"
+        return (
+            f"{title}: pivot {cell(pivot)} {_digits_braced(cand[pivot])} with pincers "
+            f"{cell(p1)} {_digits_braced(cand[p1])} and {cell(p2)} {_digits_braced(cand[p2])}: "
+            f"{who} is {z}, so {z} goes from every cell that sees {seen}: "
+            f"{removals(step, names)}"
+        )
+    if name == "w_wing":
+        a, b, x, z, house, u, v = i[0], i[1], i[2], i[3], i[4], i[5], i[6]
+        return (
+            f"W-Wing: {cell(a)} and {cell(b)} hold only {{{min(x, z)}, {max(x, z)}}}; in "
+            f"{names.house(house)}, {x} fits only in {cell(u)} and {cell(v)}, which see them, so "
+            f"one of {cell(a)}, {cell(b)} is {z}: {removals(step, names)}"
+        )
+    if name == "unique_rectangle_1":
+        corners, target, a, b = i[0:3], i[3], i[4], i[5]
+        return (
+            f"Unique Rectangle Type 1: {names.cells(corners)} hold only {{{a}, {b}}}; if "
+            f"{cell(target)} were {a} or {b} too, the puzzle would have two solutions, so "
+            f"{removals(step, names)}"
+        )
+    if name == "bug_plus_1":
+        return (
+            f"BUG+1: every empty cell has two candidates except {cell(i[0])}; without {i[1]} "
+            f"there the grid would have several solutions, so {cell(i[0])} is {i[1]}"
+        )
+    if name == "simple_colouring":
+        digit, kind, size = i[0], i[1], i[2]
+        if kind == 1:
+            return (
+                f"Simple Colouring on {digit} ({size} cells linked in two colours): two cells "
+                f"of one colour see each other, so that colour is false: {removals(step, names)}"
+            )
+        return (
+            f"Simple Colouring on {digit} ({size} cells linked in two colours, one colour is "
+            f"true): these cells see both colours, {removals(step, names)}"
+        )
+    if name == "x_chain":
+        digit, start, end, links = i[0], i[1], i[2], i[3]
+        return (
+            f"X-Chain on {digit} ({links} links): {_x_chain_text(step, names)}: either "
+            f"{cell(start)} or {cell(end)} is {digit}, so {removals(step, names)}"
+        )
+    if name == "xy_chain":
+        z, start, end, length = i[0], i[1], i[2], i[3]
+        return (
+            f"XY-Chain ({length} cells): {_xy_chain_text(step, names)}: either {cell(start)} "
+            f"or {cell(end)} is {z}, so {removals(step, names)}"
+        )
+    if name == "guess":
+        cell_, digit, mask = i[0], i[1], i[2]
+        return (
+            f"Guess: no technique applies, so try {digit} in {cell(cell_)} (it could be "
+            f"{_or_words(mask)}); if this leads to a "
+            "contradiction we come back"
+        )
+    return title
+
+
+def _special(step: Step, names: Names) -> str:
+    t, i = step.technique, step.info
+    guess = step.assumptions[-1] if step.assumptions else None
+    guess_text = f"{names.cell(guess[0])}={guess[1]}" if guess else "the guess"
+    if t == T_CONTRADICTION:
+        if i[0] == 0:
+            what = f"{names.cell(i[1])} has no candidate left"
+        else:
+            what = f"{i[2]} has no place left in {names.house(i[1])}"
+        return f"Contradiction: {what}, so the guess {guess_text} was wrong"
+    if t == T_BACKTRACK:
+        return f"Backtrack: undo the guess {guess_text} and every step that followed it"
+    if t == T_REFUTED:
+        cell, digit = step.eliminations[0]
+        return (
+            f"Guess refuted: {names.cell(cell)}={digit} led to a contradiction, so "
+            f"{digit} goes from {names.cell(cell)}"
+        )
+    return ""
+
+
+def _cell_masks(step: Step) -> dict[int, int]:
+    masks: dict[int, int] = defaultdict(int)
+    for c, d, _r in step.candidates:
+        masks[c] |= 1 << (d - 1)
+    return masks
+
+
+def _x_chain_text(step: Step, names: Names) -> str:
+    n = names.n
+    if not step.links:
+        return ""
+    parts = [names.cell(step.links[0][0] // n)]
+    for _a, b, kind in step.links:
+        parts.append(("=" if kind == 1 else "-") + names.cell(b // n))
+    return "".join(parts)
+
+
+def _xy_chain_text(step: Step, names: Names) -> str:
+    """(2=5)A1 - (5=7)B3 - (7=2)F9"""
+    n = names.n
+    parts = []
+    for a, b, kind in step.links:
+        if kind == 1:
+            parts.append(f"({a % n + 1}={b % n + 1}){names.cell(a // n)}")
+    return " - ".join(parts)
+
+
+def on_candidates(step: Step) -> list[tuple[int, int]]:
+    return [(c, d) for c, d, r in step.candidates if r == ROLE_ON]
+
+
+def _or_words(mask: int) -> str:
+    words = [str(d) for d in mask_digits(mask)]
+    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)

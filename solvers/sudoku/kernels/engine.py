@@ -1,0 +1,193 @@
+"""The logic loop: try the enabled techniques in order, apply the first step found, repeat.
+
+It stops when the grid is full (SOLVED), when no technique applies (STALLED: the driver
+may guess), when the grid contradicts itself (CONTRADICTION: only ever inside a guessed
+branch), or when the step log is full (OVERFLOW: the driver grows it and runs again).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from solvers.sudoku.kernels.basic import (
+    box_line,
+    hidden_single,
+    hidden_subset,
+    naked_single,
+    naked_subset,
+    pointing,
+)
+from solvers.sudoku.kernels.bits import compute_positions
+from solvers.sudoku.kernels.chains import simple_colouring, x_chain, xy_chain
+from solvers.sudoku.kernels.fish import fish
+from solvers.sudoku.kernels.log import FILL_OVERFLOW, FILL_STEPS, begin, commit, push, set_info
+from solvers.sudoku.kernels.unique import bug_plus_1, unique_rectangle_1
+from solvers.sudoku.kernels.wings import w_wing, xyz_wing, y_wing
+from solvers.sudoku.roles import (
+    CELL_CONFLICT,
+    HOUSE_CONFLICT,
+    ITEM_CELL,
+    ITEM_ELIM,
+    ITEM_HOUSE,
+    ITEM_PLACE,
+)
+from solvers.sudoku.techniques import (
+    T_BOX_LINE_PAIR,
+    T_BOX_LINE_TRIPLE,
+    T_BUG_PLUS_1,
+    T_CONTRADICTION,
+    T_HIDDEN_PAIR,
+    T_HIDDEN_QUAD,
+    T_HIDDEN_SINGLE,
+    T_HIDDEN_TRIPLE,
+    T_JELLYFISH,
+    T_NAKED_PAIR,
+    T_NAKED_QUAD,
+    T_NAKED_SINGLE,
+    T_NAKED_TRIPLE,
+    T_POINTING_PAIR,
+    T_POINTING_TRIPLE,
+    T_SIMPLE_COLOURING,
+    T_SWORDFISH,
+    T_UNIQUE_RECTANGLE_1,
+    T_W_WING,
+    T_X_CHAIN,
+    T_X_WING,
+    T_XY_CHAIN,
+    T_XYZ_WING,
+    T_Y_WING,
+)
+
+SOLVED, STALLED, CONTRADICTION, OVERFLOW, STEP_LIMIT = 0, 1, 2, 3, 4
+
+
+@njit(cache=True)
+def initial_candidates(geo, values, cand):
+    """Candidates of every empty cell: all digits its peers do not hold."""
+    full = (1 << geo.n) - 1
+    for c in range(geo.ncell):
+        if values[c] != 0:
+            cand[c] = 0
+            continue
+        m = full
+        for k in range(geo.peers.shape[1]):
+            v = values[geo.peers[c, k]]
+            if v:
+                m &= ~(1 << (v - 1))
+        cand[c] = m
+
+
+@njit(cache=True)
+def contradiction(geo, values, cand, pos, log):
+    """Record a CONTRADICTION step if a cell has no candidate or a digit has no place in a
+    house it is missing from. Info: kind (0 cell, 1 house), cell or house, digit."""
+    n = geo.n
+    for c in range(geo.ncell):
+        if values[c] == 0 and cand[c] == 0:
+            if begin(log, T_CONTRADICTION):
+                set_info(log, 0, 0)
+                set_info(log, 1, c)
+                push(log, ITEM_CELL, c, CELL_CONFLICT, 0)
+                commit(log)
+            return True
+    for h in range(3 * n):
+        placed = 0
+        for i in range(n):
+            v = values[geo.house_cells[h, i]]
+            if v:
+                placed |= 1 << (v - 1)
+        for d in range(n):
+            if pos[h, d] == 0 and not (placed >> d) & 1:
+                if begin(log, T_CONTRADICTION):
+                    set_info(log, 0, 1)
+                    set_info(log, 1, h)
+                    set_info(log, 2, d + 1)
+                    push(log, ITEM_HOUSE, h, HOUSE_CONFLICT, 0)
+                    commit(log)
+                return True
+    return False
+
+
+@njit(cache=True)
+def apply_step(geo, values, cand, log, s):
+    """Eliminations and placements of step s; a placement also clears its digit from peers."""
+    for i in range(log.item_start[s], log.item_start[s + 1]):
+        kind = log.items[i, 0]
+        c = log.items[i, 1]
+        bit = 1 << (log.items[i, 2] - 1)
+        if kind == ITEM_ELIM:
+            cand[c] &= ~bit
+        elif kind == ITEM_PLACE:
+            values[c] = log.items[i, 2]
+            cand[c] = 0
+            for k in range(geo.peers.shape[1]):
+                cand[geo.peers[c, k]] &= ~bit
+
+
+@njit(cache=True)
+def find_step(geo, values, cand, pos, log, t):
+    """Dispatch technique id t to its finder."""
+    if t == T_NAKED_SINGLE:
+        return naked_single(geo, values, cand, log)
+    if t == T_HIDDEN_SINGLE:
+        return hidden_single(geo, values, cand, pos, log)
+    if t == T_POINTING_PAIR or t == T_POINTING_TRIPLE:  # noqa: SIM109 (numba)
+        return pointing(geo, cand, pos, log, t == T_POINTING_TRIPLE)
+    if t == T_BOX_LINE_PAIR or t == T_BOX_LINE_TRIPLE:  # noqa: SIM109
+        return box_line(geo, cand, pos, log, t == T_BOX_LINE_TRIPLE)
+    if t == T_NAKED_PAIR or t == T_NAKED_TRIPLE or t == T_NAKED_QUAD:  # noqa: SIM109
+        return naked_subset(geo, values, cand, log, 2 + (t - T_NAKED_PAIR) // 2)
+    if t == T_HIDDEN_PAIR or t == T_HIDDEN_TRIPLE or t == T_HIDDEN_QUAD:  # noqa: SIM109
+        return hidden_subset(geo, cand, pos, log, 2 + (t - T_HIDDEN_PAIR) // 2)
+    if t == T_X_WING or t == T_SWORDFISH or t == T_JELLYFISH:  # noqa: SIM109
+        return fish(geo, cand, pos, log, 2 + t - T_X_WING)
+    if t == T_Y_WING:
+        return y_wing(geo, values, cand, log)
+    if t == T_XYZ_WING:
+        return xyz_wing(geo, values, cand, log)
+    if t == T_W_WING:
+        return w_wing(geo, values, cand, pos, log)
+    if t == T_UNIQUE_RECTANGLE_1:
+        return unique_rectangle_1(geo, values, cand, log)
+    if t == T_BUG_PLUS_1:
+        return bug_plus_1(geo, values, cand, pos, log)
+    if t == T_SIMPLE_COLOURING:
+        return simple_colouring(geo, values, cand, pos, log)
+    if t == T_X_CHAIN:
+        return x_chain(geo, values, cand, pos, log)
+    if t == T_XY_CHAIN:
+        return xy_chain(geo, values, cand, log)
+    return False
+
+
+@njit(cache=True)
+def run_logic(geo, values, cand, order, log, max_steps):
+    """Apply steps of the techniques in `order` (ids, easiest first) until solved, stalled,
+    contradicted or out of log space; `values` and `cand` end in the reached state."""
+    n = geo.n
+    pos = np.empty((3 * n, n), dtype=np.int32)
+    steps = 0
+    while True:
+        empty = 0
+        for c in range(geo.ncell):
+            if values[c] == 0:
+                empty += 1
+        compute_positions(geo, cand, pos)
+        if contradiction(geo, values, cand, pos, log):
+            return OVERFLOW if log.fill[FILL_OVERFLOW] else CONTRADICTION
+        if empty == 0:
+            return SOLVED
+        if steps >= max_steps:
+            return STEP_LIMIT
+        found = False
+        for t in order:
+            found = find_step(geo, values, cand, pos, log, t)
+            if log.fill[FILL_OVERFLOW]:
+                return OVERFLOW
+            if found:
+                break
+        if not found:
+            return STALLED
+        apply_step(geo, values, cand, log, log.fill[FILL_STEPS] - 1)
+        steps += 1

@@ -1,0 +1,86 @@
+"""The step log: preallocated arrays a kernel fills with steps and their items.
+
+A step is a technique id, eight ints of technique-specific info (digits, houses, ...) and a
+run of items (kind, a, b, c): eliminations, placements, pattern candidates, cells, houses
+and links (codes in solvers.sudoku.roles). When an array is full the kernel sets the
+overflow flag and stops; the Python driver grows the log and runs that stretch again.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+INFO_WIDTH = 8
+FILL_STEPS, FILL_ITEMS, FILL_OVERFLOW = 0, 1, 2
+
+
+class StepLog(NamedTuple):
+    tech: np.ndarray  # (S,) int32
+    info: np.ndarray  # (S, INFO_WIDTH) int32
+    item_start: np.ndarray  # (S + 1,) int64
+    items: np.ndarray  # (I, 4) int32
+    fill: np.ndarray  # (3,) int64: steps, items, overflow
+
+
+def new_log(steps: int, items: int) -> StepLog:
+    return StepLog(
+        tech=np.zeros(steps, dtype=np.int32),
+        info=np.zeros((steps, INFO_WIDTH), dtype=np.int32),
+        item_start=np.zeros(steps + 1, dtype=np.int64),
+        items=np.zeros((items, 4), dtype=np.int32),
+        fill=np.zeros(3, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def begin(log, tech):
+    """Open a step; returns False (and flags overflow) when no step fits any more."""
+    s = log.fill[FILL_STEPS]
+    if s >= log.tech.shape[0]:
+        log.fill[FILL_OVERFLOW] = 1
+        return False
+    log.tech[s] = tech
+    for k in range(INFO_WIDTH):
+        log.info[s, k] = 0
+    log.item_start[s] = log.fill[FILL_ITEMS]
+    return True
+
+
+@njit(cache=True)
+def set_info(log, k, value):
+    log.info[log.fill[FILL_STEPS], k] = value
+
+
+@njit(cache=True)
+def push(log, kind, a, b, c):
+    i = log.fill[FILL_ITEMS]
+    if i >= log.items.shape[0]:
+        log.fill[FILL_OVERFLOW] = 1
+        return False
+    log.items[i, 0] = kind
+    log.items[i, 1] = a
+    log.items[i, 2] = b
+    log.items[i, 3] = c
+    log.fill[FILL_ITEMS] = i + 1
+    return True
+
+
+@njit(cache=True)
+def n_items_open(log):
+    """Items written so far into the open step."""
+    return log.fill[FILL_ITEMS] - log.item_start[log.fill[FILL_STEPS]]
+
+
+@njit(cache=True)
+def commit(log):
+    s = log.fill[FILL_STEPS] + 1
+    log.fill[FILL_STEPS] = s
+    log.item_start[s] = log.fill[FILL_ITEMS]
+
+
+@njit(cache=True)
+def abort(log):
+    log.fill[FILL_ITEMS] = log.item_start[log.fill[FILL_STEPS]]

@@ -1,0 +1,312 @@
+"""The sudoku model: a flat int32 state of digits, candidate masks and highlight marks.
+
+See the package docstring (solvers/sudoku/__init__.py) for the state layout and events.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from solvers.errors import PuzzleInputError
+from solvers.events import Event
+from solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from solvers.sudoku.events import (
+    GIVEN,
+    LAYER_NAMES,
+    MARK_CANDIDATE,
+    MARK_CELL,
+    MARK_HOUSE,
+    MARK_LINK,
+    SUDOKU_EVENTS,
+    Eliminate,
+    Mark,
+    Place,
+    Restore,
+    SetDepth,
+    Unplace,
+    UseTechnique,
+)
+from solvers.sudoku.geometry import Names, geometry
+from solvers.sudoku.kernels.engine import initial_candidates
+from solvers.sudoku.parse import check_givens, parse_puzzle
+from solvers.sudoku.roles import (
+    CELL_ROLE_NAMES,
+    HOUSE_ROLE_NAMES,
+    LINK_NAMES,
+    ROLE_NAMES,
+)
+from solvers.sudoku.techniques import TECHNIQUES
+
+LINK_SLOTS = 96
+ORIGIN_NAMES = {2: "logic", 3: "guess"}
+
+
+class Layout:
+    """Offsets of the state blocks for box size b and `n_techniques` registry entries."""
+
+    def __init__(self, b: int, n_techniques: int):
+        self.b = b
+        self.n = n = b * b
+        self.ncell = c = n * n
+        self.n_techniques = n_techniques
+        self.values = 1
+        self.cands = self.values + c
+        self.origin = self.cands + c
+        self.cell_marks = self.origin + c
+        self.cand_marks = self.cell_marks + c
+        self.house_marks = self.cand_marks + c * n
+        self.links = self.house_marks + 3 * n
+        self.tech_count = self.links + LINK_SLOTS
+        self.current_tech = self.tech_count + n_techniques
+        self.depth = self.current_tech + 1
+        self.size = self.depth + 1
+
+    def mark_offset(self, layer: int) -> int:
+        return (self.cell_marks, self.cand_marks, self.house_marks, self.links)[layer]
+
+    def offsets(self) -> np.ndarray:
+        """What the numba kernels need, in one array."""
+        return np.array(
+            [
+                self.n,
+                self.values,
+                self.cands,
+                self.origin,
+                self.cell_marks,
+                self.cand_marks,
+                self.house_marks,
+                self.links,
+                self.tech_count,
+                self.current_tech,
+                self.depth,
+            ],
+            dtype=np.int64,
+        )
+
+
+def encode_link(ncand: int, a: int, b: int, kind: int) -> int:
+    return (a * ncand + b) * 4 + kind
+
+
+def decode_link(ncand: int, value: int) -> tuple[int, int, int]:
+    pair, kind = divmod(value, 4)
+    a, b = divmod(pair, ncand)
+    return a, b, kind
+
+
+@register_model
+class SudokuModel(PuzzleModel):
+    kind = "sudoku"
+    events = SUDOKU_EVENTS
+
+    def __init__(self, givens_text: str, techniques: tuple[str, ...] | None = None):
+        puzzle = parse_puzzle(givens_text)
+        self.puzzle = puzzle
+        self.b = puzzle.b
+        self.n = puzzle.n
+        self.geo = geometry(self.b)
+        self.technique_names = (
+            tuple(t.name for t in TECHNIQUES) if techniques is None else (tuple(techniques))
+        )
+        self.layout = Layout(self.b, len(self.technique_names))
+        self._offsets = self.layout.offsets()
+
+    @classmethod
+    def from_definition(cls, definition: dict[str, Any]) -> SudokuModel:
+        try:
+            givens = str(definition["givens"])
+            techniques = definition.get("techniques")
+        except (KeyError, TypeError):
+            raise PuzzleInputError("a sudoku definition needs 'givens'") from None
+        return cls(givens, None if techniques is None else tuple(str(t) for t in techniques))
+
+    def definition(self) -> dict[str, Any]:
+        return {
+            "box": self.b,
+            "givens": self.puzzle.text(),
+            "techniques": list(self.technique_names),
+        }
+
+    def initial_state(self) -> np.ndarray:
+        lay = self.layout
+        state = np.zeros(lay.size, dtype=STATE_DTYPE)
+        state[0] = self.b
+        values = self.puzzle.givens.astype(np.int32)
+        cand = np.zeros(lay.ncell, dtype=np.int32)
+        check_givens(self.b, values)
+        initial_candidates(self.geo, values.copy(), cand)
+        state[lay.values : lay.values + lay.ncell] = values
+        state[lay.cands : lay.cands + lay.ncell] = cand
+        state[lay.origin : lay.origin + lay.ncell] = np.where(values > 0, GIVEN, 0)
+        state[lay.current_tech] = -1
+        return state
+
+    # --- apply / revert -------------------------------------------------------------
+    def apply(self, state: np.ndarray, event: Event) -> None:
+        row = np.asarray(self.events.encode(event), dtype=np.int32)
+        _apply_rows(state, row[None, :], self._offsets)
+
+    def revert(self, state: np.ndarray, event: Event) -> None:
+        row = np.asarray(self.events.encode(event), dtype=np.int32)
+        _revert_rows(state, row[None, :], self._offsets)
+
+    def apply_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+        _apply_rows(state, np.ascontiguousarray(rows, dtype=np.int32), self._offsets)
+
+    def revert_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+        _revert_rows(state, np.ascontiguousarray(rows, dtype=np.int32), self._offsets)
+
+    # --- reading a state (for scenes) -----------------------------------------------
+    def _block(self, state: np.ndarray, start: int, size: int) -> np.ndarray:
+        return np.asarray(state[start : start + size])
+
+    def values(self, state: np.ndarray) -> np.ndarray:
+        """(n*n,) digits, 0 for empty cells."""
+        return self._block(state, self.layout.values, self.layout.ncell)
+
+    def candidates(self, state: np.ndarray) -> np.ndarray:
+        """(n*n,) candidate bitmasks (bit d-1 = digit d); 0 for filled cells."""
+        return self._block(state, self.layout.cands, self.layout.ncell)
+
+    def candidate_grid(self, state: np.ndarray) -> np.ndarray:
+        """(n*n, n) bool: candidate_grid[cell, d-1] is True if digit d is a candidate."""
+        masks = self.candidates(state)
+        return (masks[:, None] >> np.arange(self.n)) & 1 == 1
+
+    def origin(self, state: np.ndarray) -> np.ndarray:
+        """(n*n,) 0 empty, 1 given, 2 placed by logic, 3 placed by a guess."""
+        return self._block(state, self.layout.origin, self.layout.ncell)
+
+    def cell_marks(self, state: np.ndarray) -> np.ndarray:
+        """(n*n,) cell roles (roles.CELL_*), 0 = none."""
+        return self._block(state, self.layout.cell_marks, self.layout.ncell)
+
+    def candidate_marks(self, state: np.ndarray) -> np.ndarray:
+        """(n*n, n) candidate roles (roles.ROLE_*); [cell, d-1]. A candidate marked
+        ROLE_ELIMINATE or ROLE_PEER whose bit is gone is drawn struck out."""
+        lay = self.layout
+        return self._block(state, lay.cand_marks, lay.ncell * self.n).reshape(lay.ncell, self.n)
+
+    def house_marks(self, state: np.ndarray) -> np.ndarray:
+        """(3n,) house roles (roles.HOUSE_*): rows 0..n-1, columns n..2n-1, boxes 2n..3n-1."""
+        return self._block(state, self.layout.house_marks, 3 * self.n)
+
+    def links(self, state: np.ndarray) -> list[tuple[int, int, int, int, int]]:
+        """Chain links shown now: (cell a, digit a, cell b, digit b, kind: 1 strong 2 weak)."""
+        ncand = self.layout.ncell * self.n
+        out = []
+        for value in self._block(state, self.layout.links, LINK_SLOTS).tolist():
+            if value:
+                a, b, kind = decode_link(ncand, value)
+                out.append((a // self.n, a % self.n + 1, b // self.n, b % self.n + 1, kind))
+        return out
+
+    def techniques_used(self, state: np.ndarray) -> list[tuple[str, int]]:
+        """The side list: (technique name, steps so far) in difficulty order."""
+        counts = self._block(state, self.layout.tech_count, self.layout.n_techniques).tolist()
+        return [(name, k) for name, k in zip(self.technique_names, counts, strict=True) if k]
+
+    def current_technique(self, state: np.ndarray) -> str | None:
+        t = int(state[self.layout.current_tech])
+        return self.technique_names[t] if t >= 0 else None
+
+    def depth(self, state: np.ndarray) -> int:
+        """Guesses in force."""
+        return int(state[self.layout.depth])
+
+    def house_cells(self, house: int) -> list[int]:
+        return self.geo.house_cells[house].tolist()
+
+    def names(self, style: str = "a1") -> Names:
+        return Names(self.b, style)
+
+    def describe(self, event: Event) -> str:
+        names = self.names()
+        if isinstance(event, Place):
+            how = ORIGIN_NAMES.get(event.origin, "?")
+            return f"place {event.digit} in {names.cell(event.cell)} ({how})"
+        if isinstance(event, Unplace):
+            return f"undo {event.digit} in {names.cell(event.cell)} (backtrack)"
+        if isinstance(event, Eliminate):
+            return f"remove candidate {event.digit} from {names.cell(event.cell)}"
+        if isinstance(event, Restore):
+            return f"give candidate {event.digit} back to {names.cell(event.cell)} (backtrack)"
+        if isinstance(event, UseTechnique):
+            t = event.technique
+            name = self.technique_names[t] if 0 <= t < len(self.technique_names) else "?"
+            return f"technique {name}"
+        if isinstance(event, SetDepth):
+            return f"guesses in force: {event.depth}"
+        if isinstance(event, Mark):
+            return self._describe_mark(event, names)
+        return super().describe(event)
+
+    def _describe_mark(self, event: Mark, names: Names) -> str:
+        layer = LAYER_NAMES[event.layer] if 0 <= event.layer < 4 else "?"
+        if event.layer == MARK_CELL:
+            what, role = names.cell(event.index), CELL_ROLE_NAMES.get(event.value)
+        elif event.layer == MARK_CANDIDATE:
+            cell, d = divmod(event.index, self.n)
+            what, role = f"{d + 1} in {names.cell(cell)}", ROLE_NAMES.get(event.value)
+        elif event.layer == MARK_HOUSE:
+            what, role = names.house(event.index), HOUSE_ROLE_NAMES.get(event.value)
+        elif event.layer == MARK_LINK:
+            if event.value == 0:
+                return f"clear link {event.index}"
+            a, b, kind = decode_link(self.layout.ncell * self.n, event.value)
+            ca, cb = names.cell(a // self.n), names.cell(b // self.n)
+            return f"{LINK_NAMES.get(kind, '?')} link {a % self.n + 1}{ca} - {b % self.n + 1}{cb}"
+        else:
+            return f"mark layer {event.layer}"
+        if not event.value:
+            return f"clear {layer} mark on {what}"
+        return f"mark {layer} {what} as {role or event.value}"
+
+
+@njit(cache=True)
+def _apply_one(state, row, off, sign):
+    """sign +1 applies the row, -1 reverts it."""
+    n = off[0]
+    op = row[0]
+    a, b, c, d = row[1], row[2], row[3], row[4]
+    if op == 0 or op == 1:  # Place / Unplace (Unplace is Place reverted)
+        placing = (op == 0) == (sign > 0)
+        if placing:
+            state[off[1] + a] = b
+            state[off[2] + a] = 0
+            state[off[3] + a] = d
+        else:
+            state[off[1] + a] = 0
+            state[off[2] + a] = c
+            state[off[3] + a] = 0
+    elif op == 2 or op == 3:  # Eliminate / Restore
+        removing = (op == 2) == (sign > 0)
+        bit = 1 << (b - 1)
+        if removing:
+            state[off[2] + a] &= ~bit
+        else:
+            state[off[2] + a] |= bit
+    elif op == 4:  # Mark
+        base = off[4 + a]
+        state[base + b] = c if sign > 0 else d
+    elif op == 5:  # UseTechnique
+        state[off[8] + a] += sign
+        state[off[9]] = a if sign > 0 else b
+    elif op == 6:  # SetDepth
+        state[off[10]] = a if sign > 0 else b
+    return n
+
+
+@njit(cache=True)
+def _apply_rows(state, rows, off):
+    for i in range(rows.shape[0]):
+        _apply_one(state, rows[i], off, 1)
+
+
+@njit(cache=True)
+def _revert_rows(state, rows, off):
+    for i in range(rows.shape[0] - 1, -1, -1):
+        _apply_one(state, rows[i], off, -1)

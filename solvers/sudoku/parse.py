@@ -1,0 +1,198 @@
+"""Reading puzzles: 81-character lines, grids with separators, .sdk files, collections.
+
+Accepted, for 4x4, 9x9 and 16x16 (16, 81 or 256 cells; the size follows from the count):
+  * one line: `4.....8.5.3..........7......2...` with 0 or . (or -) for blanks;
+  * a grid of lines, with any of `| + - =` and spaces as separators;
+  * SadMan .sdk files (lines starting with # are metadata, [Puzzle]-style headers skipped);
+  * collections: one puzzle per line, each optionally followed by a space and a comment
+    (ratings, names), as in the well-known top95 / hardest lists.
+Digits are 1-9 then A-G (10-16) for 16x16. Every error is one line a teacher understands.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import numpy as np
+
+from solvers.errors import PuzzleInputError
+from solvers.sudoku.geometry import DIGIT_CHARS, SIZES, Names, digit_char, geometry
+
+BLANKS = "0.-"
+IGNORED = " \t|+!:\r"
+CELL_CHARS = set(DIGIT_CHARS + DIGIT_CHARS.lower() + BLANKS)
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class Puzzle:
+    """Givens of one sudoku: box size and an int32 array (0 = blank), plus an optional name."""
+
+    b: int
+    givens: np.ndarray
+    name: str = ""
+
+    @property
+    def n(self) -> int:
+        return self.b * self.b
+
+    def text(self) -> str:
+        """The canonical one-line form: digits (1-9, A-G) and '.' for blanks."""
+        return "".join(digit_char(int(v)) for v in self.givens)
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, Puzzle)
+            and self.b == other.b
+            and np.array_equal(self.givens, other.givens)
+        )
+
+    def __hash__(self) -> int:
+        return hash(self.text())
+
+
+def _cell_value(ch: str, where: str) -> int:
+    if ch in BLANKS:
+        return 0
+    index = DIGIT_CHARS.find(ch.upper())
+    if index < 0:
+        raise PuzzleInputError(
+            f"bad character {ch!r} {where}: use 1-9 (A-G for 16x16) for digits and 0 or . "
+            "for blanks"
+        )
+    return index + 1
+
+
+def _values(chars: list[tuple[str, str]]) -> np.ndarray:
+    count = len(chars)
+    b = SIZES.get(count)
+    if b is None:
+        raise PuzzleInputError(
+            f"a sudoku needs 16, 81 or 256 cells (4x4, 9x9, 16x16); this one has {count}"
+        )
+    values = np.array([_cell_value(ch, where) for ch, where in chars], dtype=np.int32)
+    n = b * b
+    too_big = np.flatnonzero(values > n)
+    if too_big.size:
+        ch, where = chars[int(too_big[0])]
+        raise PuzzleInputError(f"digit {ch!r} {where} does not fit a {n}x{n} sudoku")
+    return values
+
+
+def check_givens(b: int, values: np.ndarray) -> None:
+    """Raise if a digit appears twice in a row, column or box."""
+    geo = geometry(b)
+    names = Names(b)
+    for house in range(3 * geo.n):
+        seen: dict[int, int] = {}
+        for cell in geo.house_cells[house].tolist():
+            d = int(values[cell])
+            if d == 0:
+                continue
+            if d in seen:
+                raise PuzzleInputError(
+                    f"conflicting givens: {digit_char(d)} appears twice in {names.house(house)} "
+                    f"({names.cell(seen[d])} and {names.cell(cell)})"
+                )
+            seen[d] = cell
+
+
+def _make(chars: list[tuple[str, str]], name: str = "") -> Puzzle:
+    values = _values(chars)
+    b = SIZES[len(values)]
+    check_givens(b, values)
+    values.setflags(write=False)
+    return Puzzle(b, values, name)
+
+
+def _is_separator(line: str) -> bool:
+    return not any(ch.isalnum() or ch == "." for ch in line)
+
+
+def _content_lines(text: str) -> list[tuple[int, str]]:
+    """Numbered lines that may hold cells: no blank, comment, header or separator lines."""
+    lines = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith(("#", "[", "//")) or _is_separator(line):
+            continue
+        lines.append((number, line))
+    return lines
+
+
+def _collection_lines(lines: list[tuple[int, str]]) -> list[tuple[int, str, str]] | None:
+    """(line number, puzzle token, comment) per line if every line starts with a whole puzzle."""
+    out = []
+    for number, line in lines:
+        token, _, rest = line.partition(" ")
+        token = token.split("\t")[0]
+        if len(token) not in SIZES or not set(token) <= CELL_CHARS:
+            return None
+        out.append((number, token, rest.strip()))
+    # n lines of n cells is a grid (16 lines of 16: one 16x16, not sixteen 4x4 puzzles)
+    if len(out) > 1 and all(len(t) == len(out) for _, t, _ in out):
+        return None
+    return out
+
+
+def parse_text(text: str) -> list[Puzzle]:
+    """All puzzles in `text`: a collection (one per line) or a single grid."""
+    lines = _content_lines(text)
+    if not lines:
+        raise PuzzleInputError("no puzzle found (the input is empty or only comments)")
+    collection = _collection_lines(lines)
+    if collection is not None:
+        puzzles = []
+        for number, token, comment in collection:
+            chars = [(ch, f"in line {number}, position {i + 1}") for i, ch in enumerate(token)]
+            try:
+                puzzles.append(_make(chars, comment))
+            except PuzzleInputError as exc:
+                prefix = f"line {number}: " if len(collection) > 1 else ""
+                raise PuzzleInputError(f"{prefix}{exc}") from None
+        return puzzles
+    chars = []
+    for number, line in lines:
+        position = 0
+        for ch in line:
+            position += 1
+            if ch in IGNORED:
+                continue
+            chars.append((ch, f"in line {number}, position {position}"))
+    return [_make(chars)]
+
+
+def parse_puzzle(text: str) -> Puzzle:
+    """Exactly one puzzle from a line or a grid."""
+    puzzles = parse_text(text)
+    if len(puzzles) != 1:
+        raise PuzzleInputError(f"expected one puzzle, found {len(puzzles)}")
+    return puzzles[0]
+
+
+def read_puzzles(path: str | Path) -> list[Puzzle]:
+    source = Path(path)
+    try:
+        text = source.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise PuzzleInputError(f"{source}: no such file") from None
+    except IsADirectoryError:
+        raise PuzzleInputError(f"{source}: is a folder, not a puzzle file") from None
+    except UnicodeDecodeError:
+        raise PuzzleInputError(f"{source}: not a text file") from None
+    try:
+        return parse_text(text)
+    except PuzzleInputError as exc:
+        raise PuzzleInputError(f"{source}: {exc}") from None
+
+
+def load_argument(arg: str) -> list[Puzzle]:
+    """A command-line PUZZLE|FILE: an existing file, else the puzzle text itself."""
+    stripped = arg.strip()
+    if stripped and set(stripped.replace("\n", "")) <= CELL_CHARS | set(IGNORED):
+        return parse_text(arg)
+    if Path(arg).exists():
+        return read_puzzles(arg)
+    if len(stripped) >= 16 and not any(ch in "/\\" for ch in stripped):
+        return parse_text(arg)  # looks like a puzzle with a typo: say what is wrong with it
+    raise PuzzleInputError(f"{arg}: no such file, and not a puzzle either")

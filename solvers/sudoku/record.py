@@ -1,0 +1,217 @@
+"""Turning a solve into a trace the scene can play: one trace step per solver step.
+
+Inside a step the events come in the order a viewer should see them: the previous step's
+highlights cleared, the technique counted, houses outlined, pattern cells and candidates
+marked, the candidates to go marked red, then removed (struck out), then digits placed
+(each placement also removes its digit from the peers, marked ROLE_PEER). A guess raises the
+depth and opens a frame; a backtrack plays the frame's grid events backward as Unplace and
+Restore, so the grid returns exactly to where the guess was made.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from solvers.sudoku.events import (
+    GUESSED,
+    LOGIC,
+    MARK_CANDIDATE,
+    MARK_CELL,
+    MARK_HOUSE,
+    MARK_LINK,
+    Eliminate,
+    Mark,
+    Place,
+    Restore,
+    SetDepth,
+    Unplace,
+    UseTechnique,
+)
+from solvers.sudoku.model import LINK_SLOTS, SudokuModel, encode_link
+from solvers.sudoku.parse import Puzzle, parse_puzzle
+from solvers.sudoku.roles import ROLE_ELIMINATE, ROLE_PEER, ROLE_PLACE
+from solvers.sudoku.solver import SolveResult, solve
+from solvers.sudoku.steps import Step
+from solvers.sudoku.techniques import (
+    T_BACKTRACK,
+    T_CONTRADICTION,
+    T_GUESS,
+    parse_selection,
+)
+from solvers.trace import Trace
+from solvers.tracer import RecordingTracer
+
+COUNTERS = ("placed", "candidates", "depth", "guesses")
+SOLVER_NAME = "sudoku-human"
+
+
+class _Emitter:
+    def __init__(self, model: SudokuModel, tracer: RecordingTracer):
+        self.model = model
+        self.tracer = tracer
+        self.n = model.n
+        self.ncand = model.layout.ncell * model.n
+        self.state = model.initial_state()
+        lay = model.layout
+        self.values = self.state[lay.values : lay.values + lay.ncell]
+        self.cands = self.state[lay.cands : lay.cands + lay.ncell]
+        self.marks: dict[tuple[int, int], int] = {}
+        self.current = -1
+        self.depth = 0
+        self.guesses = 0
+        self.placed = int(np.count_nonzero(self.values))
+        self.candidates = int(sum(bin(int(m)).count("1") for m in self.cands.tolist()))
+        self.grid_events: list = []  # Place / Eliminate / Unplace / Restore, for backtracking
+        self.frames: list[int] = []
+
+    def emit(self, event) -> None:
+        """Apply, update the counters, record: counters are the statistics after the event."""
+        self.model.apply(self.state, event)
+        if isinstance(event, Place):
+            self.placed += 1
+            self.candidates -= bin(event.previous_mask).count("1")
+        elif isinstance(event, Unplace):
+            self.placed -= 1
+            self.candidates += bin(event.mask).count("1")
+        elif isinstance(event, Eliminate):
+            self.candidates -= 1
+        elif isinstance(event, Restore):
+            self.candidates += 1
+        elif isinstance(event, SetDepth):
+            self.depth = event.depth
+        self.tracer.count(
+            placed=self.placed, candidates=self.candidates, depth=self.depth, guesses=self.guesses
+        )
+        self.tracer.emit(event)
+
+    def grid(self, event) -> None:
+        self.emit(event)
+        self.grid_events.append(event)
+
+    def mark(self, layer: int, index: int, value: int) -> None:
+        previous = self.marks.get((layer, index), 0)
+        if previous != value:
+            self.emit(Mark(layer, index, value, previous))
+            if value:
+                self.marks[(layer, index)] = value
+            else:
+                self.marks.pop((layer, index), None)
+
+    def step(self, step: Step) -> None:
+        n = self.n
+        self.tracer.step(step.caption)
+        for (layer, index), _value in sorted(self.marks.items()):
+            self.mark(layer, index, 0)
+        if step.is_technique:
+            self.emit(UseTechnique(step.technique, self.current))
+            self.current = step.technique
+        for house, role in step.houses:
+            self.mark(MARK_HOUSE, house, role)
+        for cell, role in step.cells:
+            self.mark(MARK_CELL, cell, role)
+        for cell, digit, role in step.candidates:
+            self.mark(MARK_CANDIDATE, cell * n + digit - 1, role)
+        for slot, (a, b, kind) in enumerate(step.links[:LINK_SLOTS]):
+            self.mark(MARK_LINK, slot, encode_link(self.ncand, a, b, kind))
+        if step.technique == T_BACKTRACK:
+            self.backtrack()
+        for cell, digit in step.eliminations:
+            self.mark(MARK_CANDIDATE, cell * n + digit - 1, ROLE_ELIMINATE)
+        for cell, digit in step.eliminations:
+            self.grid(Eliminate(cell, digit))
+        if step.technique == T_GUESS:
+            self.guesses += 1
+            self.emit(SetDepth(self.depth + 1, self.depth))
+            self.frames.append(len(self.grid_events))
+            self.tracer.milestone("guess", step.caption)
+        for cell, digit in step.placements:
+            self.place(cell, digit, GUESSED if step.technique == T_GUESS else LOGIC)
+        if step.technique == T_CONTRADICTION:
+            self.tracer.milestone("contradiction", step.caption)
+
+    def place(self, cell: int, digit: int, origin: int) -> None:
+        n = self.n
+        self.mark(MARK_CANDIDATE, cell * n + digit - 1, ROLE_PLACE)
+        self.grid(Place(cell, digit, int(self.cands[cell]), origin))
+        bit = 1 << (digit - 1)
+        for peer in self.model.geo.peers[cell].tolist():
+            if self.cands[peer] & bit:
+                self.mark(MARK_CANDIDATE, peer * n + digit - 1, ROLE_PEER)
+                self.grid(Eliminate(peer, digit))
+
+    def backtrack(self) -> None:
+        start = self.frames.pop()
+        undo = self.grid_events[start:]
+        del self.grid_events[start:]
+        for event in reversed(undo):
+            if isinstance(event, Place):
+                self.emit(Unplace(event.cell, event.digit, event.previous_mask, event.origin))
+            elif isinstance(event, Eliminate):
+                self.emit(Restore(event.cell, event.digit))
+        self.emit(SetDepth(self.depth - 1, self.depth))
+        self.tracer.milestone("backtrack", "")
+
+
+def record(result: SolveResult, *, max_events: int = 20_000_000) -> Trace:
+    """The trace of a finished solve (its steps must carry captions for a readable trace)."""
+    model = SudokuModel(result.puzzle.text())
+    tracer = RecordingTracer(
+        model,
+        solver=SOLVER_NAME,
+        params={
+            "techniques": sorted(result.enabled),
+            "unique": result.unique,
+        },
+        counters=COUNTERS,
+        max_events=max_events,
+    )
+    emitter = _Emitter(model, tracer)
+    for step in result.steps:
+        emitter.step(step)
+    tracer.step("Solved" if result.solved else "Logic stalled")
+    for (layer, index), _value in sorted(emitter.marks.items()):
+        emitter.mark(layer, index, 0)
+    if result.solved:
+        tracer.milestone("solved", f"Solved: rating {result.rating:.1f} ({result.level})")
+    else:
+        tracer.milestone("stalled", "No enabled technique applies any more")
+    return tracer.finish()
+
+
+def final_state(trace: Trace) -> np.ndarray:
+    """The state after every event (what the player shows at the end)."""
+    model = SudokuModel.from_definition(trace.header.definition)
+    state = np.array(trace.header.initial_state, dtype=np.int32)
+    model.apply_rows(state, trace.rows)
+    return state
+
+
+def techniques_used_at(trace: Trace, cursor: int) -> list[tuple[str, int]]:
+    """The side list at a cursor, straight from the trace rows (no replay of the grid)."""
+    model = SudokuModel.from_definition(trace.header.definition)
+    rows = trace.rows[: max(0, min(cursor, trace.n_events))]
+    used = rows[rows[:, 0] == UseTechnique.OP, 1]
+    counts = np.bincount(used, minlength=len(model.technique_names))
+    return [(name, int(k)) for name, k in zip(model.technique_names, counts, strict=True) if k]
+
+
+# A puzzle whose path shows most of the techniques in a short, watchable solve.
+DEMO_PUZZLE = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
+
+
+def solve_and_record(
+    puzzle: Puzzle | str,
+    techniques: str | None = None,
+    *,
+    allow_multiple: bool = False,
+    names: str = "a1",
+) -> tuple[SolveResult, Trace]:
+    if isinstance(puzzle, str):
+        puzzle = parse_puzzle(puzzle)
+    result = solve(puzzle, parse_selection(techniques), allow_multiple=allow_multiple, names=names)
+    return result, record(result)
+
+
+def demo_trace(puzzle: str | None = None) -> Trace:
+    """A ready trace for the demo tour: the default puzzle solved step by step."""
+    return solve_and_record(puzzle or DEMO_PUZZLE)[1]

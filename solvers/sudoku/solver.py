@@ -1,0 +1,244 @@
+"""The human-style solver: logic first, a labelled guess with backtracking when it stalls.
+
+    result = solve(parse_puzzle("4.....8.5.3..."), techniques=parse_selection("all"))
+    result.steps     # every step: technique, pattern, eliminations, placements, caption
+    result.rating    # the hardest technique needed (solvers.sudoku.techniques scale)
+
+The input is checked first by brute force (no solution, several solutions). Then the numba
+engine applies techniques until it stalls; the driver then guesses the first candidate of a
+cell with the fewest candidates, records the guess, and carries on with logic inside the
+branch. A contradiction there is recorded, the branch is undone ("backtrack"), and the
+refuted candidate is removed from the cell: a sound step again. Steps taken inside a branch
+carry the guesses they assumed, so their eliminations are never mistaken for facts.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from solvers.errors import PuzzleInputError
+from solvers.sudoku.bruteforce import count_solutions
+from solvers.sudoku.captions import caption
+from solvers.sudoku.geometry import Names, geometry
+from solvers.sudoku.kernels.engine import (
+    CONTRADICTION,
+    OVERFLOW,
+    SOLVED,
+    STALLED,
+    initial_candidates,
+    run_logic,
+)
+from solvers.sudoku.kernels.log import FILL_STEPS, new_log
+from solvers.sudoku.parse import Puzzle
+from solvers.sudoku.roles import CELL_GUESS, ROLE_PLACE
+from solvers.sudoku.steps import Guess, Step, decode_log, grid_string
+from solvers.sudoku.techniques import (
+    BY_NAME,
+    LOGIC,
+    T_BACKTRACK,
+    T_GUESS,
+    T_REFUTED,
+    TECHNIQUES,
+)
+
+LEVELS = ((1.2, "easy"), (2.1, "medium"), (3.5, "hard"), (4.8, "expert"), (6.0, "master"))
+
+
+def level_name(rating: float) -> str:
+    for limit, name in LEVELS:
+        if rating <= limit:
+            return name
+    return "guessing"
+
+
+@dataclasses.dataclass
+class SolveResult:
+    puzzle: Puzzle
+    steps: list[Step]
+    final: np.ndarray  # the grid reached (complete unless logic stalled with guessing off)
+    solution: np.ndarray  # the puzzle's solution (by brute force; one of them if several)
+    unique: bool
+    enabled: frozenset[str]
+
+    @property
+    def solved(self) -> bool:
+        return bool(np.all(self.final > 0))
+
+    @property
+    def fallback_used(self) -> bool:
+        return any(s.technique == T_GUESS for s in self.steps)
+
+    @property
+    def rating(self) -> float:
+        """The rating of the hardest technique needed; 10.0 if a guess was needed, 0.0 for a
+        grid that was already full."""
+        if self.fallback_used:
+            return TECHNIQUES[T_GUESS].rating
+        used = [TECHNIQUES[s.technique].rating for s in self.steps if s.is_technique]
+        return max(used, default=0.0)
+
+    @property
+    def level(self) -> str:
+        if not self.solved:
+            return "stalled"
+        return level_name(self.rating)
+
+    def techniques_used(self) -> dict[str, int]:
+        """Technique name -> number of steps, in registry order (special steps left out)."""
+        counts: dict[str, int] = {}
+        for t in TECHNIQUES:
+            k = sum(1 for s in self.steps if s.technique == t.id)
+            if k:
+                counts[t.name] = k
+        return counts
+
+
+class _Run:
+    """One solve: the grid, the log buffers and the guess stack."""
+
+    def __init__(self, puzzle: Puzzle, order: np.ndarray, guessing: bool, names: Names | None):
+        self.geo = geometry(puzzle.b)
+        self.order = order
+        self.guessing = guessing
+        self.names = names
+        g = self.geo
+        self.log = new_log(g.ncell * (g.n + 1) + 8, 32 * g.ncell * (g.n + 1))
+        self.steps: list[Step] = []
+        self.assumptions: tuple[Guess, ...] = ()
+
+    def add(self, step: Step) -> None:
+        if self.names is not None:
+            step.caption = caption(step, self.names)
+        self.steps.append(step)
+
+    def logic(self, values: np.ndarray, cand: np.ndarray) -> int:
+        while True:
+            saved_values, saved_cand = values.copy(), cand.copy()
+            self.log.fill[:] = 0
+            status = run_logic(self.geo, values, cand, self.order, self.log, 1 << 30)
+            if status != OVERFLOW:
+                break
+            values[:], cand[:] = saved_values, saved_cand
+            old = self.log
+            self.log = new_log(4 * old.tech.shape[0], 4 * old.items.shape[0])
+        for step in decode_log(self.log, 0, self.assumptions):
+            self.add(step)
+        return status
+
+    def search(self, values: np.ndarray, cand: np.ndarray) -> int:
+        """Logic, and guesses while it stalls; SOLVED, STALLED or CONTRADICTION."""
+        while True:
+            status = self.logic(values, cand)
+            if status != STALLED or not self.guessing:
+                return status
+            cell = self.pick_cell(cand)
+            mask = int(cand[cell])
+            digit = (mask & -mask).bit_length()
+            guess = (cell, digit)
+            self.add(
+                Step(
+                    T_GUESS,
+                    (cell, digit, mask, 0, 0, 0, 0, 0),
+                    placements=((cell, digit),),
+                    candidates=((cell, digit, ROLE_PLACE),),
+                    cells=((cell, CELL_GUESS),),
+                    assumptions=self.assumptions,
+                )
+            )
+            saved_values, saved_cand = values.copy(), cand.copy()
+            outer = self.assumptions
+            self.assumptions = (*outer, guess)
+            place(self.geo, values, cand, cell, digit)
+            result = self.search(values, cand)
+            if result == SOLVED:
+                return SOLVED
+            self.add(
+                Step(
+                    T_BACKTRACK,
+                    (cell, digit),
+                    cells=((cell, CELL_GUESS),),
+                    assumptions=self.assumptions,
+                )
+            )
+            self.assumptions = outer
+            values[:], cand[:] = saved_values, saved_cand
+            self.add(
+                Step(
+                    T_REFUTED,
+                    (cell, digit),
+                    eliminations=((cell, digit),),
+                    cells=((cell, CELL_GUESS),),
+                    assumptions=outer,
+                )
+            )
+            cand[cell] &= ~(1 << (digit - 1))
+
+    def pick_cell(self, cand: np.ndarray) -> int:
+        """The first cell with the fewest candidates (at least two)."""
+        counts = np.array([bin(int(m)).count("1") for m in cand.tolist()])
+        counts[counts < 2] = 1 << 20
+        return int(np.argmin(counts))
+
+
+def place(geo, values: np.ndarray, cand: np.ndarray, cell: int, digit: int) -> None:
+    values[cell] = digit
+    cand[cell] = 0
+    cand[geo.peers[cell]] &= ~np.int32(1 << (digit - 1))
+
+
+def technique_order(enabled: frozenset[str], unique: bool) -> np.ndarray:
+    ids = [t.id for t in LOGIC if t.name in enabled and (unique or not t.needs_unique)]
+    return np.array(ids, dtype=np.int32)
+
+
+def check_solutions(puzzle: Puzzle, allow_multiple: bool) -> tuple[np.ndarray, bool]:
+    """The solution (or the first of several) and whether it is unique; raises for a puzzle
+    with none, or with several unless `allow_multiple`."""
+    count, solution = count_solutions(puzzle.b, puzzle.givens, limit=2)
+    if count == 0 or solution is None:
+        raise PuzzleInputError("this puzzle has no solution")
+    if count > 1 and not allow_multiple:
+        raise PuzzleInputError(
+            "this puzzle has more than one solution, so logic alone cannot solve it: "
+            "pass --allow-multiple to solve it anyway (with guesses)"
+        )
+    return solution, count == 1
+
+
+def solve(
+    puzzle: Puzzle,
+    techniques: frozenset[str] | None = None,
+    *,
+    allow_multiple: bool = False,
+    names: str | None = "a1",
+) -> SolveResult:
+    """Solve `puzzle` with the enabled techniques (all by default); 'guess' in the set
+    allows the fallback. `names` is the caption style ('a1', 'r1c1') or None for no
+    captions (faster)."""
+    enabled = frozenset(BY_NAME) if techniques is None else techniques
+    solution, unique = check_solutions(puzzle, allow_multiple)
+    geo = geometry(puzzle.b)
+    values = puzzle.givens.astype(np.int32).copy()
+    cand = np.zeros(geo.ncell, dtype=np.int32)
+    initial_candidates(geo, values, cand)
+    run = _Run(
+        puzzle,
+        technique_order(enabled, unique),
+        "guess" in enabled,
+        Names(puzzle.b, names) if names else None,
+    )
+    run.search(values, cand)
+    return SolveResult(puzzle, run.steps, values, solution, unique, enabled)
+
+
+__all__ = [
+    "CONTRADICTION",
+    "FILL_STEPS",
+    "SOLVED",
+    "STALLED",
+    "SolveResult",
+    "grid_string",
+    "solve",
+]

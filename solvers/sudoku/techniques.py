@@ -1,0 +1,178 @@
+"""The technique registry: every technique once, in a fixed order of difficulty.
+
+The order is the order the solver tries them (always the easiest that applies, as a person
+would), and also the rating scale: a puzzle's rating is the highest `rating` among the
+techniques its solution path needed. Each technique can be switched on and off, like the
+seed's switches; the seed's abbreviations (PT, NT, HT, NQ, HQ, BP, BT, XW, YW) are accepted.
+
+Rating scale (puzzleviz, in the spirit of Sudoku Explainer's 1-10 scale):
+    1.0-1.2  easy       singles only
+    1.7-2.1  medium     pointing and box-line reduction
+    2.3-3.5  hard       naked and hidden pairs, triples, quads
+    3.6-4.8  expert     X-Wing, Swordfish, Jellyfish, wings, unique rectangles, BUG+1
+    5.0-6.0  master     simple colouring, X-chains, XY-chains
+    10.0     guessing   logic stalled: the solution needed a guess with backtracking
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from solvers.errors import PuzzleInputError
+
+
+@dataclasses.dataclass(frozen=True)
+class Technique:
+    id: int
+    name: str  # the registry key, used on the command line and in JSON
+    title: str  # for captions: "Naked Triple"
+    abbreviation: str  # the seed's style: "NT"
+    rating: float
+    needs_unique: bool = False  # valid only if the puzzle has exactly one solution
+
+
+_TABLE = [
+    ("naked_single", "Naked Single", "NS", 1.0),
+    ("hidden_single", "Hidden Single", "HS", 1.2),
+    ("pointing_pair", "Pointing Pair", "PP", 1.7),
+    ("pointing_triple", "Pointing Triple", "PT", 1.9),
+    ("box_line_pair", "Box-Line Reduction Pair", "BP", 2.0),
+    ("box_line_triple", "Box-Line Reduction Triple", "BT", 2.1),
+    ("naked_pair", "Naked Pair", "NP", 2.3),
+    ("hidden_pair", "Hidden Pair", "HP", 2.5),
+    ("naked_triple", "Naked Triple", "NT", 2.7),
+    ("hidden_triple", "Hidden Triple", "HT", 2.9),
+    ("naked_quad", "Naked Quad", "NQ", 3.3),
+    ("hidden_quad", "Hidden Quad", "HQ", 3.5),
+    ("x_wing", "X-Wing", "XW", 3.6),
+    ("swordfish", "Swordfish", "SF", 3.9),
+    ("jellyfish", "Jellyfish", "JF", 4.2),
+    ("y_wing", "Y-Wing", "YW", 4.3),
+    ("xyz_wing", "XYZ-Wing", "XYZ", 4.5),
+    ("w_wing", "W-Wing", "WW", 4.6),
+    ("unique_rectangle_1", "Unique Rectangle Type 1", "UR1", 4.7),
+    ("bug_plus_1", "BUG+1", "BUG", 4.8),
+    ("simple_colouring", "Simple Colouring", "SC", 5.0),
+    ("x_chain", "X-Chain", "XC", 5.5),
+    ("xy_chain", "XY-Chain", "XYC", 6.0),
+    ("guess", "Guess", "G", 10.0),
+]
+NEEDS_UNIQUE = {"unique_rectangle_1", "bug_plus_1"}
+
+TECHNIQUES: tuple[Technique, ...] = tuple(
+    Technique(i, name, title, abbr, rating, name in NEEDS_UNIQUE)
+    for i, (name, title, abbr, rating) in enumerate(_TABLE)
+)
+BY_NAME = {t.name: t for t in TECHNIQUES}
+T = {t.name: t.id for t in TECHNIQUES}
+
+# Module-level ints so numba kernels can test technique ids as constants.
+T_NAKED_SINGLE = T["naked_single"]
+T_HIDDEN_SINGLE = T["hidden_single"]
+T_POINTING_PAIR = T["pointing_pair"]
+T_POINTING_TRIPLE = T["pointing_triple"]
+T_BOX_LINE_PAIR = T["box_line_pair"]
+T_BOX_LINE_TRIPLE = T["box_line_triple"]
+T_NAKED_PAIR = T["naked_pair"]
+T_HIDDEN_PAIR = T["hidden_pair"]
+T_NAKED_TRIPLE = T["naked_triple"]
+T_HIDDEN_TRIPLE = T["hidden_triple"]
+T_NAKED_QUAD = T["naked_quad"]
+T_HIDDEN_QUAD = T["hidden_quad"]
+T_X_WING = T["x_wing"]
+T_SWORDFISH = T["swordfish"]
+T_JELLYFISH = T["jellyfish"]
+T_Y_WING = T["y_wing"]
+T_XYZ_WING = T["xyz_wing"]
+T_W_WING = T["w_wing"]
+T_UNIQUE_RECTANGLE_1 = T["unique_rectangle_1"]
+T_BUG_PLUS_1 = T["bug_plus_1"]
+T_SIMPLE_COLOURING = T["simple_colouring"]
+T_X_CHAIN = T["x_chain"]
+T_XY_CHAIN = T["xy_chain"]
+T_GUESS = T["guess"]
+# Steps that are not techniques: a contradiction found in a guessed branch, undoing the
+# branch, and the deduction "that guess was wrong".
+T_CONTRADICTION = 100
+T_BACKTRACK = 101
+T_REFUTED = 102
+SPECIAL_STEPS = {
+    T_CONTRADICTION: "contradiction",
+    T_BACKTRACK: "backtrack",
+    T_REFUTED: "guess_refuted",
+}
+
+LOGIC = tuple(t for t in TECHNIQUES if t.name != "guess")
+GROUPS = {
+    "singles": ("naked_single", "hidden_single"),
+    "intersections": ("pointing_pair", "pointing_triple", "box_line_pair", "box_line_triple"),
+    "subsets": (
+        "naked_pair",
+        "hidden_pair",
+        "naked_triple",
+        "hidden_triple",
+        "naked_quad",
+        "hidden_quad",
+    ),
+    "fish": ("x_wing", "swordfish", "jellyfish"),
+    "wings": ("y_wing", "xyz_wing", "w_wing"),
+    "uniqueness": ("unique_rectangle_1", "bug_plus_1"),
+    "chains": ("simple_colouring", "x_chain", "xy_chain"),
+}
+# The seed's technique set (parts 1 and 2 of the article series).
+GROUPS["seed"] = (
+    *GROUPS["singles"],
+    "naked_pair",
+    "hidden_pair",
+    "pointing_pair",
+    "pointing_triple",
+    "naked_triple",
+    "hidden_triple",
+    "naked_quad",
+    "hidden_quad",
+    "box_line_pair",
+    "box_line_triple",
+    "x_wing",
+    "y_wing",
+)
+ALIASES = {"xy_wing": "y_wing", "ur1": "unique_rectangle_1", "colouring": "simple_colouring"}
+ALIASES |= {"simple_coloring": "simple_colouring", "coloring": "simple_colouring"}
+
+
+def lookup(word: str) -> list[str]:
+    """Technique names for one word: a name, an abbreviation, a group or 'all'."""
+    key = word.strip().lower().replace("-", "_")
+    if key == "all":
+        return [t.name for t in TECHNIQUES]
+    if key in GROUPS:
+        return list(GROUPS[key])
+    key = ALIASES.get(key, key)
+    if key in BY_NAME:
+        return [key]
+    for t in TECHNIQUES:
+        if t.abbreviation.lower() == key:
+            return [t.name]
+    known = ", ".join(t.name for t in TECHNIQUES)
+    raise PuzzleInputError(
+        f"unknown technique {word.strip()!r} (known: {known}; groups: all, {', '.join(GROUPS)})"
+    )
+
+
+def parse_selection(text: str | None) -> frozenset[str]:
+    """'all', 'singles,x_wing', 'all,-x_chain', '-guess', 'NS,HS,PT' -> enabled names.
+
+    A list that starts with a removal ('-x') starts from everything; otherwise from nothing.
+    """
+    if text is None or not text.strip():
+        return frozenset(t.name for t in TECHNIQUES)
+    words = [w for w in text.split(",") if w.strip()]
+    enabled: set[str] = set()
+    if words and words[0].strip().startswith("-"):
+        enabled = {t.name for t in TECHNIQUES}
+    for word in words:
+        word = word.strip()
+        if word.startswith("-"):
+            enabled -= set(lookup(word[1:]))
+        else:
+            enabled |= set(lookup(word.lstrip("+")))
+    return frozenset(enabled)
