@@ -50,7 +50,7 @@ def new_kernel_buffer(
     )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def record_event(buf, op, a=0, b=0, c=0, d=0, e=0, f=0):
     """Append one event row (op and up to six int fields) with the current counters.
 
@@ -81,7 +81,7 @@ def record_event(buf, op, a=0, b=0, c=0, d=0, e=0, f=0):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def record_step(buf, caption):
     """Start a new step at the next event (renaming the current step if it is still empty)."""
     if buf.fill[FILL_TRUNCATED]:
@@ -99,7 +99,7 @@ def record_step(buf, caption):
     buf.fill[FILL_STEPS] = s + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def record_milestone(buf, kind, caption):
     """Mark the current cursor (after the last recorded event) as a milestone."""
     if buf.fill[FILL_TRUNCATED]:

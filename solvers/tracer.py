@@ -209,12 +209,13 @@ class RecordingTracer:
         base = self._rows.size
         self._rows.extend(buffer.rows[:n_events])
         self._counters.extend(buffer.counters[:n_events])
-        for start, caption in zip(
-            buffer.step_start[:n_steps].tolist(),
-            buffer.step_caption[:n_steps].tolist(),
-            strict=True,
-        ):
-            self._begin_step(base + start, caption)
+        starts = buffer.step_start[:n_steps] + base
+        captions = buffer.step_caption[:n_steps]
+        if n_steps and self._step_start.size and self._step_start.last == starts[0]:
+            self._step_caption.set_last(captions[0])  # the kernel renamed our empty step
+            starts, captions = starts[1:], captions[1:]
+        self._step_start.extend(starts)
+        self._step_caption.extend(captions)
         self._ms_pos.extend(buffer.milestone_pos[:n_milestones] + base)
         self._ms_kind.extend(buffer.milestone_kind[:n_milestones])
         self._ms_caption.extend(buffer.milestone_caption[:n_milestones])
