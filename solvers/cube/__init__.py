@@ -1,0 +1,48 @@
+"""The cube: fill a box with bricks (seed 000, "Fakocka", and other packing puzzles).
+
+Puzzle: a box of X x Y x Z unit cells and piece types with counts (cuboids or polycubes),
+read from assets/puzzles/cube/*.json (`files.load_puzzle`). Identical pieces are one type
+with a count; for drawing, the pieces of a type are numbered (instances): instance i has
+type `puzzle.instance_type[i]`, named `puzzle.instance_name(i)` ("2x2x3 #2").
+
+Model (`model.CubeModel`, kind "cube"), state = flat int32:
+
+    state[0 : N]       pose of piece instance i, or -1 while it is out of play
+    state[N : N + S]   coverage: how many pieces cover each cell of the space, x fastest,
+                       z slowest; `model.coverage(state)` gives the (SZ, SY, SX) view
+
+The space is the box plus `model.margin` cells on each side: 0 for the exact search and
+the assembly, 3 for the seed's stochastic search (its pieces may stick out, -3..7 per
+axis around a box 0..4). A pose packs (orientation, x, y, z) of the piece's min corner:
+`model.space.unpack_pose(pose)`, `model.space.pose(o, x, y, z)`; `model.piece_at(i, pose)`
+and `model.pieces(state)` give `PlacedPiece`s (type, name, number, origin, extent, cells).
+
+Events:
+
+    Place(piece, pose)               a piece enters play at `pose`
+    Remove(piece, pose)              it leaves play (it was at `pose`)
+    Move(piece, old_pose, new_pose)  the stochastic search's jump (kept, or undone by a
+                                     second Move back when rejected moves are recorded)
+
+Traces (solver name in the header):
+
+    cube.exact       the search: a step per placement ("Cell (2,0,1) has the fewest
+                     options: try a 1x2x4 brick there") and per removal (with the reason);
+                     milestone "solution" per filling; counters nodes, depth, solutions,
+                     options (choices at the cell being filled)
+    cube.assembly    one filling laid bottom-up, a step per piece ("Layer z=0: 2x2x3 #1
+                     standing at x 0..1, y 0..1, z 0..2"), milestones "layer" and
+                     "solution"; counters placed, layer
+    cube.stochastic  the seed's search: a step per kept move (Move), a step with one Move
+                     per piece for the random start / each restart (milestones "start",
+                     "restart"), milestones "best" (new lowest error) and "solution";
+                     counters step, error, best, restarts, repeats, limit (IMax)
+
+Helpers for scenes: `views.slices(model, state)` (z-slices of coverage counts, seed cell
+codes, types, instances and the seed's red cells), `views.state_face_groups(model, state,
+"z" | "x")` and `solution.face_groups` (bottom / top / inside, left / right / inside),
+`views.seed_error`, `model.describe(event)`, and `demo.demo_trace()` (the assembly of the
+seed's cube), `demo.demo_search_trace()`, `demo.demo_stochastic_trace()`.
+"""
+
+from solvers.cube import cli, model  # noqa: F401  (register the model and the command)

@@ -1,0 +1,290 @@
+"""`puzzleviz solve cube`: the exact solver (default) or the seed's stochastic search."""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+
+from solvers.atomic import write_json
+from solvers.commands import PuzzleCommand, register_command
+from solvers.cube.assembly import assembly_trace
+from solvers.cube.exact import EXACT_COUNTERS, ExactResult, solve_exact
+from solvers.cube.files import DEFAULT_PUZZLE, known_puzzles, load_puzzle
+from solvers.cube.model import CubeModel, Place
+from solvers.cube.puzzle import CubePuzzle
+from solvers.cube.report import histogram_lines, slice_lines
+from solvers.cube.solution import (
+    Solution,
+    on_a_space_diagonal,
+    solution_pieces,
+    solution_to_json,
+    unit_cells,
+)
+from solvers.cube.stochastic import StochasticParams, record_stochastic, solve_stochastic
+from solvers.cube.symmetry import classify
+from solvers.errors import PuzzleInputError
+from solvers.progress import Progress
+from solvers.tracefile import save_trace
+from solvers.tracer import NULL_TRACER, RecordingTracer
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(float(text)) if "e" in text.lower() else int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value < 2**63:
+        raise argparse.ArgumentTypeError(f"must be 0 or more: {value}")
+    return value
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.description = (
+        "Fill a box with pieces. The exact solver finds every filling (identical pieces are "
+        "never told apart) and groups them by the box's symmetries; --method stochastic runs "
+        "the seed's collision-removal search (random moves, keep if not worse, restarts)."
+    )
+    parser.add_argument(
+        "--puzzle",
+        default=DEFAULT_PUZZLE,
+        metavar="NAME|FILE",
+        help=f"a puzzle name ({', '.join(known_puzzles())}) or a JSON puzzle file "
+        f"(default {DEFAULT_PUZZLE})",
+    )
+    parser.add_argument(
+        "--allow-holes", action="store_true", help="allow pieces smaller than the box"
+    )
+    parser.add_argument("--method", choices=("exact", "stochastic"), default="exact")
+    parser.add_argument(
+        "--all", action="store_true", help="exact: find every solution (default: the first)"
+    )
+    parser.add_argument("--json", type=str, metavar="OUT", help="write the results as JSON")
+    parser.add_argument(
+        "--trace", type=str, metavar="OUT", help="record the search as a trace file"
+    )
+    parser.add_argument(
+        "--assembly",
+        type=str,
+        metavar="OUT",
+        help="exact: record the layer-by-layer assembly of one solution as a trace file",
+    )
+    parser.add_argument(
+        "--solution",
+        type=_positive,
+        default=1,
+        metavar="K",
+        help="exact: which solution --assembly shows and the terminal prints (default 1)",
+    )
+    group = parser.add_argument_group("stochastic search (the seed's)")
+    group.add_argument("--seed", type=_seed, default=0, help="random seed (default 0)")
+    group.add_argument(
+        "--max-steps", type=_positive, default=1_000_000_000, metavar="N",
+        help="give up after N steps (default 1e9, like the seed)",
+    )  # fmt: skip
+    group.add_argument(
+        "--pmax", type=_positive, default=100_000, metavar="P",
+        help="restart after P equal errors in a row at error <= 6, P/2 at 7-12, ... "
+        "(default 100000, the seed's best)",
+    )  # fmt: skip
+    group.add_argument(
+        "--outside", choices=("code", "volume"), default="code",
+        help="weigh a piece cell outside the box by its code (the seed's program) or by 1",
+    )  # fmt: skip
+    group.add_argument(
+        "--trace-part", choices=("start", "end"), default="end",
+        help="record the first steps or the last ones (default: the end, the winning run)",
+    )  # fmt: skip
+    group.add_argument(
+        "--trace-steps", type=_positive, default=20_000, metavar="N",
+        help="steps the trace keeps (default 20000)",
+    )  # fmt: skip
+    group.add_argument(
+        "--record-rejected", action="store_true",
+        help="also record the moves that were undone (each as a jump and a jump back)",
+    )  # fmt: skip
+
+
+def _check_outputs(args: argparse.Namespace) -> None:
+    """Fail before a long run, not after it, when an output cannot be written."""
+    from pathlib import Path
+
+    for option in ("json", "trace", "assembly"):
+        value = getattr(args, option)
+        if value is None:
+            continue
+        target = Path(value)
+        folder = target.parent if str(target.parent) else Path(".")
+        if target.is_dir():
+            raise PuzzleInputError(f"cannot write {target}: it is a folder")
+        if not folder.is_dir():
+            raise PuzzleInputError(f"cannot write {target}: folder {folder} does not exist")
+
+
+def run(args: argparse.Namespace) -> int:
+    puzzle = load_puzzle(args.puzzle, allow_holes=args.allow_holes)
+    _check_outputs(args)
+    if args.method == "stochastic":
+        if args.all or args.assembly:
+            raise PuzzleInputError("--all and --assembly belong to the exact solver")
+        return _run_stochastic(args, puzzle)
+    return _run_exact(args, puzzle)
+
+
+def _run_exact(args: argparse.Namespace, puzzle: CubePuzzle) -> int:
+    model = CubeModel(puzzle, 0)
+    wanted = 0 if args.all else max(1, args.solution)
+    tracer = NULL_TRACER
+    if args.trace:
+        params = {"all": bool(args.all), "max_solutions": wanted}
+        tracer = RecordingTracer(model, solver="cube.exact", params=params, counters=EXACT_COUNTERS)
+    print(f"{args.puzzle}: {puzzle.describe()}")
+    start = time.perf_counter()
+    with Progress(None, "searching", unit="nodes") as progress:
+        result = solve_exact(puzzle, max_solutions=wanted, tracer=tracer, progress=progress)
+    seconds = time.perf_counter() - start
+    rot = classify(puzzle, result.solutions, rotations_only=True)
+    sym = classify(puzzle, result.solutions, rotations_only=False)
+    _print_exact(puzzle, result, seconds, rot.count, sym.count, rot.group_order, sym.group_order)
+    if result.count and args.solution > len(result.solutions):
+        raise PuzzleInputError(
+            f"--solution {args.solution}: there are only {len(result.solutions)} solutions"
+        )
+    if result.solutions:
+        chosen = result.solutions[args.solution - 1]
+        print(f"\nsolution {args.solution}, z-slices (cell codes: " + _codes(puzzle) + "):")
+        state = _solution_state(model, chosen)
+        print("\n".join(slice_lines(model, state)))
+    if args.json:
+        write_json(args.json, _exact_json(puzzle, result, rot.count, sym.count, rot.of, sym.of))
+        print(f"wrote {args.json}")
+    if args.trace:
+        save_trace(tracer.finish(), args.trace)
+        print(f"wrote {args.trace} (the search, {tracer.n_events:,} events)")
+    if args.assembly:
+        if not result.solutions:
+            raise PuzzleInputError("no solution to assemble")
+        chosen = result.solutions[args.solution - 1]
+        trace = assembly_trace(puzzle, chosen, params={"solution": args.solution})
+        save_trace(trace, args.assembly)
+        print(f"wrote {args.assembly} (assembly of solution {args.solution}, layer by layer)")
+    return 0
+
+
+def _codes(puzzle: CubePuzzle) -> str:
+    return ", ".join(f"{t.code} = {t.name}" for t in puzzle.types if not t.is_hole)
+
+
+def _solution_state(model: CubeModel, solution: Solution) -> np.ndarray:
+    state = model.initial_state()
+    for piece in solution_pieces(model.puzzle, solution):
+        model.apply(state, Place(piece.instance, model.space.pose(piece.orient, *piece.origin)))
+    return state
+
+
+def _print_exact(
+    puzzle: CubePuzzle,
+    result: ExactResult,
+    seconds: float,
+    rot: int,
+    sym: int,
+    n_rot: int,
+    n_sym: int,
+) -> None:
+    what = "solutions" if result.complete else "solution(s) found (use --all for every one)"
+    print(f"{result.count:,} {what} in {seconds:.3f} s ({result.nodes:,} search nodes)")
+    if result.complete:
+        print(
+            f"{rot} class(es) under the box's {n_rot} rotations, "
+            f"{sym} under all its {n_sym} symmetries"
+        )
+    units = [unit_cells(puzzle, s) for s in result.solutions]
+    if result.solutions and all(len(u) > 1 for u in units):
+        diagonal = sum(on_a_space_diagonal(u, puzzle.box) for u in units)
+        print(f"unit cubes on a space diagonal in {diagonal} of {len(units)} solutions")
+
+
+def _exact_json(
+    puzzle: CubePuzzle,
+    result: ExactResult,
+    rot: int,
+    sym: int,
+    rot_of: list[int],
+    sym_of: list[int],
+) -> dict:
+    return {
+        "title": puzzle.title,
+        "box": list(puzzle.box),
+        "count": result.count,
+        "complete": result.complete,
+        "classes_rotations": rot,
+        "classes_all": sym,
+        "nodes": result.nodes,
+        "class_rotations_of": rot_of,
+        "class_all_of": sym_of,
+        "solutions": [solution_to_json(puzzle, s) for s in result.solutions],
+    }
+
+
+def _run_stochastic(args: argparse.Namespace, puzzle: CubePuzzle) -> int:
+    params = StochasticParams(
+        seed=args.seed, pmax=args.pmax, max_steps=args.max_steps, outside=args.outside,
+        record_rejected=args.record_rejected,
+    )  # fmt: skip
+    print(f"{args.puzzle}: {puzzle.describe()}")
+    print(f"the seed's collision-removal search, seed {args.seed}, PMax {args.pmax:,}")
+    start = time.perf_counter()
+    with Progress(args.max_steps, "stochastic search", unit="steps") as progress:
+        if args.trace:
+            result, trace = record_stochastic(
+                puzzle, params, part=args.trace_part, window=args.trace_steps, progress=progress
+            )
+        else:
+            result = solve_stochastic(puzzle, params, progress=progress)
+    seconds = time.perf_counter() - start
+    if result.solved:
+        print(
+            f"solved after {result.steps:,} steps in {seconds:.2f} s, {result.restarts:,} restarts"
+        )
+    else:
+        print(
+            f"not solved in {result.steps:,} steps ({seconds:.2f} s): best error "
+            f"{result.best_error}, {result.restarts:,} restarts"
+        )
+    print(f"moves kept {result.accepted:,}, of which lowered the error {result.improved:,}")
+    print("steps spent at each error:")
+    print("\n".join(histogram_lines(result.histogram)))
+    print("moves that lowered the error, per piece:")
+    names = [result.model.puzzle.instance_name(i) for i in range(len(result.helped))]
+    print("  " + ", ".join(f"{n}: {int(v)}" for n, v in zip(names, result.helped, strict=True)))
+    print("the box's z-slices at the end (cell codes, ! = empty or overlapped):")
+    print("\n".join(slice_lines(result.model, result.final_state)))
+    if args.json:
+        write_json(args.json, {"box": list(puzzle.box), "params": params.to_json(),
+                               **result.summary()})  # fmt: skip
+        print(f"wrote {args.json}")
+    if args.trace:
+        save_trace(trace, args.trace)
+        print(f"wrote {args.trace} ({trace.n_steps:,} steps of the search, {args.trace_part})")
+    return 0
+
+
+register_command(
+    PuzzleCommand(
+        path=("solve", "cube"),
+        help="fill a box with bricks: exact solver or the seed's stochastic search",
+        add_arguments=add_arguments,
+        run=run,
+    )
+)

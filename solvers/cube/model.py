@@ -1,0 +1,247 @@
+"""The cube model: where each piece is, and how many pieces cover each cell.
+
+State (flat int32), for a puzzle with N pieces (instances) in a space of SX x SY x SZ cells
+(the box plus `margin` cells on every side; margin 0 for exact solving and assemblies, 3
+for the seed's stochastic search):
+
+    state[0 : N]          pose of piece i, or -1 while it is not placed (see `space`)
+    state[N : N + S]      how many pieces cover each space cell, in space cell order
+                          (x fastest, z slowest: reshape to (SZ, SY, SX) for z-slices)
+
+Events (each names the pose it changes, so revert needs nothing else):
+
+    Place(piece, pose)               put a piece that was out of play at `pose`
+    Remove(piece, pose)              take it out of play again (it was at `pose`)
+    Move(piece, old_pose, new_pose)  the stochastic search's jump of one piece
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from solvers.cube.puzzle import CubePuzzle, puzzle_from_json
+from solvers.cube.solution import PlacedPiece, placed_piece
+from solvers.cube.space import Space, orientation_table
+from solvers.errors import PuzzleInputError
+from solvers.events import Event, EventSet
+from solvers.model import STATE_DTYPE, PuzzleModel, register_model
+
+OP_PLACE, OP_REMOVE, OP_MOVE = 0, 1, 2
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Place(Event):
+    OP = OP_PLACE
+    piece: int
+    pose: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Remove(Event):
+    OP = OP_REMOVE
+    piece: int
+    pose: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Move(Event):
+    OP = OP_MOVE
+    piece: int
+    old_pose: int
+    new_pose: int
+
+
+@njit(cache=True)
+def _cover(state, n_pieces, inst_type, obase, ovol, ocells, dims, margin, piece, pose, delta):
+    """Add `delta` to the coverage of the cells of `piece` at `pose`; False if off-space."""
+    sx, sy, sz = dims[0], dims[1], dims[2]
+    x = pose % sx
+    rest = pose // sx
+    y = rest % sy
+    rest //= sy
+    z = rest % sz
+    orient = rest // sz
+    t = inst_type[piece]
+    row = obase[t] + orient
+    if orient >= obase[t + 1] - obase[t]:
+        return False
+    for k in range(ovol[row]):
+        cx = x + ocells[row, k, 0]
+        cy = y + ocells[row, k, 1]
+        cz = z + ocells[row, k, 2]
+        if cx >= sx or cy >= sy or cz >= sz:
+            return False
+        state[n_pieces + cx + sx * (cy + sy * cz)] += delta
+    return True
+
+
+@njit(cache=True)
+def _run_rows(state, rows, forward, n_pieces, inst_type, obase, ovol, ocells, dims, margin):
+    """Apply (forward) or revert (backward, last row first) encoded rows; return the index
+    of the first row that does not fit this puzzle, or -1."""
+    n = rows.shape[0]
+    for j in range(n):
+        i = j if forward else n - 1 - j
+        op = rows[i, 0]
+        piece = rows[i, 1]
+        if piece < 0 or piece >= n_pieces or op < 0 or op > 2:
+            return i
+        a = rows[i, 2]
+        b = rows[i, 3]
+        if a < 0 or (op == 2 and b < 0):
+            return i
+        if op == 0 or op == 1:
+            placing = (op == 0) == forward
+            if placing:
+                state[piece] = a
+            else:
+                state[piece] = -1
+            d = 1 if placing else -1
+            if not _cover(
+                state, n_pieces, inst_type, obase, ovol, ocells, dims, margin, piece, a, d
+            ):
+                return i
+        else:
+            old, new = (a, b) if forward else (b, a)
+            state[piece] = new
+            if not _cover(
+                state, n_pieces, inst_type, obase, ovol, ocells, dims, margin, piece, old, -1
+            ):
+                return i
+            if not _cover(
+                state, n_pieces, inst_type, obase, ovol, ocells, dims, margin, piece, new, 1
+            ):
+                return i
+    return -1
+
+
+@register_model
+class CubeModel(PuzzleModel):
+    """A packing puzzle in a box; see the module docstring for state and events."""
+
+    kind = "cube"
+    events = EventSet([Place, Remove, Move])
+
+    def __init__(self, puzzle: CubePuzzle, margin: int = 0):
+        if not 0 <= margin <= 8:
+            raise PuzzleInputError(f"the margin around the box must be 0..8 cells, not {margin}")
+        self.puzzle = puzzle
+        self.space = Space(puzzle.box, margin)
+        table = orientation_table(puzzle)
+        self._obase = np.concatenate([table.base, [table.base[-1] + table.n_orient[-1]]])
+        self._ovol = table.volume
+        self._ocells = table.cells
+        self._inst_type = puzzle.instance_type.astype(np.int64)
+        self._dims = np.array(self.space.dims, dtype=np.int64)
+        n_orient_max = int(table.n_orient.max())
+        self._max_pose = self.space.n_cells * n_orient_max
+
+    @property
+    def n_pieces(self) -> int:
+        return self.puzzle.n_pieces
+
+    @property
+    def margin(self) -> int:
+        return self.space.margin
+
+    @classmethod
+    def from_definition(cls, definition: dict[str, Any]) -> CubeModel:
+        if not isinstance(definition, dict):
+            raise PuzzleInputError("a cube definition must be an object")
+        doc = {k: v for k, v in definition.items() if k != "margin"}
+        holes = any(isinstance(p, dict) and p.get("hole") for p in doc.get("pieces", []))
+        puzzle = puzzle_from_json(doc, allow_holes=holes)
+        margin = definition.get("margin", 0)
+        if isinstance(margin, bool) or not isinstance(margin, int):
+            raise PuzzleInputError(f"the margin must be a whole number, not {margin!r}")
+        return cls(puzzle, margin)
+
+    def definition(self) -> dict[str, Any]:
+        return {**self.puzzle.definition(), "margin": self.margin}
+
+    def initial_state(self) -> np.ndarray:
+        state = np.zeros(self.n_pieces + self.space.n_cells, dtype=STATE_DTYPE)
+        state[: self.n_pieces] = -1
+        return state
+
+    # applying events -------------------------------------------------------------------
+
+    def _run(self, state: np.ndarray, rows: np.ndarray, forward: bool) -> None:
+        rows = np.ascontiguousarray(rows, dtype=np.int32).reshape(-1, self.events.width)
+        bad = _run_rows(
+            state, rows, forward, self.n_pieces, self._inst_type, self._obase, self._ovol,
+            self._ocells, self._dims, self.margin,
+        )  # fmt: skip
+        if bad >= 0:
+            raise PuzzleInputError(
+                f"event {self.events.decode(rows[bad])!r} does not fit this cube puzzle"
+            )
+
+    def apply(self, state: np.ndarray, event: Event) -> None:
+        self._run(state, np.asarray([self.events.encode(event)], dtype=np.int32), True)
+
+    def revert(self, state: np.ndarray, event: Event) -> None:
+        self._run(state, np.asarray([self.events.encode(event)], dtype=np.int32), False)
+
+    def apply_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+        self._run(state, rows, True)
+
+    def revert_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+        self._run(state, rows, False)
+
+    # reading states ----------------------------------------------------------------------
+
+    def pose(self, orient: int, x: int, y: int, z: int) -> int:
+        return self.space.pose(orient, x, y, z)
+
+    def piece_at(self, instance: int, pose: int) -> PlacedPiece:
+        """A piece with its type, orientation, min corner, extent and cells at `pose`."""
+        return placed_piece(self.puzzle, self.space, instance, pose)
+
+    def pieces(self, state: np.ndarray) -> list[PlacedPiece]:
+        """The placed pieces of a state, in instance order."""
+        return [
+            self.piece_at(i, int(pose))
+            for i, pose in enumerate(state[: self.n_pieces])
+            if pose >= 0
+        ]
+
+    def coverage(self, state: np.ndarray) -> np.ndarray:
+        """(SZ, SY, SX) view: how many pieces cover each space cell."""
+        sx, sy, sz = self.space.dims
+        return state[self.n_pieces :].reshape(sz, sy, sx)
+
+    def describe(self, event: Event) -> str:
+        if isinstance(event, Move):
+            old = self.piece_at(event.piece, event.old_pose)
+            new = self.piece_at(event.piece, event.new_pose)
+            return f"move {old.label} from {where(old)} to {where(new)}"
+        if isinstance(event, Place | Remove):
+            piece = self.piece_at(event.piece, event.pose)
+            verb = "place" if isinstance(event, Place) else "remove"
+            return f"{verb} {piece.label} {where(piece)}"
+        return super().describe(event)
+
+
+def where(piece: PlacedPiece) -> str:
+    """Where a piece is, e.g. "lying along x at x 0..3, y 1..2, z 0", to read aloud."""
+    spans = []
+    for axis, lo, hi in zip("xyz", piece.low, piece.high, strict=True):
+        spans.append(f"{axis} {lo}" if lo == hi else f"{axis} {lo}..{hi}")
+    return f"{posture(piece)}at {', '.join(spans)}"
+
+
+def posture(piece: PlacedPiece) -> str:
+    ext = piece.extent
+    if len(piece.cells) == 1 or len(set(ext)) == 1:
+        return ""
+    longest = max(ext)
+    if ext.count(longest) > 1:  # e.g. a 2x2x1 slab: name its thin axis
+        thin = "xyz"[ext.index(min(ext))]
+        return "flat " if thin == "z" else f"on edge across {thin} "
+    axis = "xyz"[ext.index(longest)]
+    return "standing " if axis == "z" else f"lying along {axis} "

@@ -1,0 +1,159 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from solvers.cube.exact import solve_exact
+from solvers.cube.files import load_puzzle
+from solvers.cube.geometry import cuboid
+from solvers.cube.puzzle import PieceType, make_puzzle
+from solvers.cube.reference import count_fillings
+from solvers.cube.solution import (
+    cell_grid,
+    face_groups,
+    on_a_space_diagonal,
+    solution_pieces,
+    unit_cells,
+)
+from solvers.cube.symmetry import cell_maps, classify, transformed
+
+
+@pytest.fixture(scope="module")
+def seed_cube():
+    puzzle = load_puzzle("fakocka")
+    return puzzle, solve_exact(puzzle)
+
+
+def assert_exact_cover(puzzle, solution):
+    grid = np.zeros(puzzle.box[::-1], dtype=int)
+    used = [0] * len(puzzle.types)
+    for piece in solution_pieces(puzzle, solution):
+        grid[piece.cells[:, 2], piece.cells[:, 1], piece.cells[:, 0]] += 1
+        used[piece.type] += 1
+    assert (grid == 1).all(), "a cell is empty or covered twice"
+    assert used == [t.count for t in puzzle.types], "the piece counts are not respected"
+
+
+def test_the_seeds_cube_has_exactly_8_solutions_in_one_class(seed_cube):
+    puzzle, result = seed_cube
+    assert result.complete and result.count == 8 and len(set(result.solutions)) == 8
+    for solution in result.solutions:
+        assert_exact_cover(puzzle, solution)
+    rotations = classify(puzzle, result.solutions, rotations_only=True)
+    everything = classify(puzzle, result.solutions, rotations_only=False)
+    assert (rotations.group_order, everything.group_order) == (24, 48)
+    assert rotations.count == 1 and everything.count == 1
+
+
+def test_the_seeds_unit_cubes_lie_on_a_space_diagonal_in_every_solution(seed_cube):
+    puzzle, result = seed_cube
+    for solution in result.solutions:
+        cells = unit_cells(puzzle, solution)
+        assert len(cells) == 5 and on_a_space_diagonal(cells, puzzle.box)
+    assert not on_a_space_diagonal([(0, 0, 0), (1, 1, 1), (2, 2, 3)], puzzle.box)
+
+
+def test_the_solutions_are_closed_under_the_48_symmetries(seed_cube):
+    puzzle, result = seed_cube
+    found = set(result.solutions)
+    for cell_map in cell_maps(puzzle, rotations_only=False):
+        assert {transformed(puzzle, s, cell_map) for s in result.solutions} == found
+
+
+def test_slothouber_graatsma_has_8_solutions_in_one_class():
+    puzzle = load_puzzle("slothouber-graatsma")
+    result = solve_exact(puzzle)
+    assert result.count == 8
+    assert classify(puzzle, result.solutions, rotations_only=True).count == 1
+    assert classify(puzzle, result.solutions, rotations_only=False).count == 1
+    assert count_fillings(puzzle) == 8
+
+
+def test_first_solution_stops_early_and_is_a_filling(seed_cube):
+    puzzle, everything = seed_cube
+    first = solve_exact(puzzle, max_solutions=1)
+    assert first.count == 1 and not first.complete
+    assert first.nodes < everything.nodes
+    assert first.solutions[0] in set(everything.solutions)
+
+
+def test_conways_puzzle_has_a_filling():
+    puzzle = load_puzzle("conway")
+    first = solve_exact(puzzle, max_solutions=1)
+    assert first.count == 1
+    assert_exact_cover(puzzle, first.solutions[0])
+
+
+def test_classes_of_an_asymmetric_box_use_only_its_own_symmetries():
+    # 1x2x3 box: only the 8 axis flips map it onto itself, 4 of them rotations
+    types = [PieceType("1x1x1", cuboid((1, 1, 1)), 2), PieceType("1x1x2", cuboid((1, 1, 2)), 2)]
+    puzzle = make_puzzle((1, 2, 3), types)
+    result = solve_exact(puzzle)
+    assert result.count == count_fillings(puzzle)
+    everything = classify(puzzle, result.solutions, rotations_only=False)
+    rotations = classify(puzzle, result.solutions, rotations_only=True)
+    assert (everything.group_order, rotations.group_order) == (8, 4)
+    assert sum(everything.sizes()) == result.count
+    assert everything.count <= rotations.count <= result.count
+
+
+def test_holes_are_counted_as_empty_cells():
+    types = [PieceType("1x1x2", cuboid((1, 1, 2)), 1)]
+    puzzle = make_puzzle((1, 1, 3), types, allow_holes=True)
+    result = solve_exact(puzzle)
+    assert puzzle.holes == 1 and result.count == 2  # the brick at z 0..1 or z 1..2
+    for solution in result.solutions:
+        assert_exact_cover(puzzle, solution)
+
+
+def test_face_groups_split_the_pieces(seed_cube):
+    puzzle, result = seed_cube
+    pieces = solution_pieces(puzzle, result.solutions[0])
+    for axis in "xz":
+        groups = face_groups(puzzle, pieces, axis)
+        together = groups.low + groups.high + groups.inner
+        assert sorted(p.instance for p in together) == list(range(17))
+        a = "xyz".index(axis)
+        assert all(p.low[a] == 0 for p in groups.low)
+        assert all(p.high[a] == 4 and p.low[a] > 0 for p in groups.high)
+    grid = cell_grid(puzzle, result.solutions[0])
+    assert (grid >= 0).all() and (np.bincount(grid.ravel()) == [5, 48, 72]).all()
+
+
+@st.composite
+def small_puzzles(draw):
+    """Random small boxes filled with random cuboids plus unit cubes for the rest."""
+    box = tuple(draw(st.integers(1, 3)) for _ in range(3))
+    cells = box[0] * box[1] * box[2]
+    sizes = draw(
+        st.lists(st.tuples(*(st.integers(1, 3) for _ in range(3))), min_size=1, max_size=3)
+    )
+    counts: dict[tuple[int, int, int], int] = {}
+    volume = 0
+    for size in sizes:
+        key = tuple(sorted(size))
+        v = key[0] * key[1] * key[2]
+        fits = all(k <= b for k, b in zip(key, sorted(box), strict=True))
+        if key != (1, 1, 1) and volume + v <= cells and fits:
+            counts[key] = counts.get(key, 0) + 1
+            volume += v
+    types = [PieceType("x".join(map(str, k)), cuboid(k), c) for k, c in counts.items()]
+    holes = draw(st.booleans())
+    rest = cells - volume
+    if rest and not holes:
+        types.append(PieceType("1x1x1", cuboid((1, 1, 1)), rest))
+    if not types:
+        types.append(PieceType("1x1x1", cuboid((1, 1, 1)), cells))
+    return make_puzzle(box, types, allow_holes=True)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(small_puzzles())
+def test_the_exact_solver_counts_like_the_plain_reference(puzzle):
+    result = solve_exact(puzzle)
+    assert result.count == count_fillings(puzzle)
+    assert len(set(result.solutions)) == result.count
+    for solution in result.solutions:
+        assert_exact_cover(puzzle, solution)
