@@ -1,6 +1,7 @@
 """The assembly of one filling, replayed layer by layer from the bottom up.
 
-One step per piece, captioned "Layer z=0: 2x2x3 #1 standing at x 0..1, y 0..1, z 0..2";
+One step per piece (empty cells of a puzzle with holes are not pieces: they stay empty),
+captioned "Layer z=0: 2x2x3 #1 standing at x 0..1, y 0..1, z 0..2";
 a "layer" milestone when the pieces starting in a layer are all in, and a "solution"
 milestone when the box is full. Pieces of a type are numbered in the order they are laid.
 """
@@ -21,7 +22,8 @@ ASSEMBLY_COUNTERS = ("placed", "layer")
 def assembly_pieces(puzzle: CubePuzzle, solution: Solution) -> list[PlacedPiece]:
     """The filling's pieces in assembly order, renumbered within each type in that order."""
     model = CubeModel(puzzle, 0)
-    ordered = assembly_order(solution_pieces(puzzle, solution))
+    real = [p for p in solution_pieces(puzzle, solution) if not puzzle.types[p.type].is_hole]
+    ordered = assembly_order(real)
     used: Counter[int] = Counter()
     pieces = []
     for piece in ordered:
@@ -44,8 +46,11 @@ def record_assembly(puzzle: CubePuzzle, solution: Solution, tracer: Tracer) -> N
         if last_of_layer:
             n = sum(1 for p in pieces if p.low[2] == layer)
             tracer.milestone("layer", f"Layer z={layer} done: {n} pieces start there")
-    real = [p for p in pieces if not puzzle.types[p.type].is_hole]
-    tracer.milestone("solution", f"The box is full: {len(real)} pieces, every cell covered once")
+    if puzzle.holes:
+        text = f"All {len(pieces)} pieces are in; {puzzle.holes} cells stay empty"
+    else:
+        text = f"The box is full: {len(pieces)} pieces, every cell covered once"
+    tracer.milestone("solution", text)
 
 
 def assembly_trace(puzzle: CubePuzzle, solution: Solution, *, params: dict | None = None) -> Trace:

@@ -167,3 +167,18 @@ def test_describe_reads_like_a_sentence():
     text = model.describe(Move(brick, model.pose(0, -3, 0, 0), model.pose(2, 0, 0, 0)))
     assert text.startswith("move 2x2x3 #1 from ") and " to " in text
     assert model.describe(Place(0, model.pose(0, 2, 2, 2))) == "place 1x1x1 #1 at x 2, y 2, z 2"
+
+
+def test_an_assembly_with_holes_lays_only_real_pieces():
+    from solvers.cube.geometry import cuboid
+    from solvers.cube.puzzle import PieceType, make_puzzle
+
+    puzzle = make_puzzle((2, 2, 2), [PieceType("1x2x2", cuboid((1, 2, 2)), 1)], allow_holes=True)
+    solution = solve_exact(puzzle, max_solutions=1).solutions[0]
+    trace = assembly_trace(puzzle, solution)
+    model = CubeModel(puzzle, 0)
+    final = model.initial_state()
+    model.apply_rows(final, trace.rows)
+    assert trace.n_events == 1 and model.coverage(final).sum() == 4
+    assert "4 cells stay empty" in trace.milestones()[-1][2]
+    assert_trace_replays(trace, model, final)
