@@ -19,7 +19,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from viz.color import INK, ColorLike, rgba
-from viz.text import Anchor, FontName, layout_text
+from viz.text import ATLAS, Anchor, FontName, layout_text
 
 SHAPE_FLOATS = 20
 KIND_BOX, KIND_ARC, KIND_GLYPH = 0.0, 1.0, 2.0
@@ -44,7 +44,7 @@ class DrawList2D:
     def __init__(self, width: int, height: int):
         self.width = width
         self.height = height
-        self.runs: list[tuple[str, np.ndarray]] = []  # ("shapes", (N,20)) | ("tris", (N,6))
+        self._runs: list[tuple[str, list[np.ndarray]]] = []  # kind, blocks to concatenate
         self._pending: list[tuple[float, ...]] = []
         self._pending_tris: list[tuple[float, ...]] = []
 
@@ -61,20 +61,24 @@ class DrawList2D:
             self._pending_tris = []
 
     def _append(self, kind: str, block: np.ndarray) -> None:
-        if self.runs and self.runs[-1][0] == kind:
-            self.runs[-1] = (kind, np.concatenate([self.runs[-1][1], block]))
+        if self._runs and self._runs[-1][0] == kind:
+            self._runs[-1][1].append(block)
         else:
-            self.runs.append((kind, block))
+            self._runs.append((kind, [block]))
 
     def _shape(self, values: tuple[float, ...]) -> None:
         self._flush_tris()
         self._pending.append(values)
 
     def finish(self) -> list[tuple[str, np.ndarray]]:
-        """The runs in drawing order (flushes what is pending)."""
+        """The runs in drawing order: ("shapes", (N, 20)) or ("tris", (3N, 6)) arrays."""
         self._flush_shapes()
         self._flush_tris()
-        return self.runs
+        self._runs = [
+            (kind, [blocks[0] if len(blocks) == 1 else np.concatenate(blocks)])
+            for kind, blocks in self._runs
+        ]
+        return [(kind, blocks[0]) for kind, blocks in self._runs]
 
     # -- shapes ------------------------------------------------------------------------
 
@@ -270,6 +274,41 @@ class DrawList2D:
             self._flush_shapes()
             self._append("shapes", block)
         return w, h
+
+
+    def chars(
+        self,
+        chars: Sequence[str],
+        centers: np.ndarray,
+        size: float,
+        colors: ColorLike | np.ndarray = INK,
+        *,
+        font: FontName = "regular",
+    ) -> None:
+        """Many single characters, each with its ink centred on a point: the fast path for
+        candidate digits, cell codes and labels (thousands per frame)."""
+        centers = np.asarray(centers, dtype=np.float32).reshape(-1, 2)
+        if len(chars) != len(centers):
+            raise ValueError("one centre per character")
+        px = max(round(size), 1)
+        glyphs = {ch: ATLAS.glyph(font, px, ch) for ch in set(chars)}
+        table = np.array(
+            [(g.width, g.height, *g.uv) for g in (glyphs[ch] for ch in chars)], dtype=np.float32
+        ).reshape(-1, 6)
+        keep = table[:, 0] > 0
+        if not keep.any():
+            return
+        table, centers = table[keep], centers[keep]
+        half = table[:, 0:2] / 2
+        block = np.zeros((len(table), SHAPE_FLOATS), dtype=np.float32)
+        block[:, 0:2] = np.round(centers - half) + half  # whole pixels: crisp glyphs
+        block[:, 2:4] = half
+        block[:, 7] = KIND_GLYPH
+        block[:, 8:12] = _color_array(colors, len(keep))[keep]
+        block[:, 16:20] = table[:, 2:6]
+        self._flush_tris()
+        self._flush_shapes()
+        self._append("shapes", block)
 
 
 def triangulate(points: Sequence[Point]) -> list[tuple[Point, Point, Point]]:

@@ -15,6 +15,7 @@ from viz.color import ACCENT, BAD, INK, MUTED, PANEL, rgba
 from viz.draw2d import DrawList2D
 from viz.player import Frame, Mode
 from viz.scene import Rect
+from viz.text import measure
 from viz.timeline import Level
 
 KEY_HELP = (
@@ -92,13 +93,13 @@ def _speed_text(frame: Frame) -> str:
 def draw_hud(d: DrawList2D, frame: Frame, layout: HudLayout, options: HudOptions) -> None:
     s, m = layout.scale, layout.margin
     width = layout.width
-    stats_w = 250 * s
-    # Header: title, caption, step counter and statistics.
+    top = m * 0.8
+    # First row: title on the left; statistics and the step counter on the right.
     if options.title:
-        d.text(options.title, m, m * 0.8, 13 * s, MUTED)
+        d.text(options.title, m, top, 13 * s, MUTED)
     total = frame.n_steps
     step_text = f"step {frame.step + 1} / {_fmt(total)}" if total else "no steps"
-    d.text(step_text, width - m, m * 0.8, 17 * s, INK, anchor="rt", font="bold")
+    step_w, _ = d.text(step_text, width - m, top - 2 * s, 17 * s, INK, anchor="rt", font="bold")
     stats = [f"{name} {_fmt(value)}" for name, value in frame.counters.items()]
     n_milestones = frame.trace.n_milestones
     if n_milestones:
@@ -106,13 +107,15 @@ def draw_hud(d: DrawList2D, frame: Frame, layout: HudLayout, options: HudOptions
         label = kinds.pop() if len(kinds) == 1 else "milestones"
         stats.append(f"{label} {frame.milestones_reached} / {_fmt(n_milestones)}")
     if stats:
-        d.text(
-            "  ·  ".join(stats), width - m, m * 0.8 + 24 * s, 12.5 * s, MUTED,
-            anchor="rt", max_width=stats_w * 1.6,
-        )  # fmt: skip
+        d.text("  ·  ".join(stats), width - m - step_w - 18 * s, top + 1 * s, 12.5 * s, MUTED,
+               anchor="rt")  # fmt: skip
+    # The caption: as large as fits in two lines across the whole width.
     if options.captions and frame.caption:
-        caption_w = width - 2 * m - stats_w
-        d.text(frame.caption, m, m * 0.8 + 20 * s, 21 * s, INK, max_width=caption_w)
+        caption_w = width - 2 * m
+        size = 21 * s
+        while size > 14 * s and measure(frame.caption, size, max_width=caption_w)[1] > 2.5 * size:
+            size *= 0.92
+        d.text(frame.caption, m, top + 22 * s, size, INK, max_width=caption_w)
     if options.timeline:
         _draw_footer(d, frame, layout)
     if options.message:

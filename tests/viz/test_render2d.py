@@ -95,3 +95,13 @@ def test_golden_primitives(gl_ctx, update_golden):
     rng = np.random.default_rng(3)
     d.circles(rng.uniform([0, 140], [W, H], (60, 2)), rng.uniform(1.5, 5, 60), palette(6))
     assert_matches_golden(render(gl_ctx, d), "render2d_primitives", update_golden)
+
+
+def test_chars_centre_each_glyphs_ink_on_its_point(gl_ctx):
+    d = DrawList2D(W, H)
+    d.chars(["8", " ", "1"], np.array([[60.0, 90.0], [100, 100], [200.0, 50.0]]), 30, (0, 0, 0, 1))
+    image = render(gl_ctx, d)
+    for cx, cy, x0, x1 in ((60, 90, 0, 130), (200, 50, 130, W)):
+        ink = np.argwhere(image[:, x0:x1, 0] < 128)
+        assert abs(ink[:, 1].mean() + x0 - cx) < 1.5
+        assert abs((ink[:, 0].min() + ink[:, 0].max()) / 2 - cy) < 1.0

@@ -1,0 +1,394 @@
+"""Sudoku: the grid with givens and placed digits, pencil marks in every empty cell, and per
+step the houses outlined, the pattern green, eliminated candidates red and then struck out,
+placements popping in; a side list of the techniques used so far.
+
+Colours follow HoDoKu and Sudoku Explainer, which teachers may know: green for what the
+pattern is made of, red for what it removes, blue for placed digits. Highlights fade in and
+out with their Mark events, so stepping backward undoes them visibly too.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+
+from solvers.sudoku.events import (
+    GIVEN,
+    GUESSED,
+    MARK_CANDIDATE,
+    MARK_CELL,
+    MARK_HOUSE,
+    MARK_LINK,
+    Eliminate,
+    Mark,
+    Place,
+    Restore,
+    Unplace,
+    UseTechnique,
+)
+from solvers.sudoku.geometry import DIGIT_CHARS
+from solvers.sudoku.model import SudokuModel, decode_link
+from solvers.sudoku.roles import (
+    CELL_CONFLICT,
+    CELL_GUESS,
+    CELL_PATTERN,
+    CELL_PIVOT,
+    CELL_TARGET,
+    HOUSE_BASE,
+    HOUSE_CONFLICT,
+    HOUSE_COVER,
+    LINK_STRONG,
+    ROLE_ELIMINATE,
+    ROLE_FIN,
+    ROLE_OFF,
+    ROLE_ON,
+    ROLE_PATTERN,
+    ROLE_PEER,
+    ROLE_PLACE,
+)
+from solvers.sudoku.techniques import TECHNIQUES
+from viz.color import ACCENT, BAD, GOOD, INK, MUTED, RGBA, mix, rgba
+from viz.draw2d import DrawList2D
+from viz.easing import ease, ease_out_back
+from viz.player import Frame
+from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+
+GUESS_INK = rgba("#8C5A9E")
+CANDIDATE_COLORS: dict[int, RGBA] = {
+    ROLE_PATTERN: GOOD,
+    ROLE_ELIMINATE: BAD,
+    ROLE_PLACE: ACCENT,
+    ROLE_ON: rgba("#56B4E9"),
+    ROLE_OFF: rgba("#E69F00"),
+    ROLE_PEER: rgba("#E8A38A"),
+    ROLE_FIN: rgba("#CC79A7"),
+}
+CELL_COLORS: dict[int, RGBA] = {
+    CELL_PATTERN: rgba(GOOD, 0.16),
+    CELL_TARGET: rgba(BAD, 0.13),
+    CELL_PIVOT: rgba("#F0E442", 0.45),
+    CELL_GUESS: rgba("#CC79A7", 0.22),
+    CELL_CONFLICT: rgba(BAD, 0.35),
+}
+HOUSE_COLORS: dict[int, RGBA] = {
+    HOUSE_BASE: rgba("#0072B2"),
+    HOUSE_COVER: rgba("#E69F00"),
+    HOUSE_CONFLICT: BAD,
+}
+LEGEND = (
+    (ROLE_PATTERN, "pattern"),
+    (ROLE_ELIMINATE, "removed"),
+    (ROLE_PLACE, "placed"),
+    (ROLE_ON, "chain: on"),
+    (ROLE_OFF, "chain: off"),
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class GridLayout:
+    grid: Rect
+    cell: float
+    panel: Rect | None
+    n: int
+    b: int
+
+    def cell_rect(self, cell: int) -> Rect:
+        r, c = divmod(cell, self.n)
+        return Rect(self.grid.x + c * self.cell, self.grid.y + r * self.cell, self.cell, self.cell)
+
+    def candidate_center(self, cell: int, digit: int) -> tuple[float, float]:
+        rect = self.cell_rect(cell)
+        sr, sc = divmod(digit - 1, self.b)
+        step = self.cell / self.b
+        return rect.x + (sc + 0.5) * step, rect.y + (sr + 0.5) * step
+
+    def house_rect(self, house: int) -> Rect:
+        n, b, g, s = self.n, self.b, self.grid, self.cell
+        kind, k = divmod(house, n)
+        if kind == 0:
+            return Rect(g.x, g.y + k * s, g.w, s)
+        if kind == 1:
+            return Rect(g.x + k * s, g.y, s, g.h)
+        br, bc = divmod(k, b)
+        return Rect(g.x + bc * b * s, g.y + br * b * s, b * s, b * s)
+
+
+def grid_layout(stage: Rect, b: int, scale: float) -> GridLayout:
+    n = b * b
+    label = 22 * scale  # room for the column letters and row numbers
+    panel_w = max(stage.w * 0.24, 190 * scale)
+    room_w = stage.w - panel_w - 24 * scale
+    show_panel = room_w > stage.h * 0.8
+    side = min(stage.h - label, (room_w if show_panel else stage.w) - label)
+    side = max(side - side % n, n)  # whole pixels per cell
+    cell = side / n
+    x = stage.x + label + ((room_w if show_panel else stage.w) - label - side) / 2
+    grid = Rect(x, stage.y + label + (stage.h - label - side) / 2, side, side)
+    panel = Rect(stage.x + stage.w - panel_w, grid.y, panel_w, side) if show_panel else None
+    return GridLayout(grid, cell, panel, n, b)
+
+
+@register_scene
+class SudokuScene(Scene):
+    kind = "sudoku"
+    title = "Sudoku"
+    options = (
+        SceneOption("candidates", "c", "Pencil marks", default=True),
+        SceneOption("names", "g", "Cell names A1..I9", default=True),
+    )
+
+    def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
+        model: SudokuModel = frame.model
+        state = frame.state
+        layout = grid_layout(view.stage, model.b, view.scale)
+        d = canvas.d2
+        event, t = frame.event, frame.t
+        highlights = _Highlights.of(model, state, event, t)
+        _draw_cells(d, layout, highlights)
+        _draw_lines(d, layout, view.scale)
+        _draw_houses(d, layout, highlights, view.scale)
+        if view.options.get("names", True):
+            _draw_names(d, layout, view.scale)
+        _draw_values(d, model, state, layout, event, t)
+        if view.options.get("candidates", True):
+            _draw_candidates(d, model, state, layout, highlights, event, t)
+        _draw_links(d, layout, highlights, view.scale)
+        if layout.panel is not None:
+            _draw_panel(d, model, state, layout.panel, event, t, view.scale)
+
+
+@dataclasses.dataclass
+class _Highlights:
+    """Every highlight with an opacity: from the state, with the Mark in progress faded."""
+
+    cells: list[tuple[int, int, float]]
+    candidates: dict[tuple[int, int], tuple[int, float]]
+    houses: list[tuple[int, int, float]]
+    links: list[tuple[int, int, int, float]]
+
+    @classmethod
+    def of(cls, model: SudokuModel, state: np.ndarray, event, t: float) -> _Highlights:
+        n = model.n
+        cell_marks = model.cell_marks(state)
+        cand_marks = model.candidate_marks(state).reshape(-1)
+        house_marks = model.house_marks(state)
+        lay = model.layout
+        links_raw = state[lay.links : lay.links + 96]
+        fading: tuple[int, int] | None = None
+        if isinstance(event, Mark):
+            fading = (event.layer, event.index)
+        a = ease(t)
+
+        def layer_items(layer: int, values: np.ndarray) -> list[tuple[int, int, float]]:
+            items = [(int(i), int(values[i]), 1.0) for i in np.flatnonzero(values)]
+            if fading is not None and fading[0] == layer:
+                items = [item for item in items if item[0] != fading[1]]
+                if event.previous:
+                    items.append((event.index, event.previous, 1.0 - a))
+                if event.value:
+                    items.append((event.index, event.value, a))
+            return items
+
+        candidates = {}
+        for index, role, alpha in layer_items(MARK_CANDIDATE, cand_marks):
+            cell, digit0 = divmod(index, n)
+            key = (cell, digit0 + 1)
+            if key not in candidates or alpha > candidates[key][1]:
+                candidates[key] = (role, alpha)
+        links = []
+        for _, value, alpha in layer_items(MARK_LINK, links_raw):
+            first, second, kind = decode_link(n * n * n, value)
+            links.append((first, second, kind, alpha))
+        return cls(
+            cells=layer_items(MARK_CELL, cell_marks),
+            candidates=candidates,
+            houses=layer_items(MARK_HOUSE, house_marks),
+            links=links,
+        )
+
+
+def _draw_cells(d: DrawList2D, layout: GridLayout, h: _Highlights) -> None:
+    g = layout.grid
+    d.rect(g.x, g.y, g.w, g.h, "#FFFFFF")
+    for cell, role, alpha in h.cells:
+        color = CELL_COLORS.get(role)
+        if color is not None and alpha > 0.01:
+            r = layout.cell_rect(cell)
+            d.rect(r.x, r.y, r.w, r.h, rgba(color, color[3] * alpha))
+
+
+def _draw_lines(d: DrawList2D, layout: GridLayout, scale: float) -> None:
+    g, n, b, s = layout.grid, layout.n, layout.b, layout.cell
+    thin, thick = max(1.0, 1.0 * scale), max(2.0, 2.6 * scale)
+    for k in range(n + 1):
+        width = thick if k % b == 0 else thin
+        color = INK if k % b == 0 else rgba(INK, 0.28)
+        d.line(g.x + k * s, g.y, g.x + k * s, g.y + g.h, color, width, round_caps=False)
+        d.line(g.x, g.y + k * s, g.x + g.w, g.y + k * s, color, width, round_caps=False)
+
+
+def _draw_houses(d: DrawList2D, layout: GridLayout, h: _Highlights, scale: float) -> None:
+    for house, role, alpha in h.houses:
+        color = HOUSE_COLORS.get(role)
+        if color is None or alpha <= 0.01:
+            continue
+        r = layout.house_rect(house).inset(2.5 * scale)
+        d.rect(r.x, r.y, r.w, r.h, rgba(color, 0.06 * alpha), radius=6 * scale,
+               stroke=rgba(color, 0.9 * alpha), width=3.2 * scale)  # fmt: skip
+
+
+def _draw_names(d: DrawList2D, layout: GridLayout, scale: float) -> None:
+    g, s = layout.grid, layout.cell
+    size = min(13 * scale, s * 0.35)
+    for k in range(layout.n):
+        d.text(chr(ord("A") + k), g.x + (k + 0.5) * s, g.y - 5 * scale, size, MUTED, anchor="cb")
+        d.text(str(k + 1), g.x - 7 * scale, g.y + (k + 0.5) * s, size, MUTED, anchor="rm")
+
+
+def _draw_values(d, model: SudokuModel, state, layout: GridLayout, event, t: float) -> None:
+    values = model.values(state)
+    origin = model.origin(state)
+    size = layout.cell * 0.62
+    for cell in np.flatnonzero(values):
+        if isinstance(event, Unplace) and event.cell == cell:
+            continue  # drawn fading below
+        color = INK if origin[cell] == GIVEN else GUESS_INK if origin[cell] == GUESSED else ACCENT
+        font = "bold" if origin[cell] == GIVEN else "regular"
+        cx, cy = layout.cell_rect(int(cell)).center
+        d.chars([DIGIT_CHARS[values[cell] - 1]], [(cx, cy)], size, color, font=font)
+    if isinstance(event, Place | Unplace):
+        cx, cy = layout.cell_rect(event.cell).center
+        grow = ease_out_back(t) if isinstance(event, Place) else 1.0 - ease(t)
+        color = GUESS_INK if event.origin == GUESSED else ACCENT
+        if isinstance(event, Place):
+            d.circle(cx, cy, layout.cell * 0.46 * (1.0 - ease(t)) + 0.1,
+                     rgba(color, 0.18 * (1.0 - t)))  # fmt: skip
+        if grow > 0.05:
+            d.chars([DIGIT_CHARS[event.digit - 1]], [(cx, cy)], size * grow,
+                    rgba(color, min(1.0, grow)))  # fmt: skip
+
+
+def _draw_candidates(
+    d: DrawList2D, model: SudokuModel, state, layout: GridLayout, h: _Highlights, event, t: float
+) -> None:
+    n = model.n
+    masks = model.candidates(state)
+    values = model.values(state)
+    size = layout.cell / layout.b * 0.72
+    radius = layout.cell / layout.b * 0.46
+    chars, centers, colors = [], [], []
+    a = ease(t)
+    placing = event.cell if isinstance(event, Place | Unplace) else -1
+    for cell in range(n * n):
+        mask = int(masks[cell])
+        if isinstance(event, Unplace) and event.cell == cell:
+            mask = event.mask
+        if values[cell] and cell != placing:
+            continue
+        for digit in range(1, n + 1):
+            present = bool(mask >> (digit - 1) & 1)
+            role, alpha = h.candidates.get((cell, digit), (0, 0.0))
+            fade = 1.0
+            if cell == placing:
+                fade = 1.0 - a if isinstance(event, Place) else a
+            elif isinstance(event, Eliminate | Restore) and (event.cell, event.digit) == (cell, digit):
+                _draw_strike(d, layout, cell, digit, radius, event, a)
+                continue
+            if not present:
+                if role == ROLE_ELIMINATE and alpha > 0.01:  # struck out, shown until cleared
+                    _draw_struck(d, layout, cell, digit, radius, alpha)
+                continue
+            x, y = layout.candidate_center(cell, digit)
+            if role and alpha > 0.01:
+                color = CANDIDATE_COLORS.get(role, GOOD)
+                d.circle(x, y, radius, rgba(color, 0.85 * alpha * fade))
+                ink = mix(INK, "#FFFFFF", alpha)
+            else:
+                ink = MUTED
+            chars.append(DIGIT_CHARS[digit - 1])
+            centers.append((x, y))
+            colors.append(rgba(ink, fade))
+    if chars:
+        d.chars(chars, np.array(centers), size, np.array(colors, dtype=np.float32))
+
+
+def _draw_strike(d, layout: GridLayout, cell, digit, radius, event, a: float) -> None:
+    """An elimination in progress: red disc, a stroke growing across, the digit fading."""
+    x, y = layout.candidate_center(cell, digit)
+    progress = a if isinstance(event, Eliminate) else 1.0 - a
+    d.circle(x, y, radius, rgba(BAD, 0.85 * (1.0 - 0.6 * progress)))
+    d.chars([DIGIT_CHARS[digit - 1]], [(x, y)], radius * 1.55, rgba("#FFFFFF", 1.0 - 0.5 * progress))
+    r = radius * 0.95
+    end = -r + 2 * r * progress
+    d.line(x - r, y + r, x + end, y - end, BAD, max(1.5, radius * 0.22))
+
+
+def _draw_struck(d, layout: GridLayout, cell, digit, radius, alpha: float) -> None:
+    x, y = layout.candidate_center(cell, digit)
+    d.chars([DIGIT_CHARS[digit - 1]], [(x, y)], radius * 1.55, rgba(BAD, 0.55 * alpha))
+    r = radius * 0.95
+    d.line(x - r, y + r, x + r, y - r, rgba(BAD, 0.9 * alpha), max(1.5, radius * 0.22))
+
+
+def _draw_links(d: DrawList2D, layout: GridLayout, h: _Highlights, scale: float) -> None:
+    n = layout.n
+    for first, second, kind, alpha in h.links:
+        if alpha <= 0.01:
+            continue
+        c1, d1 = divmod(first, n)
+        c2, d2 = divmod(second, n)
+        x0, y0 = layout.candidate_center(c1, d1 + 1)
+        x1, y1 = layout.candidate_center(c2, d2 + 1)
+        length = math.hypot(x1 - x0, y1 - y0)
+        if length < 1:
+            continue
+        trim = layout.cell / layout.b * 0.5
+        ux, uy = (x1 - x0) / length, (y1 - y0) / length
+        x0, y0, x1, y1 = x0 + ux * trim, y0 + uy * trim, x1 - ux * trim, y1 - uy * trim
+        width = 2.4 * scale
+        if kind == LINK_STRONG:
+            d.line(x0, y0, x1, y1, rgba(ACCENT, 0.9 * alpha), width)
+        else:
+            _dashed(d, x0, y0, x1, y1, rgba("#E69F00", 0.9 * alpha), width, 7 * scale)
+
+
+def _dashed(d: DrawList2D, x0, y0, x1, y1, color, width: float, dash: float) -> None:
+    length = math.hypot(x1 - x0, y1 - y0)
+    pieces = max(int(length / (2 * dash)), 1)
+    for k in range(pieces):
+        f0, f1 = (2 * k) / (2 * pieces - 1), (2 * k + 1) / (2 * pieces - 1)
+        d.line(x0 + (x1 - x0) * f0, y0 + (y1 - y0) * f0, x0 + (x1 - x0) * f1,
+               y0 + (y1 - y0) * f1, color, width)  # fmt: skip
+
+
+def _draw_panel(d, model: SudokuModel, state, panel: Rect, event, t: float, scale: float) -> None:
+    used = dict(model.techniques_used(state))
+    current = model.current_technique(state)
+    if isinstance(event, UseTechnique) and t > 0.5:
+        name = model.technique_names[event.technique]
+        used[name] = used.get(name, 0) + 1
+        current = name
+    d.text("Techniques used", panel.x, panel.y, 15 * scale, INK, font="bold")
+    row = 22 * scale
+    y = panel.y + 30 * scale
+    for technique in TECHNIQUES:
+        count = used.get(technique.name)
+        if not count:
+            continue
+        active = technique.name == current
+        if active:
+            d.rect(panel.x - 6 * scale, y - 3 * scale, panel.w, row, rgba(ACCENT, 0.12),
+                   radius=4 * scale)  # fmt: skip
+        color = ACCENT if active else INK
+        d.text(technique.title, panel.x, y, 13 * scale, color, font="bold" if active else "regular")
+        d.text(f"{count}", panel.x + panel.w - 14 * scale, y, 13 * scale, color, anchor="rt")
+        y += row
+        if y > panel.y + panel.h - 6 * row:
+            break
+    y = panel.y + panel.h - len(LEGEND) * row
+    for role, label in LEGEND:
+        d.circle(panel.x + 7 * scale, y + 8 * scale, 7 * scale, CANDIDATE_COLORS[role])
+        d.text(label, panel.x + 22 * scale, y, 12 * scale, MUTED)
+        y += row
