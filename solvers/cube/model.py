@@ -219,7 +219,8 @@ class CubeModel(PuzzleModel):
         if isinstance(event, Move):
             old = self.piece_at(event.piece, event.old_pose)
             new = self.piece_at(event.piece, event.new_pose)
-            return f"move {old.label} from {where(old)} to {where(new)}"
+            turned = f" ({posture(new).strip()})" if posture(new) != posture(old) else ""
+            return f"move {old.label} from {spans(old)} to {spans(new)}{turned}"
         if isinstance(event, Place | Remove):
             piece = self.piece_at(event.piece, event.pose)
             verb = "place" if isinstance(event, Place) else "remove"
@@ -229,10 +230,15 @@ class CubeModel(PuzzleModel):
 
 def where(piece: PlacedPiece) -> str:
     """Where a piece is, e.g. "lying along x at x 0..3, y 1..2, z 0", to read aloud."""
-    spans = []
+    return f"{posture(piece)}at {spans(piece)}"
+
+
+def spans(piece: PlacedPiece) -> str:
+    """The cells a piece spans, e.g. "x 0..3, y 1..2, z 0"."""
+    parts = []
     for axis, lo, hi in zip("xyz", piece.low, piece.high, strict=True):
-        spans.append(f"{axis} {lo}" if lo == hi else f"{axis} {lo}..{hi}")
-    return f"{posture(piece)}at {', '.join(spans)}"
+        parts.append(f"{axis} {lo}" if lo == hi else f"{axis} {lo}..{hi}")
+    return ", ".join(parts)
 
 
 def posture(piece: PlacedPiece) -> str:

@@ -165,7 +165,9 @@ def test_describe_reads_like_a_sentence():
     model = CubeModel(SEED, 3)
     brick = int(SEED.first_instance[2])  # a 2x2x3
     text = model.describe(Move(brick, model.pose(0, -3, 0, 0), model.pose(2, 0, 0, 0)))
-    assert text.startswith("move 2x2x3 #1 from ") and " to " in text
+    assert text == (
+        "move 2x2x3 #1 from x -3..-2, y 0..1, z 0..2 to x 0..2, y 0..1, z 0..1 (lying along x)"
+    )
     assert model.describe(Place(0, model.pose(0, 2, 2, 2))) == "place 1x1x1 #1 at x 2, y 2, z 2"
 
 
