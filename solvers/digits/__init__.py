@@ -1,0 +1,48 @@
+"""Digits: pack ten seven-segment digit pieces into a 9 x 11-block frame (seed 002).
+
+The pieces are made of triangles: every block (2 x 2 squares of the original picture) is cut
+by both diagonals into L, B, R, T triangles. Pieces may be turned and flipped. The frame has
+396 triangles, the pieces 296: every packing leaves 100 empty (the digits' windows and the
+notches along the edges). The post searched only "mesh" positions (even block offsets) and
+found 12 solutions with the 0 fixed, 48 in all, 3 up to symmetry and swapping the 2/5 and
+6/9. Here the same search runs at three granularities: "mesh", "block" (any block offset)
+and "half" (offsets of half a block, on the grid of unit squares).
+
+For scene authors
+-----------------
+Model: `DigitsModel(puzzle, granularity)` (kind "digits"; see model.py).
+
+State (flat int32), P pieces (P = 10; piece k is the digit k for the shipped set), C cells:
+    state[3k : 3k+3]   orientation, x, y of piece k (grid squares), or -1, -1, -1 in the tray
+    state[3P + c]      who covers cell c: a piece index, FREE (-1), LEFT_EMPTY (-2: the search
+                       chose to leave it empty) or OUTSIDE (-3: not part of the frame)
+    Cell c = 4 * (y * grid.width + x) + side, side 0..3 = L, B, R, T. `model.grid.square_size`
+    is the size of a grid square in blocks (1 for mesh/block, 0.5 for half).
+
+Events (all invertible, each carries what it changes):
+    Place(piece, orientation, x, y)    a piece goes from the tray onto the board
+    Remove(piece, orientation, x, y)   and back to the tray (search backtracking)
+    LeaveEmpty(cell)                   the search gives up covering this triangle
+    Reopen(cell)                       ... and takes that back
+Steps: one per decision ("Place the 7", "Leave this triangle empty"), one per run of undos
+("Dead end: take back the last choices"). Milestones: "solution" when all pieces are in.
+Counters: nodes, placed, left_empty, waste_bound (proved empty triangles at that node, out of
+the slack of 100), solutions.
+
+Helpers (DigitsModel):
+    placement_triangles(piece, orientation, x, y) -> [(c0, c1, c2)]  corners in BLOCK units
+    tray_triangles(piece)                       the upright base shape at (0, 0)
+    orientation_turn(piece, orientation) -> (clockwise degrees, flipped)  flip comes first
+    orientation_affine(piece, orientation)      the exact map tray point -> placed point
+    frame_triangles(), cell_triangle(cell), placement_of(state, k), owners(state), label(k)
+    describe(event)                             one plain line
+Elsewhere:
+    solvers.digits.search.solve(puzzle, granularity, tracer) -> SearchResult
+    solvers.digits.demo.demo_trace()             a short, watchable mesh search (a Trace)
+    solvers.digits.demo.class_representatives()  one solution per class (the three classes)
+    solvers.digits.colors.PIECE_COLORS           a colour per digit (RGB, 0..1)
+"""
+
+from __future__ import annotations
+
+from solvers.digits import cli, model  # noqa: F401  (registers the model and the command)

@@ -1,0 +1,63 @@
+"""Bit tricks for bitboards of uint64 words, as numba intrinsics (one CPU instruction each)."""
+
+from __future__ import annotations
+
+import numpy as np
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
+
+
+@intrinsic
+def popcount64(typingctx, x):
+    """The number of set bits of a uint64 (LLVM ctpop)."""
+    sig = types.int64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        fn = builder.module.declare_intrinsic("llvm.ctpop", [ir.IntType(64)])
+        return builder.call(fn, [args[0]])
+
+    return sig, codegen
+
+
+@intrinsic
+def lowest_bit_index(typingctx, x):
+    """The index of the lowest set bit of a non-zero uint64 (LLVM cttz)."""
+    sig = types.int64(types.uint64)
+
+    def codegen(context, builder, signature, args):
+        fn = builder.module.declare_intrinsic("llvm.cttz", [ir.IntType(64), ir.IntType(1)])
+        return builder.call(fn, [args[0], ir.Constant(ir.IntType(1), 0)])
+
+    return sig, codegen
+
+
+def words_for(n_cells: int) -> int:
+    return (n_cells + 63) // 64
+
+
+def bitboard(indices, n_cells: int) -> np.ndarray:
+    """A uint64 bitboard with the given cell indices set."""
+    words = np.zeros(words_for(n_cells), dtype=np.uint64)
+    for i in indices:
+        words[i >> 6] |= np.uint64(1) << np.uint64(i & 63)
+    return words
+
+
+def cells_of(words: np.ndarray) -> list[int]:
+    """The indices of the set bits, ascending."""
+    out = []
+    for w, word in enumerate(words.tolist()):
+        while word:
+            low = word & -word
+            out.append(64 * w + low.bit_length() - 1)
+            word ^= low
+    return out
+
+
+@njit(cache=True)
+def count_bits(words):
+    total = 0
+    for w in range(words.shape[0]):
+        total += popcount64(words[w])
+    return total

@@ -1,0 +1,138 @@
+"""`puzzleviz solve digits`: solve the digit packing at a granularity, write JSON and traces."""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from solvers.commands import PuzzleCommand, register_command
+from solvers.digits.grid import GRANULARITIES
+from solvers.errors import PuzzleInputError
+
+GRANULARITY_HELP = {
+    "mesh": "even block offsets, as the post searched",
+    "block": "every block offset",
+    "half": "offsets of half a block (one grid square of the picture), on the unit-square grid",
+}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--granularity",
+        choices=GRANULARITIES,
+        default="mesh",
+        help="where pieces may go: "
+        + "; ".join(f"{k} = {v}" for k, v in GRANULARITY_HELP.items())
+        + " (default: mesh)",
+    )
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help="print and write every solution, not only one per class",
+    )
+    parser.add_argument("--json", type=Path, metavar="OUT", help="write the solutions as JSON")
+    parser.add_argument(
+        "--trace", type=Path, metavar="OUT", help="record the search as a trace file to replay"
+    )
+    parser.add_argument(
+        "--puzzle",
+        type=Path,
+        metavar="FILE",
+        help="another frame and/or piece set (JSON; see solvers/digits/puzzle.py)",
+    )
+    parser.add_argument(
+        "--first", action="store_true", help="stop at the first solution (a short trace to watch)"
+    )
+    parser.add_argument(
+        "--no-symmetry",
+        action="store_true",
+        help="try the 8 in every position instead of one per symmetry orbit (about 4x slower)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from solvers.atomic import write_json
+    from solvers.digits.kernel import COUNTERS
+    from solvers.digits.model import DigitsModel
+    from solvers.digits.puzzle import default_puzzle, load_puzzle
+    from solvers.digits.search import solve
+    from solvers.digits.solutions import board_text, result_json, with_post_fixed_zero
+    from solvers.progress import Progress
+    from solvers.tracefile import save_trace
+    from solvers.tracer import NULL_TRACER, RecordingTracer
+
+    for target in (args.json, args.trace):
+        if target is not None and not target.parent.is_dir() and str(target.parent):
+            raise PuzzleInputError(f"cannot write {target}: folder {target.parent} does not exist")
+    puzzle = load_puzzle(args.puzzle) if args.puzzle else default_puzzle()
+    model = DigitsModel(puzzle, args.granularity)
+    tracer = NULL_TRACER
+    if args.trace:
+        tracer = RecordingTracer(
+            model,
+            solver="digits-exact",
+            params={
+                "granularity": args.granularity,
+                "first": bool(args.first),
+                "symmetry": not args.no_symmetry,
+            },
+            counters=COUNTERS,
+        )
+    started = time.perf_counter()
+    with Progress(None, f"solving ({args.granularity})", unit="root choices") as progress:
+
+        def on_progress(done: int, total: int) -> None:
+            progress.total = total
+            progress.update(done)
+
+        result = solve(
+            puzzle,
+            args.granularity,
+            tracer,
+            stop_after=1 if args.first else 0,
+            use_symmetry=not args.no_symmetry,
+            on_progress=on_progress,
+        )
+    seconds = time.perf_counter() - started
+    table = result.setup.table
+    grid = table.grid
+    unit = "blocks" if grid.resolution == "block" else "unit squares (half blocks)"
+    print(
+        f"{puzzle.name}: {args.granularity} granularity ({GRANULARITY_HELP[args.granularity]}); "
+        f"frame {grid.width} x {grid.height} {unit}, {len(grid.frame_cells)} triangles, "
+        f"pieces {sum(len(o[0].cells) for o in grid.orientations)}"
+    )
+    what = "first solution" if result.stopped_early else "solutions"
+    print(
+        f"{result.count} {what} in {len(result.classes)} classes "
+        f"({len(result.found)} found, the rest by the frame's symmetry); "
+        f"{result.nodes:,} search nodes in {seconds:.2f} s"
+    )
+    fixed = with_post_fixed_zero(table, result.solutions)
+    if fixed and not result.stopped_early:
+        print(f"{len(fixed)} with the 0 lying as the post fixes it (tate v0 or yoko v1)")
+    shown = list(result.solutions) if args.all else result.representatives()
+    for i, solution in enumerate(shown, 1):
+        title = (
+            f"solution {i}" if args.all else f"class {i} ({len(result.classes[i - 1])} solutions)"
+        )
+        print(f"\n{title}:\n{board_text(table, solution)}")
+    if args.json:
+        write_json(args.json, result_json(result, all_solutions=args.all))
+        print(f"wrote {args.json}")
+    if args.trace:
+        trace = tracer.finish()
+        save_trace(trace, args.trace)
+        print(f"wrote {args.trace} ({trace.n_events:,} events)")
+    return 0
+
+
+register_command(
+    PuzzleCommand(
+        path=("solve", "digits"),
+        help="pack the ten seven-segment digits into their frame, exactly",
+        add_arguments=add_arguments,
+        run=run,
+    )
+)

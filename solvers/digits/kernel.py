@@ -1,0 +1,315 @@
+"""The exact packing search, as one numba kernel over bitboards.
+
+Depth-first search over decisions. At each node:
+
+1. Every placement still possible for the pieces not yet placed is OR-ed into bit-sliced
+   counters (covered at least once, twice, three times), word by word.
+2. Dead cells = free frame cells covered by none of them. If the dead cells, the triangles
+   already left empty on purpose and the forced waste of the remaining pieces (waste.py)
+   exceed the slack, the node is cut.
+3. Otherwise branch on the most constrained free cell: one that only one placement can
+   still cover (two choices: that placement, or leave the cell empty), else one that two
+   can cover, else the first free cell in reading order. The choices are that cell's
+   still-possible placements, from the precomputed list of placements covering each cell,
+   and last "leave it empty", which costs one unit of slack.
+
+Each child filters its parent's lists of possible placements against what it just took,
+touching only the words where the new piece lies. The search records its decisions into a
+KernelBuffer (see solvers.kernel_trace) when asked to.
+
+`run_kernel` explores only the root's choices number `root_lo` to `root_hi - 1`, so that a
+caller can show progress between calls and continue the same trace.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from solvers.digits.bits import lowest_bit_index, popcount64
+from solvers.kernel_trace import record_event, record_milestone, record_step
+
+OP_PLACE, OP_REMOVE, OP_LEAVE_EMPTY, OP_REOPEN = 0, 1, 2, 3
+C_NODES, C_PLACED, C_EMPTY, C_WASTE, C_SOLUTIONS = 0, 1, 2, 3, 4
+COUNTERS = ("nodes", "placed", "left_empty", "waste_bound", "solutions")
+
+# Indices into the `captions` array handed to the kernel (string ids of the tracer).
+CAP_EMPTY, CAP_BACK, CAP_SOLUTION_KIND, CAP_SOLUTION, CAP_FIRST_PIECE = 0, 1, 2, 3, 4
+
+# Indices into the `result` array.
+R_SOLUTIONS, R_NODES, R_STORED, R_ROOT_OPTIONS, R_STOPPED, R_DEPTH = 0, 1, 2, 3, 4, 5
+
+
+@njit(cache=True)
+def run_kernel(
+    bits, blo, bhi, forced, flo, fhi, forced_size,
+    piece, orientation, px, py, piece_start, cell_start, cell_list,
+    frame, slack, allowed, root_lo, root_hi, stop_after,
+    solutions, path, record, buf, captions, result,
+):  # fmt: skip
+    """Search; store solutions (placement per piece) into `solutions` while room remains.
+
+    `path` receives the decisions on the stack when the search stops early (placement
+    index, or -2 - cell for a triangle left empty), so the caller can rebuild that state.
+    """
+    n, n_words = bits.shape
+    n_pieces = piece_start.shape[0] - 1
+    max_depth = n_pieces + slack + 2
+    lists = np.empty((max_depth, n), dtype=np.int32)
+    seg_start = np.zeros((max_depth, n_pieces), dtype=np.int64)
+    seg_len = np.zeros((max_depth, n_pieces), dtype=np.int64)
+    options = np.empty((max_depth, n + 1), dtype=np.int32)
+    n_options = np.zeros(max_depth, dtype=np.int64)
+    cursor = np.zeros(max_depth, dtype=np.int64)
+    branch_cell = np.zeros(max_depth, dtype=np.int64)
+    taken = np.full(max_depth, -1, dtype=np.int64)  # placement, or -2 - cell, or -1
+    occupied = np.zeros((max_depth, n_words), dtype=np.uint64)
+    empties = np.zeros(max_depth, dtype=np.int64)
+    once = np.zeros(n_words, dtype=np.uint64)
+    twice = np.zeros(n_words, dtype=np.uint64)
+    thrice = np.zeros(n_words, dtype=np.uint64)
+    dead = np.zeros(n_words, dtype=np.uint64)
+    placed = np.zeros(n_pieces, dtype=np.bool_)
+    n_placed = 0
+    n_solutions = result[R_SOLUTIONS]
+    nodes = result[R_NODES]
+    stored = result[R_STORED]
+    undoing = False
+
+    m = 0
+    for k in range(n_pieces):
+        seg_start[0, k] = m
+        for p in range(piece_start[k], piece_start[k + 1]):
+            if allowed[p]:
+                lists[0, m] = p
+                m += 1
+        seg_len[0, k] = m - seg_start[0, k]
+
+    d = 0
+    fresh = True
+    stopped = False
+    while d >= 0:
+        if fresh:
+            fresh = False
+            nodes += 1
+            if record:
+                buf.current[C_NODES] = nodes
+            if n_placed == n_pieces:
+                if stored < solutions.shape[0]:
+                    for i in range(d):
+                        if taken[i] >= 0:
+                            solutions[stored, piece[taken[i]]] = taken[i]
+                    stored += 1
+                n_solutions += 1
+                if record:
+                    buf.current[C_SOLUTIONS] = n_solutions
+                    record_milestone(buf, captions[CAP_SOLUTION_KIND], captions[CAP_SOLUTION])
+                if stop_after > 0 and n_solutions >= stop_after:
+                    stopped = True
+                    break
+                d -= 1
+                continue
+            # 1. Bit-sliced coverage counts of every still-possible placement.
+            for w in range(n_words):
+                once[w] = 0
+                twice[w] = 0
+                thrice[w] = 0
+            hopeless = False
+            forced_cap = 0
+            for k in range(n_pieces):
+                if placed[k]:
+                    continue
+                count = seg_len[d, k]
+                if count == 0:
+                    hopeless = True
+                    break
+                s = seg_start[d, k]
+                smallest = 1 << 30
+                for i in range(count):
+                    p = lists[d, s + i]
+                    if forced_size[p] < smallest:
+                        smallest = forced_size[p]
+                    for w in range(blo[p], bhi[p]):
+                        b = bits[p, w]
+                        thrice[w] |= twice[w] & b
+                        twice[w] |= once[w] & b
+                        once[w] |= b
+                forced_cap += smallest
+            if hopeless:
+                d -= 1
+                continue
+            # 2. Dead cells and the candidates for branching.
+            waste = empties[d]
+            c1 = -1
+            c2 = -1
+            c3 = -1
+            for w in range(n_words):
+                free = frame[w] & ~occupied[d, w]
+                x = free & ~once[w]
+                waste += popcount64(x)
+                dead[w] = x
+                if c1 < 0:
+                    y = free & once[w] & ~twice[w]
+                    if y:
+                        c1 = 64 * w + lowest_bit_index(y)
+                if c2 < 0:
+                    y = free & twice[w] & ~thrice[w]
+                    if y:
+                        c2 = 64 * w + lowest_bit_index(y)
+                if c3 < 0:
+                    y = free & thrice[w]
+                    if y:
+                        c3 = 64 * w + lowest_bit_index(y)
+            if waste <= slack and waste + forced_cap > slack:
+                # The remaining pieces' forced waste, net of cells already dead.
+                for k in range(n_pieces):
+                    if placed[k]:
+                        continue
+                    s = seg_start[d, k]
+                    smallest = 1 << 30
+                    for i in range(seg_len[d, k]):
+                        p = lists[d, s + i]
+                        c = 0
+                        for w in range(flo[p], fhi[p]):
+                            c += popcount64(forced[p, w] & ~dead[w])
+                        if c < smallest:
+                            smallest = c
+                            if c == 0:
+                                break
+                    waste += smallest
+                    if waste > slack:
+                        break
+            if record:
+                buf.current[C_WASTE] = waste
+            if waste > slack:
+                d -= 1
+                continue
+            # 3. Branch on the most constrained free cell.
+            cell = c1
+            if cell < 0:
+                cell = c2
+            if cell < 0:
+                cell = c3
+            no = 0
+            cw = cell >> 6
+            for i in range(cell_start[cell], cell_start[cell + 1]):
+                p = cell_list[i]
+                if placed[piece[p]] or not allowed[p]:
+                    continue
+                fits = True
+                for w in range(blo[p], bhi[p]):
+                    if bits[p, w] & occupied[d, w]:
+                        fits = False
+                        break
+                if fits:
+                    options[d, no] = p
+                    no += 1
+            options[d, no] = -2 - cell  # last choice: leave the cell empty
+            no += 1
+            branch_cell[d] = cell
+            cursor[d] = 0
+            if d == 0:
+                if root_lo > 0:
+                    nodes -= 1  # the root was counted by the call that explored choice 0
+                result[R_ROOT_OPTIONS] = no
+                cursor[0] = min(root_lo, no)
+                no = min(root_hi, no)
+            n_options[d] = no
+            taken[d] = -1
+        # Undo the previous choice at this node, then take the next one.
+        t = taken[d]
+        if t != -1:
+            if t >= 0:
+                placed[piece[t]] = False
+                n_placed -= 1
+            if record:
+                if not undoing:
+                    record_step(buf, captions[CAP_BACK])
+                    undoing = True
+                buf.current[C_PLACED] = n_placed
+                buf.current[C_EMPTY] = empties[d]
+                if t >= 0:
+                    record_event(buf, OP_REMOVE, piece[t], orientation[t], px[t], py[t])
+                else:
+                    record_event(buf, OP_REOPEN, -2 - t)
+            taken[d] = -1
+        if cursor[d] >= n_options[d]:
+            d -= 1
+            continue
+        q = options[d, cursor[d]]
+        cursor[d] += 1
+        if q < -1:
+            cell = -2 - q
+            if empties[d] + 1 > slack:
+                continue
+            cw = cell >> 6
+            cb = np.uint64(1) << np.uint64(cell & 63)
+            for w in range(n_words):
+                occupied[d + 1, w] = occupied[d, w]
+            occupied[d + 1, cw] |= cb
+            empties[d + 1] = empties[d] + 1
+            m = 0
+            for k in range(n_pieces):
+                seg_start[d + 1, k] = m
+                if placed[k]:
+                    seg_len[d + 1, k] = 0
+                    continue
+                s = seg_start[d, k]
+                for i in range(seg_len[d, k]):
+                    p = lists[d, s + i]
+                    if not bits[p, cw] & cb:
+                        lists[d + 1, m] = p
+                        m += 1
+                seg_len[d + 1, k] = m - seg_start[d + 1, k]
+            taken[d] = q
+            if record:
+                undoing = False
+                record_step(buf, captions[CAP_EMPTY])
+                buf.current[C_EMPTY] = empties[d + 1]
+                record_event(buf, OP_LEAVE_EMPTY, cell)
+        else:
+            placed[piece[q]] = True
+            n_placed += 1
+            for w in range(n_words):
+                occupied[d + 1, w] = occupied[d, w] | bits[q, w]
+            empties[d + 1] = empties[d]
+            lo = blo[q]
+            hi = bhi[q]
+            m = 0
+            for k in range(n_pieces):
+                seg_start[d + 1, k] = m
+                if placed[k]:
+                    seg_len[d + 1, k] = 0
+                    continue
+                s = seg_start[d, k]
+                for i in range(seg_len[d, k]):
+                    p = lists[d, s + i]
+                    fits = True
+                    for w in range(max(lo, blo[p]), min(hi, bhi[p])):
+                        if bits[p, w] & bits[q, w]:
+                            fits = False
+                            break
+                    if fits:
+                        lists[d + 1, m] = p
+                        m += 1
+                seg_len[d + 1, k] = m - seg_start[d + 1, k]
+            taken[d] = q
+            if record:
+                undoing = False
+                record_step(buf, captions[CAP_FIRST_PIECE + piece[q]])
+                buf.current[C_PLACED] = n_placed
+                record_event(buf, OP_PLACE, piece[q], orientation[q], px[q], py[q])
+        d += 1
+        fresh = True
+
+    result[R_SOLUTIONS] = n_solutions
+    result[R_NODES] = nodes
+    result[R_STORED] = stored
+    result[R_STOPPED] = 1 if stopped else 0
+    depth = 0
+    if stopped:
+        for i in range(d + 1):
+            if taken[i] != -1:
+                path[depth] = taken[i]
+                depth += 1
+    result[R_DEPTH] = depth

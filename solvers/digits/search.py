@@ -1,0 +1,209 @@
+"""Solving a digits puzzle exactly: setup, the traced numba search, symmetry, results.
+
+    result = solve(default_puzzle(), "mesh")          # 48 solutions in 3 classes
+    result = solve(puzzle, "half", tracer=recording)  # with a replayable trace
+
+The search places one piece (the one with the fewest placements: the 8) only at one
+position of each orbit under the frame's symmetries, then maps what it finds by every
+symmetry, so it is about four times shorter and still finds every solution.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable
+from functools import cached_property, lru_cache
+
+import numpy as np
+
+from solvers.digits import kernel
+from solvers.digits.bits import count_bits
+from solvers.digits.grid import Grid, check_granularity, resolution_of
+from solvers.digits.placements import PlacementTable, build_placements
+from solvers.digits.puzzle import DigitsPuzzle
+from solvers.digits.symmetry import FrameSymmetry, Solution, SolutionClasses
+from solvers.digits.waste import forced_waste, word_ranges
+from solvers.kernel_trace import new_kernel_buffer
+from solvers.tracer import NULL_TRACER, Tracer
+
+SOLUTION_CAPACITY = 1 << 14
+
+
+@dataclasses.dataclass(frozen=True, eq=False)
+class SearchSetup:
+    """Everything the kernel needs for one puzzle at one granularity, built once."""
+
+    table: PlacementTable
+    symmetry: FrameSymmetry
+    symmetric_piece: int  # placed only at orbit representatives (-1: no symmetry used)
+    allowed: np.ndarray  # bool per placement
+    blo: np.ndarray
+    bhi: np.ndarray
+    forced: np.ndarray
+    flo: np.ndarray
+    fhi: np.ndarray
+    forced_size: np.ndarray
+    cell_start: np.ndarray  # placements covering cell c: cell_list[cell_start[c]:...[c+1]]
+    cell_list: np.ndarray
+
+    @property
+    def granularity(self) -> str:
+        return self.table.granularity
+
+    @property
+    def slack(self) -> int:
+        return len(self.table.grid.frame_cells) - sum(
+            len(o[0].cells) for o in self.table.grid.orientations
+        )
+
+    @cached_property
+    def classes(self) -> SolutionClasses:
+        return SolutionClasses(self.symmetry)
+
+
+def prepare(puzzle: DigitsPuzzle, granularity: str, *, use_symmetry: bool = True) -> SearchSetup:
+    check_granularity(granularity)
+    key = json.dumps(puzzle.definition(), sort_keys=True)
+    return _prepare_cached(key, granularity, use_symmetry)
+
+
+@lru_cache(maxsize=8)
+def _prepare_cached(key: str, granularity: str, use_symmetry: bool) -> SearchSetup:
+    puzzle = DigitsPuzzle.from_definition(json.loads(key))
+    table = build_placements(Grid(puzzle, resolution_of(granularity)), granularity)
+    symmetry = FrameSymmetry(table)
+    counts = table.counts()
+    if use_symmetry and symmetry.order > 1 and table.n:
+        # The piece with the fewest placements: its orbits are the fewest branches to keep.
+        symmetric_piece = min(range(len(counts)), key=lambda k: (counts[k], k))
+        allowed = symmetry.orbit_representatives(symmetric_piece)
+    else:
+        symmetric_piece = -1
+        allowed = np.ones(table.n, dtype=bool)
+    blo, bhi = word_ranges(table.bits)
+    forced = forced_waste(table)
+    flo, fhi = word_ranges(forced)
+    forced_size = np.array([count_bits(row) for row in forced], dtype=np.int64)
+    cover_cells = [table.cell_indices(p) for p in range(table.n)]
+    owners = np.concatenate([np.full(len(c), p) for p, c in enumerate(cover_cells)])
+    cells = np.concatenate(cover_cells) if cover_cells else np.zeros(0, dtype=np.int64)
+    order = np.lexsort((owners, cells))
+    cell_list = owners[order].astype(np.int32)
+    cell_start = np.searchsorted(cells[order], np.arange(table.grid.n_cells + 1)).astype(np.int64)
+    return SearchSetup(
+        table=table,
+        symmetry=symmetry,
+        symmetric_piece=symmetric_piece,
+        allowed=allowed,
+        blo=blo,
+        bhi=bhi,
+        forced=forced,
+        flo=flo,
+        fhi=fhi,
+        forced_size=forced_size,
+        cell_start=cell_start,
+        cell_list=cell_list,
+    )
+
+
+@dataclasses.dataclass(frozen=True)
+class SearchResult:
+    setup: SearchSetup
+    found: tuple[Solution, ...]  # what the search itself found (one symmetry per orbit)
+    solutions: tuple[Solution, ...]  # all of them (images under the frame's symmetries)
+    nodes: int
+    stopped_early: bool
+    final_path: tuple[int, ...]  # decisions on the stack if stopped early (see kernel)
+
+    @property
+    def count(self) -> int:
+        return len(self.solutions)
+
+    @cached_property
+    def classes(self) -> list[list[Solution]]:
+        return self.setup.classes.classes(self.solutions)
+
+    def representatives(self) -> list[Solution]:
+        """One solution per class (the first of each, in the order solutions are sorted)."""
+        return [members[0] for members in self.classes]
+
+
+def solve(
+    puzzle: DigitsPuzzle,
+    granularity: str = "mesh",
+    tracer: Tracer = NULL_TRACER,
+    *,
+    stop_after: int = 0,
+    use_symmetry: bool = True,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> SearchResult:
+    """Find every packing (or stop after `stop_after` found by the search itself).
+
+    `on_progress(done, total)` is called between the root's choices.
+    """
+    setup = prepare(puzzle, granularity, use_symmetry=use_symmetry)
+    record = bool(tracer.enabled)
+    labels = puzzle.labels
+    captions = np.array(
+        [
+            tracer.intern("Leave this triangle empty (it costs one of the spare triangles)"),
+            tracer.intern("Dead end: take back the last choices"),
+            tracer.intern("solution"),
+            tracer.intern("All pieces fit: a solution"),
+            *(tracer.intern(f"Place the {label}") for label in labels),
+        ],
+        dtype=np.int32,
+    )
+    buf = tracer.kernel_buffer() if record else new_kernel_buffer(0, 1, len(kernel.COUNTERS))
+    if record and buf.current.shape[0] != len(kernel.COUNTERS):
+        raise ValueError(f"the tracer must declare the counters {kernel.COUNTERS}")
+    result = np.zeros(6, dtype=np.int64)
+    path = np.zeros(len(labels) + setup.slack + 2, dtype=np.int64)
+    solutions = np.zeros((SOLUTION_CAPACITY, len(labels)), dtype=np.int64)
+    _run(setup, stop_after, solutions, path, record, buf, captions, result, on_progress)
+    if record:
+        tracer.absorb(buf)
+    if result[kernel.R_STORED] < result[kernel.R_SOLUTIONS]:
+        # More solutions than room: search again, untraced, with room for all of them.
+        solutions = np.zeros((int(result[kernel.R_SOLUTIONS]), len(labels)), dtype=np.int64)
+        again = np.zeros(6, dtype=np.int64)
+        quiet = new_kernel_buffer(0, 1, len(kernel.COUNTERS))
+        _run(setup, stop_after, solutions, path, False, quiet, captions, again, None)
+        result[kernel.R_STORED] = again[kernel.R_STORED]
+    stored = int(result[kernel.R_STORED])
+    found = tuple(tuple(int(p) for p in row) for row in solutions[:stored])
+    if setup.symmetric_piece >= 0:
+        all_solutions = tuple(setup.symmetry.expand(found))
+    else:
+        all_solutions = tuple(sorted(found))
+    depth = int(result[kernel.R_DEPTH])
+    return SearchResult(
+        setup=setup,
+        found=found,
+        solutions=all_solutions,
+        nodes=int(result[kernel.R_NODES]),
+        stopped_early=bool(result[kernel.R_STOPPED]),
+        final_path=tuple(int(v) for v in path[:depth]),
+    )
+
+
+def _run(setup, stop_after, solutions, path, record, buf, captions, result, on_progress) -> None:
+    """One kernel call for the whole tree, or one per choice at the root to show progress."""
+    table = setup.table
+    lo, total = 0, 1
+    while lo < total:
+        hi = lo + 1 if on_progress else 1 << 62
+        kernel.run_kernel(
+            table.bits, setup.blo, setup.bhi, setup.forced, setup.flo, setup.fhi,
+            setup.forced_size, table.piece, table.orientation, table.x, table.y,
+            table.piece_start, setup.cell_start, setup.cell_list, table.frame_bits,
+            setup.slack, setup.allowed, lo, hi, stop_after, solutions, path, record,
+            buf, captions, result,
+        )  # fmt: skip
+        total = int(result[kernel.R_ROOT_OPTIONS])
+        lo = min(hi, total)
+        if on_progress:
+            on_progress(lo, total)
+        if result[kernel.R_STOPPED]:
+            return
