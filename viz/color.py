@@ -54,7 +54,7 @@ MUTED = rgba("#6B6B76")
 ACCENT = rgba("#0072B2")
 GOOD = rgba("#009E73")
 BAD = rgba("#D55E00")
-PANEL = rgba("#FFFFFF", 0.88)
+PANEL = rgba("#FFFFFF", 0.96)
 
 
 def palette(i: int) -> RGBA:

@@ -11,6 +11,7 @@ import ctypes
 import glob
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -99,7 +100,9 @@ def _open(size: tuple[int, int], fullscreen: bool) -> None:
         pygame.display.gl_set_attribute(pygame.GL_CONTEXT_FORWARD_COMPATIBLE_FLAG, True)
     flags = pygame.OPENGL | pygame.DOUBLEBUF
     flags |= pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
-    pygame.display.set_mode((0, 0) if fullscreen else size, flags, vsync=1)
+    with warnings.catch_warnings():  # no vsync on some drivers: the frame clock still caps
+        warnings.simplefilter("ignore")
+        pygame.display.set_mode((0, 0) if fullscreen else size, flags, vsync=1)
 
 
 def run_window(
