@@ -124,8 +124,8 @@ def _collection_lines(lines: list[tuple[int, str]]) -> list[tuple[int, str, str]
     """(line number, puzzle token, comment) per line if every line starts with a whole puzzle."""
     out = []
     for number, line in lines:
-        token, _, rest = line.partition(" ")
-        token = token.split("\t")[0]
+        parts = line.split(None, 1)
+        token, rest = parts[0], parts[1] if len(parts) > 1 else ""
         if len(token) not in SIZES or not set(token) <= CELL_CHARS:
             return None
         out.append((number, token, rest.strip()))

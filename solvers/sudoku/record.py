@@ -154,6 +154,13 @@ class _Emitter:
 
 def record(result: SolveResult, *, max_events: int = 20_000_000) -> Trace:
     """The trace of a finished solve (its steps must carry captions for a readable trace)."""
+    return record_with_state(result, max_events=max_events)[0]
+
+
+def record_with_state(
+    result: SolveResult, *, max_events: int = 20_000_000
+) -> tuple[Trace, np.ndarray]:
+    """The trace and the state its last event leaves (what replaying it must reach)."""
     model = SudokuModel(result.puzzle.text())
     tracer = RecordingTracer(
         model,
@@ -175,7 +182,7 @@ def record(result: SolveResult, *, max_events: int = 20_000_000) -> Trace:
         tracer.milestone("solved", f"Solved: rating {result.rating:.1f} ({result.level})")
     else:
         tracer.milestone("stalled", "No enabled technique applies any more")
-    return tracer.finish()
+    return tracer.finish(), emitter.state.copy()
 
 
 def final_state(trace: Trace) -> np.ndarray:

@@ -234,6 +234,7 @@ def solve(
 
 
 __all__ = [
+    "find_one",
     "CONTRADICTION",
     "FILL_STEPS",
     "SOLVED",
@@ -242,3 +243,22 @@ __all__ = [
     "grid_string",
     "solve",
 ]
+
+
+def find_one(
+    b: int, values: np.ndarray, cand: np.ndarray, technique: str, names: str | None = "a1"
+) -> Step | None:
+    """The first step of one technique on a given grid and candidate masks, or None.
+    Neither array is changed. For tests and hints: the grid need not come from a puzzle."""
+    geo = geometry(b)
+    values = np.array(values, dtype=np.int32)
+    cand = np.array(cand, dtype=np.int32)
+    log = new_log(4, 64 * geo.ncell)
+    order = np.array([BY_NAME[technique].id], dtype=np.int32)
+    run_logic(geo, values, cand, order, log, 1)
+    steps = [s for s in decode_log(log, 0, ()) if s.technique == order[0]]
+    if not steps:
+        return None
+    if names:
+        steps[0].caption = caption(steps[0], Names(b, names))
+    return steps[0]

@@ -1,0 +1,125 @@
+"""The solver end to end: soundness on famous hard puzzles and generated ones, golden
+counts, guesses and backtracking, switches, and the input checks."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from solvers.errors import PuzzleInputError
+from solvers.sudoku.bruteforce import count_solutions
+from solvers.sudoku.generate import generate
+from solvers.sudoku.geometry import geometry
+from solvers.sudoku.parse import parse_puzzle, read_puzzles
+from solvers.sudoku.solver import solve
+from solvers.sudoku.soundness import unsound_steps
+from solvers.sudoku.techniques import GROUPS, parse_selection
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles" / "sudoku"
+FAMOUS = read_puzzles(ASSETS / "famous_hard.txt")
+NO_GUESS = parse_selection("-guess")
+
+
+def is_valid_grid(b: int, values: np.ndarray) -> bool:
+    geo = geometry(b)
+    full = set(range(1, b * b + 1))
+    return all(set(values[geo.house_cells[h]].tolist()) == full for h in range(3 * b * b))
+
+
+def check(result) -> None:
+    assert result.solved
+    assert np.array_equal(result.final, result.solution)
+    assert unsound_steps(result) == []
+
+
+def test_the_famous_list_is_typed_in_right():
+    assert len(FAMOUS) >= 100
+    for puzzle in FAMOUS:
+        assert count_solutions(3, puzzle.givens)[0] == 1, puzzle.name
+
+
+def test_famous_hard_puzzles_are_solved_soundly():
+    guessed = 0
+    for puzzle in FAMOUS:
+        result = solve(puzzle, names=None)
+        check(result)
+        guessed += result.fallback_used
+    # golden count: how many of the famous hard puzzles our techniques cannot finish alone
+    assert guessed == 58
+
+
+def test_logic_alone_stalls_where_it_must_and_says_so():
+    escargot = next(p for p in FAMOUS if p.name == "AI Escargot")
+    result = solve(escargot, NO_GUESS, names=None)
+    assert not result.solved and not result.fallback_used and result.level == "stalled"
+    assert unsound_steps(result) == []
+    assert 0 < int((result.final > 0).sum()) < 81
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from([2, 3]))
+def test_generated_puzzles_are_solved_soundly(seed, b):
+    puzzle = generate(b, seed)
+    assert count_solutions(b, puzzle.givens)[0] == 1
+    check(solve(puzzle, names=None))
+
+
+def test_a_generated_16x16_is_solved_soundly():
+    result = solve(generate(4, 3), names="a1")
+    check(result)
+    assert is_valid_grid(4, result.final)
+    assert "P16" in " ".join(s.caption for s in result.steps) or result.steps
+
+
+def test_guesses_pair_with_backtracks_and_label_their_steps():
+    escargot = next(p for p in FAMOUS if p.name == "AI Escargot")
+    result = solve(escargot)
+    names = [s.name for s in result.steps]
+    assert names.count("contradiction") == names.count("backtrack") == names.count(
+        "guess_refuted"
+    )
+    assert names.count("guess") == names.count("backtrack") + result.steps[-1].depth
+    inside = [s for s in result.steps if s.assumptions and s.is_technique and s.name != "guess"]
+    assert inside and all(s.caption.startswith("(assuming ") for s in inside)
+    assert result.rating == 10.0 and result.level == "guessing"
+
+
+def test_switching_techniques_changes_the_path():
+    puzzle = parse_puzzle(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    )
+    full = solve(puzzle, names=None)
+    assert not full.fallback_used and full.rating == 1.9 and full.level == "medium"
+    singles = solve(puzzle, parse_selection("singles,guess"), names=None)
+    assert singles.fallback_used
+    assert set(singles.techniques_used()) <= {"naked_single", "hidden_single", "guess"}
+    check(singles)
+    seed_only = solve(FAMOUS[2], parse_selection("seed"), names=None)
+    assert set(seed_only.techniques_used()) <= set(GROUPS["seed"])
+
+
+def test_input_errors():
+    with pytest.raises(PuzzleInputError, match="no solution"):
+        solve(parse_puzzle("12345678." + "........9" + "." * 63))  # I1 can be nothing
+    norvig = parse_puzzle(
+        ".....6....59.....82....8....45........3........6..3.54...325..6.................."
+    )
+    with pytest.raises(PuzzleInputError, match="more than one solution.*--allow-multiple"):
+        solve(norvig)
+    result = solve(norvig, allow_multiple=True, names=None)
+    assert result.solved and not result.unique and is_valid_grid(3, result.final)
+    assert not {"unique_rectangle_1", "bug_plus_1"} & set(result.techniques_used())
+    givens = norvig.givens > 0
+    assert np.array_equal(result.final[givens], norvig.givens[givens])
+
+
+def test_4x4_and_empty_cells_count():
+    puzzle = generate(2, 11)
+    result = solve(parse_puzzle(puzzle.text()))
+    check(result)
+    empty = int((puzzle.givens == 0).sum())
+    assert sum(len(s.placements) for s in result.steps) == empty > 0
