@@ -10,20 +10,14 @@ import numpy as np
 from solvers.atomic import write_json
 from solvers.commands import PuzzleCommand, register_command
 from solvers.cube.assembly import assembly_trace
-from solvers.cube.exact import EXACT_COUNTERS, ExactResult, solve_exact
+from solvers.cube.exact import EXACT_COUNTERS, ExactResult, exact_tables, solve_exact
+from solvers.cube.facts import facts_caption, solution_facts
 from solvers.cube.files import DEFAULT_PUZZLE, known_puzzles, load_puzzle
 from solvers.cube.model import CubeModel, Place
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.report import histogram_lines, slice_lines
-from solvers.cube.solution import (
-    Solution,
-    on_a_space_diagonal,
-    solution_pieces,
-    solution_to_json,
-    unit_cells,
-)
+from solvers.cube.solution import Solution, solution_pieces, solution_to_json
 from solvers.cube.stochastic import StochasticParams, record_stochastic, solve_stochastic
-from solvers.cube.symmetry import classify
 from solvers.errors import PuzzleInputError
 from solvers.progress import Progress
 from solvers.tracefile import save_trace
@@ -132,8 +126,10 @@ def _check_outputs(args: argparse.Namespace) -> None:
             raise PuzzleInputError(f"cannot write {target}: folder {folder} does not exist")
 
 
-def _warm_up() -> None:
-    """Load the compiled kernels before the clock starts, so the times shown are solving."""
+def _warm_up(puzzle: CubePuzzle) -> None:
+    """Load the compiled kernels and build the placement tables before the clock starts,
+    so the times shown are the solving alone."""
+    exact_tables(puzzle)
     tiny = load_puzzle("slothouber-graatsma")
     solve_exact(tiny, max_solutions=1)
     solve_stochastic(tiny, StochasticParams(max_steps=1, sample_every=0))
@@ -142,7 +138,7 @@ def _warm_up() -> None:
 def run(args: argparse.Namespace) -> int:
     puzzle = load_puzzle(args.puzzle, allow_holes=args.allow_holes)
     _check_outputs(args)
-    _warm_up()
+    _warm_up(puzzle)
     if args.method == "stochastic":
         if args.all or args.assembly:
             raise PuzzleInputError("--all and --assembly belong to the exact solver")
@@ -162,9 +158,8 @@ def _run_exact(args: argparse.Namespace, puzzle: CubePuzzle) -> int:
     with Progress(None, "searching", unit="nodes") as progress:
         result = solve_exact(puzzle, max_solutions=wanted, tracer=tracer, progress=progress)
     seconds = time.perf_counter() - start
-    rot = classify(puzzle, result.solutions, rotations_only=True)
-    sym = classify(puzzle, result.solutions, rotations_only=False)
-    _print_exact(puzzle, result, seconds, rot.count, sym.count, rot.group_order, sym.group_order)
+    facts = solution_facts(result)
+    _print_exact(result, facts, seconds)
     if result.count and args.solution > len(result.solutions):
         raise PuzzleInputError(
             f"--solution {args.solution}: there are only {len(result.solutions)} solutions"
@@ -175,7 +170,7 @@ def _run_exact(args: argparse.Namespace, puzzle: CubePuzzle) -> int:
         state = _solution_state(model, chosen)
         print("\n".join(slice_lines(model, state)))
     if args.json:
-        write_json(args.json, _exact_json(puzzle, result, rot.count, sym.count, rot.of, sym.of))
+        write_json(args.json, _exact_json(puzzle, result, facts))
         print(f"wrote {args.json}")
     if args.trace:
         save_trace(tracer.finish(), args.trace)
@@ -184,7 +179,9 @@ def _run_exact(args: argparse.Namespace, puzzle: CubePuzzle) -> int:
         if not result.solutions:
             raise PuzzleInputError("no solution to assemble")
         chosen = result.solutions[args.solution - 1]
-        trace = assembly_trace(puzzle, chosen, params={"solution": args.solution})
+        summary = {k: v for k, v in facts.items() if not k.startswith("class_")}
+        params = {"solution": args.solution, "facts": summary, "caption": facts_caption(facts)}
+        trace = assembly_trace(puzzle, chosen, params=params)
         save_trace(trace, args.assembly)
         print(f"wrote {args.assembly} (assembly of solution {args.solution}, layer by layer)")
     return 0
@@ -201,46 +198,27 @@ def _solution_state(model: CubeModel, solution: Solution) -> np.ndarray:
     return state
 
 
-def _print_exact(
-    puzzle: CubePuzzle,
-    result: ExactResult,
-    seconds: float,
-    rot: int,
-    sym: int,
-    n_rot: int,
-    n_sym: int,
-) -> None:
+def _print_exact(result: ExactResult, facts: dict, seconds: float) -> None:
     what = "solutions" if result.complete else "solution(s) found (use --all for every one)"
     print(f"{result.count:,} {what} in {seconds:.3f} s ({result.nodes:,} search nodes)")
     if result.complete:
         print(
-            f"{rot} class(es) under the box's {n_rot} rotations, "
-            f"{sym} under all its {n_sym} symmetries"
+            f"{facts['classes_rotations']} class(es) under the box's {facts['rotations']} "
+            f"rotations, {facts['classes_all']} under all its {facts['symmetries']} symmetries"
         )
-    units = [unit_cells(puzzle, s) for s in result.solutions]
-    if result.solutions and all(len(u) > 1 for u in units):
-        diagonal = sum(on_a_space_diagonal(u, puzzle.box) for u in units)
-        print(f"unit cubes on a space diagonal in {diagonal} of {len(units)} solutions")
+    diagonal = facts.get("unit_cubes_on_a_space_diagonal")
+    if diagonal is not None:
+        print(f"unit cubes on a space diagonal in {diagonal} of {len(result.solutions)} solutions")
 
 
-def _exact_json(
-    puzzle: CubePuzzle,
-    result: ExactResult,
-    rot: int,
-    sym: int,
-    rot_of: list[int],
-    sym_of: list[int],
-) -> dict:
+def _exact_json(puzzle: CubePuzzle, result: ExactResult, facts: dict) -> dict:
     return {
         "title": puzzle.title,
         "box": list(puzzle.box),
         "count": result.count,
-        "complete": result.complete,
-        "classes_rotations": rot,
-        "classes_all": sym,
-        "nodes": result.nodes,
-        "class_rotations_of": rot_of,
-        "class_all_of": sym_of,
+        "classes_rotations": facts["classes_rotations"],
+        "classes_all": facts["classes_all"],
+        **{k: v for k, v in facts.items() if k not in ("count",)},
         "solutions": [solution_to_json(puzzle, s) for s in result.solutions],
     }
 

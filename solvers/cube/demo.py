@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from solvers.cube.assembly import assembly_trace
 from solvers.cube.exact import EXACT_COUNTERS, solve_exact
+from solvers.cube.facts import facts_caption, solution_facts
 from solvers.cube.files import DEFAULT_PUZZLE, load_puzzle
 from solvers.cube.model import CubeModel
 from solvers.cube.stochastic import StochasticParams, record_stochastic
@@ -12,10 +13,14 @@ from solvers.tracer import RecordingTracer
 
 
 def demo_trace(puzzle_name: str = DEFAULT_PUZZLE, solution: int = 1) -> Trace:
-    """The seed's cube assembled layer by layer (17 steps): the scene's main act."""
+    """The seed's cube assembled layer by layer (17 steps): the scene's main act. The
+    header's params carry the facts of the full enumeration and a caption stating them."""
     puzzle = load_puzzle(puzzle_name)
-    result = solve_exact(puzzle, max_solutions=solution)
-    return assembly_trace(puzzle, result.solutions[solution - 1], params={"solution": solution})
+    result = solve_exact(puzzle)
+    facts = solution_facts(result)
+    summary = {k: v for k, v in facts.items() if not k.startswith("class_")}
+    params = {"solution": solution, "facts": summary, "caption": facts_caption(facts)}
+    return assembly_trace(puzzle, result.solutions[solution - 1], params=params)
 
 
 def demo_search_trace(puzzle_name: str = DEFAULT_PUZZLE) -> Trace:
