@@ -157,3 +157,16 @@ def test_the_exact_solver_counts_like_the_plain_reference(puzzle):
     assert len(set(result.solutions)) == result.count
     for solution in result.solutions:
         assert_exact_cover(puzzle, solution)
+
+
+def test_the_facts_state_what_the_enumeration_found(seed_cube):
+    from solvers.cube.facts import facts_caption, solution_facts
+
+    _, result = seed_cube
+    facts = solution_facts(result)
+    assert (facts["count"], facts["classes_rotations"], facts["classes_all"]) == (8, 1, 1)
+    assert facts["unit_cubes_on_a_space_diagonal"] == 8
+    assert facts_caption(facts) == (
+        "8 solutions: 1 up to the 24 rotations, 1 up to all 48 symmetries; "
+        "the unit cubes lie on a space diagonal in every one"
+    )
