@@ -39,24 +39,29 @@ a step the state still shows what the step used and did. Milestones: "guess",
 Entry points: `solve(puzzle, techniques)` (solvers.sudoku.solver), `solve_and_record`,
 `record(result)`, `demo_trace()`, `techniques_used_at(trace, cursor)` (solvers.sudoku.record),
 `parse_text` / `read_puzzles` / `load_argument` (solvers.sudoku.parse), the technique
-registry (solvers.sudoku.techniques), `example_puzzles()` for puzzles showing a technique.
+registry (solvers.sudoku.techniques), `example_puzzles()` / `example_trace(technique)`
+(solvers.sudoku.examples) for a puzzle and a trace step showing a given technique.
 """
 
 from __future__ import annotations
 
 from solvers.sudoku import cli as _cli  # noqa: F401  (registers `puzzleviz solve sudoku`)
+from solvers.sudoku.examples import DEMO_PUZZLE, demo_trace, example_puzzles, example_trace
 from solvers.sudoku.model import SudokuModel
 from solvers.sudoku.parse import Puzzle, load_argument, parse_puzzle, parse_text, read_puzzles
-from solvers.sudoku.record import demo_trace, record, solve_and_record, techniques_used_at
+from solvers.sudoku.record import record, solve_and_record, techniques_used_at
 from solvers.sudoku.solver import SolveResult, solve
 from solvers.sudoku.techniques import TECHNIQUES, parse_selection
 
 __all__ = [
+    "DEMO_PUZZLE",
     "TECHNIQUES",
     "Puzzle",
     "SolveResult",
     "SudokuModel",
     "demo_trace",
+    "example_puzzles",
+    "example_trace",
     "load_argument",
     "parse_puzzle",
     "parse_selection",

@@ -43,11 +43,18 @@ def _pattern_cells(step: Step, names: Names, digit: int | None = None) -> str:
     return names.cells(dict.fromkeys(cells))
 
 
+_ASSUMING: dict[tuple, str] = {}
+
+
 def _assuming(step: Step, names: Names) -> str:
-    if not step.assumptions:
-        return ""
-    guesses = ", ".join(f"{names.cell(c)}={d}" for c, d in step.assumptions)
-    return f"(assuming {guesses}) "
+    key = (step.assumptions, names.b, names.style)
+    text = _ASSUMING.get(key)
+    if text is None:
+        if len(_ASSUMING) > 10_000:
+            _ASSUMING.clear()
+        guesses = ", ".join(f"{names.cell(c)}={d}" for c, d in step.assumptions)
+        text = _ASSUMING[key] = f"(assuming {guesses}) "
+    return text
 
 
 def caption(step: Step, names: Names) -> str:

@@ -36,6 +36,12 @@ class Geo(NamedTuple):
 
 
 @functools.cache
+def names(b: int, style: str = "a1") -> Names:
+    """Shared, immutable name tables (building one costs a few hundred microseconds)."""
+    return Names(b, style)
+
+
+@functools.cache
 def geometry(b: int) -> Geo:
     if b not in (2, 3, 4):
         raise ValueError(f"box size must be 2, 3 or 4, not {b}")
@@ -76,12 +82,16 @@ class Names:
         if style not in NAME_STYLES:
             raise ValueError(f"unknown name style {style!r} (use one of {', '.join(NAME_STYLES)})")
         self.b, self.n, self.style = b, b * b, style
+        self._cells = [self._cell_name(c) for c in range(self.n**4)]
 
-    def cell(self, cell: int) -> str:
-        r, c = divmod(int(cell), self.n)
+    def _cell_name(self, cell: int) -> str:
+        r, c = divmod(cell, self.n)
         if self.style == "r1c1":
             return f"r{r + 1}c{c + 1}"
         return f"{chr(ord('A') + c)}{r + 1}"
+
+    def cell(self, cell: int) -> str:
+        return self._cells[cell]
 
     def cells(self, cells) -> str:
         return ", ".join(self.cell(c) for c in cells)

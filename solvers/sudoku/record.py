@@ -202,10 +202,6 @@ def techniques_used_at(trace: Trace, cursor: int) -> list[tuple[str, int]]:
     return [(name, int(k)) for name, k in zip(model.technique_names, counts, strict=True) if k]
 
 
-# A puzzle whose path shows most of the techniques in a short, watchable solve.
-DEMO_PUZZLE = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."
-
-
 def solve_and_record(
     puzzle: Puzzle | str,
     techniques: str | None = None,
@@ -217,8 +213,3 @@ def solve_and_record(
         puzzle = parse_puzzle(puzzle)
     result = solve(puzzle, parse_selection(techniques), allow_multiple=allow_multiple, names=names)
     return result, record(result)
-
-
-def demo_trace(puzzle: str | None = None) -> Trace:
-    """A ready trace for the demo tour: the default puzzle solved step by step."""
-    return solve_and_record(puzzle or DEMO_PUZZLE)[1]

@@ -22,6 +22,7 @@ from solvers.errors import PuzzleInputError
 from solvers.sudoku.bruteforce import count_solutions
 from solvers.sudoku.captions import caption
 from solvers.sudoku.geometry import Names, geometry
+from solvers.sudoku.geometry import names as name_tables
 from solvers.sudoku.kernels.engine import (
     CONTRADICTION,
     OVERFLOW,
@@ -43,6 +44,7 @@ from solvers.sudoku.techniques import (
     TECHNIQUES,
 )
 
+POPCOUNT = np.array([bin(m).count("1") for m in range(1 << 16)], dtype=np.int8)
 LEVELS = ((1.2, "easy"), (2.1, "medium"), (3.5, "hard"), (4.8, "expert"), (6.0, "master"))
 
 
@@ -177,8 +179,8 @@ class _Run:
 
     def pick_cell(self, cand: np.ndarray) -> int:
         """The first cell with the fewest candidates (at least two)."""
-        counts = np.array([bin(int(m)).count("1") for m in cand.tolist()])
-        counts[counts < 2] = 1 << 20
+        counts = POPCOUNT[cand]
+        counts[counts < 2] = 127
         return int(np.argmin(counts))
 
 
@@ -227,19 +229,19 @@ def solve(
         puzzle,
         technique_order(enabled, unique),
         "guess" in enabled,
-        Names(puzzle.b, names) if names else None,
+        name_tables(puzzle.b, names) if names else None,
     )
     run.search(values, cand)
     return SolveResult(puzzle, run.steps, values, solution, unique, enabled)
 
 
 __all__ = [
-    "find_one",
     "CONTRADICTION",
     "FILL_STEPS",
     "SOLVED",
     "STALLED",
     "SolveResult",
+    "find_one",
     "grid_string",
     "solve",
 ]
@@ -260,5 +262,5 @@ def find_one(
     if not steps:
         return None
     if names:
-        steps[0].caption = caption(steps[0], Names(b, names))
+        steps[0].caption = caption(steps[0], name_tables(b, names))
     return steps[0]

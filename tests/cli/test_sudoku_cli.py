@@ -66,8 +66,10 @@ def test_list_techniques(capsys):
         ([EASY[:-1] + "x"], "bad character 'x'"),
         (["44" + EASY[2:]], "conflicting givens"),
         (["12345678." + "........9" + "." * 63], "no solution"),
-        ([".....6....59.....82....8....45........3........6..3.54...325..6.................."],
-         "--allow-multiple"),
+        (
+            [".....6....59.....82....8....45........3........6..3.54...325..6.................."],
+            "--allow-multiple",
+        ),
         ([EASY, "--techniques", "magic"], "unknown technique 'magic'"),
         (["no/such/file.txt"], "no such file"),
         ([], "give a puzzle"),

@@ -40,7 +40,9 @@ def walks(draw):
     for _ in range(draw(st.integers(1, 30))):
         values, cands = model.values(state), model.candidates(state)
         origin = model.origin(state)
-        kind = draw(st.sampled_from(["place", "unplace", "elim", "restore", "mark", "tech", "depth"]))
+        kind = draw(
+            st.sampled_from(["place", "unplace", "elim", "restore", "mark", "tech", "depth"])
+        )
         cell = draw(st.integers(0, lay.ncell - 1))
         digit = draw(st.integers(1, model.n))
         bit = 1 << (digit - 1)
@@ -48,8 +50,9 @@ def walks(draw):
         if kind == "place" and values[cell] == 0:
             event = Place(cell, digit, int(cands[cell]), draw(st.sampled_from([2, 3])))
         elif kind == "unplace" and values[cell] and origin[cell] != GIVEN:
-            event = Unplace(cell, int(values[cell]), draw(st.integers(0, 2**model.n - 1)),
-                            int(origin[cell]))
+            event = Unplace(
+                cell, int(values[cell]), draw(st.integers(0, 2**model.n - 1)), int(origin[cell])
+            )
         elif kind == "elim" and values[cell] == 0 and cands[cell] & bit:
             event = Eliminate(cell, digit)
         elif kind == "restore" and values[cell] == 0 and not cands[cell] & bit:
@@ -64,8 +67,9 @@ def walks(draw):
             previous = int(state[lay.mark_offset(layer) + index])
             event = Mark(layer, index, value, previous)
         elif kind == "tech":
-            event = UseTechnique(draw(st.integers(0, len(TECHNIQUES) - 1)),
-                                 int(state[lay.current_tech]))
+            event = UseTechnique(
+                draw(st.integers(0, len(TECHNIQUES) - 1)), int(state[lay.current_tech])
+            )
         elif kind == "depth":
             event = SetDepth(draw(st.integers(0, 5)), int(state[lay.depth]))
         if event is not None:

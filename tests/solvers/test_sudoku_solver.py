@@ -79,9 +79,7 @@ def test_guesses_pair_with_backtracks_and_label_their_steps():
     escargot = next(p for p in FAMOUS if p.name == "AI Escargot")
     result = solve(escargot)
     names = [s.name for s in result.steps]
-    assert names.count("contradiction") == names.count("backtrack") == names.count(
-        "guess_refuted"
-    )
+    assert names.count("contradiction") == names.count("backtrack") == names.count("guess_refuted")
     assert names.count("guess") == names.count("backtrack") + result.steps[-1].depth
     inside = [s for s in result.steps if s.assumptions and s.is_technique and s.name != "guess"]
     assert inside and all(s.caption.startswith("(assuming ") for s in inside)
@@ -108,7 +106,7 @@ def test_input_errors():
     norvig = parse_puzzle(
         ".....6....59.....82....8....45........3........6..3.54...325..6.................."
     )
-    with pytest.raises(PuzzleInputError, match="more than one solution.*--allow-multiple"):
+    with pytest.raises(PuzzleInputError, match=r"more than one solution.*--allow-multiple"):
         solve(norvig)
     result = solve(norvig, allow_multiple=True, names=None)
     assert result.solved and not result.unique and is_valid_grid(3, result.final)

@@ -57,8 +57,11 @@ def test_naked_triple_allows_subsets_unlike_the_seed():
 
 def test_pointing_and_box_line():
     values, cand = grid()
-    remove(cand, 6, [(r, c) for r in range(3) for c in range(6, 9) if (r, c) not in
-                     [(2, 6), (2, 7), (2, 8)]])
+    remove(
+        cand,
+        6,
+        [(r, c) for r in range(3) for c in range(6, 9) if (r, c) not in [(2, 6), (2, 7), (2, 8)]],
+    )
     step = find_one(3, values, cand, "pointing_triple")  # the seed's example: 6 in G3, H3, I3
     assert elims(step) == {(2, c, 6) for c in range(6)}
     assert step.caption.startswith("Pointing Triple: in box G1I3, 6 lies only in row 3")

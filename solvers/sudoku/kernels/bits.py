@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from numba import njit
+from numba import njit, typeof, types
+
+from solvers.sudoku.geometry import geometry
+
+GEO_TYPE = typeof(geometry(3))
+_I = types.int64
 
 
-@njit(cache=True)
+@njit(_I(_I), cache=True)
 def popcount(x):
     count = 0
     while x:
@@ -14,7 +19,7 @@ def popcount(x):
     return count
 
 
-@njit(cache=True)
+@njit(_I(_I), cache=True)
 def low_index(x):
     """Index of the lowest set bit (x > 0)."""
     i = 0
@@ -23,7 +28,7 @@ def low_index(x):
     return i
 
 
-@njit(cache=True)
+@njit(types.boolean(GEO_TYPE, _I, _I), cache=True)
 def sees(geo, a, b):
     return a != b and (
         geo.row[a] == geo.row[b] or geo.col[a] == geo.col[b] or geo.box[a] == geo.box[b]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+from numba import njit, typeof, types
 
 INFO_WIDTH = 8
 FILL_STEPS, FILL_ITEMS, FILL_OVERFLOW = 0, 1, 2
@@ -35,7 +35,13 @@ def new_log(steps: int, items: int) -> StepLog:
     )
 
 
-@njit(cache=True)
+# Explicit signatures: these helpers are called with every mix of int32 and int64
+# arguments, and without a signature numba compiles one copy per mix (31 for `push`).
+LOG_TYPE = typeof(new_log(1, 1))
+_I = types.int64
+
+
+@njit(types.boolean(LOG_TYPE, _I), cache=True)
 def begin(log, tech):
     """Open a step; returns False (and flags overflow) when no step fits any more."""
     s = log.fill[FILL_STEPS]
@@ -49,12 +55,12 @@ def begin(log, tech):
     return True
 
 
-@njit(cache=True)
+@njit(types.none(LOG_TYPE, _I, _I), cache=True)
 def set_info(log, k, value):
     log.info[log.fill[FILL_STEPS], k] = value
 
 
-@njit(cache=True)
+@njit(types.boolean(LOG_TYPE, _I, _I, _I, _I), cache=True)
 def push(log, kind, a, b, c):
     i = log.fill[FILL_ITEMS]
     if i >= log.items.shape[0]:
@@ -68,19 +74,19 @@ def push(log, kind, a, b, c):
     return True
 
 
-@njit(cache=True)
+@njit(_I(LOG_TYPE), cache=True)
 def n_items_open(log):
     """Items written so far into the open step."""
     return log.fill[FILL_ITEMS] - log.item_start[log.fill[FILL_STEPS]]
 
 
-@njit(cache=True)
+@njit(types.none(LOG_TYPE), cache=True)
 def commit(log):
     s = log.fill[FILL_STEPS] + 1
     log.fill[FILL_STEPS] = s
     log.item_start[s] = log.fill[FILL_ITEMS]
 
 
-@njit(cache=True)
+@njit(types.none(LOG_TYPE), cache=True)
 def abort(log):
     log.fill[FILL_ITEMS] = log.item_start[log.fill[FILL_STEPS]]
