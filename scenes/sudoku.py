@@ -293,7 +293,10 @@ def _draw_candidates(
             fade = 1.0
             if cell == placing:
                 fade = 1.0 - a if isinstance(event, Place) else a
-            elif isinstance(event, Eliminate | Restore) and (event.cell, event.digit) == (cell, digit):
+            elif isinstance(event, Eliminate | Restore) and (event.cell, event.digit) == (
+                cell,
+                digit,
+            ):
                 _draw_strike(d, layout, cell, digit, radius, event, a)
                 continue
             if not present:
@@ -319,7 +322,9 @@ def _draw_strike(d, layout: GridLayout, cell, digit, radius, event, a: float) ->
     x, y = layout.candidate_center(cell, digit)
     progress = a if isinstance(event, Eliminate) else 1.0 - a
     d.circle(x, y, radius, rgba(BAD, 0.85 * (1.0 - 0.6 * progress)))
-    d.chars([DIGIT_CHARS[digit - 1]], [(x, y)], radius * 1.55, rgba("#FFFFFF", 1.0 - 0.5 * progress))
+    d.chars(
+        [DIGIT_CHARS[digit - 1]], [(x, y)], radius * 1.55, rgba("#FFFFFF", 1.0 - 0.5 * progress)
+    )
     r = radius * 0.95
     end = -r + 2 * r * progress
     d.line(x - r, y + r, x + end, y - end, BAD, max(1.5, radius * 0.22))

@@ -31,7 +31,7 @@ void main() {
     vec3 h = normalize(u_light + view_dir);
     float spec = pow(max(dot(n, h), 0.0), 48.0) * 0.18;
     vec3 base = v_color.rgb;
-    vec3 lit = base * (0.52 + 0.42 * diffuse + 0.14 * fill) + vec3(spec);
+    vec3 lit = base * (0.6 + 0.36 * diffuse + 0.16 * fill) + vec3(spec);
     float width = v_outline.a;
     float line = width > 0.0 ? 1.0 - clamp(edge_pixels() - width + 0.5, 0.0, 1.0) : 0.0;
     vec3 color = mix(lit, v_outline.rgb, line);

@@ -1,0 +1,283 @@
+"""The cube: the box as a translucent frame, pieces as solid outlined bricks coloured by type,
+each placement dropping into place, the stochastic search's jumps and collisions; options
+for an exploded view, the seed's z-slices and its face groupings.
+
+Puzzle coordinates have z up (a box standing on a table); the renderer's world has y up,
+so (x, y, z) is drawn at world (x, z, -y), a rotation that keeps the handedness.
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+
+import numpy as np
+
+from solvers.cube.model import CubeModel, Move, Place, Remove
+from solvers.cube.solution import PlacedPiece, face_groups
+from solvers.cube.views import slices
+from solvers.trace import Trace
+from viz.camera import OrbitCamera
+from viz.color import BAD, INK, MUTED, RGBA, mix, rgba
+from viz.draw2d import DrawList2D
+from viz.draw3d import DrawList3D
+from viz.easing import ease
+from viz.meshes import voxel_mesh
+from viz.player import Frame
+from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+
+# Piece types; vermillion is kept for the seed's red (empty or doubly covered) cells.
+TYPE_COLORS = ("#CC79A7", "#0072B2", "#E69F00", "#009E73", "#56B4E9", "#F0E442", "#999999")
+DROP_HEIGHT = 3.0  # cells above the box a placed piece falls from
+UNIT_Z = np.array([0, 0, 1], dtype=np.float32)
+EXPLODE = 0.55  # how far the exploded view pushes pieces out, relative to their offset
+
+
+def type_color(model: CubeModel, piece: PlacedPiece) -> RGBA:
+    base = rgba(TYPE_COLORS[piece.type % len(TYPE_COLORS)])
+    return mix(base, "#FFFFFF", 0.16 * ((piece.number - 1) % 3))  # neighbours of a type differ
+
+
+def to_world(points: np.ndarray) -> np.ndarray:
+    """Puzzle (x, y, z), z up -> world (x, z, -y), y up."""
+    points = np.asarray(points, dtype=np.float32)
+    return np.stack([points[..., 0], points[..., 2], -points[..., 1]], axis=-1)
+
+
+def box_center(model: CubeModel) -> np.ndarray:
+    return np.asarray(model.puzzle.box, dtype=np.float32) / 2
+
+
+@register_scene
+class CubeScene(Scene):
+    kind = "cube"
+    title = "Cube packing"
+    options = (
+        SceneOption("exploded", "e", "Exploded view"),
+        SceneOption("slices", "v", "Slice view (z-slices, the seed's codes)"),
+        SceneOption("groups_z", "g", "Groups: bottom face / top face / inside"),
+        SceneOption("groups_x", "x", "Groups: left face / right face / inside"),
+    )
+
+    def default_camera(self, model: CubeModel) -> OrbitCamera:
+        box = np.asarray(model.puzzle.box, dtype=np.float32)
+        center = tuple(float(v) for v in to_world(box / 2))
+        radius = float(np.linalg.norm(box)) / 2 * (1.35 if model.margin else 1.05)
+        return OrbitCamera.framing(center, radius, yaw=-32, pitch=26)
+
+    def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
+        model: CubeModel = frame.model
+        camera = view.camera or self.default_camera(model)
+        stage = view.stage
+        d2 = canvas.d2
+        pieces = _animated_pieces(model, frame)
+        options = view.options
+        main = stage
+        if options.get("slices"):
+            main, panel = stage.split_x(0.56, gap=16 * view.scale)
+            _draw_slices(d2, model, frame.state, panel, view.scale)
+        axis = "z" if options.get("groups_z") else "x" if options.get("groups_x") else None
+        if axis is not None:
+            _draw_groups(canvas, model, pieces, main, camera, axis, view.scale)
+        else:
+            layer = canvas.layer3d(main, camera)
+            _draw_box(layer, model)
+            _draw_pieces(layer, model, pieces, exploded=bool(options.get("exploded")),
+                         translucent=model.margin > 0)  # fmt: skip
+            if model.margin > 0:
+                _draw_bad_cells(layer, model, frame.state)
+        if "error" in frame.trace.header.counters:
+            _draw_error_chart(d2, frame, main, view.scale)
+
+
+class _Shown:
+    """A piece as drawn this frame: where, how big, how opaque."""
+
+    __slots__ = ("alpha", "center", "piece", "size")
+
+    def __init__(self, piece: PlacedPiece, center: np.ndarray, size: np.ndarray, alpha: float):
+        self.piece, self.center, self.size, self.alpha = piece, center, size, alpha
+
+
+def _geometry(piece: PlacedPiece) -> tuple[np.ndarray, np.ndarray]:
+    origin = np.asarray(piece.origin, dtype=np.float32)
+    extent = np.asarray(piece.extent, dtype=np.float32)
+    return origin + extent / 2, extent
+
+
+def _animated_pieces(model: CubeModel, frame: Frame) -> list[_Shown]:
+    event, t = frame.event, frame.t
+    a = ease(t)
+    moving = getattr(event, "piece", None)
+    shown = []
+    for piece in model.pieces(frame.state):
+        if piece.instance == moving:
+            continue
+        center, size = _geometry(piece)
+        shown.append(_Shown(piece, center, size, 1.0))
+    if isinstance(event, Place | Remove):
+        piece = model.piece_at(event.piece, event.pose)
+        center, size = _geometry(piece)
+        rise = (1 - a) if isinstance(event, Place) else a
+        lifted = center + np.array([0, 0, rise * (model.puzzle.box[2] + DROP_HEIGHT)])
+        alpha = min(1.0, 0.25 + 1.5 * (1 - rise))
+        shown.append(_Shown(piece, lifted, size, alpha))
+    elif isinstance(event, Move):
+        old = model.piece_at(event.piece, event.old_pose)
+        new = model.piece_at(event.piece, event.new_pose)
+        (c0, s0), (c1, s1) = _geometry(old), _geometry(new)
+        hop = np.array([0, 0, math.sin(math.pi * t) * 2.0])
+        piece = old if t < 0.5 else new
+        shown.append(_Shown(piece, c0 + (c1 - c0) * a + hop, s0 + (s1 - s0) * a, 1.0))
+    return shown
+
+
+def _draw_box(layer: DrawList3D, model: CubeModel) -> None:
+    box = np.asarray(model.puzzle.box, dtype=np.float32)
+    center = to_world(box / 2)
+    layer.box(tuple(center), tuple(to_world(box) * [1, 1, -1]), rgba("#8FA3B8", 0.07),
+              outline=INK, outline_width=1.6)  # fmt: skip
+    plate = to_world(np.array([box[0] / 2, box[1] / 2, -0.08]))
+    layer.box(tuple(plate), (box[0] + 0.6, 0.12, box[1] + 0.6), rgba("#C9C3B6"),
+              outline=rgba(INK, 0.5), outline_width=1.0)  # fmt: skip
+
+
+def _is_cuboid(piece: PlacedPiece) -> bool:
+    return len(piece.cells) == int(np.prod(piece.extent))
+
+
+def _draw_pieces(
+    layer: DrawList3D,
+    model: CubeModel,
+    shown: list[_Shown],
+    *,
+    exploded: bool = False,
+    translucent: bool = False,
+) -> None:
+    middle = box_center(model)
+    for item in shown:
+        center = item.center
+        if exploded:
+            center = center + (center - middle) * EXPLODE
+        alpha = item.alpha * (0.82 if translucent else 1.0)
+        color = rgba(type_color(model, item.piece), alpha)
+        piece = item.piece
+        if _is_cuboid(piece):
+            size = to_world(item.size) * [1, 1, -1]
+            layer.box(tuple(to_world(center)), tuple(size), color, outline_width=1.6)
+        else:
+            cells = piece.cells - np.asarray(piece.origin)
+            key = f"cube-{piece.type}-{piece.orient}"
+            corner = center - item.size / 2
+            layer.mesh(key, lambda c=cells: voxel_mesh(to_world(c) - UNIT_Z),
+                       [to_world(corner)], [color], outline_width=1.6)  # fmt: skip
+
+
+def _draw_bad_cells(layer: DrawList3D, model: CubeModel, state: np.ndarray) -> None:
+    """Cells covered twice or more as red cubes a little larger than a cell, so that they
+    show through the surfaces of the pieces that collide there: the seed's red cells."""
+    view = slices(model, state, whole_space=True)
+    z, y, x = np.nonzero(view.counts > 1)
+    if len(x):
+        cells = np.stack([x, y, z], axis=1) + np.asarray(view.origin) + 0.5
+        layer.boxes(to_world(cells), np.full((len(x), 3), 1.04), np.tile(rgba(BAD), (len(x), 1)),
+                    outline_width=0.0)  # fmt: skip
+
+
+def _draw_groups(canvas, model, shown, area: Rect, camera, axis: str, scale: float) -> None:
+    pieces = [item.piece for item in shown]
+    groups = face_groups(model.puzzle, pieces, axis)
+    names = {"z": ("on the bottom face", "on the top face", "inside"),
+             "x": ("on the left face", "on the right face", "inside")}[axis]  # fmt: skip
+    by_instance = {item.piece.instance: item for item in shown}
+    width = area.w / 3
+    for k, (label, group) in enumerate(zip(names, (groups.low, groups.high, groups.inner),
+                                           strict=True)):  # fmt: skip
+        cell = Rect(area.x + k * width, area.y, width, area.h - 26 * scale)
+        layer = canvas.layer3d(cell, camera)
+        _draw_box(layer, model)
+        _draw_pieces(layer, model, [by_instance[p.instance] for p in group])
+        canvas.d2.text(f"{label}: {len(group)}", cell.x + width / 2, cell.y + cell.h + 4 * scale,
+                       14 * scale, INK, anchor="ct")  # fmt: skip
+
+
+def _draw_slices(d: DrawList2D, model: CubeModel, state: np.ndarray, area: Rect, scale: float):
+    view = slices(model, state)
+    nz, ny, nx = view.counts.shape
+    columns = max(1, min(nz, round(math.sqrt(nz * area.w / max(area.h, 1)))))
+    rows = math.ceil(nz / columns)
+    gap = 14 * scale
+    title = 18 * scale
+    cell = min((area.w - gap * (columns - 1)) / (columns * nx),
+               (area.h - rows * (title + gap)) / (rows * ny))  # fmt: skip
+    for z in range(nz):
+        col, row = z % columns, z // columns
+        ox = area.x + col * (nx * cell + gap)
+        oy = area.y + row * (ny * cell + title + gap) + title
+        d.text(f"z = {z + view.origin[2]}", ox, oy - 3 * scale, 12 * scale, MUTED, anchor="lb")
+        for y in range(ny):
+            for x in range(nx):
+                # Rows drawn with y growing upward, like looking down on the box.
+                px, py = ox + x * cell, oy + (ny - 1 - y) * cell
+                t = int(view.types[z, y, x])
+                if view.bad[z, y, x]:
+                    fill = rgba(BAD, 0.9 if view.counts[z, y, x] > 1 else 0.35)
+                elif t >= 0:
+                    fill = mix(TYPE_COLORS[t % len(TYPE_COLORS)], "#FFFFFF", 0.35)
+                else:
+                    fill = rgba("#FFFFFF")
+                d.rect(px, py, cell, cell, fill, stroke=rgba(INK, 0.35), width=1.0)
+                code = int(view.codes[z, y, x])
+                if code and cell > 14:
+                    d.text(str(code), px + cell / 2, py + cell / 2, cell * 0.42, INK, anchor="cm")
+        _piece_borders(d, view.pieces[z], ox, oy, cell, 2.2 * scale)
+        d.rect(ox, oy, nx * cell, ny * cell, None, stroke=INK, width=1.6 * scale)
+
+
+def _piece_borders(d: DrawList2D, owners: np.ndarray, ox: float, oy: float, cell: float, width):
+    """Thick lines between cells of different pieces, so each piece reads as one shape."""
+    ny, nx = owners.shape
+    for y in range(ny):
+        for x in range(nx):
+            px, py = ox + x * cell, oy + (ny - 1 - y) * cell
+            if x + 1 < nx and owners[y, x] != owners[y, x + 1]:
+                d.line(px + cell, py, px + cell, py + cell, INK, width)
+            if y + 1 < ny and owners[y, x] != owners[y + 1, x]:
+                d.line(px, py, px + cell, py, INK, width)
+
+
+_CHARTS: weakref.WeakKeyDictionary[Trace, tuple[np.ndarray, np.ndarray]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _error_series(trace: Trace, buckets: int = 240) -> tuple[np.ndarray, np.ndarray]:
+    """(positions, lowest error per bucket) over the whole trace, computed once per trace."""
+    cached = _CHARTS.get(trace)
+    if cached is None:
+        column = trace.counters[:, trace.header.counters.index("error")]
+        n = len(column)
+        edges = np.unique(np.linspace(0, n, min(buckets, n) + 1).astype(np.int64))[:-1]
+        lows = np.minimum.reduceat(column, edges) if n else np.zeros(0, dtype=np.int64)
+        cached = _CHARTS[trace] = (edges, lows)
+    return cached
+
+
+def _draw_error_chart(d: DrawList2D, frame: Frame, area: Rect, scale: float) -> None:
+    positions, errors = _error_series(frame.trace)
+    if len(errors) < 2:
+        return
+    w, h = min(area.w * 0.34, 340 * scale), min(area.h * 0.24, 140 * scale)
+    x0, y0 = area.x + 8 * scale, area.y + area.h - h - 8 * scale
+    d.rect(x0, y0, w, h, rgba("#FFFFFF", 0.9), radius=6 * scale, stroke=rgba(INK, 0.2))
+    top = max(int(errors.max()), 1)
+    inner = Rect(x0 + 10 * scale, y0 + 22 * scale, w - 20 * scale, h - 32 * scale)
+    n = max(frame.n_events, 1)
+    xs = inner.x + inner.w * positions / n
+    ys = inner.y + inner.h * (1 - errors / top)
+    d.polyline(list(zip(xs.tolist(), ys.tolist(), strict=True)), rgba(MUTED, 0.9), 1.4 * scale)
+    cx = inner.x + inner.w * frame.cursor / n
+    d.line(cx, inner.y, cx, inner.y + inner.h, rgba(BAD, 0.8), 1.5 * scale)
+    error = frame.counters.get("error", 0)
+    d.text(f"error {error}   (lowest per stretch of steps, max {top})", x0 + 10 * scale,
+           y0 + 5 * scale, 11.5 * scale, INK)  # fmt: skip
