@@ -1,4 +1,5 @@
-"""The demo tour's traces: every puzzle package that offers `demo_trace()` contributes one.
+"""The demo tour's traces: every puzzle package that offers `demo_trace()` (in the package
+or in its `demo` module) contributes one.
 
 A demo trace is short and watchable (tens of seconds at the default pace) and shows what is
 most interesting about its puzzle.
@@ -7,6 +8,7 @@ most interesting about its puzzle.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 
 import solvers
@@ -20,6 +22,10 @@ def demo_builders() -> list[tuple[str, object]]:
             continue
         module = importlib.import_module(f"solvers.{info.name}")
         build = getattr(module, "demo_trace", None)
+        if build is None and importlib.util.find_spec(f"solvers.{info.name}.demo") is not None:
+            build = getattr(
+                importlib.import_module(f"solvers.{info.name}.demo"), "demo_trace", None
+            )
         if callable(build):
             builders.append((info.name, build))
     return builders

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.toy import Add, Swap
 from viz.color import ACCENT, BAD, INK, palette
 from viz.easing import ease
+from viz.interaction import Interaction, Job, Session
 from viz.player import Frame
 from viz.scene import Canvas, Scene, SceneOption, View, register_scene
 
@@ -52,3 +53,32 @@ class ToyScene(Scene):
                 d.text(
                     str(value), x_of[i], base + 6 * view.scale, 16 * view.scale, ACCENT, anchor="ct"
                 )
+
+
+class ToyInteraction(Interaction):
+    """ "a" adds one to slot 0; a click swaps slots 0 and 1; "j" runs a background job that
+    answers with a new trace."""
+
+    help = (("A", "add one to slot 0"), ("J", "a background job"))
+
+    def on_key(self, key: str, shift: bool, session: Session) -> bool:
+        if key == "a":
+            session.act("add one", [Add(0, -1 if shift else 1)])
+            return True
+        if key == "j":
+            from tests.viz.test_player import make_trace
+
+            def work(job: Job):
+                job.status = "working"
+                return make_trace(n_steps=2, per_step=1)[0]
+
+            session.start(Job("toy job", work, lambda trace: session.show(trace)))
+            return True
+        return False
+
+    def on_click(self, x: float, y: float, button: int, session: Session) -> bool:
+        session.act("swap", [Swap(0, 1)])
+        return True
+
+
+ToyScene.interaction = lambda self: ToyInteraction()

@@ -15,10 +15,11 @@ import pygame
 
 from solvers.trace import Trace
 from solvers.traceview import model_for
-from viz.compose import Look, default_look, render_frame
+from viz.compose import Look, default_look, make_view, render_frame
 from viz.gl import default_samples
 from viz.hud import HudLayout, hud_layout
 from viz.images import save_png
+from viz.interaction import Session
 from viz.player import Player
 from viz.renderer import Renderer
 from viz.scene import scene_for
@@ -69,8 +70,17 @@ class App:
         self.player = Player(trace, model_for(trace), level=self._level, speed=self._speed)
         self.scene = scene_for(trace.header.kind)
         self.look: Look = default_look(self.scene, self.player.frame())
+        self.interaction = self.scene.interaction()
+        self.session = Session(lambda: self.player, self._replace_trace)
         if self.tour:
             self.player.play()
+
+    def _replace_trace(self, trace: Trace, position: float) -> None:
+        """The session changed the trace (a move, a search result): keep model and pace."""
+        old = self.player
+        self.traces[self.index] = trace
+        self.player = Player(trace, old.model, level=old.level, speed=old.speed)
+        self.player.seek(position)
 
     @property
     def layout(self) -> HudLayout:
@@ -139,10 +149,15 @@ class App:
                 self.look = dataclasses.replace(self.look, options=options)
                 state = "on" if options[option.name] else "off"
                 self.say(f"{option.label}: {state}")
+                return
+        if self.interaction is not None:
+            self.interaction.on_key(pygame.key.name(key), shift, self.session)
 
     def _toggle_help(self) -> None:
         hud = self.look.hud
         extra = tuple((option.key.upper(), option.label) for option in self.scene.options)
+        if self.interaction is not None:
+            extra += self.interaction.help
         if self.tour:
             extra += (("N / P", "next / previous puzzle"),)
         hud = dataclasses.replace(hud, show_help=not hud.show_help, extra_help=extra)
@@ -164,6 +179,8 @@ class App:
             self._drag = "scrub"
             self.player.begin_scrub()
             self.player.scrub_to(layout.fraction_at(x))
+        elif self.interaction is not None and self.interaction.on_click(x, y, button, self.session):
+            return
         elif self.look.camera is not None and layout.stage.contains(x, y):
             self._drag = "orbit" if button == 1 else "pan"
 
@@ -186,6 +203,10 @@ class App:
     # -- time and pixels ---------------------------------------------------------------
 
     def tick(self, dt: float) -> None:
+        self.session.poll()
+        if self.session.message:
+            self.say(self.session.message)
+            self.session.message = ""
         self.player.advance(dt)
         if self._message_left > 0:
             self._message_left -= dt
@@ -198,12 +219,23 @@ class App:
                 self.load(self.index + 1)
 
     def render(self) -> HudLayout:
-        look = self.look
-        if look.hud.message != self._message:
-            look = self.look = dataclasses.replace(
-                look, hud=dataclasses.replace(look.hud, message=self._message)
+        message = self._message
+        job = self.session.job
+        if job is not None:
+            message = (
+                f"{job.label}: {job.status}  ·  {job.elapsed:.1f} s"
+                if job.status
+                else (f"{job.label} ·  {job.elapsed:.1f} s")
             )
-        return render_frame(self.renderer, self.target, self.player.frame(), look)
+        look = self.look
+        if look.hud.message != message:
+            look = self.look = dataclasses.replace(
+                look, hud=dataclasses.replace(look.hud, message=message)
+            )
+        frame = self.player.frame()
+        self.session.frame = frame
+        self.session.view, _ = make_view(look, self.target.size)
+        return render_frame(self.renderer, self.target, frame, look)
 
     def screenshot(self) -> Path:
         frame = self.player.frame()

@@ -23,11 +23,16 @@ class Look:
     camera: OrbitCamera | None
 
 
-def compose(frame: Frame, look: Look, size: tuple[int, int]) -> tuple[Canvas, HudLayout]:
-    width, height = size
-    layout = hud_layout(width, height, look.hud)
-    canvas = Canvas(width, height)
+def make_view(look: Look, size: tuple[int, int]) -> tuple[View, HudLayout]:
+    """The scene's view and the HUD layout for a frame of `size` pixels."""
+    layout = hud_layout(size[0], size[1], look.hud)
     view = View(stage=layout.stage, scale=layout.scale, options=look.options, camera=look.camera)
+    return view, layout
+
+
+def compose(frame: Frame, look: Look, size: tuple[int, int]) -> tuple[Canvas, HudLayout]:
+    view, layout = make_view(look, size)
+    canvas = Canvas(*size)
     look.scene.draw(frame, view, canvas)
     draw_hud(canvas.d2, frame, layout, look.hud)
     return canvas, layout

@@ -20,6 +20,7 @@ from solvers.model import PuzzleModel
 from viz.camera import OrbitCamera
 from viz.draw2d import DrawList2D
 from viz.draw3d import DrawList3D
+from viz.interaction import Interaction
 from viz.player import Frame
 
 
@@ -90,6 +91,10 @@ class Scene(ABC):
 
     def default_camera(self, model: PuzzleModel) -> OrbitCamera | None:
         """The starting camera of a 3D scene; None for 2D scenes."""
+        return None
+
+    def interaction(self) -> Interaction | None:
+        """A fresh handler for playing the puzzle in the window, if the scene offers one."""
         return None
 
     @abstractmethod

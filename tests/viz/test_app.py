@@ -138,3 +138,28 @@ def test_a_tour_moves_on_to_the_next_trace(gl_ctx, toy_scene):
     assert app.index == 1 and app.player.trace is second
     key(app, pygame.K_p)
     assert app.index == 0
+
+
+def test_an_interaction_acts_at_the_cursor_and_drops_the_future(app):
+    app.player.seek(6)
+    before = app.player.state.copy()
+    key(app, pygame.K_a)
+    trace = app.player.trace
+    assert trace.n_events == 7 and trace.step_caption_text(trace.n_steps - 1) == "add one"
+    app.tick(GLIDE_SECONDS)
+    assert app.player.cursor == 7
+    assert app.player.state[0] == before[0] + 1
+    mouse(app, pygame.MOUSEBUTTONDOWN, (SIZE[0] / 2, SIZE[1] / 2))
+    app.tick(GLIDE_SECONDS)
+    assert app.player.trace.n_events == 8 and app.player.state[1] == before[0] + 1
+
+
+def test_a_background_job_hands_its_trace_to_the_window(app):
+    key(app, pygame.K_j)
+    for _ in range(100):
+        app.tick(0.01)
+        app.render()
+        if app.session.job is None:
+            break
+    assert app.session.job is None
+    assert app.player.trace.n_events == 2 and app.player.mode is Mode.PLAYING

@@ -1,0 +1,39 @@
+from __future__ import annotations
+
+import numpy as np
+
+from solvers.modelcheck import assert_trace_replays
+from solvers.trace_edit import append_step, truncate
+from tests.toy import Add, Swap, ToyModel
+from tests.viz.test_player import make_trace
+
+
+def test_truncate_keeps_what_happened_before_the_cursor():
+    trace, _ = make_trace(n_steps=4, per_step=3, milestone_every=2)
+    cut = truncate(trace, 7)
+    assert cut.n_events == 7
+    assert cut.step_start.tolist() == [0, 3, 6]
+    assert cut.milestones() == [(6, "solution", "after step 1")]
+
+
+def test_append_step_cuts_the_future_and_replays():
+    trace, model = make_trace(n_steps=4, per_step=3)
+    edited = append_step(trace, model.events, 5, "my move", [Add(3, 9), Swap(0, 3)],
+                         milestone="solved", counters={"done": 99})  # fmt: skip
+    assert edited.n_events == 7
+    assert edited.step_start.tolist() == [0, 3, 5]
+    assert edited.step_caption_text(2) == "my move"
+    assert edited.milestones()[-1] == (7, "solved", "my move")
+    assert edited.counters_at(7) == {"done": 99}
+    state = np.array(trace.header.initial_state, dtype=np.int32)
+    model.apply_rows(state, trace.rows[:5])
+    model.apply(state, Add(3, 9))
+    model.apply(state, Swap(0, 3))
+    assert_trace_replays(edited, model, state)
+
+
+def test_append_to_an_empty_trace():
+    trace, model = make_trace(n_steps=0)
+    edited = append_step(trace, ToyModel.events, 0, "first", [Add(0, 1)])
+    assert edited.n_events == 1 and edited.step_start.tolist() == [0]
+    assert model.kind == "toy"

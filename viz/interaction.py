@@ -1,0 +1,157 @@
+"""Playing a puzzle in the window: a scene's Interaction turns keys and clicks into events,
+the Session appends them to the trace being shown, and long work (a search) runs as a
+background Job while the window stays live.
+
+The split keeps scenes pure: an Interaction decides what a click means from the same layout
+function its scene draws with, and asks the Session to act; it never touches the player,
+the clock or GL.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from abc import ABC
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+
+from solvers.events import Event
+from solvers.trace import Trace
+from solvers.trace_edit import append_step
+
+if TYPE_CHECKING:
+    from viz.player import Frame, Player
+    from viz.scene import View
+
+
+class Job:
+    """Work on a background thread. The work function reads `cancelled` and writes
+    `status` (a short line for the HUD); its result reaches `on_done` on the main thread."""
+
+    def __init__(
+        self,
+        label: str,
+        work: Callable[[Job], Any],
+        on_done: Callable[[Any], None],
+    ):
+        self.label = label
+        self.status = ""
+        self.cancelled = False
+        self.started = time.perf_counter()
+        self.result: Any = None
+        self.error: BaseException | None = None
+        self._work, self._on_done = work, on_done
+        self._thread = threading.Thread(target=self._run, name=f"job: {label}", daemon=True)
+
+    def start(self) -> Job:
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        try:
+            self.result = self._work(self)
+        except BaseException as exc:  # shown to the user by the session
+            self.error = exc
+
+    @property
+    def done(self) -> bool:
+        return not self._thread.is_alive()
+
+    @property
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.started
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+    def finish(self) -> None:
+        """Deliver the result (main thread)."""
+        self._thread.join()
+        if self.error is None and not self.cancelled:
+            self._on_done(self.result)
+
+
+class Session:
+    """What an Interaction may do to the window's player and trace."""
+
+    def __init__(self, player_source: Callable[[], Player], load: Callable[[Trace, float], None]):
+        self._player = player_source
+        self._load = load
+        self.job: Job | None = None
+        self.message = ""
+        self.frame: Frame | None = None  # the frame last drawn, for hit-testing
+        self.view: View | None = None
+
+    @property
+    def player(self) -> Player:
+        return self._player()
+
+    @property
+    def state(self) -> np.ndarray:
+        """A copy of the state the user is looking at (a step in progress counts as done)."""
+        player = self.player
+        player.pause()
+        return player.state.copy()
+
+    def act(
+        self,
+        caption: str,
+        events: Sequence[Event],
+        *,
+        milestone: str | None = None,
+        counters: dict[str, int] | None = None,
+    ) -> None:
+        """Append `events` as one step at the cursor (dropping anything after it) and
+        animate them."""
+        player = self.player
+        player.pause()
+        cursor = player.cursor
+        trace = append_step(player.trace, player.model.events, cursor, caption, events,
+                            milestone=milestone, counters=counters)  # fmt: skip
+        self._load(trace, cursor)
+        self.player.step_forward()
+
+    def show(self, trace: Trace, position: float = 0.0, *, play: bool = True) -> None:
+        """Replace the trace shown (e.g. a search result), starting at `position`."""
+        self._load(trace, position)
+        if play:
+            self.player.play()
+
+    def start(self, job: Job) -> None:
+        self.cancel()
+        self.job = job.start()
+
+    def cancel(self) -> None:
+        if self.job is not None:
+            self.job.cancel()
+            self.job = None
+
+    def poll(self) -> None:
+        """Called every frame: hands a finished job's result over."""
+        job = self.job
+        if job is not None and job.done:
+            self.job = None
+            if job.error is not None:
+                self.message = f"{job.label} failed: {job.error}"
+            else:
+                job.finish()
+
+    def say(self, message: str) -> None:
+        self.message = message
+
+
+class Interaction(ABC):  # noqa: B024  (every hook is optional)
+    """A scene's handling of input. Keys come as pygame key names ("1", "x", "g")."""
+
+    help: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    def on_key(self, key: str, shift: bool, session: Session) -> bool:
+        return False
+
+    def on_click(self, x: float, y: float, button: int, session: Session) -> bool:
+        return False
+
+    def on_wheel(self, x: float, y: float, steps: int, session: Session) -> bool:
+        return False
