@@ -167,6 +167,12 @@ def _caption(step: Step, names: Names) -> str:
             f"XY-Chain ({length} cells): {_xy_chain_text(step, names)}: either {cell(start)} "
             f"or {cell(end)} is {z}, so {removals(step, names)}"
         )
+    if name == "aic":
+        s, ds, e, de, links = i[0], i[1], i[2], i[3], i[4]
+        return (
+            f"AIC ({links} links): {_aic_text(step, names)}: either {cell(s)} is {ds} or "
+            f"{cell(e)} is {de}, so {removals(step, names)}"
+        )
     if name == "guess":
         cell_, digit, mask = i[0], i[1], i[2]
         return (
@@ -232,3 +238,15 @@ def on_candidates(step: Step) -> list[tuple[int, int]]:
 def _or_words(mask: int) -> str:
     words = [str(d) for d in mask_digits(mask)]
     return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
+
+
+def _aic_text(step: Step, names: Names) -> str:
+    """(5)A1=(5)A7-(3)A7=(3)C9: '=' strong, '-' weak."""
+    n = names.n
+    if not step.links:
+        return ""
+    a = step.links[0][0]
+    parts = [f"({a % n + 1}){names.cell(a // n)}"]
+    for _a, b, kind in step.links:
+        parts.append(("=" if kind == 1 else "-") + f"({b % n + 1}){names.cell(b // n)}")
+    return "".join(parts)

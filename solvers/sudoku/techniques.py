@@ -10,7 +10,7 @@ Rating scale (puzzleviz, in the spirit of Sudoku Explainer's 1-10 scale):
     1.7-2.1  medium     pointing and box-line reduction
     2.3-3.5  hard       naked and hidden pairs, triples, quads
     3.6-4.8  expert     X-Wing, Swordfish, Jellyfish, wings, unique rectangles, BUG+1
-    5.0-6.0  master     simple colouring, X-chains, XY-chains
+    5.0-6.5  master     simple colouring, X-chains, XY-chains, alternating inference chains
     10.0     guessing   logic stalled: the solution needed a guess with backtracking
 """
 
@@ -55,6 +55,7 @@ _TABLE = [
     ("simple_colouring", "Simple Colouring", "SC", 5.0),
     ("x_chain", "X-Chain", "XC", 5.5),
     ("xy_chain", "XY-Chain", "XYC", 6.0),
+    ("aic", "Alternating Inference Chain", "AIC", 6.5),
     ("guess", "Guess", "G", 10.0),
 ]
 NEEDS_UNIQUE = {"unique_rectangle_1", "bug_plus_1"}
@@ -90,6 +91,7 @@ T_BUG_PLUS_1 = T["bug_plus_1"]
 T_SIMPLE_COLOURING = T["simple_colouring"]
 T_X_CHAIN = T["x_chain"]
 T_XY_CHAIN = T["xy_chain"]
+T_AIC = T["aic"]
 T_GUESS = T["guess"]
 # Steps that are not techniques: a contradiction found in a guessed branch, undoing the
 # branch, and the deduction "that guess was wrong".
@@ -117,7 +119,7 @@ GROUPS = {
     "fish": ("x_wing", "swordfish", "jellyfish"),
     "wings": ("y_wing", "xyz_wing", "w_wing"),
     "uniqueness": ("unique_rectangle_1", "bug_plus_1"),
-    "chains": ("simple_colouring", "x_chain", "xy_chain"),
+    "chains": ("simple_colouring", "x_chain", "xy_chain", "aic"),
 }
 # The seed's technique set (parts 1 and 2 of the article series).
 GROUPS["seed"] = (

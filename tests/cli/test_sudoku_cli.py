@@ -34,7 +34,7 @@ def test_r1c1_names_and_guesses(tmp_path, capsys):
     assert main(["solve", "sudoku", ESCARGOT, "--names", "r1c1", "--json", str(out_json)]) == 0
     text = capsys.readouterr().out
     assert "Hidden Single: in box 7, 1 fits only in r8c3" in text
-    assert "solved with 4 guesses" in text
+    assert "solved with 5 guesses" in text
     doc = json.loads(out_json.read_text())
     assert doc["fallback_used"] is True and doc["rating"] == 10.0
 
@@ -50,7 +50,7 @@ def test_collection_and_no_guess(tmp_path, capsys):
     docs = json.loads(out_json.read_text())
     assert len(docs) == 2 and "." in docs[1]["solution"]
     assert main(["solve", "sudoku", str(path), "--index", "2", "-q"]) == 0
-    assert "solved with 4 guesses" in capsys.readouterr().out
+    assert "solved with 5 guesses" in capsys.readouterr().out
 
 
 def test_list_techniques(capsys):

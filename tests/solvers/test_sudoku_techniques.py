@@ -156,3 +156,25 @@ def test_registry_order_and_selection():
 def test_every_technique_finds_nothing_on_a_fresh_empty_grid(name):
     values, cand = grid()
     assert find_one(3, values, cand, name) is None
+
+
+def test_aic_generalises_x_and_xy_chains():
+    values, cand = grid(r0c0=12, r0c4=23, r4c4=34, r4c1=14)
+    xy = find_one(3, values, cand, "xy_chain")
+    step = find_one(3, values, cand, "aic")
+    assert elims(step) == elims(xy)
+    assert step.caption.startswith("AIC (7 links): (1)A1=(2)A1-(2)E1=(3)E1")
+    values, cand = grid()
+    remove(cand, 1, [(r, 0) for r in range(9) if r not in (0, 6)])
+    remove(cand, 1, [(r, 5) for r in range(9) if r not in (1, 6)])
+    assert elims(find_one(3, values, cand, "aic")) == elims(find_one(3, values, cand, "x_chain"))
+
+
+def test_aic_whose_ends_are_two_digits_of_one_cell():
+    # 1 and 2 each fit only A1 and E1 in row 1: (1)A1=(1)E1-(2)E1=(2)A1, so A1 is 1 or 2
+    values, cand = grid()
+    for d in (1, 2):
+        remove(cand, d, [(0, c) for c in range(9) if c not in (0, 4)])
+    step = find_one(3, values, cand, "aic")
+    assert elims(step) == {(0, 0, d) for d in range(3, 10)}
+    assert "either A1 is 1 or A1 is 2" in step.caption

@@ -19,7 +19,7 @@ from solvers.sudoku.kernels.basic import (
     pointing,
 )
 from solvers.sudoku.kernels.bits import compute_positions
-from solvers.sudoku.kernels.chains import simple_colouring, x_chain, xy_chain
+from solvers.sudoku.kernels.chains import aic, simple_colouring, x_chain, xy_chain
 from solvers.sudoku.kernels.fish import fish
 from solvers.sudoku.kernels.log import FILL_OVERFLOW, FILL_STEPS, begin, commit, push, set_info
 from solvers.sudoku.kernels.unique import bug_plus_1, unique_rectangle_1
@@ -33,6 +33,7 @@ from solvers.sudoku.roles import (
     ITEM_PLACE,
 )
 from solvers.sudoku.techniques import (
+    T_AIC,
     T_BOX_LINE_PAIR,
     T_BOX_LINE_TRIPLE,
     T_BUG_PLUS_1,
@@ -158,6 +159,8 @@ def find_step(geo, values, cand, pos, log, t):
         return x_chain(geo, values, cand, pos, log)
     if t == T_XY_CHAIN:
         return xy_chain(geo, values, cand, log)
+    if t == T_AIC:
+        return aic(geo, values, cand, pos, log)
     return False
 
 
