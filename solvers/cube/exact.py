@@ -98,7 +98,7 @@ def solve_exact(
     placement and removal is an event, each in a step, with a milestone per solution."""
     tables = exact_tables(puzzle)
     pl = tables.placements
-    n_pieces, n_types = puzzle.n_pieces, len(puzzle.types)
+    n_pieces = puzzle.n_pieces
     total = np.array([t.count for t in puzzle.types], dtype=np.int64)
     counts = total.copy()
     alive = np.empty((n_pieces + 1, pl.n), dtype=np.int32)
@@ -139,5 +139,4 @@ def solve_exact(
     ]
     count = int(regs[K.R_SOLUTIONS])
     complete = not (max_solutions > 0 and count >= max_solutions)
-    del n_types
     return ExactResult(puzzle, solutions, count, int(regs[K.R_NODES]), complete)
