@@ -38,11 +38,15 @@ Traces (solver name in the header):
                      "restart"), milestones "best" (new lowest error) and "solution";
                      counters step, error, best, restarts, repeats, limit (IMax)
 
-Helpers for scenes: `views.slices(model, state)` (z-slices of coverage counts, seed cell
+Helpers for scenes: `model.solution_state(solution)` (a filling as a state),
+`views.slices(model, state)` (z-slices of coverage counts, seed cell
 codes, types, instances and the seed's red cells), `views.state_face_groups(model, state,
 "z" | "x")` and `solution.face_groups` (bottom / top / inside, left / right / inside),
-`views.seed_error`, `model.describe(event)`, and `demo.demo_trace()` (the assembly of the
-seed's cube), `demo.demo_search_trace()`, `demo.demo_stochastic_trace()`.
+`views.seed_error`, `model.describe(event)`, `facts.facts_caption` (the header of an
+assembly trace carries `params["caption"]`, e.g. "8 solutions: 1 up to the 24 rotations, 1
+up to all 48 symmetries; the unit cubes lie on a space diagonal in every one"), and
+`demo.demo_trace()` (the assembly of the seed's cube), `demo.demo_search_trace()`,
+`demo.demo_stochastic_trace()`.
 """
 
 from solvers.cube import cli, model  # noqa: F401  (register the model and the command)

@@ -5,18 +5,16 @@ from __future__ import annotations
 import argparse
 import time
 
-import numpy as np
-
 from solvers.atomic import write_json
 from solvers.commands import PuzzleCommand, register_command
 from solvers.cube.assembly import assembly_trace
 from solvers.cube.exact import EXACT_COUNTERS, ExactResult, exact_tables, solve_exact
 from solvers.cube.facts import facts_caption, solution_facts
 from solvers.cube.files import DEFAULT_PUZZLE, known_puzzles, load_puzzle
-from solvers.cube.model import CubeModel, Place
+from solvers.cube.model import CubeModel
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.report import histogram_lines, slice_lines
-from solvers.cube.solution import Solution, solution_pieces, solution_to_json
+from solvers.cube.solution import solution_to_json
 from solvers.cube.stochastic import StochasticParams, record_stochastic, solve_stochastic
 from solvers.errors import PuzzleInputError
 from solvers.progress import Progress
@@ -167,7 +165,7 @@ def _run_exact(args: argparse.Namespace, puzzle: CubePuzzle) -> int:
     if result.solutions:
         chosen = result.solutions[args.solution - 1]
         print(f"\nsolution {args.solution}, z-slices (cell codes: " + _codes(puzzle) + "):")
-        state = _solution_state(model, chosen)
+        state = model.solution_state(chosen)
         print("\n".join(slice_lines(model, state)))
     if args.json:
         write_json(args.json, _exact_json(puzzle, result, facts))
@@ -189,13 +187,6 @@ def _run_exact(args: argparse.Namespace, puzzle: CubePuzzle) -> int:
 
 def _codes(puzzle: CubePuzzle) -> str:
     return ", ".join(f"{t.code} = {t.name}" for t in puzzle.types if not t.is_hole)
-
-
-def _solution_state(model: CubeModel, solution: Solution) -> np.ndarray:
-    state = model.initial_state()
-    for piece in solution_pieces(model.puzzle, solution):
-        model.apply(state, Place(piece.instance, model.space.pose(piece.orient, *piece.origin)))
-    return state
 
 
 def _print_exact(result: ExactResult, facts: dict, seconds: float) -> None:

@@ -24,7 +24,7 @@ import numpy as np
 from numba import njit
 
 from solvers.cube.puzzle import CubePuzzle, puzzle_from_json
-from solvers.cube.solution import PlacedPiece, placed_piece
+from solvers.cube.solution import PlacedPiece, Solution, placed_piece, solution_pieces
 from solvers.cube.space import Space, orientation_table
 from solvers.errors import PuzzleInputError
 from solvers.events import Event, EventSet
@@ -209,6 +209,14 @@ class CubeModel(PuzzleModel):
             for i, pose in enumerate(state[: self.n_pieces])
             if pose >= 0
         ]
+
+    def solution_state(self, solution: Solution) -> np.ndarray:
+        """The state with every piece of a filling in place (instances numbered as in
+        `solution.solution_pieces`)."""
+        state = self.initial_state()
+        for piece in solution_pieces(self.puzzle, solution):
+            self.apply(state, Place(piece.instance, self.space.pose(piece.orient, *piece.origin)))
+        return state
 
     def coverage(self, state: np.ndarray) -> np.ndarray:
         """(SZ, SY, SX) view: how many pieces cover each space cell."""
