@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from solvers.sudoku.geometry import Names, join_words, mask_digits
-from solvers.sudoku.roles import ROLE_ON, ROLE_PATTERN
+from solvers.sudoku.roles import ROLE_FIN, ROLE_ON, ROLE_PATTERN
 from solvers.sudoku.steps import Step
 from solvers.sudoku.techniques import (
     SPECIAL_STEPS,
@@ -113,6 +113,18 @@ def _caption(step: Step, names: Names) -> str:
             f"{title} on {digit}: in {names.houses(base_houses)}, {digit} lies only in "
             f"{names.houses(cover_houses)}, so it goes from the rest of those: "
             f"{removals(step, names)}"
+        )
+    if name.startswith("finned_"):
+        k, digit, orient, bases, covers, box = i[0], i[1], i[2], i[3], i[4], i[5]
+        base0, cover0 = (0, names.n) if orient == 0 else (names.n, 0)
+        base_houses = [base0 + j for j in range(names.n) if bases >> j & 1]
+        cover_houses = [cover0 + j for j in range(names.n) if covers >> j & 1]
+        fins = [c for c, d, r in step.candidates if r == ROLE_FIN]
+        return (
+            f"{title} on {digit}: in {names.houses(base_houses)}, {digit} lies only in "
+            f"{names.houses(cover_houses)} or on the fin{'s' if len(fins) > 1 else ''} "
+            f"{names.cells(fins)} in {names.house(2 * names.n + box)}; either way it goes from "
+            f"the cells of the cover lines in that box: {removals(step, names)}"
         )
     if name in ("y_wing", "xyz_wing"):
         pivot, p1, p2, z = i[0], i[1], i[2], i[3]

@@ -14,7 +14,7 @@ from solvers.progress import Progress
 from solvers.sudoku.geometry import NAME_STYLES, digit_char
 from solvers.sudoku.parse import Puzzle, load_argument
 from solvers.sudoku.solver import SolveResult, solve
-from solvers.sudoku.techniques import TECHNIQUES, parse_selection
+from solvers.sudoku.techniques import ORDERED, parse_selection
 from solvers.tracefile import save_trace
 
 
@@ -102,9 +102,9 @@ def summary(result: SolveResult) -> str:
 
 
 def _list_techniques() -> int:
-    for t in TECHNIQUES:
+    for number, t in enumerate(ORDERED, start=1):
         extra = "  (needs a unique solution)" if t.needs_unique else ""
-        print(f"{t.id + 1:>3}. {t.name:<20} {t.abbreviation:<4} {t.rating:>4.1f}  {t.title}{extra}")
+        print(f"{number:>3}. {t.name:<20} {t.abbreviation:<4} {t.rating:>4.1f}  {t.title}{extra}")
     return 0
 
 

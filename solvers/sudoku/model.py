@@ -38,9 +38,17 @@ from solvers.sudoku.roles import (
     LINK_NAMES,
     ROLE_NAMES,
 )
-from solvers.sudoku.techniques import TECHNIQUES
+from solvers.sudoku.techniques import BY_NAME, TECHNIQUES
 
 LINK_SLOTS = 96
+
+
+def difficulty(name: str) -> float:
+    """Sort key of the side list (unknown names from other versions go last)."""
+    technique = BY_NAME.get(name)
+    return technique.rating if technique else 99.0
+
+
 ORIGIN_NAMES = {2: "logic", 3: "guess"}
 
 
@@ -207,7 +215,8 @@ class SudokuModel(PuzzleModel):
     def techniques_used(self, state: np.ndarray) -> list[tuple[str, int]]:
         """The side list: (technique name, steps so far) in difficulty order."""
         counts = self._block(state, self.layout.tech_count, self.layout.n_techniques).tolist()
-        return [(name, k) for name, k in zip(self.technique_names, counts, strict=True) if k]
+        used = [(name, k) for name, k in zip(self.technique_names, counts, strict=True) if k]
+        return sorted(used, key=lambda item: difficulty(item[0]))
 
     def current_technique(self, state: np.ndarray) -> str | None:
         t = int(state[self.layout.current_tech])

@@ -27,7 +27,7 @@ from solvers.sudoku.events import (
     Unplace,
     UseTechnique,
 )
-from solvers.sudoku.model import LINK_SLOTS, SudokuModel, encode_link
+from solvers.sudoku.model import LINK_SLOTS, SudokuModel, difficulty, encode_link
 from solvers.sudoku.parse import Puzzle, parse_puzzle
 from solvers.sudoku.roles import ROLE_ELIMINATE, ROLE_PEER, ROLE_PLACE
 from solvers.sudoku.solver import SolveResult, solve
@@ -199,7 +199,8 @@ def techniques_used_at(trace: Trace, cursor: int) -> list[tuple[str, int]]:
     rows = trace.rows[: max(0, min(cursor, trace.n_events))]
     used = rows[rows[:, 0] == UseTechnique.OP, 1]
     counts = np.bincount(used, minlength=len(model.technique_names))
-    return [(name, int(k)) for name, k in zip(model.technique_names, counts, strict=True) if k]
+    pairs = [(name, int(k)) for name, k in zip(model.technique_names, counts, strict=True) if k]
+    return sorted(pairs, key=lambda item: difficulty(item[0]))
 
 
 def solve_and_record(

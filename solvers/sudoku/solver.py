@@ -38,6 +38,7 @@ from solvers.sudoku.steps import Guess, Step, decode_log, grid_string
 from solvers.sudoku.techniques import (
     BY_NAME,
     LOGIC,
+    ORDERED,
     T_BACKTRACK,
     T_GUESS,
     T_REFUTED,
@@ -91,7 +92,7 @@ class SolveResult:
     def techniques_used(self) -> dict[str, int]:
         """Technique name -> number of steps, in registry order (special steps left out)."""
         counts: dict[str, int] = {}
-        for t in TECHNIQUES:
+        for t in ORDERED:
             k = sum(1 for s in self.steps if s.technique == t.id)
             if k:
                 counts[t.name] = k

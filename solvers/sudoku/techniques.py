@@ -10,7 +10,7 @@ Rating scale (puzzleviz, in the spirit of Sudoku Explainer's 1-10 scale):
     1.7-2.1  medium     pointing and box-line reduction
     2.3-3.5  hard       naked and hidden pairs, triples, quads
     3.6-4.8  expert     X-Wing, Swordfish, Jellyfish, wings, unique rectangles, BUG+1
-    5.0-6.5  master     simple colouring, X-chains, XY-chains, alternating inference chains
+    5.0-6.5  master     simple colouring, finned fish, X-chains, XY-chains, AICs
     10.0     guessing   logic stalled: the solution needed a guess with backtracking
 """
 
@@ -31,39 +31,53 @@ class Technique:
     needs_unique: bool = False  # valid only if the puzzle has exactly one solution
 
 
+# (id, name, title, abbreviation, rating). Ids are stable (they are stored in traces and
+# compiled into the kernels as constants): a new technique gets the next free id, and its
+# place in the order of difficulty comes from its rating.
 _TABLE = [
-    ("naked_single", "Naked Single", "NS", 1.0),
-    ("hidden_single", "Hidden Single", "HS", 1.2),
-    ("pointing_pair", "Pointing Pair", "PP", 1.7),
-    ("pointing_triple", "Pointing Triple", "PT", 1.9),
-    ("box_line_pair", "Box-Line Reduction Pair", "BP", 2.0),
-    ("box_line_triple", "Box-Line Reduction Triple", "BT", 2.1),
-    ("naked_pair", "Naked Pair", "NP", 2.3),
-    ("hidden_pair", "Hidden Pair", "HP", 2.5),
-    ("naked_triple", "Naked Triple", "NT", 2.7),
-    ("hidden_triple", "Hidden Triple", "HT", 2.9),
-    ("naked_quad", "Naked Quad", "NQ", 3.3),
-    ("hidden_quad", "Hidden Quad", "HQ", 3.5),
-    ("x_wing", "X-Wing", "XW", 3.6),
-    ("swordfish", "Swordfish", "SF", 3.9),
-    ("jellyfish", "Jellyfish", "JF", 4.2),
-    ("y_wing", "Y-Wing", "YW", 4.3),
-    ("xyz_wing", "XYZ-Wing", "XYZ", 4.5),
-    ("w_wing", "W-Wing", "WW", 4.6),
-    ("unique_rectangle_1", "Unique Rectangle Type 1", "UR1", 4.7),
-    ("bug_plus_1", "BUG+1", "BUG", 4.8),
-    ("simple_colouring", "Simple Colouring", "SC", 5.0),
-    ("x_chain", "X-Chain", "XC", 5.5),
-    ("xy_chain", "XY-Chain", "XYC", 6.0),
-    ("aic", "Alternating Inference Chain", "AIC", 6.5),
-    ("guess", "Guess", "G", 10.0),
+    (0, "naked_single", "Naked Single", "NS", 1.0),
+    (1, "hidden_single", "Hidden Single", "HS", 1.2),
+    (2, "pointing_pair", "Pointing Pair", "PP", 1.7),
+    (3, "pointing_triple", "Pointing Triple", "PT", 1.9),
+    (4, "box_line_pair", "Box-Line Reduction Pair", "BP", 2.0),
+    (5, "box_line_triple", "Box-Line Reduction Triple", "BT", 2.1),
+    (6, "naked_pair", "Naked Pair", "NP", 2.3),
+    (7, "hidden_pair", "Hidden Pair", "HP", 2.5),
+    (8, "naked_triple", "Naked Triple", "NT", 2.7),
+    (9, "hidden_triple", "Hidden Triple", "HT", 2.9),
+    (10, "naked_quad", "Naked Quad", "NQ", 3.3),
+    (11, "hidden_quad", "Hidden Quad", "HQ", 3.5),
+    (12, "x_wing", "X-Wing", "XW", 3.6),
+    (13, "swordfish", "Swordfish", "SF", 3.9),
+    (14, "jellyfish", "Jellyfish", "JF", 4.2),
+    (15, "y_wing", "Y-Wing", "YW", 4.3),
+    (16, "xyz_wing", "XYZ-Wing", "XYZ", 4.5),
+    (17, "w_wing", "W-Wing", "WW", 4.6),
+    (18, "unique_rectangle_1", "Unique Rectangle Type 1", "UR1", 4.7),
+    (19, "bug_plus_1", "BUG+1", "BUG", 4.8),
+    (20, "simple_colouring", "Simple Colouring", "SC", 5.0),
+    (25, "finned_x_wing", "Finned X-Wing", "FXW", 5.1),
+    (26, "finned_swordfish", "Finned Swordfish", "FSF", 5.2),
+    (27, "finned_jellyfish", "Finned Jellyfish", "FJF", 5.3),
+    (21, "x_chain", "X-Chain", "XC", 5.5),
+    (22, "xy_chain", "XY-Chain", "XYC", 6.0),
+    (24, "aic", "Alternating Inference Chain", "AIC", 6.5),
+    (23, "guess", "Guess", "G", 10.0),
 ]
 NEEDS_UNIQUE = {"unique_rectangle_1", "bug_plus_1"}
 
+# Indexed by id: TECHNIQUES[step.technique]
 TECHNIQUES: tuple[Technique, ...] = tuple(
-    Technique(i, name, title, abbr, rating, name in NEEDS_UNIQUE)
-    for i, (name, title, abbr, rating) in enumerate(_TABLE)
+    sorted(
+        (
+            Technique(i, name, title, abbr, rating, name in NEEDS_UNIQUE)
+            for i, name, title, abbr, rating in _TABLE
+        ),
+        key=lambda t: t.id,
+    )
 )
+# The fixed order of difficulty: the order the solver tries them and lists them in.
+ORDERED: tuple[Technique, ...] = tuple(sorted(TECHNIQUES, key=lambda t: t.rating))
 BY_NAME = {t.name: t for t in TECHNIQUES}
 T = {t.name: t.id for t in TECHNIQUES}
 
@@ -89,6 +103,9 @@ T_W_WING = T["w_wing"]
 T_UNIQUE_RECTANGLE_1 = T["unique_rectangle_1"]
 T_BUG_PLUS_1 = T["bug_plus_1"]
 T_SIMPLE_COLOURING = T["simple_colouring"]
+T_FINNED_X_WING = T["finned_x_wing"]
+T_FINNED_SWORDFISH = T["finned_swordfish"]
+T_FINNED_JELLYFISH = T["finned_jellyfish"]
 T_X_CHAIN = T["x_chain"]
 T_XY_CHAIN = T["xy_chain"]
 T_AIC = T["aic"]
@@ -104,7 +121,7 @@ SPECIAL_STEPS = {
     T_REFUTED: "guess_refuted",
 }
 
-LOGIC = tuple(t for t in TECHNIQUES if t.name != "guess")
+LOGIC = tuple(t for t in ORDERED if t.name != "guess")
 GROUPS = {
     "singles": ("naked_single", "hidden_single"),
     "intersections": ("pointing_pair", "pointing_triple", "box_line_pair", "box_line_triple"),
@@ -117,6 +134,7 @@ GROUPS = {
         "hidden_quad",
     ),
     "fish": ("x_wing", "swordfish", "jellyfish"),
+    "finned_fish": ("finned_x_wing", "finned_swordfish", "finned_jellyfish"),
     "wings": ("y_wing", "xyz_wing", "w_wing"),
     "uniqueness": ("unique_rectangle_1", "bug_plus_1"),
     "chains": ("simple_colouring", "x_chain", "xy_chain", "aic"),
@@ -145,7 +163,7 @@ def lookup(word: str) -> list[str]:
     """Technique names for one word: a name, an abbreviation, a group or 'all'."""
     key = word.strip().lower().replace("-", "_")
     if key == "all":
-        return [t.name for t in TECHNIQUES]
+        return [t.name for t in ORDERED]
     if key in GROUPS:
         return list(GROUPS[key])
     key = ALIASES.get(key, key)
@@ -154,7 +172,7 @@ def lookup(word: str) -> list[str]:
     for t in TECHNIQUES:
         if t.abbreviation.lower() == key:
             return [t.name]
-    known = ", ".join(t.name for t in TECHNIQUES)
+    known = ", ".join(t.name for t in ORDERED)
     raise PuzzleInputError(
         f"unknown technique {word.strip()!r} (known: {known}; groups: all, {', '.join(GROUPS)})"
     )

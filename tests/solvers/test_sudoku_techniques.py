@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from solvers.sudoku.solver import find_one
-from solvers.sudoku.techniques import TECHNIQUES, lookup, parse_selection
+from solvers.sudoku.techniques import ORDERED, TECHNIQUES, lookup, parse_selection
 
 FULL = 0x1FF
 
@@ -144,8 +144,8 @@ def test_simple_colouring_trap():
 
 def test_registry_order_and_selection():
     assert [t.id for t in TECHNIQUES] == list(range(len(TECHNIQUES)))
-    ratings = [t.rating for t in TECHNIQUES]
-    assert ratings == sorted(ratings)
+    ratings = [t.rating for t in ORDERED]
+    assert len(set(ratings)) == len(ratings) and ORDERED[-1].name == "guess"
     assert lookup("PT") == ["pointing_triple"] and lookup("xy-wing") == ["y_wing"]
     assert parse_selection("singles,XW") == {"naked_single", "hidden_single", "x_wing"}
     everything = parse_selection(None)
@@ -178,3 +178,13 @@ def test_aic_whose_ends_are_two_digits_of_one_cell():
     step = find_one(3, values, cand, "aic")
     assert elims(step) == {(0, 0, d) for d in range(3, 10)}
     assert "either A1 is 1 or A1 is 2" in step.caption
+
+
+def test_finned_x_wing():
+    values, cand = grid()  # 1 in rows 1 and 5 only in columns C and G, plus a fin at H1
+    remove(cand, 1, [(0, c) for c in range(9) if c not in (2, 6, 7)])
+    remove(cand, 1, [(4, c) for c in range(9) if c not in (2, 6)])
+    assert find_one(3, values, cand, "x_wing") is None
+    step = find_one(3, values, cand, "finned_x_wing")
+    assert elims(step) == {(1, 6, 1), (2, 6, 1)}
+    assert "or on the fin H1 in box G1I3" in step.caption

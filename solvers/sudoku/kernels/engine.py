@@ -20,7 +20,7 @@ from solvers.sudoku.kernels.basic import (
 )
 from solvers.sudoku.kernels.bits import compute_positions
 from solvers.sudoku.kernels.chains import aic, simple_colouring, x_chain, xy_chain
-from solvers.sudoku.kernels.fish import fish
+from solvers.sudoku.kernels.fish import finned_fish, fish
 from solvers.sudoku.kernels.log import FILL_OVERFLOW, FILL_STEPS, begin, commit, push, set_info
 from solvers.sudoku.kernels.unique import bug_plus_1, unique_rectangle_1
 from solvers.sudoku.kernels.wings import w_wing, xyz_wing, y_wing
@@ -38,6 +38,9 @@ from solvers.sudoku.techniques import (
     T_BOX_LINE_TRIPLE,
     T_BUG_PLUS_1,
     T_CONTRADICTION,
+    T_FINNED_JELLYFISH,
+    T_FINNED_SWORDFISH,
+    T_FINNED_X_WING,
     T_HIDDEN_PAIR,
     T_HIDDEN_QUAD,
     T_HIDDEN_SINGLE,
@@ -143,6 +146,8 @@ def find_step(geo, values, cand, pos, log, t):
         return hidden_subset(geo, cand, pos, log, 2 + (t - T_HIDDEN_PAIR) // 2)
     if t == T_X_WING or t == T_SWORDFISH or t == T_JELLYFISH:  # noqa: SIM109
         return fish(geo, cand, pos, log, 2 + t - T_X_WING)
+    if t == T_FINNED_X_WING or t == T_FINNED_SWORDFISH or t == T_FINNED_JELLYFISH:  # noqa: SIM109
+        return finned_fish(geo, cand, pos, log, 2 + t - T_FINNED_X_WING)
     if t == T_Y_WING:
         return y_wing(geo, values, cand, log)
     if t == T_XYZ_WING:

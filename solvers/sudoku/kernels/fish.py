@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solvers.sudoku.kernels.bits import next_combination, popcount
+from solvers.sudoku.kernels.bits import low_index, next_combination, popcount
 from solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
 from solvers.sudoku.roles import (
     HOUSE_BASE,
@@ -13,9 +13,10 @@ from solvers.sudoku.roles import (
     ITEM_CAND,
     ITEM_ELIM,
     ITEM_HOUSE,
+    ROLE_FIN,
     ROLE_PATTERN,
 )
-from solvers.sudoku.techniques import T_X_WING
+from solvers.sudoku.techniques import T_FINNED_X_WING, T_X_WING
 
 
 @njit(cache=True)
@@ -82,3 +83,117 @@ def fish(geo, cand, pos, log, k):
                 if not next_combination(comb, k, m):
                     break
     return False
+
+
+@njit(cache=True)
+def finned_fish(geo, cand, pos, log, k):
+    """A fish with fins: k base lines whose places lie in k cover lines except a few (the
+    fins), all in one box. Either the fish holds or a fin is true; cells of the cover lines
+    outside the base lines that are in the fins' box lose the digit both ways (sashimi fish
+    included). Info: k, digit, orientation, base mask, cover mask, fin box."""
+    n, b = geo.n, geo.b
+    tech = T_FINNED_X_WING + (k - 2)
+    lines = np.empty(n, dtype=np.int64)
+    comb = np.empty(k, dtype=np.int64)
+    cols = np.empty(n, dtype=np.int64)
+    ccomb = np.empty(k, dtype=np.int64)
+    for d in range(n):
+        for orient in range(2):
+            base0 = 0 if orient == 0 else n
+            cover0 = n - base0
+            m = 0
+            for i in range(n):
+                if 1 <= popcount(pos[base0 + i, d]) <= k + b:
+                    lines[m] = i
+                    m += 1
+            if m < k:
+                continue
+            for i in range(k):
+                comb[i] = i
+            while True:
+                union = 0
+                bases = 0
+                for i in range(k):
+                    union |= pos[base0 + lines[comb[i]], d]
+                    bases |= 1 << lines[comb[i]]
+                nu = popcount(union)
+                if k < nu <= k + b:
+                    nc = 0
+                    x = union
+                    while x:
+                        cols[nc] = low_index(x)
+                        x &= x - 1
+                        nc += 1
+                    for i in range(k):
+                        ccomb[i] = i
+                    while True:
+                        covers = 0
+                        for i in range(k):
+                            covers |= 1 << cols[ccomb[i]]
+                        if _finned_step(
+                            geo, cand, pos, log, tech, k, d, base0, cover0, bases, covers, orient
+                        ):
+                            return True
+                        if log.fill[2]:
+                            return False
+                        if not next_combination(ccomb, k, nc):
+                            break
+                if not next_combination(comb, k, m):
+                    break
+    return False
+
+
+@njit(cache=True)
+def _finned_step(geo, cand, pos, log, tech, k, d, base0, cover0, bases, covers, orient):
+    n = geo.n
+    bit = 1 << d
+    fin_box = -1
+    for i in range(n):
+        if not (bases >> i) & 1:
+            continue
+        row_places = pos[base0 + i, d]
+        if row_places & covers == 0:
+            return False  # every base line must keep a place in the cover lines
+        fins = row_places & ~covers
+        while fins:
+            c = geo.house_cells[base0 + i, low_index(fins)]
+            fins &= fins - 1
+            if fin_box < 0:
+                fin_box = geo.box[c]
+            elif geo.box[c] != fin_box:
+                return False
+    if fin_box < 0:
+        return False
+    if not begin(log, tech):
+        return False
+    for j in range(n):
+        if (covers >> j) & 1:
+            for i in range(n):
+                c = geo.house_cells[cover0 + j, i]
+                if not (bases >> i) & 1 and cand[c] & bit and geo.box[c] == fin_box:
+                    push(log, ITEM_ELIM, c, d + 1, 0)
+    if n_items_open(log) == 0:
+        abort(log)
+        return False
+    set_info(log, 0, k)
+    set_info(log, 1, d + 1)
+    set_info(log, 2, orient)
+    set_info(log, 3, bases)
+    set_info(log, 4, covers)
+    set_info(log, 5, fin_box)
+    for i in range(n):
+        if (bases >> i) & 1:
+            push(log, ITEM_HOUSE, base0 + i, HOUSE_BASE, 0)
+    for j in range(n):
+        if (covers >> j) & 1:
+            push(log, ITEM_HOUSE, cover0 + j, HOUSE_COVER, 0)
+    for i in range(n):
+        if (bases >> i) & 1:
+            places = pos[base0 + i, d]
+            while places:
+                j = low_index(places)
+                places &= places - 1
+                role = ROLE_PATTERN if (covers >> j) & 1 else ROLE_FIN
+                push(log, ITEM_CAND, geo.house_cells[base0 + i, j], d + 1, role)
+    commit(log)
+    return True
