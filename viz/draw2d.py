@@ -275,7 +275,6 @@ class DrawList2D:
             self._append("shapes", block)
         return w, h
 
-
     def chars(
         self,
         chars: Sequence[str],
