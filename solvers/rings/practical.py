@@ -1,0 +1,427 @@
+"""The practical solver: beam searches towards the goal ball, then down the ball.
+
+- Guide: twice the number of rings each ball still has to cross to reach a ring its colour
+  belongs to, less one per gate (a foreign slot) holding a ball that belongs elsewhere
+  (it can leave with the next turn), weighted, plus the thesis' run-length h for the
+  arrangement inside each ring. For 2 rings with 2 colours each the thesis' h alone.
+- Stage A: a beam search over single turns (no ring twice in a row); every state ever
+  kept is remembered, so the beam never walks in circles. It stops when its best guide
+  has not improved for a while.
+- Stage B: the same beam over single turns and commutators R_a^i R_b^j R_a^-i R_b^-j of
+  neighbouring rings: 4 turns that move only 4 to 6 balls, the tool that swaps the last
+  misplaced balls without disturbing the rest. Stages alternate until done.
+- Goal ball (solvers.rings.goalball): all states within 3 moves of a goal. When any
+  candidate lies in the ball, the rest of the way is read off the ball.
+- Polish: consecutive turns of one ring are merged (a full turn disappears), and every
+  stretch of the solution that a depth-2 probe can bridge in fewer moves is replaced.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from solvers.rings.config import RingConfig
+from solvers.rings.goalball import ball_find, descend, goal_ball
+from solvers.rings.graphsearch import CANCELLED, FOUND, ST_EXPANDED, ST_H, ST_OPEN
+from solvers.rings.kernels import (
+    hash_words,
+    pack,
+    rotate,
+    tables,
+    thesis_h,
+    to_kernel_state,
+)
+
+GUIDE_THESIS, GUIDE_TRAVEL, GUIDE_TRAVEL_CHANGES = 0, 1, 2
+STALLED = 4
+
+
+@njit(cache=True)
+def _travel(x, cost, gates, gate_cost, changes_weight, ring_start):
+    """One pass: cost[colour, i] is the weighted rings the ball still has to cross;
+    gate_cost[colour, j] the bonus for a misplaced ball in gate j; plus weighted colour
+    changes along the own sequences (ring_start[i] marks a ring's first ball)."""
+    total = 0
+    prev = -1
+    for i in range(x.shape[0]):
+        c = x[i]
+        total += cost[c, i]
+        if c != prev and not ring_start[i]:
+            total += changes_weight
+        prev = c
+    for j in range(gates.shape[0]):
+        total += gate_cost[x[gates[j]], j]
+    return total
+
+
+class GuideParams(NamedTuple):
+    kind: int
+    cost: np.ndarray  # (C, N) int64
+    gates: np.ndarray  # (G,) int64 state indices of the gates
+    gate_cost: np.ndarray  # (C, G) int64
+    changes_weight: int
+    ring_start: np.ndarray  # (N,) bool
+
+
+@njit(cache=True)
+def guide(x, tab, gp):
+    if gp.kind == GUIDE_THESIS:
+        return thesis_h(x, tab.hseq, tab.hlen, tab.mine, tab.max_h)
+    value = _travel(x, gp.cost, gp.gates, gp.gate_cost, gp.changes_weight, gp.ring_start)
+    if gp.kind == GUIDE_TRAVEL:
+        value += thesis_h(x, tab.hseq, tab.hlen, tab.mine, tab.max_h)
+    return value
+
+
+@njit(cache=True, nogil=True)
+def beam_macros(
+    x0, tab, gp, src, first_ring, last_ring, m_lo, m_hi, width, max_levels, patience,
+    ball_keys, ball_dist, ball_index, out_macro, out_ring, out_f, control, status,
+):  # fmt: skip
+    """Beam search whose steps are the macros m_lo..m_hi-1 (src[m] gathers a state).
+
+    Returns (code, levels, descent): FOUND with the macro path in out_macro[:levels] and
+    the ball's descent in out_ring/out_f[:descent]; or STALLED with the macro path to the
+    best state seen, when the best guide has not improved for `patience` levels."""
+    n = x0.shape[0]
+    beam_x = np.empty((width, n), dtype=np.int8)
+    beam_last = np.empty(width, dtype=np.int64)
+    beam_x[0] = x0
+    beam_last[0] = -1
+    nb = 1
+    per = m_hi - m_lo
+    ncap = width * per
+    cand_x = np.empty((ncap, n), dtype=np.int8)
+    cand_h = np.empty(ncap, dtype=np.int64)
+    cand_par = np.empty(ncap, dtype=np.int64)
+    cand_mv = np.empty(ncap, dtype=np.int64)
+    par = np.empty((max_levels, width), dtype=np.int64)
+    mv = np.empty((max_levels, width), dtype=np.int64)
+    bits = 12
+    while (1 << bits) < 2 * ncap * min(max_levels, 16) and bits < 24:
+        bits += 1
+    room = (1 << bits) * 3 // 4  # beyond this load the table stops remembering
+    seen = np.zeros(1 << bits, dtype=np.uint64)
+    smask = np.uint64((1 << bits) - 1)
+    key = np.empty(tab.words, dtype=np.uint64)
+    y = np.empty(n, dtype=np.int8)
+    expanded = 0
+    best_h = guide(x0, tab, gp)
+    best_level = -1
+    best_index = 0
+    pack(x0, tab.bits, key)
+    if ball_find(ball_keys, ball_index, key) >= 0:
+        y[:] = x0
+        return FOUND, 0, descend(y, tab, ball_keys, ball_dist, ball_index, out_ring, out_f)
+    for level in range(max_levels):
+        if control[0] != 0:
+            return CANCELLED, 0, 0
+        nc = 0
+        for b in range(nb):
+            expanded += 1
+            for m in range(m_lo, m_hi):
+                if first_ring[m] == beam_last[b] and last_ring[m] == first_ring[m]:
+                    continue  # a single turn of the ring just turned
+                for i in range(n):
+                    y[i] = beam_x[b, src[m, i]]
+                pack(y, tab.bits, key)
+                hh = hash_words(key) | np.uint64(1)
+                slot = hh & smask
+                dup = False
+                while seen[slot] != 0:
+                    if seen[slot] == hh:
+                        dup = True
+                        break
+                    slot = (slot + np.uint64(1)) & smask
+                if dup:
+                    continue
+                if ball_find(ball_keys, ball_index, key) >= 0:
+                    out_macro[level] = m
+                    p = b
+                    for lv in range(level - 1, -1, -1):
+                        out_macro[lv] = mv[lv, p]
+                        p = par[lv, p]
+                    rest = descend(y, tab, ball_keys, ball_dist, ball_index, out_ring, out_f)
+                    return FOUND, level + 1, rest
+                if room > 0:
+                    seen[slot] = hh
+                    room -= 1
+                cand_x[nc] = y
+                cand_par[nc] = b
+                cand_mv[nc] = m
+                cand_h[nc] = guide(y, tab, gp)
+                nc += 1
+        if nc == 0:
+            break
+        order = np.argsort(cand_h[:nc], kind="mergesort")
+        nb = min(width, nc)
+        for j in range(nb):
+            c = order[j]
+            beam_x[j] = cand_x[c]
+            beam_last[j] = last_ring[cand_mv[c]]
+            par[level, j] = cand_par[c]
+            mv[level, j] = cand_mv[c]
+        status[ST_EXPANDED] = expanded
+        status[ST_OPEN] = nb
+        status[ST_H] = cand_h[order[0]]
+        if cand_h[order[0]] < best_h:
+            best_h = cand_h[order[0]]
+            best_level = level
+            best_index = 0
+        elif level - best_level >= patience:
+            break
+    # stalled: the path to the best state seen
+    p = best_index
+    for lv in range(best_level, -1, -1):
+        out_macro[lv] = mv[lv, p]
+        p = par[lv, p]
+    return STALLED, best_level + 1, 0
+
+
+class MacroLibrary:
+    """Single turns (first) and commutators of neighbouring rings, as gather tables."""
+
+    def __init__(self, config: RingConfig):
+        n, g = config.n_balls, config.size
+        sequences: list[tuple[tuple[int, int], ...]] = []
+        for r in range(config.rings):
+            for f in range(1, g):
+                sequences.append(((r, f),))
+        self.n_single = len(sequences)
+        for a in range(config.rings):
+            for b in (a - 1, a + 1):
+                if not 0 <= b < config.rings:
+                    continue
+                for i in range(1, g):
+                    for j in range(1, g):
+                        sequences.append(((a, i), (b, j), (a, g - i), (b, g - j)))
+        steps = {}
+        for r in range(config.rings):
+            for f in range(1, g):
+                src = np.arange(n)
+                circ = config.circuits[r]
+                src[circ] = np.roll(circ, f)
+                steps[(r, f)] = src
+        src = np.empty((len(sequences), n), dtype=np.int32)
+        for m, seq in enumerate(sequences):
+            total = np.arange(n)
+            for move in seq:
+                total = total[steps[move]]
+            src[m] = total
+        self.sequences = sequences
+        self.src = src
+        self.first_ring = np.array([s[0][0] for s in sequences], dtype=np.int64)
+        self.last_ring = np.array([s[-1][0] for s in sequences], dtype=np.int64)
+
+
+@functools.lru_cache(maxsize=8)
+def macro_library(config: RingConfig) -> MacroLibrary:
+    return MacroLibrary(config)
+
+
+def guide_params(config: RingConfig, weight: int = 40) -> GuideParams:
+    """The guide for `config` (see the module docstring)."""
+    import os
+
+    n = config.n_balls
+    colour_ring = np.array([c // config.colours_per_ring for c in range(config.n_colours)])
+    owner = np.repeat(np.arange(config.rings), np.diff(config.offsets))
+    cost = weight * 2 * np.abs(colour_ring[:, None] - owner[None, :]).astype(np.int64)
+    gates = np.array(
+        [config.circuits[lens.ring, lens.end - 1] for lens in config.lenses], dtype=np.int64
+    )
+    gate_cost = -weight * (colour_ring[:, None] != owner[gates][None, :]).astype(np.int64)
+    ring_start = np.zeros(n, dtype=np.bool_)
+    ring_start[list(config.offsets[:-1])] = True
+    kind = GUIDE_THESIS if (config.rings == 2 and config.colours_per_ring == 2) else GUIDE_TRAVEL
+    kind = int(os.environ.get("RINGS_KIND", kind))
+    changes = 4 if kind == GUIDE_TRAVEL_CHANGES else 0
+    return GuideParams(kind, cost, gates, gate_cost, changes, ring_start)
+
+
+def simplify(config: RingConfig, moves: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Merge consecutive turns of one ring; drop full turns."""
+    out: list[tuple[int, int]] = []
+    for ring, f in moves:
+        if out and out[-1][0] == ring:
+            f = (out.pop()[1] + f) % config.size
+        if f % config.size:
+            out.append((ring, f % config.size))
+    return out
+
+
+@njit(cache=True)
+def _shortcut_pass(states, tab, out_ring, out_f):
+    """Greedy shortcuts along a path of states: from each state jump to the farthest later
+    path state reachable in 1 or 2 turns. Returns the new number of moves."""
+    count, n = states.shape
+    k, g = tab.circuits.shape
+    words = tab.words
+    keys = np.empty((count, words), dtype=np.uint64)
+    size = 1
+    while size < 4 * count:
+        size *= 2
+    index = np.full(size, -1, dtype=np.int64)
+    for i in range(count):
+        pack(states[i], tab.bits, keys[i])
+        slot = np.int64(hash_words(keys[i]) & np.uint64(size - 1))
+        while index[slot] >= 0:
+            slot = (slot + 1) & (size - 1)
+        index[slot] = i  # a state that recurs is kept once per visit; the lookup takes the last
+    key = np.empty(words, dtype=np.uint64)
+    tmp = np.empty(g, dtype=np.int8)
+    y = np.empty(n, dtype=np.int8)
+    z = np.empty(n, dtype=np.int8)
+    i = 0
+    moves = 0
+    while i < count - 1:
+        best_saving = -1
+        best_j = -1
+        b0, b1, b2, b3 = -1, -1, -1, -1
+        y[:] = states[i]
+        for r1 in range(k):
+            for f1 in range(1, g):
+                rotate(y, tab.circuits, r1, 1, tmp)
+                j = _farthest(keys, index, y, tab, key)
+                if j > i and (j - i - 1 > best_saving or (j - i - 1 == best_saving and j > best_j)):
+                    best_saving, best_j = j - i - 1, j
+                    b0, b1, b2, b3 = r1, f1, -1, -1
+                z[:] = y
+                for r2 in range(k):
+                    if r2 == r1:
+                        continue
+                    for f2 in range(1, g):
+                        rotate(z, tab.circuits, r2, 1, tmp)
+                        j = _farthest(keys, index, z, tab, key)
+                        if j > i + 1 and j - i - 2 > best_saving:
+                            best_saving, best_j = j - i - 2, j
+                            b0, b1, b2, b3 = r1, f1, r2, f2
+                    rotate(z, tab.circuits, r2, 1, tmp)
+            rotate(y, tab.circuits, r1, 1, tmp)
+        if best_j < 0:
+            return -1  # not a path of single turns: leave it alone
+        out_ring[moves] = b0
+        out_f[moves] = b1
+        moves += 1
+        if b2 >= 0:
+            out_ring[moves] = b2
+            out_f[moves] = b3
+            moves += 1
+        i = best_j
+    return moves
+
+
+@njit(cache=True)
+def _farthest(keys, index, y, tab, key):
+    """The largest path index holding state y, or -1."""
+    pack(y, tab.bits, key)
+    mask = index.shape[0] - 1
+    slot = np.int64(hash_words(key) & np.uint64(mask))
+    best = -1
+    while index[slot] >= 0:
+        node = index[slot]
+        same = True
+        for w in range(key.shape[0]):
+            if keys[node, w] != key[w]:
+                same = False
+                break
+        if same and node > best:
+            best = node
+        slot = (slot + 1) & mask
+    return best
+
+
+def shorten(config: RingConfig, state: np.ndarray, moves: list[tuple[int, int]]):
+    """The solution with every stretch a 1- or 2-turn probe can bridge replaced."""
+    tab = tables(config)
+    x = to_kernel_state(state)
+    states = np.empty((len(moves) + 1, len(x)), dtype=np.int8)
+    states[0] = x
+    tmp = np.empty(config.size, dtype=np.int8)
+    for i, (r, f) in enumerate(moves):
+        x = x.copy()
+        rotate(x, tab.circuits, r, f, tmp)
+        states[i + 1] = x
+    out_ring = np.zeros(len(moves) + 1, dtype=np.int64)
+    out_f = np.zeros(len(moves) + 1, dtype=np.int64)
+    count = _shortcut_pass(states, tab, out_ring, out_f)
+    if count < 0 or count >= len(moves):
+        return moves
+    return [(int(r), int(f)) for r, f in zip(out_ring[:count], out_f[:count], strict=True)]
+
+
+def _settings(config: RingConfig) -> tuple[int, int, int, int]:
+    """(stage A width, stage B width, patience, goal-ball radius), tuned on random
+    scrambles of the original, the 3-ring chains and the Olympic rings."""
+    if config.rings == 2:
+        return 200, 20, 6, 3
+    if config.rings == 3:
+        return 100, 20, 4, 2
+    return 50, 20, 4, 2
+
+
+def practical_moves(
+    config: RingConfig,
+    state: np.ndarray,
+    *,
+    max_rounds: int = 40,
+    control: np.ndarray | None = None,
+    status: np.ndarray | None = None,
+) -> tuple[int, list[tuple[int, int]]]:
+    tab = tables(config)
+    gp = guide_params(config)
+    width_a, width_b, patience, radius = _settings(config)
+    ball = goal_ball(config, radius)
+    lib = macro_library(config)
+    control = np.zeros(1, dtype=np.int64) if control is None else control
+    status = np.zeros(6, dtype=np.int64) if status is None else status
+    x = to_kernel_state(state)
+    levels = 400
+    out_macro = np.zeros(levels, dtype=np.int64)
+    out_ring = np.zeros(64, dtype=np.int64)
+    out_f = np.zeros(64, dtype=np.int64)
+    moves: list[tuple[int, int]] = []
+    for round_ in range(max_rounds):
+        stage_b = round_ % 2 == 1
+        m_hi = len(lib.sequences) if stage_b else lib.n_single
+        width = (width_b if stage_b else width_a) * (1 + round_ // 6)
+        code, length, rest = beam_macros(
+            x, tab, gp, lib.src, lib.first_ring, lib.last_ring, 0, m_hi, width, levels,
+            patience, ball.keys, ball.dist, ball.index, out_macro, out_ring, out_f, control,
+            status,
+        )  # fmt: skip
+        if code == CANCELLED:
+            return code, []
+        for m in out_macro[:length]:
+            moves.extend(lib.sequences[int(m)])
+            x = x[lib.src[int(m)]]
+        if code == FOUND:
+            moves.extend(
+                (int(r), int(f)) for r, f in zip(out_ring[:rest], out_f[:rest], strict=True)
+            )
+            moves = simplify(config, moves)
+            branching = config.rings * (config.size - 1)
+            if len(moves) * branching * branching <= 400_000:  # the probe's cost
+                moves = simplify(config, shorten(config, state, moves))
+            return FOUND, moves
+    return STALLED, []
+
+
+def practical_solve(config, state, *, control=None, status=None, seed: int = 0):
+    from solvers.rings.search import _REASONS, SearchResult
+
+    st = status if status is not None else np.zeros(6, dtype=np.int64)
+    code, moves = practical_moves(config, state, control=control, status=st)
+    return SearchResult(
+        method="practical",
+        found=code == FOUND,
+        moves=moves,
+        reason=_REASONS.get(code, "the practical solver gave up"),
+        expanded=int(st[0]),
+        open=int(st[1]),
+        closed=int(st[2]),
+    )
