@@ -38,9 +38,11 @@ Helpers (DigitsModel):
     describe(event)                             one plain line
 Elsewhere:
     solvers.digits.search.solve(puzzle, granularity, tracer) -> SearchResult
-    solvers.digits.demo.demo_trace()             a short, watchable mesh search (a Trace)
+    solvers.digits.demo.demo_trace()             the post's CHECK #12 replayed: 8 solutions,
+                                                 about 2,000 events (a Trace)
     solvers.digits.demo.class_representatives()  one solution per class (the three classes)
-    solvers.digits.colors.PIECE_COLORS           a colour per digit (RGB, 0..1)
+    solvers.digits.demo.PIECE_COLORS             a colour per digit (RGB, 0..1)
+    solvers.digits.demo.final_state(model, result)  the board where a stopped search left it
 """
 
 from __future__ import annotations

@@ -65,11 +65,11 @@ class Grid:
         """The side of one grid square in block units (for drawing)."""
         return 1.0 / self.squares_per_block
 
-    @property
+    @cached_property
     def width(self) -> int:
         return self.puzzle.width * self.squares_per_block
 
-    @property
+    @cached_property
     def height(self) -> int:
         return self.puzzle.height * self.squares_per_block
 

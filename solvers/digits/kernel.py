@@ -44,13 +44,14 @@ R_SOLUTIONS, R_NODES, R_STORED, R_ROOT_OPTIONS, R_STOPPED, R_DEPTH = 0, 1, 2, 3,
 def run_kernel(
     bits, blo, bhi, forced, flo, fhi, forced_size,
     piece, orientation, px, py, piece_start, cell_start, cell_list,
-    frame, slack, allowed, root_lo, root_hi, stop_after,
+    frame, slack, allowed, root_lo, root_hi, stop_after, node_limit,
     solutions, path, record, buf, captions, result,
 ):  # fmt: skip
     """Search; store solutions (placement per piece) into `solutions` while room remains.
 
     `path` receives the decisions on the stack when the search stops early (placement
     index, or -2 - cell for a triangle left empty), so the caller can rebuild that state.
+    It stops early after `stop_after` solutions (0: never) or `node_limit` nodes.
     """
     n, n_words = bits.shape
     n_pieces = piece_start.shape[0] - 1
@@ -68,7 +69,7 @@ def run_kernel(
     once = np.zeros(n_words, dtype=np.uint64)
     twice = np.zeros(n_words, dtype=np.uint64)
     thrice = np.zeros(n_words, dtype=np.uint64)
-    dead = np.zeros(n_words, dtype=np.uint64)
+    live = np.zeros(n_words, dtype=np.uint64)
     placed = np.zeros(n_pieces, dtype=np.bool_)
     n_placed = 0
     n_solutions = result[R_SOLUTIONS]
@@ -92,6 +93,9 @@ def run_kernel(
         if fresh:
             fresh = False
             nodes += 1
+            if nodes > node_limit:
+                stopped = True
+                break
             if record:
                 buf.current[C_NODES] = nodes
             if n_placed == n_pieces:
@@ -145,9 +149,8 @@ def run_kernel(
             c3 = -1
             for w in range(n_words):
                 free = frame[w] & ~occupied[d, w]
-                x = free & ~once[w]
-                waste += popcount64(x)
-                dead[w] = x
+                waste += popcount64(free & ~once[w])
+                live[w] = free & once[w]
                 if c1 < 0:
                     y = free & once[w] & ~twice[w]
                     if y:
@@ -161,7 +164,8 @@ def run_kernel(
                     if y:
                         c3 = 64 * w + lowest_bit_index(y)
             if waste <= slack and waste + forced_cap > slack:
-                # The remaining pieces' forced waste, net of cells already dead.
+                # The remaining pieces' forced waste, net of cells already counted (dead or
+                # left empty): only cells that are free and still coverable count.
                 for k in range(n_pieces):
                     if placed[k]:
                         continue
@@ -171,7 +175,7 @@ def run_kernel(
                         p = lists[d, s + i]
                         c = 0
                         for w in range(flo[p], fhi[p]):
-                            c += popcount64(forced[p, w] & ~dead[w])
+                            c += popcount64(forced[p, w] & live[w])
                         if c < smallest:
                             smallest = c
                             if c == 0:

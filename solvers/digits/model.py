@@ -198,8 +198,10 @@ class DigitsModel(PuzzleModel):
         return [triangle_corners(c, self.grid.square_size) for c in cells]
 
     def tray_triangles(self, piece: int) -> list[Triangle]:
-        """The piece as it lies in the tray: its base (upright) shape at (0, 0), block units."""
-        return [triangle_corners(c, 1.0) for c in self.puzzle.pieces[piece].cells]
+        """The piece as it lies in the tray: its base (upright) shape at (0, 0), block units,
+        cut into the triangles of this grid (so that orientation_affine maps it exactly)."""
+        cells = self.grid.refine(self.puzzle.pieces[piece].cells)
+        return [triangle_corners(c, self.grid.square_size) for c in cells]
 
     def cell_triangle(self, cell: int) -> Triangle:
         return triangle_corners(self.grid.cell(cell), self.grid.square_size)

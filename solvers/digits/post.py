@@ -55,3 +55,16 @@ def _variant_cells_raw(digit: str, key: str) -> tuple[Cell, ...]:
     """A variant's cells as the post's put_tate/put_yoko lay them: from the box corner."""
     data = _read_json(shipped_pieces_path())["pieces"]
     return cells_from_rows_hex(data[digit][key]["rows_hex"])
+
+
+def post_placement(table, digit: str, x: int, y: int, v: int, r: int) -> int:
+    """Our placement index for the post's `digit=(x,y,v,r)` (-1 if the table lacks it)."""
+    key = ("T" if v == 0 else "Y") + str(r)
+    cells = {(cx + x, cy + y, s) for cx, cy, s in _variant_cells_raw(digit, key)}
+    if table.grid.resolution != "block":
+        raise ValueError("the post's placements are on the block grid")
+    k = table.grid.puzzle.labels.index(digit)
+    for p in table.of_piece(k):
+        if {table.grid.cell(c) for c in table.cell_indices(p)} == cells:
+            return p
+    return -1

@@ -20,7 +20,7 @@ import dataclasses
 import json
 import os
 from collections.abc import Mapping
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -62,12 +62,12 @@ class DigitsPuzzle:
     def labels(self) -> tuple[str, ...]:
         return tuple(p.label for p in self.pieces)
 
-    @property
+    @cached_property
     def width(self) -> int:
         """Frame width in blocks (its bounding box)."""
         return 1 + max(c[0] for c in self.frame)
 
-    @property
+    @cached_property
     def height(self) -> int:
         return 1 + max(c[1] for c in self.frame)
 

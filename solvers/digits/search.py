@@ -24,6 +24,7 @@ from solvers.digits.placements import PlacementTable, build_placements
 from solvers.digits.puzzle import DigitsPuzzle
 from solvers.digits.symmetry import FrameSymmetry, Solution, SolutionClasses
 from solvers.digits.waste import forced_waste, word_ranges
+from solvers.errors import PuzzleInputError
 from solvers.kernel_trace import new_kernel_buffer
 from solvers.tracer import NULL_TRACER, Tracer
 
@@ -62,16 +63,27 @@ class SearchSetup:
         return SolutionClasses(self.symmetry)
 
 
-def prepare(puzzle: DigitsPuzzle, granularity: str, *, use_symmetry: bool = True) -> SearchSetup:
+def prepare(
+    puzzle: DigitsPuzzle,
+    granularity: str,
+    *,
+    use_symmetry: bool = True,
+    resolution: str | None = None,
+) -> SearchSetup:
+    """Build (once per puzzle, granularity and grid) what the kernel needs.
+
+    `resolution` defaults to the granularity's own grid; "unit" also works for "mesh" and
+    "block", which the tests use to check the half-block machinery against the block grid.
+    """
     check_granularity(granularity)
     key = json.dumps(puzzle.definition(), sort_keys=True)
-    return _prepare_cached(key, granularity, use_symmetry)
+    return _prepare_cached(key, granularity, use_symmetry, resolution or resolution_of(granularity))
 
 
 @lru_cache(maxsize=8)
-def _prepare_cached(key: str, granularity: str, use_symmetry: bool) -> SearchSetup:
+def _prepare_cached(key: str, granularity: str, use_symmetry: bool, resolution: str) -> SearchSetup:
     puzzle = DigitsPuzzle.from_definition(json.loads(key))
-    table = build_placements(Grid(puzzle, resolution_of(granularity)), granularity)
+    table = build_placements(Grid(puzzle, resolution), granularity)
     symmetry = FrameSymmetry(table)
     counts = table.counts()
     if use_symmetry and symmetry.order > 1 and table.n:
@@ -135,14 +147,30 @@ def solve(
     tracer: Tracer = NULL_TRACER,
     *,
     stop_after: int = 0,
+    node_limit: int = 1 << 62,
     use_symmetry: bool = True,
+    resolution: str | None = None,
+    fixed: dict[int, int] | None = None,
     on_progress: Callable[[int, int], None] | None = None,
 ) -> SearchResult:
-    """Find every packing (or stop after `stop_after` found by the search itself).
+    """Find every packing (or stop after `stop_after` found by the search itself, or after
+    `node_limit` search nodes: then `stopped_early` is set and the counts are partial).
+    `fixed` maps pieces to the one placement they may take (as the post's CHECKs fix the 0
+    and its partner); it turns the symmetry off, and `solutions` then are those found.
 
     `on_progress(done, total)` is called between the root's choices.
     """
-    setup = prepare(puzzle, granularity, use_symmetry=use_symmetry)
+    if fixed:
+        use_symmetry = False
+    setup = prepare(puzzle, granularity, use_symmetry=use_symmetry, resolution=resolution)
+    if fixed:
+        allowed = setup.allowed.copy()
+        for k, p in fixed.items():
+            if not 0 <= p < setup.table.n or int(setup.table.piece[p]) != k:
+                raise PuzzleInputError(f"placement {p} is not one of piece {k}")
+            allowed[setup.table.of_piece(k).start : setup.table.of_piece(k).stop] = False
+            allowed[p] = True
+        setup = dataclasses.replace(setup, allowed=allowed)
     record = bool(tracer.enabled)
     labels = puzzle.labels
     captions = np.array(
@@ -161,7 +189,7 @@ def solve(
     result = np.zeros(6, dtype=np.int64)
     path = np.zeros(len(labels) + setup.slack + 2, dtype=np.int64)
     solutions = np.zeros((SOLUTION_CAPACITY, len(labels)), dtype=np.int64)
-    _run(setup, stop_after, solutions, path, record, buf, captions, result, on_progress)
+    _run(setup, stop_after, node_limit, solutions, path, record, buf, captions, result, on_progress)
     if record:
         tracer.absorb(buf)
     if result[kernel.R_STORED] < result[kernel.R_SOLUTIONS]:
@@ -169,7 +197,7 @@ def solve(
         solutions = np.zeros((int(result[kernel.R_SOLUTIONS]), len(labels)), dtype=np.int64)
         again = np.zeros(6, dtype=np.int64)
         quiet = new_kernel_buffer(0, 1, len(kernel.COUNTERS))
-        _run(setup, stop_after, solutions, path, False, quiet, captions, again, None)
+        _run(setup, stop_after, node_limit, solutions, path, False, quiet, captions, again, None)
         result[kernel.R_STORED] = again[kernel.R_STORED]
     stored = int(result[kernel.R_STORED])
     found = tuple(tuple(int(p) for p in row) for row in solutions[:stored])
@@ -188,7 +216,9 @@ def solve(
     )
 
 
-def _run(setup, stop_after, solutions, path, record, buf, captions, result, on_progress) -> None:
+def _run(
+    setup, stop_after, node_limit, solutions, path, record, buf, captions, result, on_progress
+) -> None:
     """One kernel call for the whole tree, or one per choice at the root to show progress."""
     table = setup.table
     lo, total = 0, 1
@@ -198,7 +228,7 @@ def _run(setup, stop_after, solutions, path, record, buf, captions, result, on_p
             table.bits, setup.blo, setup.bhi, setup.forced, setup.flo, setup.fhi,
             setup.forced_size, table.piece, table.orientation, table.x, table.y,
             table.piece_start, setup.cell_start, setup.cell_list, table.frame_bits,
-            setup.slack, setup.allowed, lo, hi, stop_after, solutions, path, record,
+            setup.slack, setup.allowed, lo, hi, stop_after, node_limit, solutions, path, record,
             buf, captions, result,
         )  # fmt: skip
         total = int(result[kernel.R_ROOT_OPTIONS])

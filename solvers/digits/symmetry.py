@@ -30,8 +30,8 @@ class FrameSymmetry:
         grid = table.grid
         frame = grid.frame_cells
         frame_set = set(frame)
-        self.symmetries: list[int] = []
-        self.cell_maps: list[np.ndarray] = []
+        self._symmetries: list[int] = []
+        self._cell_maps: list[np.ndarray] = []
         for g in range(8):
             image = transform_cells(frame, g)
             dx = -min(c[0] for c in image)
@@ -42,28 +42,44 @@ class FrameSymmetry:
             cell_map = np.full(grid.n_cells, -1, dtype=np.int64)
             for before, after in zip(frame, moved, strict=True):
                 cell_map[grid.index(before)] = grid.index(after)
-            self.symmetries.append(g)
-            self.cell_maps.append(cell_map)
+            self._symmetries.append(g)
+            self._cell_maps.append(cell_map)
 
     @property
     def order(self) -> int:
-        return len(self.symmetries)
+        return self.placement_maps.shape[0]
+
+    @property
+    def symmetries(self) -> list[int]:
+        """The symmetry indices (geometry.symmetry_matrix) kept by frame and placements."""
+        self.placement_maps  # noqa: B018  (computing the maps drops unusable symmetries)
+        return list(self._symmetries)
 
     @cached_property
     def placement_maps(self) -> np.ndarray:
-        """(order, n_placements) int64: the placement each symmetry sends each one to."""
+        """(order, n_placements) int64: the placement each symmetry sends each one to.
+
+        Symmetries of the frame that do not map the placements onto placements (the mesh
+        lattice of a frame of even width is not kept by the left-right mirror) are dropped
+        here, so `symmetries` lists only the ones the search may use."""
         table = self.table
         index = {(int(table.piece[p]), table.bits[p].tobytes()): p for p in range(table.n)}
-        maps = np.full((self.order, table.n), -1, dtype=np.int64)
-        for s, cell_map in enumerate(self.cell_maps):
+        kept, maps = [], []
+        for g, cell_map in zip(self._symmetries, self._cell_maps, strict=True):
+            images = np.full(table.n, -1, dtype=np.int64)
             for p in range(table.n):
                 cells = cell_map[table.cell_indices(p)]
                 words = np.zeros(table.n_words, dtype=np.uint64)
                 np.bitwise_or.at(
                     words, cells >> 6, np.left_shift(np.uint64(1), (cells & 63).astype(np.uint64))
                 )
-                maps[s, p] = index[(int(table.piece[p]), words.tobytes())]
-        return maps
+                images[p] = index.get((int(table.piece[p]), words.tobytes()), -1)
+            if np.all(images >= 0):
+                kept.append((g, cell_map))
+                maps.append(images)
+        self._symmetries = [g for g, _ in kept]
+        self._cell_maps = [m for _, m in kept]
+        return np.array(maps, dtype=np.int64).reshape(len(kept), table.n)
 
     def orbit_representatives(self, piece: int) -> np.ndarray:
         """A boolean mask over placements: every placement of `piece` that is the smallest

@@ -1,0 +1,100 @@
+"""Ready-made material for the scene: a short traced solve and one solution per class."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from solvers.digits.kernel import COUNTERS
+from solvers.digits.model import DigitsModel
+from solvers.digits.placements import PlacementTable
+from solvers.digits.post import post_placement
+from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
+from solvers.digits.search import SearchResult, prepare, solve
+from solvers.digits.symmetry import Solution
+from solvers.trace import Trace
+from solvers.tracer import RecordingTracer
+
+Placements = dict[int, tuple[int, int, int]]  # piece -> (orientation, x, y)
+
+# Colours per digit (RGB in 0..1), distinct hues with the congruent pairs (2/5, 6/9) apart.
+PIECE_COLORS: tuple[tuple[float, float, float], ...] = (
+    (0.90, 0.30, 0.24),  # 0 red
+    (0.95, 0.61, 0.07),  # 1 orange
+    (0.96, 0.82, 0.25),  # 2 yellow
+    (0.40, 0.73, 0.42),  # 3 green
+    (0.10, 0.74, 0.61),  # 4 teal
+    (0.20, 0.60, 0.86),  # 5 blue
+    (0.36, 0.42, 0.75),  # 6 indigo
+    (0.61, 0.35, 0.71),  # 7 purple
+    (0.91, 0.45, 0.64),  # 8 pink
+    (0.55, 0.43, 0.33),  # 9 brown
+)
+
+
+# The post's CHECKs that found solutions: the pieces it put down before searching, as
+# digit -> (X, Y, V, R) in its notation. CHECK #12 finds 8 solutions, CHECK #13 finds 4.
+POST_CHECKS = {
+    12: {"0": (0, 8, 1, 1), "7": (0, 6, 0, 0), "1": (0, 4, 0, 1)},
+    13: {"0": (2, 8, 1, 1), "7": (2, 6, 0, 0)},
+}
+
+
+def post_check_fixed(check: int, table: PlacementTable) -> dict[int, int]:
+    """The post's pre-placed pieces of CHECK `check` as placement indices of `table`."""
+    labels = table.grid.puzzle.labels
+    return {
+        labels.index(digit): post_placement(table, digit, *where)
+        for digit, where in POST_CHECKS[check].items()
+    }
+
+
+def demo_trace(check: int = 12) -> Trace:
+    """The post's CHECK #12 replayed: the 0, the 7 and the 1 go down where the post put
+    them, then the mesh search finds the post's 8 solutions, backtracking in between
+    (about 2,000 events: watchable event by event)."""
+    puzzle = default_puzzle()
+    model = DigitsModel(puzzle, "mesh")
+    tracer = RecordingTracer(
+        model,
+        solver="digits-exact",
+        params={"granularity": "mesh", "post_check": check},
+        counters=COUNTERS,
+    )
+    table = prepare(puzzle, "mesh", use_symmetry=False).table
+    tracer.step(f"The post's CHECK #{check}: start from the pieces it fixed")
+    solve(puzzle, "mesh", tracer, fixed=post_check_fixed(check, table))
+    return tracer.finish()
+
+
+def solution_placements(result: SearchResult, solution: Solution) -> Placements:
+    table = result.setup.table
+    return {
+        int(table.piece[p]): (int(table.orientation[p]), int(table.x[p]), int(table.y[p]))
+        for p in solution
+    }
+
+
+def class_representatives(
+    granularity: str = "mesh", puzzle: DigitsPuzzle | None = None
+) -> list[Placements]:
+    """One solution of each class (for the digits at mesh: three), as placements per piece;
+    `DigitsModel(...).state_with(placements)` turns one into a state to draw."""
+    result = solve(puzzle or default_puzzle(), granularity)
+    return [solution_placements(result, s) for s in result.representatives()]
+
+
+def final_state(model: DigitsModel, result: SearchResult) -> np.ndarray:
+    """The state where a search that stopped early left the board (from its decision path)."""
+    table = result.setup.table
+    placements = {}
+    empties = []
+    for decision in result.final_path:
+        if decision >= 0:
+            placements[int(table.piece[decision])] = (
+                int(table.orientation[decision]),
+                int(table.x[decision]),
+                int(table.y[decision]),
+            )
+        else:
+            empties.append(-2 - decision)
+    return model.state_with(placements, tuple(empties))
