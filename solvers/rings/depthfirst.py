@@ -40,7 +40,7 @@ def _show(buf, status, expanded, depth, h, bound, caption):
     status[ST_DEPTH] = depth
     status[ST_H] = h
     status[ST_BOUND] = bound
-    for c in range(N_STATUS):
+    for c in range(min(N_STATUS, buf.current.shape[0])):  # the null tracer has none
         buf.current[c] = status[c]
     record_step(buf, caption)
 

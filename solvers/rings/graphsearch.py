@@ -96,7 +96,7 @@ def graph_search(x0, mode, tab, hp, store, heap, buf, caption, control, status):
         status[ST_OPEN] = (store.fill[0] - head) if mode == MODE_BFS else size
         status[ST_DEPTH] = depth
         status[ST_H] = h
-        for c in range(N_STATUS):
+        for c in range(min(N_STATUS, buf.current.shape[0])):  # the null tracer has none
             buf.current[c] = status[c]
         record_step(buf, caption)
         shown = walk(buf, store, shown, node, g, stack)
