@@ -16,7 +16,8 @@ check (brute-force uniqueness) and the captions; numba compilation is warmed up 
 Every one of our solves is also checked for soundness (no true digit ever removed).
 Target (issue 6): >= 20x faster than hodoku-py.
 
-    .venv/bin/python benchmarks/sudoku.py [--limit N] [--skip-peer] [--files A B ...]
+    .venv/bin/python benchmarks/sudoku.py [--limit N] [--skip-peer] [--skip-same]
+                                          [--default-limit 40] [--files A B ...]
 """
 
 from __future__ import annotations
@@ -63,6 +64,12 @@ SAME_AS_OURS = [
     "X_CHAIN",
     "XY_CHAIN",
     "CONTINUOUS_NICE_LOOP",
+    "FINNED_X_WING",
+    "SASHIMI_X_WING",
+    "FINNED_SWORDFISH",
+    "SASHIMI_SWORDFISH",
+    "FINNED_JELLYFISH",
+    "SASHIMI_JELLYFISH",
     "BRUTE_FORCE",
     "GIVE_UP",
     "INCOMPLETE",
@@ -133,7 +140,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", nargs="*", default=[str(ASSETS / f) for f in DEFAULT_FILES])
     parser.add_argument("--limit", type=int, default=0, help="only the first N puzzles")
-    parser.add_argument("--skip-peer", action="store_true")
+    parser.add_argument("--skip-peer", action="store_true", help="time only our solver")
+    parser.add_argument(
+        "--skip-same", action="store_true", help="skip hodoku-py with our techniques"
+    )
     parser.add_argument(
         "--default-limit",
         type=int,
@@ -153,17 +163,33 @@ def main() -> None:
     print(f"  famous puzzles that still need a guess: {', '.join(famous) or 'none'}")
     if args.skip_peer:
         return
-    for restricted, label in (
-        (True, "hodoku-py (same techniques)"),
-        (False, "hodoku-py (default)"),
-    ):
-        result = peer(puzzles, restricted)
-        if result is None:
+    if not args.skip_same:
+        same = peer(puzzles, restricted=True)
+        if same is None:
             return
-        print(row(label, result, n))
-        ratio = sum(result["times"]) / sum(mine["times"])
-        per = statistics.median(h / m for h, m in zip(result["times"], mine["times"], strict=True))
-        print(f"    ratio {label}: {ratio:6.1f}x total, {per:6.1f}x median per puzzle")
+        print(row("hodoku-py (same techniques)", same, n))
+        compare("same techniques", same["times"], mine["times"])
+    k = min(args.default_limit, n)
+    if k <= 0:
+        return
+    print(f"the first {k} puzzles, each solver at full strength:")
+    subset = {
+        "times": mine["times"][:k],
+        "logic": mine["guessed"][:k].count(False),
+        "steps": sum(mine["step_counts"][:k]),
+    }
+    print(row("puzzleviz (all techniques)", subset, k))
+    full = peer(puzzles[:k], restricted=False)
+    if full is None:
+        return
+    print(row("hodoku-py (default)", full, k))
+    compare("default", full["times"], subset["times"])
+
+
+def compare(label: str, peer_times: list[float], our_times: list[float]) -> None:
+    ratio = sum(peer_times) / sum(our_times)
+    per = statistics.median(p / m for p, m in zip(peer_times, our_times, strict=True))
+    print(f"    speed-up vs hodoku-py ({label}): {ratio:.1f}x in total, {per:.1f}x median")
 
 
 if __name__ == "__main__":

@@ -102,6 +102,10 @@ def summary(result: SolveResult) -> str:
 
 
 def _list_techniques() -> int:
+    import solvers.sudoku.techniques as registry
+
+    doc = registry.__doc__ or ""
+    print(doc[doc.index("Rating scale") :].rstrip() + "\n")
     for number, t in enumerate(ORDERED, start=1):
         extra = "  (needs a unique solution)" if t.needs_unique else ""
         print(f"{number:>3}. {t.name:<20} {t.abbreviation:<4} {t.rating:>4.1f}  {t.title}{extra}")
