@@ -36,6 +36,14 @@ last (each followed by the peer eliminations it causes, marked ROLE_PEER). So at
 a step the state still shows what the step used and did. Milestones: "guess",
 "contradiction", "backtrack", and at the end "solved" or "stalled".
 
+Guessing: when no enabled technique applies, the solver guesses the first candidate of
+the first cell with the fewest candidates ("guess" step, milestone "guess"), carries on
+with logic inside the branch (chains left out there, to fail fast), and on a contradiction
+records it ("contradiction"), undoes the branch ("backtrack") and removes the refuted
+candidate ("guess_refuted", a sound step again). Steps inside a branch list the guesses
+they assume (`Step.assumptions`) and their captions start with "(assuming B3=5)".
+In JSON these special steps appear with those technique names.
+
 Entry points: `solve(puzzle, techniques)` (solvers.sudoku.solver), `solve_and_record`,
 `record(result)`, `demo_trace()`, `techniques_used_at(trace, cursor)` (solvers.sudoku.record),
 `parse_text` / `read_puzzles` / `load_argument` (solvers.sudoku.parse), the technique

@@ -126,7 +126,7 @@ def _collection_lines(lines: list[tuple[int, str]]) -> list[tuple[int, str, str]
     for number, line in lines:
         parts = line.split(None, 1)
         token, rest = parts[0], parts[1] if len(parts) > 1 else ""
-        if len(token) not in SIZES or not set(token) <= CELL_CHARS:
+        if len(token) not in SIZES:
             return None
         out.append((number, token, rest.strip()))
     # n lines of n cells is a grid (16 lines of 16: one 16x16, not sixteen 4x4 puzzles)
@@ -148,7 +148,8 @@ def parse_text(text: str) -> list[Puzzle]:
             try:
                 puzzles.append(_make(chars, comment))
             except PuzzleInputError as exc:
-                prefix = f"line {number}: " if len(collection) > 1 else ""
+                where = f"line {number}"
+                prefix = f"{where}: " if len(collection) > 1 and where not in str(exc) else ""
                 raise PuzzleInputError(f"{prefix}{exc}") from None
         return puzzles
     chars = []

@@ -46,6 +46,15 @@ def test_collection_with_comments_and_blank_lines(tmp_path):
     assert puzzles[1].text() == other
 
 
+def test_a_typo_in_a_collection_names_its_line(tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_text(f"{LINE}\n{LINE[:40]}x{LINE[41:]}\n")
+    with pytest.raises(
+        PuzzleInputError, match=r"list\.txt: bad character 'x' in line 2, position 41"
+    ):
+        read_puzzles(path)
+
+
 def test_sizes_4_and_16():
     small = parse_puzzle("1..4\n.4..\n..2.\n3..1")  # a grid of 4 lines
     assert small.b == 2 and small.givens.tolist()[:4] == [1, 0, 0, 4]
