@@ -1,0 +1,279 @@
+"""The fast search for v = 3: candidates as bitsets, exclusions by a table lookup per
+placed card, two bounds, and optional symmetry constraints, with the trace recorded from
+inside the kernel.
+
+The search is the seed's TryFrom loop (cards in index order, each one placed or passed
+over) with what makes it fast:
+- candidates and "still free" cards are uint64 bitsets, copied per depth;
+- placing card c excludes third(c, p) for every placed p: one table lookup each;
+- bound 1: placed + candidates left must reach the target;
+- bound 2 (matching): each placed card p pairs up candidates a, b with a + b + p = 0, of
+  which at most one can be taken; a greedy matching of such pairs lowers bound 1 by its size;
+- hyperplane caps: when a hyperplane holds its allowed number of cards, its other cards are
+  pruned (the caller's argument for why no hyperplane can hold more);
+- slice symmetry: with slices s1, s2 of one direction, the caller may require that s1 ends
+  with at least `a_min` cards and s2 with no more than s1 (cards of s2 come after `split`).
+
+Modes: STOP_FIRST ends at the first cap of `target` cards; ALL_MAX finds the largest size
+(at least `target`) and every cap of that size, like the seed's GetMaxOhneSet.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from solvers.kernel_trace import record_event, record_milestone, record_step
+
+STOP_FIRST = 0
+ALL_MAX = 1
+ALL_EXACT = 2  # every cap of exactly `target` cards (used to classify smaller caps)
+
+# stats slots
+ST_NODES, ST_SOLUTIONS, ST_BEST, ST_FINISHED = 0, 1, 2, 3
+# counters the kernel keeps in the trace (RecordingTracer counters, in this order)
+COUNTERS = ("nodes", "cards", "best", "solutions")
+
+_ONE = np.uint64(1)
+
+
+@njit(cache=True)
+def popcount64(x):
+    x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
+    x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
+    x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
+    return int((x * np.uint64(0x0101010101010101)) >> np.uint64(56))
+
+
+@njit(cache=True)
+def lowest_bit(x):
+    b = 0
+    t = x & (~x + _ONE)
+    while t > _ONE:
+        t >>= _ONE
+        b += 1
+    return b
+
+
+@njit(cache=True)
+def has_bit(bits, c):
+    return (bits[c >> 6] >> np.uint64(c & 63)) & _ONE
+
+
+@njit(cache=True)
+def matching_bound(third, chosen, nch, row, cand, unmatched):
+    """Candidates left minus a greedy matching of pairs that exclude each other."""
+    words = row.shape[0]
+    na = 0
+    for w in range(words):
+        x = row[w]
+        unmatched[w] = x
+        while x != 0:
+            cand[na] = w * 64 + lowest_bit(x)
+            x &= x - _ONE
+            na += 1
+    matched = 0
+    for i in range(na):
+        a = cand[i]
+        if not has_bit(unmatched, a):
+            continue
+        for k in range(nch):
+            q = third[a, chosen[k]]
+            if has_bit(unmatched, q):
+                unmatched[a >> 6] &= ~(_ONE << np.uint64(a & 63))
+                unmatched[q >> 6] &= ~(_ONE << np.uint64(q & 63))
+                matched += 1
+                break
+    return na - matched
+
+
+@njit(cache=True)
+def _emit_bits(buf, bits, op, level, reason):
+    for w in range(bits.shape[0]):
+        x = bits[w]
+        while x != 0:
+            record_event(buf, op, w * 64 + lowest_bit(x), level, reason)
+            x &= x - _ONE
+
+
+@njit(cache=True)
+def bit_search(
+    third,
+    point_hyp,
+    hyp_masks,
+    hyp_cap,
+    hyp_cnt,
+    chosen,
+    n_fixed,
+    cand0,
+    free0,
+    target,
+    mode,
+    use_match,
+    s1,
+    s2,
+    a_min,
+    split,
+    node_limit,
+    sol_out,
+    stats,
+    trace,
+    buf,
+    place_cap,
+    back_cap,
+    best_kind,
+    best_cap,
+    sol_kind,
+    sol_cap,
+):
+    """Search caps extending chosen[:n_fixed] with cards from the candidate bitset cand0.
+
+    free0 marks the cards that are free on the board (for the Exclude/Prune events).
+    hyp_cnt must hold the hyperplane counts of the fixed cards; it is restored on return.
+    Returns the best size reached (or -1 if no cap of `target` cards was found); stats gets
+    nodes, solutions, best and whether the search finished (1) or hit node_limit (0)."""
+    words = cand0.shape[0]
+    n_cards = third.shape[0]
+    depth_max = n_cards - n_fixed + 2
+    avail = np.zeros((depth_max, words), dtype=np.uint64)
+    free = np.zeros((depth_max, words), dtype=np.uint64)
+    new_ex = np.zeros((depth_max, words), dtype=np.uint64)
+    new_pb = np.zeros((depth_max, words), dtype=np.uint64)
+    new_ps = np.zeros((depth_max, words), dtype=np.uint64)
+    cand = np.zeros(n_cards, dtype=np.int64)
+    unmatched = np.zeros(words, dtype=np.uint64)
+    for w in range(words):
+        avail[0, w] = cand0[w]
+        free[0, w] = free0[w]
+    n_dirs = point_hyp.shape[1]
+    best = -1
+    n_sol = 0
+    nodes = 0
+    base_nodes = stats[ST_NODES]
+    stopping = False
+    finished = 1
+    d = 0
+    nch = n_fixed
+    entering = True
+    while True:
+        pop = False
+        if entering:
+            entering = False
+            nodes += 1
+            if trace:
+                buf.current[0] = base_nodes + nodes
+                buf.current[1] = nch
+            if nodes >= node_limit:
+                stopping = True
+                finished = 0
+            if nch >= target:
+                if nch > best:
+                    best = nch
+                    n_sol = 0
+                    if mode == ALL_MAX:
+                        target = nch
+                    if trace:
+                        buf.current[2] = max(buf.current[2], best)
+                        record_milestone(buf, best_kind, best_cap[nch])
+                if nch == best:
+                    if n_sol < sol_out.shape[0]:
+                        for k in range(sol_out.shape[1]):
+                            sol_out[n_sol, k] = chosen[k] if k < nch else -1
+                    n_sol += 1
+                    if trace:
+                        buf.current[3] = n_sol
+                        record_milestone(buf, sol_kind, sol_cap)
+                if mode == STOP_FIRST:
+                    stopping = True
+                elif mode == ALL_EXACT:
+                    pop = True
+            if not stopping and not pop:
+                left = 0
+                for w in range(words):
+                    left += popcount64(avail[d, w])
+                if nch + left < target or (
+                    use_match
+                    and nch + matching_bound(third, chosen, nch, avail[d], cand, unmatched) < target
+                ):
+                    pop = True
+        if stopping:
+            pop = True
+        c = -1
+        if not pop:
+            for w in range(words):
+                if avail[d, w] != 0:
+                    c = w * 64 + lowest_bit(avail[d, w])
+                    avail[d, w] &= avail[d, w] - _ONE
+                    break
+            if c < 0:
+                pop = True
+            elif s1 >= 0 and c >= split and hyp_cnt[s1] < a_min:
+                pop = True  # slice s1 is complete and too small
+            else:
+                left = 0
+                for w in range(words):
+                    left += popcount64(avail[d, w])
+                if nch + 1 + left < target:
+                    pop = True
+        if pop:
+            if d == 0:
+                break
+            d -= 1
+            nch -= 1
+            c = chosen[nch]
+            for j in range(n_dirs):
+                hyp_cnt[point_hyp[c, j]] -= 1
+            if trace:
+                buf.current[1] = nch
+                record_step(buf, back_cap[c])
+                _emit_bits(buf, new_ps[d + 1], 5, nch + 1, 2)
+                _emit_bits(buf, new_pb[d + 1], 5, nch + 1, 1)
+                _emit_bits(buf, new_ex[d + 1], 3, nch + 1, 0)
+                record_event(buf, 1, c, nch + 1)
+            continue
+        # place card c as level nch + 1
+        for w in range(words):
+            avail[d + 1, w] = avail[d, w]
+            free[d + 1, w] = free[d, w]
+            new_ex[d + 1, w] = 0
+            new_pb[d + 1, w] = 0
+            new_ps[d + 1, w] = 0
+        free[d + 1, c >> 6] &= ~(_ONE << np.uint64(c & 63))
+        for k in range(nch):
+            q = third[c, chosen[k]]
+            bit = _ONE << np.uint64(q & 63)
+            avail[d + 1, q >> 6] &= ~bit
+            if free[d + 1, q >> 6] & bit:
+                free[d + 1, q >> 6] &= ~bit
+                new_ex[d + 1, q >> 6] |= bit
+        for j in range(n_dirs):
+            h = point_hyp[c, j]
+            hyp_cnt[h] += 1
+            if hyp_cnt[h] >= hyp_cap[h]:
+                for w in range(words):
+                    avail[d + 1, w] &= ~hyp_masks[h, w]
+                    gone = free[d + 1, w] & hyp_masks[h, w]
+                    new_pb[d + 1, w] |= gone
+                    free[d + 1, w] &= ~gone
+        if s1 >= 0 and c >= split and hyp_cnt[s2] >= hyp_cnt[s1]:
+            for w in range(words):
+                avail[d + 1, w] &= ~hyp_masks[s2, w]
+                gone = free[d + 1, w] & hyp_masks[s2, w]
+                new_ps[d + 1, w] |= gone
+                free[d + 1, w] &= ~gone
+        chosen[nch] = c
+        nch += 1
+        d += 1
+        entering = True
+        if trace:
+            buf.current[1] = nch
+            record_step(buf, place_cap[c])
+            record_event(buf, 0, c, nch)
+            _emit_bits(buf, new_ex[d], 2, nch, 0)
+            _emit_bits(buf, new_pb[d], 4, nch, 1)
+            _emit_bits(buf, new_ps[d], 4, nch, 2)
+    stats[ST_NODES] += nodes
+    stats[ST_SOLUTIONS] = n_sol
+    stats[ST_BEST] = best
+    stats[ST_FINISHED] = finished
+    return best

@@ -1,0 +1,120 @@
+"""A board that changes only through events: what the session and the search drivers use
+to place, take back, forbid and prune cards in Python while a tracer records every change.
+
+Placing a card runs the seed's SchliesseAus: every free card that would complete a SET
+with the new card and v - 2 placed cards is excluded, tagged with the new card's level.
+Taking back the last card lifts exactly the marks of its level, in reverse order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import numpy as np
+
+from solvers.errors import PuzzleInputError
+from solvers.events import Event
+from solvers.setgame.events import (
+    Add,
+    Exclude,
+    Forbid,
+    Prune,
+    Remove,
+    Unexclude,
+    Unforbid,
+    Unprune,
+)
+from solvers.setgame.model import CHOSEN, EXCLUDED, FREE, PRUNED_BOUND, SetGameModel
+from solvers.tracer import NULL_TRACER, Tracer
+
+
+class Board:
+    def __init__(
+        self,
+        model: SetGameModel,
+        tracer: Tracer = NULL_TRACER,
+        state: np.ndarray | None = None,
+    ):
+        self.model = model
+        self.space = model.space
+        self.tracer = tracer
+        self.state = model.initial_state() if state is None else np.array(state, dtype=np.int32)
+        self.log: list[Event] = []
+
+    # -- the only way the state changes --------------------------------------------------
+    def emit(self, event: Event) -> None:
+        self.model.apply(self.state, event)
+        self.log.append(event)
+        self.tracer.emit(event)
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def level(self) -> int:
+        return int(self.state[0])
+
+    @property
+    def chosen(self) -> list[int]:
+        return self.model.chosen(self.state)
+
+    @property
+    def status(self) -> np.ndarray:
+        return self.model.status(self.state)
+
+    @property
+    def by(self) -> np.ndarray:
+        return self.model.by(self.state)
+
+    @property
+    def forbidden(self) -> np.ndarray:
+        return self.model.forbidden(self.state)
+
+    def can_place(self, card: int) -> bool:
+        return self.status[card] == FREE and not self.forbidden[card]
+
+    # -- changes ---------------------------------------------------------------------------
+    def place(self, card: int) -> None:
+        """Add `card` (it must be free) and exclude what it now completes."""
+        if self.status[card] != FREE:
+            raise PuzzleInputError(f"card {self.space.word(card)} cannot be placed")
+        before = self.chosen
+        level = self.level + 1
+        self.emit(Add(card, level))
+        for completing, _ in self.space.completions(card, before):
+            if self.status[completing] == FREE:
+                self.emit(Exclude(completing, level))
+
+    def take_back(self) -> int:
+        """Remove the last placed card and lift the marks its level made."""
+        level = self.level
+        if level == 0:
+            raise PuzzleInputError("no card is placed")
+        card = self.model.card_at_level(self.state, level)
+        status, by = self.status, self.by
+        for c in np.flatnonzero((by == level) & (status != CHOSEN))[::-1].tolist():
+            if status[c] == EXCLUDED:
+                self.emit(Unexclude(c, level))
+            else:
+                self.emit(Unprune(c, level, int(status[c]) - PRUNED_BOUND + 1))
+        self.emit(Remove(card, level))
+        return card
+
+    def take_back_to(self, level: int) -> list[int]:
+        """Take back placements until `level` remain; returns them, last first."""
+        taken = []
+        while self.level > level:
+            taken.append(self.take_back())
+        return taken
+
+    def prune(self, cards: Iterable[int], reason: int) -> None:
+        level = self.level
+        for c in cards:
+            if self.status[c] == FREE:
+                self.emit(Prune(int(c), level, reason))
+
+    def forbid(self, card: int) -> None:
+        if not self.forbidden[card]:
+            self.emit(Forbid(card))
+
+    def unforbid(self, card: int) -> None:
+        if self.forbidden[card]:
+            self.emit(Unforbid(card))

@@ -1,0 +1,101 @@
+"""`puzzleviz solve set`: the largest collection of SET cards without a SET."""
+
+from __future__ import annotations
+
+import argparse
+
+from solvers.atomic import write_json
+from solvers.commands import PuzzleCommand, register_command
+from solvers.errors import PuzzleInputError
+from solvers.setgame.bitsearch import COUNTERS
+from solvers.setgame.model import SetGameModel
+from solvers.setgame.solve import SOLVERS, prepare_board, solve
+from solvers.tracefile import save_trace
+from solvers.tracer import NULL_TRACER, RecordingTracer
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--v", type=int, default=3, help="variants per property (default 3)")
+    parser.add_argument("--n", type=int, default=4, help="properties per card (default 4)")
+    parser.add_argument(
+        "--with", dest="with_cards", metavar="CARDS", help="cards that must be in, e.g. 0000,1201"
+    )
+    parser.add_argument("--forbid", metavar="CARDS", help="cards that must stay out")
+    parser.add_argument(
+        "--count", action="store_true", help="count all maximum caps (and their affine classes)"
+    )
+    parser.add_argument(
+        "--limit", type=int, default=10, help="caps listed in the JSON (default 10)"
+    )
+    parser.add_argument("--solver", choices=SOLVERS, default="fast", help="fast (default) or seed")
+    parser.add_argument(
+        "--node-limit", type=int, metavar="N", help="stop the search after N nodes (not proven)"
+    )
+    parser.add_argument("--json", dest="json_out", metavar="OUT", help="write the result as JSON")
+    parser.add_argument("--trace", dest="trace_out", metavar="OUT", help="record the search")
+    parser.add_argument(
+        "--max-events",
+        type=int,
+        default=5_000_000,
+        metavar="N",
+        help="keep at most N trace events (default 5,000,000)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    model = SetGameModel(args.v, args.n)
+    space = model.space
+    if args.limit < 0:
+        raise PuzzleInputError("--limit must be 0 or more")
+    if args.node_limit is not None and args.node_limit < 1:
+        raise PuzzleInputError("--node-limit must be at least 1")
+    if args.max_events < 1:
+        raise PuzzleInputError("--max-events must be at least 1")
+    with_cards = space.parse_list(args.with_cards)
+    forbidden = space.parse_list(args.forbid)
+    tracer = NULL_TRACER
+    if args.trace_out:
+        tracer = RecordingTracer(
+            model,
+            solver=f"setgame-{args.solver}",
+            params={
+                "with": space.words(with_cards),
+                "forbid": space.words(forbidden),
+                "count": args.count,
+                "node_limit": args.node_limit,
+            },
+            counters=COUNTERS,
+            max_events=args.max_events,
+        )
+    board = prepare_board(model, with_cards, forbidden, tracer)
+    result = solve(
+        args.v,
+        args.n,
+        count=args.count,
+        solver=args.solver,
+        tracer=tracer,
+        node_limit=args.node_limit,
+        board=board,
+    )
+    words = space.all_words
+    for line in result.summary_lines(words):
+        print(line)
+    if args.json_out:
+        write_json(args.json_out, result.to_json(words, args.limit))
+        print(f"wrote {args.json_out}")
+    if args.trace_out:
+        trace = tracer.finish()
+        save_trace(trace, args.trace_out)
+        extra = " (truncated: raise --max-events)" if trace.header.truncated else ""
+        print(f"wrote {args.trace_out}: {trace.n_events:,} events{extra}")
+    return 0
+
+
+COMMAND = register_command(
+    PuzzleCommand(
+        path=("solve", "set"),
+        help="SET game: the most cards with no SET among them",
+        add_arguments=add_arguments,
+        run=run,
+    )
+)

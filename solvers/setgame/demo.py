@@ -1,0 +1,34 @@
+"""A short, watchable search of the real game for the demo tour."""
+
+from __future__ import annotations
+
+from solvers.setgame.bitsearch import COUNTERS, STOP_FIRST
+from solvers.setgame.board import Board
+from solvers.setgame.fast import frame_search, fullest_hyperplane_search, known_maximum
+from solvers.setgame.geometry import affine_space
+from solvers.setgame.model import SetGameModel
+from solvers.trace import Trace
+from solvers.tracer import RecordingTracer
+
+
+def demo_trace(n: int = 4) -> Trace:
+    """n = 4: the search that finds a 20-card cap (the fullest block holds a 9-card cap,
+    about sixty placements), then the cap laid out; n <= 3: the whole frame search."""
+    space = affine_space(n)
+    model = SetGameModel(3, n)
+    tracer = RecordingTracer(
+        model, solver="setgame-demo", params={"n": n}, counters=COUNTERS, max_events=2_000_000
+    )
+    if n >= 4:
+        target = known_maximum(n).size
+        caps = fullest_hyperplane_search(space, target, STOP_FIRST, known_maximum(n - 1), tracer)
+    else:
+        from solvers.setgame.bitsearch import ALL_MAX
+
+        _, caps, _ = frame_search(space, ALL_MAX, n + 1, tracer)
+    board = Board(model, tracer)
+    tracer.step(f"A cap of {len(caps[0])} cards: no three of them form a SET")
+    for card in caps[0]:
+        board.place(card)
+    tracer.milestone("solution", f"{len(caps[0])} cards without a SET")
+    return tracer.finish()

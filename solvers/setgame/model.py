@@ -1,0 +1,239 @@
+"""The SET game board as a flat int32 state, and how events change it.
+
+State layout for N = v**n cards (all blocks of length N, indexed by card):
+
+    [0]                 level: how many cards are placed
+    [1 : 1+N]           forbidden: 1 if the user forbade the card
+    [1+N : 1+2N]        status: FREE, CHOSEN, EXCLUDED, PRUNED_BOUND, PRUNED_SYMMETRY
+    [1+2N : 1+3N]       by: the level that placed (CHOSEN), excluded or pruned the card
+    [1+3N : 1+4N]       order: order[k-1] is the card placed as level k, else -1
+
+A card has one status at a time: the first reason that made it unavailable. Forbidding is a
+separate flag because it is the user's constraint and outlives placements and exclusions.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from solvers.errors import PuzzleInputError
+from solvers.events import Event
+from solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from solvers.setgame.cards import CardSpace
+from solvers.setgame.events import (
+    OP_ADD,
+    OP_EXCLUDE,
+    OP_FORBID,
+    OP_PRUNE,
+    OP_REMOVE,
+    OP_UNEXCLUDE,
+    OP_UNFORBID,
+    OP_UNPRUNE,
+    REASON_BOUND,
+    REASON_SYMMETRY,
+    SET_EVENTS,
+)
+
+FREE, CHOSEN, EXCLUDED, PRUNED_BOUND, PRUNED_SYMMETRY = 0, 1, 2, 3, 4
+STATUS_NAMES = ("free", "chosen", "excluded", "pruned (bound)", "pruned (symmetry)")
+_PRUNED = {REASON_BOUND: PRUNED_BOUND, REASON_SYMMETRY: PRUNED_SYMMETRY}
+
+
+@njit(cache=True)
+def _apply_row(state, n, op, a, b, c):
+    forbidden, status, by, order = 1, 1 + n, 1 + 2 * n, 1 + 3 * n
+    if op == 0:  # Add
+        state[status + a] = 1
+        state[by + a] = b
+        state[order + b - 1] = a
+        state[0] = b
+    elif op == 1:  # Remove
+        state[status + a] = 0
+        state[by + a] = 0
+        state[order + b - 1] = -1
+        state[0] = b - 1
+    elif op == 2:  # Exclude
+        state[status + a] = 2
+        state[by + a] = b
+    elif op == 3 or op == 5:  # Unexclude, Unprune
+        state[status + a] = 0
+        state[by + a] = 0
+    elif op == 4:  # Prune
+        state[status + a] = 2 + c
+        state[by + a] = b
+    elif op == 6:
+        state[forbidden + a] = 1
+    elif op == 7:
+        state[forbidden + a] = 0
+
+
+@njit(cache=True)
+def _inverse_op(op):
+    if op % 2 == 0:
+        return op + 1
+    return op - 1
+
+
+@njit(cache=True)
+def apply_rows_kernel(state, n, rows):
+    for i in range(rows.shape[0]):
+        _apply_row(state, n, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3])
+
+
+@njit(cache=True)
+def revert_rows_kernel(state, n, rows):
+    for i in range(rows.shape[0] - 1, -1, -1):
+        op = _inverse_op(rows[i, 0])
+        _apply_row(state, n, op, rows[i, 1], rows[i, 2], rows[i, 3])
+
+
+@register_model
+class SetGameModel(PuzzleModel):
+    """The board of v**n cards: chosen, excluded (with who excluded them), forbidden."""
+
+    kind = "setgame"
+    events = SET_EVENTS
+
+    def __init__(self, v: int = 3, n: int = 4):
+        self.space = CardSpace(v, n)
+        self.v, self.n, self.size = v, n, self.space.size
+
+    @classmethod
+    def from_definition(cls, definition: dict[str, Any]) -> SetGameModel:
+        try:
+            return cls(int(definition["v"]), int(definition["n"]))
+        except (KeyError, TypeError, ValueError):
+            raise PuzzleInputError("a setgame definition needs integers v and n") from None
+
+    def definition(self) -> dict[str, Any]:
+        return {"v": self.v, "n": self.n}
+
+    def initial_state(self) -> np.ndarray:
+        state = np.zeros(1 + 4 * self.size, dtype=STATE_DTYPE)
+        state[1 + 3 * self.size :] = -1
+        return state
+
+    # -- events -----------------------------------------------------------------------
+    def apply(self, state: np.ndarray, event: Event) -> None:
+        self._change(state, event.OP, event)
+
+    def revert(self, state: np.ndarray, event: Event) -> None:
+        op = event.OP + 1 if event.OP % 2 == 0 else event.OP - 1
+        self._change(state, op, event)
+
+    def _change(self, state: np.ndarray, op: int, event: Event) -> None:
+        """The Python twin of _apply_row (single events: no kernel call overhead)."""
+        n = self.size
+        card = event.card  # type: ignore[attr-defined]
+        level = getattr(event, "level", 0)
+        if op == OP_ADD:
+            state[1 + n + card] = CHOSEN
+            state[1 + 2 * n + card] = level
+            state[1 + 3 * n + level - 1] = card
+            state[0] = level
+        elif op == OP_REMOVE:
+            state[1 + n + card] = FREE
+            state[1 + 2 * n + card] = 0
+            state[1 + 3 * n + level - 1] = -1
+            state[0] = level - 1
+        elif op == OP_EXCLUDE:
+            state[1 + n + card] = EXCLUDED
+            state[1 + 2 * n + card] = level
+        elif op in (OP_UNEXCLUDE, OP_UNPRUNE):
+            state[1 + n + card] = FREE
+            state[1 + 2 * n + card] = 0
+        elif op == OP_PRUNE:
+            state[1 + n + card] = _PRUNED[event.reason]  # type: ignore[attr-defined]
+            state[1 + 2 * n + card] = level
+        elif op == OP_FORBID:
+            state[1 + card] = 1
+        elif op == OP_UNFORBID:
+            state[1 + card] = 0
+
+    def apply_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+        apply_rows_kernel(state, self.size, np.ascontiguousarray(rows, dtype=np.int32))
+
+    def revert_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+        revert_rows_kernel(state, self.size, np.ascontiguousarray(rows, dtype=np.int32))
+
+    def describe(self, event: Event) -> str:
+        word = self.space.word(event.card)  # type: ignore[attr-defined]
+        match event.OP:
+            case 0:
+                return f"place {word} as card {event.level}"  # type: ignore[attr-defined]
+            case 1:
+                return f"take back {word} (card {event.level})"  # type: ignore[attr-defined]
+            case 2:
+                return f"{word} would complete a SET: excluded by card {event.level}"  # type: ignore[attr-defined]
+            case 3:
+                return f"{word} is allowed again (card {event.level} taken back)"  # type: ignore[attr-defined]
+            case 4 | 5:
+                why = "bound" if event.reason == REASON_BOUND else "symmetry"  # type: ignore[attr-defined]
+                verb = "ruled out" if event.OP == 4 else "back in play"
+                return f"{word} {verb} by the search ({why}, at card {event.level})"  # type: ignore[attr-defined]
+            case 6:
+                return f"{word} forbidden by the user"
+            case _:
+                return f"{word} allowed again by the user"
+
+    # -- reading a state (for scenes, sessions and tests) -------------------------------
+    def level(self, state: np.ndarray) -> int:
+        return int(state[0])
+
+    def forbidden(self, state: np.ndarray) -> np.ndarray:
+        return state[1 : 1 + self.size].astype(bool)
+
+    def status(self, state: np.ndarray) -> np.ndarray:
+        return state[1 + self.size : 1 + 2 * self.size]
+
+    def by(self, state: np.ndarray) -> np.ndarray:
+        return state[1 + 2 * self.size : 1 + 3 * self.size]
+
+    def chosen(self, state: np.ndarray) -> list[int]:
+        """The placed cards in placement order (level 1 first)."""
+        level = self.level(state)
+        return [int(c) for c in state[1 + 3 * self.size : 1 + 3 * self.size + level]]
+
+    def card_at_level(self, state: np.ndarray, level: int) -> int:
+        return int(state[1 + 3 * self.size + level - 1])
+
+    def available(self, state: np.ndarray) -> list[int]:
+        """Cards that could be placed now: free and not forbidden."""
+        ok = (self.status(state) == FREE) & ~self.forbidden(state)
+        return [int(c) for c in np.flatnonzero(ok)]
+
+    def excluded_by_card(self, state: np.ndarray, card: int) -> int:
+        """The placed card whose placement excluded or pruned `card` (or -1)."""
+        if self.status(state)[card] in (FREE, CHOSEN):
+            return -1
+        return self.card_at_level(state, int(self.by(state)[card]))
+
+    def exclusion_links(self, state: np.ndarray, card: int) -> list[tuple[int, ...]]:
+        """Every group of v - 1 placed cards that forms a SET with `card`: the links a scene
+        draws from a greyed card to the placements that exclude it (there may be several;
+        `by` names the first)."""
+        chosen = self.chosen(state)
+        if card in chosen:
+            return []
+        links = []
+        for new_index, new in enumerate(chosen):
+            for completing, partners in self.space.completions(new, chosen[:new_index]):
+                if completing == card:
+                    links.append((*partners, new))
+        return links
+
+    def check_consistent(self, state: np.ndarray) -> None:
+        """Raise AssertionError unless statuses, levels and the placement order agree."""
+        level = self.level(state)
+        status, by = self.status(state), self.by(state)
+        chosen = self.chosen(state)
+        assert len(set(chosen)) == level and all(c >= 0 for c in chosen), "bad placement order"
+        for k, card in enumerate(chosen, start=1):
+            assert status[card] == CHOSEN and by[card] == k, f"card {card} is not placed at {k}"
+        assert int((status == CHOSEN).sum()) == level, "a chosen card is missing from the order"
+        marked = (status != FREE) & (status != CHOSEN)
+        assert np.all((by[marked] >= 1) & (by[marked] <= level)), "a mark names no placement"
+        assert np.all(by[status == FREE] == 0), "a free card remembers a level"

@@ -1,0 +1,197 @@
+"""Running the numba kernels from Python: board in, solutions and trace events out."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from solvers.setgame.bitsearch import COUNTERS, ST_FINISHED, ST_SOLUTIONS, bit_search
+from solvers.setgame.board import Board
+from solvers.setgame.geometry import AffineSpace, from_bitset, to_bitset
+from solvers.setgame.model import FREE
+from solvers.setgame.tryfrom import try_from_kernel
+from solvers.tracer import Tracer
+
+NO_LIMIT = 2**62
+
+
+@dataclasses.dataclass
+class SearchStats:
+    """What the searches of one solve did, summed."""
+
+    nodes: int = 0
+    finished: bool = True
+
+    def array(self) -> np.ndarray:
+        return np.array([self.nodes, 0, 0, 1], dtype=np.int64)
+
+    def take(self, stats: np.ndarray) -> None:
+        self.nodes = int(stats[0])
+        self.finished = self.finished and bool(stats[ST_FINISHED])
+
+
+class Captions:
+    """Interned captions the kernels attach to steps and milestones."""
+
+    def __init__(self, tracer: Tracer, words: list[str]):
+        size = len(words)
+        self.enabled = tracer.enabled
+        if not tracer.enabled:
+            zeros = np.full(size + 1, -1, dtype=np.int32)
+            self.place = self.back = self.best = zeros
+            self.best_kind = self.sol_kind = self.sol = 0
+            return
+        self.place = np.array([tracer.intern(f"place {w}") for w in words], dtype=np.int32)
+        self.back = np.array([tracer.intern(f"take back {w}") for w in words], dtype=np.int32)
+        self.best = np.array(
+            [tracer.intern(f"new best: {k} cards") for k in range(size + 1)], dtype=np.int32
+        )
+        self.best_kind = tracer.intern("best")
+        self.sol_kind = tracer.intern("solution")
+        self.sol = tracer.intern("a cap of the size sought")
+
+
+def kernel_buffer(tracer: Tracer):
+    buf = tracer.kernel_buffer()
+    if tracer.enabled and buf.current.shape[0] != len(COUNTERS):
+        raise ValueError(f"a setgame search tracer needs the counters {COUNTERS}")
+    return buf
+
+
+def rows_to_caps(rows: np.ndarray, count: int) -> list[list[int]]:
+    caps = []
+    for row in rows[: min(count, rows.shape[0])]:
+        caps.append(sorted(int(c) for c in row if c >= 0))
+    return caps
+
+
+def bit_run(
+    space: AffineSpace,
+    board: Board,
+    captions: Captions,
+    stats: SearchStats,
+    candidates: np.ndarray,
+    target: int,
+    mode: int,
+    *,
+    hyperplane_cap: int | None = None,
+    slices: tuple[int, int, int, int] | None = None,
+    use_match: bool = True,
+    node_limit: int = NO_LIMIT,
+    keep: int = 1000,
+) -> tuple[int, list[list[int]], int]:
+    """One bit_search from the board's placed cards; returns best, caps (as many as `keep`)
+    and how many caps of the best size it met."""
+    tracer = board.tracer
+    chosen_list = board.chosen
+    n_cards = space.size
+    chosen = np.zeros(n_cards + 1, dtype=np.int64)
+    chosen[: len(chosen_list)] = chosen_list
+    n_hyp = space.hyperplane_masks.shape[0]
+    cap = n_cards + 1 if hyperplane_cap is None else hyperplane_cap
+    hyp_cap = np.full(n_hyp, cap, dtype=np.int64)
+    hyp_cnt = np.zeros(n_hyp, dtype=np.int64)
+    for c in chosen_list:
+        hyp_cnt[space.point_hyperplanes[c]] += 1
+    free0 = to_bitset(np.flatnonzero(board.status == FREE), n_cards)
+    s1, s2, a_min, split = (-1, -1, 0, n_cards) if slices is None else slices
+    sol_out = np.empty((keep, n_cards), dtype=np.int16)
+    run_stats = stats.array()
+    buf = kernel_buffer(tracer)
+    best = bit_search(
+        space.third,
+        space.point_hyperplanes,
+        space.hyperplane_masks,
+        hyp_cap,
+        hyp_cnt,
+        chosen,
+        len(chosen_list),
+        candidates,
+        free0,
+        target,
+        mode,
+        use_match,
+        s1,
+        s2,
+        a_min,
+        split,
+        node_limit,
+        sol_out,
+        run_stats,
+        captions.enabled,
+        buf,
+        captions.place,
+        captions.back,
+        captions.best_kind,
+        captions.best,
+        captions.sol_kind,
+        captions.sol,
+    )
+    tracer.absorb(buf)
+    stats.take(run_stats)
+    found = int(run_stats[ST_SOLUTIONS])
+    return int(best), rows_to_caps(sol_out, found), found
+
+
+def try_from_run(
+    board: Board,
+    captions: Captions,
+    stats: SearchStats,
+    *,
+    bounded: bool,
+    first: int = 0,
+    best_start: int = 0,
+    node_limit: int = NO_LIMIT,
+    keep: int = 1000,
+    third: np.ndarray | None = None,
+) -> tuple[int, list[list[int]], int]:
+    """The seed's TryFrom from the board's placed cards (which it keeps)."""
+    space = board.space
+    chosen_list = board.chosen
+    chosen = np.zeros(space.size + 1, dtype=np.int64)
+    chosen[: len(chosen_list)] = chosen_list
+    status = board.status.astype(np.int64)
+    by = board.by.astype(np.int64)
+    forbidden = board.forbidden.astype(np.int64)
+    if third is None:
+        third = np.zeros((1, 1), dtype=np.int32)
+    sol_out = np.full((keep, space.size), -1, dtype=np.int16)
+    run_stats = stats.array()
+    buf = kernel_buffer(board.tracer)
+    best = try_from_kernel(
+        space.digits,
+        space.v,
+        third,
+        status,
+        by,
+        forbidden,
+        chosen,
+        len(chosen_list),
+        first,
+        bounded,
+        best_start,
+        node_limit,
+        sol_out,
+        run_stats,
+        captions.enabled,
+        buf,
+        captions.place,
+        captions.back,
+        captions.best_kind,
+        captions.best,
+    )
+    board.tracer.absorb(buf)
+    stats.take(run_stats)
+    found = int(run_stats[ST_SOLUTIONS])
+    return int(best), rows_to_caps(sol_out, found), found
+
+
+def free_candidates(board: Board, allowed: np.ndarray | None = None) -> np.ndarray:
+    ok = (board.status == FREE) & ~board.forbidden
+    if allowed is not None:
+        ok &= allowed
+    return to_bitset(np.flatnonzero(ok), len(ok))
+
+
+__all__ = ["Captions", "SearchStats", "bit_run", "free_candidates", "from_bitset", "try_from_run"]

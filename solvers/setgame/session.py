@@ -1,0 +1,128 @@
+"""The seed's interactive game as an object: add, remove, forbid, un-forbid, and compute
+the maximum under the current constraints. Every change is an event on one board, recorded
+in a trace the window app can replay; `maximum` can record its search as a second trace
+that starts from the session's board.
+
+    s = SetSession(3, 4)
+    s.add("0000"); s.add("1201"); s.forbid("2222")
+    result = s.maximum(count=True)           # largest cap with 0000 and 1201, without 2222
+    result, trace = s.maximum(record=True)   # the same, with the search as a trace
+    s.remove("0000")                         # later placements are re-placed after it
+    s.trace()                                # everything the user did, as a Trace
+"""
+
+from __future__ import annotations
+
+from solvers.errors import PuzzleInputError
+from solvers.setgame.bitsearch import COUNTERS
+from solvers.setgame.board import Board
+from solvers.setgame.model import CHOSEN, EXCLUDED, SetGameModel
+from solvers.setgame.solve import SetResult, solve
+from solvers.trace import Trace
+from solvers.tracer import RecordingTracer
+
+
+class SetSession:
+    def __init__(self, v: int = 3, n: int = 4):
+        self.model = SetGameModel(v, n)
+        self.space = self.model.space
+        self._tracer = RecordingTracer(self.model, solver="session", params={"v": v, "n": n})
+        self.board = Board(self.model, self._tracer)
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def state(self):
+        return self.board.state
+
+    @property
+    def chosen(self) -> list[str]:
+        return self.space.words(self.board.chosen)
+
+    @property
+    def forbidden(self) -> list[str]:
+        return self.space.words(i for i, f in enumerate(self.board.forbidden) if f)
+
+    @property
+    def events(self):
+        """Every event so far, in order (the session's log)."""
+        return list(self.board.log)
+
+    def trace(self) -> Trace:
+        return self._tracer.finish()
+
+    def card(self, card: int | str) -> int:
+        if isinstance(card, str):
+            return self.space.parse(card)
+        if not 0 <= card < self.space.size:
+            raise PuzzleInputError(f"there is no card number {card}")
+        return int(card)
+
+    # -- the seed's operations ---------------------------------------------------------------
+    def add(self, card: int | str) -> None:
+        c = self.card(card)
+        word = self.space.word(c)
+        status = self.board.status[c]
+        if status == CHOSEN:
+            raise PuzzleInputError(f"{word} is already on the board")
+        if self.board.forbidden[c]:
+            raise PuzzleInputError(f"{word} is forbidden; allow it again first")
+        if status == EXCLUDED:
+            partners = self.model.exclusion_links(self.state, c)[0]
+            raise PuzzleInputError(
+                f"{word} would complete a SET with {' '.join(self.space.words(partners))}"
+            )
+        self._tracer.step(f"add {word}")
+        self.board.place(c)
+
+    def remove(self, card: int | str) -> None:
+        """Take a card off the board. Marks are undone in reverse: later cards are taken
+        back first, then placed again in their old order."""
+        c = self.card(card)
+        if self.board.status[c] != CHOSEN:
+            raise PuzzleInputError(f"{self.space.word(c)} is not on the board")
+        level = int(self.board.by[c])
+        self._tracer.step(f"remove {self.space.word(c)}")
+        later = self.board.take_back_to(level - 1)[::-1][1:]
+        for other in later:
+            self.board.place(other)
+
+    def forbid(self, card: int | str) -> None:
+        c = self.card(card)
+        if self.board.status[c] == CHOSEN:
+            raise PuzzleInputError(f"{self.space.word(c)} is on the board; remove it first")
+        self._tracer.step(f"forbid {self.space.word(c)}")
+        self.board.forbid(c)
+
+    def unforbid(self, card: int | str) -> None:
+        c = self.card(card)
+        self._tracer.step(f"allow {self.space.word(c)} again")
+        self.board.unforbid(c)
+
+    def maximum(
+        self,
+        *,
+        count: bool = False,
+        solver: str = "fast",
+        record: bool = False,
+        node_limit: int | None = None,
+        max_events: int = 5_000_000,
+    ) -> SetResult | tuple[SetResult, Trace]:
+        """The largest cap with the board's cards and without the forbidden ones. With
+        record=True also the search's trace, starting from this board."""
+        tracer = (
+            RecordingTracer(
+                self.model,
+                solver=f"setgame-{solver}",
+                params={"count": count, "node_limit": node_limit},
+                counters=COUNTERS,
+                initial_state=self.state,
+                max_events=max_events,
+            )
+            if record
+            else None
+        )
+        kwargs = {"count": count, "solver": solver, "node_limit": node_limit}
+        if tracer is None:
+            return solve(self.model.v, self.model.n, board=self.board, **kwargs)
+        result = solve(self.model.v, self.model.n, board=self.board, tracer=tracer, **kwargs)
+        return result, tracer.finish()

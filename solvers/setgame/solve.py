@@ -1,0 +1,279 @@
+"""One entry point for "the largest cap under these constraints", used by the session and
+the CLI: picks the method (fast proof, bounded search, or the seed's TryFrom), records the
+trace, and reports what was found and what was proven."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from typing import Any
+
+from solvers.errors import PuzzleInputError
+from solvers.setgame.affine import CapClass, classify
+from solvers.setgame.bitsearch import ALL_MAX
+from solvers.setgame.board import Board
+from solvers.setgame.constrained import caps_through
+from solvers.setgame.events import REASON_SYMMETRY
+from solvers.setgame.fast import known_maximum, maximum_v3
+from solvers.setgame.geometry import affine_space
+from solvers.setgame.model import CHOSEN, FREE, SetGameModel
+from solvers.setgame.runner import (
+    NO_LIMIT,
+    Captions,
+    SearchStats,
+    bit_run,
+    free_candidates,
+    try_from_run,
+)
+from solvers.tracer import NULL_TRACER, Tracer
+
+SOLVERS = ("fast", "seed")
+MAX_CLASSIFIED = 20_000  # caps classified one by one; more would take too long to group
+
+
+@dataclasses.dataclass
+class SetResult:
+    v: int
+    n: int
+    max: int
+    proven: bool
+    count: int | None
+    classes: list[CapClass] | None
+    caps: list[list[int]]
+    upper_bound: int | None
+    nodes: int
+    solver: str
+    method: str
+    notes: list[str] = dataclasses.field(default_factory=list)
+
+    def to_json(self, words: list[str], limit: int = 10) -> dict[str, Any]:
+        """The CLI's JSON: the issue's keys first, then what was proven."""
+        return {
+            "v": self.v,
+            "n": self.n,
+            "max": self.max,
+            "count": self.count,
+            "classes": None if self.classes is None else len(self.classes),
+            "caps": [[words[c] for c in cap] for cap in self.caps[:limit]],
+            "proven": self.proven,
+            "upper_bound": self.upper_bound,
+        }
+
+    def summary_lines(self, words: list[str]) -> list[str]:
+        proof = "proven maximum" if self.proven else "largest found, not proven maximum"
+        lines = [f"v={self.v} n={self.n}: {self.max} cards ({proof}; {self.method})"]
+        if not self.proven and self.upper_bound is not None:
+            lines.append(f"  no cap has more than {self.upper_bound} cards (counting argument)")
+        if self.count is not None:
+            lines.append(f"  {self.count:,} caps of {self.max} cards")
+        if self.classes is not None:
+            sizes = ", ".join(f"{c.size(self.n):,}" for c in self.classes)
+            lines.append(f"  {len(self.classes)} affine class(es) ({sizes} caps)")
+        lines.append(f"  search nodes: {self.nodes:,}")
+        if self.caps:
+            lines.append("  a cap: " + " ".join(words[c] for c in self.caps[0]))
+        lines.extend(f"  note: {note}" for note in self.notes)
+        return lines
+
+
+def prepare_board(
+    model: SetGameModel, with_cards: Sequence[int], forbidden: Sequence[int], tracer: Tracer
+) -> Board:
+    """Forbid and place the user's cards (the seed's "machine" cards), checking them."""
+    space = model.space
+    clash = set(with_cards) & set(forbidden)
+    if clash:
+        raise PuzzleInputError(f"card {space.word(min(clash))} is both required and forbidden")
+    board = Board(model, tracer)
+    if forbidden:
+        tracer.step("Cards the user forbade")
+    for card in forbidden:
+        board.forbid(card)
+    for card in with_cards:
+        if not board.can_place(card):
+            links = model.exclusion_links(board.state, card)
+            partners = " ".join(space.word(c) for c in links[0]) if links else "?"
+            raise PuzzleInputError(
+                f"the required cards contain a SET: {space.word(card)} with {partners}"
+            )
+        tracer.step(f"Required card {space.word(card)}")
+        board.place(card)
+    return board
+
+
+def solve(
+    v: int,
+    n: int,
+    *,
+    with_cards: Sequence[int] = (),
+    forbidden: Sequence[int] = (),
+    count: bool = False,
+    solver: str = "fast",
+    tracer: Tracer = NULL_TRACER,
+    node_limit: int | None = None,
+    board: Board | None = None,
+) -> SetResult:
+    """The largest cap containing `with_cards` and avoiding `forbidden`.
+
+    With `board` given (a session's), its placed and forbidden cards are the constraints
+    and its state is where the trace starts; the board is left as it was."""
+    if solver not in SOLVERS:
+        raise PuzzleInputError(f"unknown solver {solver!r} (choose from {', '.join(SOLVERS)})")
+    model = SetGameModel(v, n)
+    if board is None:
+        board = prepare_board(model, with_cards, forbidden, tracer)
+    else:
+        board = Board(model, tracer, board.state)
+    limit = NO_LIMIT if node_limit is None else node_limit
+    constrained = board.level > 0 or bool(board.forbidden.any())
+    if solver == "fast" and v == 3 and not constrained and node_limit is None:
+        found = maximum_v3(n, count=count, tracer=tracer)
+        return SetResult(
+            v,
+            n,
+            found.size,
+            found.proven,
+            found.count,
+            found.classes,
+            found.caps,
+            found.upper_bound,
+            found.nodes,
+            solver,
+            found.method,
+            found.notes,
+        )
+    required = board.chosen
+    if solver == "fast" and v == 3 and n <= 4 and required and not board.forbidden.any():
+        known = known_maximum(n, count=True)
+        through = caps_through(affine_space(n), known.classes or [], required)
+        if through is not None:
+            total, caps, classes = through
+            _show_caps(board, caps[:1], "A maximum cap through the required cards")
+            return SetResult(
+                v,
+                n,
+                known.size,
+                True,
+                total if count else None,
+                classes if count else None,
+                caps,
+                known.size,
+                0,
+                solver,
+                "maximum caps relabeled onto the required cards",
+            )
+    return _search_board(board, count=count, solver=solver, node_limit=limit)
+
+
+def _show_caps(board: Board, caps: list[list[int]], caption: str) -> None:
+    """Place a found cap on the board (for the trace), then take it back."""
+    if not board.tracer.enabled:
+        return
+    start = board.level
+    for cap in caps:
+        board.tracer.step(caption)
+        for card in cap:
+            if board.status[card] == FREE:
+                board.place(card)
+        board.tracer.milestone("solution", f"a cap of {len(cap)} cards")
+        board.tracer.step("Take it back")
+        board.take_back_to(start)
+
+
+def _search_board(board: Board, *, count: bool, solver: str, node_limit: int) -> SetResult:
+    space = board.space
+    v, n = space.v, space.n
+    tracer = board.tracer
+    captions = Captions(tracer, space.all_words)
+    stats = SearchStats()
+    start_level = board.level
+    symmetric = start_level == 0 and not board.forbidden.any() and solver == "fast"
+    notes: list[str] = []
+    if solver == "seed":
+        tracer.step("The seed's TryFrom: every card in order, no bound, no symmetry")
+        best, caps, found = try_from_run(
+            board,
+            captions,
+            stats,
+            bounded=False,
+            node_limit=node_limit,
+            third=affine_space(n).third if v == 3 else None,
+        )
+        method = "seed TryFrom"
+    elif v == 3:
+        below = known_maximum(n - 1).size if 2 <= n <= 5 else None
+        tracer.step(
+            "Bitset search with bounds (the constraints rule out the symmetry shortcuts)"
+            + (f"; a hyperplane holds at most {below} cards" if below else "")
+        )
+        best, caps, found = bit_run(
+            affine_space(n),
+            board,
+            captions,
+            stats,
+            free_candidates(board),
+            board.level,
+            ALL_MAX,
+            node_limit=node_limit,
+            keep=100_000,
+            hyperplane_cap=below,
+        )
+        method = "bitset branch and bound"
+    else:
+        if symmetric:
+            tracer.step(f"Symmetry: relabel variants so that the cap holds {space.word(0)}")
+            board.place(0)
+        best, caps, found = try_from_run(
+            board,
+            captions,
+            stats,
+            bounded=True,
+            node_limit=node_limit,
+            best_start=board.level,
+        )
+        method = "bounded TryFrom" + (" with the first card fixed" if symmetric else "")
+        if symmetric:
+            board.take_back_to(0)
+    finished = stats.finished
+    best = max(best, start_level)
+    if v == 3 and not finished and n <= 4 and best == known_maximum(n).size:
+        notes.append(f"{best} cards is the most any cap has, so this maximum is proven")
+        proven_max = True
+    else:
+        proven_max = finished
+    total: int | None = found if finished else None
+    if symmetric and finished and v != 3 and best > 0:
+        # every card is in the same number of maximum caps: count = cards * found / size
+        total = space.size * found // best
+    classes = None
+    if count and v == 3 and finished and 0 < found <= MAX_CLASSIFIED:
+        try:
+            classes, _ = classify(affine_space(n), caps)
+        except ValueError:
+            notes.append("the maximum caps lie in a hyperplane: no affine classes")
+    if not finished:
+        what = "the count is incomplete" if proven_max else "the maximum is not proven"
+        notes.append(f"stopped after {stats.nodes:,} nodes: {what}")
+    if found > len(caps):
+        notes.append(f"{len(caps):,} of {found:,} caps kept")
+    return SetResult(
+        v,
+        n,
+        best,
+        proven_max,
+        total if count else None,
+        classes,
+        caps,
+        best if proven_max else None,
+        stats.nodes,
+        solver,
+        method,
+        notes,
+    )
+
+
+def chosen_cards(board: Board) -> list[int]:
+    return [c for c in board.chosen if board.status[c] == CHOSEN]
+
+
+__all__ = ["REASON_SYMMETRY", "SOLVERS", "SetResult", "prepare_board", "solve"]
