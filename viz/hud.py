@@ -8,9 +8,11 @@ a small window look alike. `hud_layout` is also what the window uses for hit-tes
 from __future__ import annotations
 
 import dataclasses
+import weakref
 
 import numpy as np
 
+from solvers.trace import Trace
 from viz.color import ACCENT, BAD, INK, MUTED, PANEL, rgba
 from viz.draw2d import DrawList2D
 from viz.player import Frame, Mode
@@ -79,6 +81,21 @@ def hud_layout(width: int, height: int, options: HudOptions) -> HudLayout:
     return HudLayout(width, height, s, m, header, stage, footer, track)
 
 
+_LIVE: weakref.WeakKeyDictionary[Trace, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def _live_counters(trace: Trace) -> frozenset[str]:
+    """Counters that are not zero somewhere in the trace (a solver may declare counters
+    that one of its methods never uses); computed once per trace."""
+    live = _LIVE.get(trace)
+    if live is None:
+        used = np.any(trace.counters != 0, axis=0) if trace.n_events else []
+        live = _LIVE[trace] = frozenset(
+            name for name, on in zip(trace.header.counters, used, strict=False) if on
+        )
+    return live
+
+
 def _fmt(value: int) -> str:
     return f"{value:,}"
 
@@ -100,7 +117,8 @@ def draw_hud(d: DrawList2D, frame: Frame, layout: HudLayout, options: HudOptions
     total = frame.n_steps
     step_text = f"step {frame.step + 1} / {_fmt(total)}" if total else "no steps"
     step_w, _ = d.text(step_text, width - m, top - 2 * s, 17 * s, INK, anchor="rt", font="bold")
-    stats = [f"{name} {_fmt(value)}" for name, value in frame.counters.items()]
+    shown = _live_counters(frame.trace)
+    stats = [f"{name} {_fmt(value)}" for name, value in frame.counters.items() if name in shown]
     n_milestones = frame.trace.n_milestones
     if n_milestones:
         kinds = {kind for _, kind, _ in frame.trace.milestones()[:50]}

@@ -1,0 +1,284 @@
+"""Hungarian rings: rings drawn by their geometry (balls equally spaced, the shared balls once
+at the intersections, the Olympic W), balls sliding round a ring one position per tick the
+short way, the search's expansions; and play in the window: turn rings with keys, clicks and
+the wheel, shuffle, reset, and search in the background while the window stays live.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+
+from solvers.rings.background import BackgroundSearch, drive_job
+from solvers.rings.config import RingConfig
+from solvers.rings.geometry import RingLayout, layout, short_way
+from solvers.rings.model import Examine, RingsModel, Rotate
+from solvers.rings.search import METHODS
+from solvers.rings.shuffle import random_moves
+from solvers.tracer import RecordingTracer
+from viz.color import GOOD, INK, MUTED, mix, rgba
+from viz.draw2d import DrawList2D
+from viz.easing import ease
+from viz.interaction import Interaction, Job, Session
+from viz.player import Frame
+from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+
+# Colour-blind-safe ball colours: Okabe-Ito first, then darker and lighter companions. The
+# Olympic rings get the five Olympic colours, in the Okabe-Ito shades closest to them.
+BALL_COLORS = (
+    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00",
+    "#56B4E9", "#F0E442", "#1E1E24", "#999999", "#7F4F00",
+)  # fmt: skip
+OLYMPIC_COLORS = ("#0072B2", "#F0E442", "#1E1E24", "#009E73", "#D55E00")
+LIGHT_TEXT = {"#0072B2", "#009E73", "#D55E00", "#1E1E24", "#7F4F00", "#CC79A7"}
+
+
+def ball_color(config: RingConfig, colour: int) -> str:
+    table = OLYMPIC_COLORS if config.olympic and config.colours_per_ring == 1 else BALL_COLORS
+    return table[(colour - 1) % len(table)]
+
+
+@dataclasses.dataclass(frozen=True)
+class Placement:
+    """Where the ring geometry (units of the ring radius, y up) lands on the screen."""
+
+    geometry: RingLayout
+    scale: float  # pixels per ring radius
+    origin: tuple[float, float]  # screen point of geometry (0, 0)
+    ball_radius: float
+
+    def to_screen(self, x: float, y: float) -> tuple[float, float]:
+        return self.origin[0] + x * self.scale, self.origin[1] - y * self.scale
+
+    def to_geometry(self, px: float, py: float) -> tuple[float, float]:
+        return (px - self.origin[0]) / self.scale, (self.origin[1] - py) / self.scale
+
+    def ring_at(self, px: float, py: float) -> int | None:
+        """The ring whose track passes nearest the point, if it is near enough."""
+        x, y = self.to_geometry(px, py)
+        best, best_d = None, 0.3
+        for ring, (cx, cy) in enumerate(self.geometry.centres):
+            d = abs(math.hypot(x - cx, y - cy) - 1.0)
+            if d < best_d:
+                best, best_d = ring, d
+        return best
+
+
+def place(config: RingConfig, stage: Rect) -> Placement:
+    geometry = layout(config)
+    xmin, ymin, xmax, ymax = geometry.bounds(0.2)
+    scale = min(stage.w / (xmax - xmin), stage.h / (ymax - ymin))
+    cx, cy = stage.center
+    origin = (cx - (xmin + xmax) / 2 * scale, cy + (ymin + ymax) / 2 * scale)
+    spacing = 2 * math.sin(geometry.step / 2) * scale
+    return Placement(geometry, scale, origin, spacing * 0.42)
+
+
+@register_scene
+class RingsScene(Scene):
+    kind = "rings"
+    title = "Hungarian rings"
+    options = (SceneOption("numbers", "c", "Colour numbers on the balls"),)
+
+    def interaction(self) -> Interaction:
+        return RingsInteraction()
+
+    def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
+        model: RingsModel = frame.model
+        config = model.config
+        where = place(config, view.stage)
+        d = canvas.d2
+        solved = model.is_goal(frame.state)
+        _draw_tracks(d, where, view.scale, solved)
+        positions = _ball_positions(config, where.geometry, frame)
+        _draw_balls(d, config, where, frame.state, positions, view.options.get("numbers", False))
+        _draw_labels(d, config, where, view.scale, frame)
+        if isinstance(frame.event, Examine):
+            _draw_examine(d, frame.event, view, frame.t)
+
+
+def _ball_positions(config: RingConfig, geometry: RingLayout, frame: Frame) -> np.ndarray:
+    """(N, 2) geometry coordinates of every ball now, the turning ring's balls mid-slide."""
+    xy = geometry.ball_xy.copy()
+    event = frame.event
+    if isinstance(event, Rotate):
+        steps = short_way(config, event.f)
+        # One position per tick: each tick eases from one resting place to the next.
+        progress = abs(steps) * frame.t
+        whole = math.floor(progress)
+        offset = math.copysign(whole + ease(progress - whole), steps)
+        for p, ball in enumerate(config.circuits[event.ring]):
+            xy[ball] = geometry.point(event.ring, p + 1 + offset)
+    return xy
+
+
+def _draw_tracks(d: DrawList2D, where: Placement, scale: float, solved: bool) -> None:
+    color = mix("#D8D2C4", GOOD, 0.5) if solved else rgba("#D8D2C4")
+    for cx, cy in where.geometry.centres:
+        x, y = where.to_screen(cx, cy)
+        d.circle(x, y, where.scale, None, stroke=color, width=where.ball_radius * 2.5)
+        d.circle(x, y, where.scale, None, stroke=rgba(INK, 0.15), width=1.2 * scale)
+
+
+def _draw_balls(d, config, where: Placement, state, positions, numbers: bool) -> None:
+    centers = np.array([where.to_screen(x, y) for x, y in positions], dtype=np.float32)
+    colors = [ball_color(config, int(c)) for c in state]
+    fills = np.array([rgba(c) for c in colors], dtype=np.float32)
+    shadow = centers + np.array([0.0, where.ball_radius * 0.12], dtype=np.float32)
+    d.circles(shadow, where.ball_radius * 1.02, rgba(INK, 0.25))
+    d.circles(centers, where.ball_radius, fills, stroke=rgba(INK, 0.7), width=1.2)
+    shine = centers - where.ball_radius * 0.32
+    d.circles(shine, where.ball_radius * 0.28, rgba("#FFFFFF", 0.35))
+    if numbers and where.ball_radius > 7:
+        labels = [str(int(c)) for c in state]
+        inks = np.array([rgba("#FFFFFF") if c in LIGHT_TEXT else rgba(INK) for c in colors])
+        for text, center, ink in zip(labels, centers, inks, strict=True):
+            d.text(text, float(center[0]), float(center[1]), where.ball_radius * 1.1,
+                   tuple(ink), anchor="cm", font="bold")  # fmt: skip
+
+
+def _draw_labels(d, config: RingConfig, where: Placement, scale: float, frame: Frame) -> None:
+    turning = frame.event.ring if isinstance(frame.event, Rotate) else -1
+    for ring, (cx, cy) in enumerate(where.geometry.centres):
+        x, y = where.to_screen(cx, cy)
+        active = ring == turning
+        size = min(34 * scale, where.scale * 0.35)
+        d.text(str(ring + 1), x, y, size, INK if active else MUTED, anchor="cm",
+               font="bold" if active else "regular")  # fmt: skip
+        if active:
+            steps = short_way(config, frame.event.f)
+            sweep = min(abs(steps) * where.geometry.step, math.pi * 1.5)
+            start = math.pi / 2 if steps > 0 else math.pi / 2 - sweep
+            radius = where.scale * 0.55
+            d.arc(x, y, radius, start, start + sweep, rgba(INK, 0.5), 2.5 * scale)
+            _arrow_head(d, x, y, radius, start + sweep if steps > 0 else start, steps > 0, scale)
+
+
+def _arrow_head(d, cx, cy, radius, angle, counter_clockwise: bool, scale: float) -> None:
+    """A small triangle at the end of the turn arc, pointing the way the balls go."""
+    tip_x, tip_y = cx + radius * math.cos(angle), cy - radius * math.sin(angle)
+    tangent = angle + (math.pi / 2 if counter_clockwise else -math.pi / 2)
+    tx, ty = math.cos(tangent), -math.sin(tangent)
+    nx, ny = -ty, tx
+    size = 9 * scale
+    points = [
+        (tip_x + tx * size, tip_y + ty * size),
+        (tip_x + nx * size * 0.6, tip_y + ny * size * 0.6),
+        (tip_x - nx * size * 0.6, tip_y - ny * size * 0.6),
+    ]
+    d.polygon(points, rgba(INK, 0.6))
+
+
+def _draw_examine(d: DrawList2D, event: Examine, view: View, t: float) -> None:
+    text = f"expanding node {event.node:,} at depth {event.depth}"
+    if event.h >= 0:
+        text += f", h = {event.h}"
+    s = view.scale
+    alpha = min(1.0, 4 * t) * min(1.0, 4 * (1 - t)) * 0.9 + 0.1
+    d.text(text, view.stage.x + view.stage.w / 2, view.stage.y + view.stage.h - 4 * s, 14 * s,
+           rgba(INK, alpha), anchor="cb")  # fmt: skip
+
+
+class RingsInteraction(Interaction):
+    """Turning rings, shuffling, resetting and searching, like the thesis' window."""
+
+    help = (
+        ("1..5", "turn that ring by the amount (Shift: the other way)"),
+        ("click / wheel", "turn the ring under the mouse (right click: back)"),
+        ("+ / -", "turn amount"),
+        ("X", "shuffle (40 random turns)"),
+        ("Z", "reset to solved"),
+        ("G", "search from here, in the background (again: stop)"),
+        ("M", "search method"),
+    )
+
+    def __init__(self) -> None:
+        self.amount = 1
+        self.method = "practical"
+        self.shuffles = 0
+
+    def _model(self, session: Session) -> RingsModel:
+        return session.player.model
+
+    def _turn(self, session: Session, ring: int, f: int) -> None:
+        config = self._model(session).config
+        f %= config.size
+        if f:
+            direction = "counter-clockwise" if short_way(config, f) > 0 else "clockwise"
+            steps = abs(short_way(config, f))
+            session.act(f"You turn ring {ring + 1} by {steps} {direction}", [Rotate(ring, f)])
+
+    def on_key(self, key: str, shift: bool, session: Session) -> bool:
+        config = self._model(session).config
+        if key.isdigit() and 1 <= int(key) <= config.rings:
+            self._turn(session, int(key) - 1, -self.amount if shift else self.amount)
+        elif key in ("+", "=", "[+]", "-", "[-]"):
+            grow = key in ("+", "=", "[+]")
+            self.amount = min(max(self.amount + (1 if grow else -1), 1), config.size - 1)
+            session.say(f"turn amount: {self.amount}")
+        elif key == "x":
+            self.shuffles += 1
+            moves = random_moves(config, 40, seed=1000 + self.shuffles)
+            session.act("Shuffle: 40 random turns", [Rotate(r, f) for r, f in moves])
+        elif key == "z":
+            self._reset(session)
+        elif key == "g":
+            self._search(session)
+        elif key == "m":
+            choices = [m for m in METHODS if m not in ("dfs",)]
+            self.method = choices[(choices.index(self.method) + 1) % len(choices)]
+            session.say(f"search method: {self.method}")
+        else:
+            return False
+        return True
+
+    def on_click(self, x: float, y: float, button: int, session: Session) -> bool:
+        ring = self._ring_at(session, x, y)
+        if ring is None:
+            return False
+        self._turn(session, ring, self.amount if button == 1 else -self.amount)
+        return True
+
+    def on_wheel(self, x: float, y: float, steps: int, session: Session) -> bool:
+        ring = self._ring_at(session, x, y)
+        if ring is None or steps == 0:
+            return False
+        self._turn(session, ring, steps)
+        return True
+
+    def _ring_at(self, session: Session, x: float, y: float) -> int | None:
+        if session.view is None:
+            return None
+        return place(self._model(session).config, session.view.stage).ring_at(x, y)
+
+    def _reset(self, session: Session) -> None:
+        session.cancel()
+        model = self._model(session)
+        counters = session.player.trace.header.counters
+        tracer = RecordingTracer(model, solver="rings.play", counters=counters)
+        session.show(tracer.finish(), play=False)
+        session.say("reset: the rings are solved")
+
+    def _search(self, session: Session) -> None:
+        if session.job is not None:
+            session.cancel()
+            session.say("search stopped")
+            return
+        model = self._model(session)
+        state = session.state
+        if model.is_goal(state):
+            session.say("already solved: shuffle first (X)")
+            return
+        search = BackgroundSearch(model.config, state, self.method, record=True)
+
+        def done(finished: BackgroundSearch) -> None:
+            result = finished.result
+            if result is None or not result.found or finished.trace is None:
+                session.say(f"{self.method}: {result.reason if result else 'no result'}")
+                return
+            session.show(finished.trace)
+            session.say(f"{self.method}: solved in {result.length} turns; End jumps there")
+
+        session.start(Job(f"{self.method} search", lambda job: drive_job(job, search), done))
