@@ -20,7 +20,7 @@ Events:
   y up). Animate the short way: geometry.short_way(config, f) gives +f or -(Gsz - f)
   single steps. Revert is Rotate by Gsz - f.
 - Examine(node, depth, h), OP 1: a search expands the node whose state is shown now; no
-  change to the state (h = -1 when the search has none).
+  change to the state (h = 0 for the uninformed BFS, DFS and iterative deepening).
 Trace counters of searches: expanded, open, closed, depth, h, bound.
 
 Geometry for drawing (geometry.layout(config)): ring centres (radius 1, y up), the angle of

@@ -36,7 +36,7 @@ class Rotate(Event):
 class Examine(Event):
     """A search looks at (expands) the node shown now; the state does not change.
     `node` is the search's node number, `depth` its distance from the start, `h` its
-    heuristic value (-1 when the search has none)."""
+    heuristic value (0 for the uninformed BFS, DFS and iterative deepening)."""
 
     OP = 1
     node: int

@@ -17,6 +17,7 @@ solvers.rings.ranking) through a table of multinomials over remaining colour cou
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from collections.abc import Callable
 
@@ -520,6 +521,12 @@ class _Space:
             _h_lex(front, self.start, self.stride, self.modulus, self.offset, self.tab, row, self.x)
 
 
+@functools.lru_cache(maxsize=8)
+def space_for(config: RingConfig) -> _Space:
+    """The indexing tables of `config`, built once (a few hundred ms in Python)."""
+    return _Space(config)
+
+
 def distance_layers(
     config: RingConfig,
     metric: str,
@@ -530,7 +537,7 @@ def distance_layers(
 ) -> Distribution:
     """Multi-source BFS from the goal set in `metric`; if `hist` is given, row d counts
     the thesis' h over the states at distance d."""
-    space = space or _Space(config)
+    space = space or space_for(config)
     total = space.total
     words = -(-total // 64)
     groups = move_groups(config, metric)
@@ -579,7 +586,7 @@ def state_space_stats(
             f"configuration {config} has {total:.3e} states; full BFS is offered up to "
             f"{MAX_STATES:.1e} states (one bit per state in three bit arrays)"
         )
-    space = _Space(config)
+    space = space_for(config)
     max_h = max_heuristic(config)
     hist = np.zeros((MAX_DEPTH + 1, max_h + 1), dtype=np.int64)
     dists: dict[str, Distribution] = {}

@@ -1,0 +1,129 @@
+"""Rings benchmarks: state-space BFS against plain Python, and the practical solver.
+
+    .venv/bin/python benchmarks/rings.py            # BFS ratios + 20 scrambles per puzzle
+    .venv/bin/python benchmarks/rings.py --quick    # 5 scrambles per puzzle
+    .venv/bin/python benchmarks/rings.py --full     # also the 2/16/1 table (155M states)
+
+Timings are wall-clock and CPU time of this process; the machine may be shared, so the
+load average is printed first. The BFS ratio is measured in the same run on the same
+configuration. No peer package for Hungarian rings exists on PyPI; the plain-Python BFS
+(solvers.rings.reference) is the baseline.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from solvers.rings.config import RingConfig
+from solvers.rings.goal import is_goal
+from solvers.rings.model import RingsModel
+from solvers.rings.practical import practical_moves
+from solvers.rings.reference import python_bfs_layers
+from solvers.rings.shuffle import uniform_shuffle
+from solvers.rings.statespace import distance_layers, state_space_stats
+from solvers.rings.statsview import stats_lines
+
+
+def timed(fn, *args, **kwargs):
+    wall, cpu = time.perf_counter(), time.process_time()
+    value = fn(*args, **kwargs)
+    return value, time.perf_counter() - wall, time.process_time() - cpu
+
+
+def bfs_ratios(cases: list[tuple[str, str]]) -> None:
+    print("\n== state-space BFS: numba (bit arrays, ranked states) vs plain Python ==")
+    print("   (CPU seconds of this process, so other load on the machine cancels out;")
+    print("    numba: best of 5 runs, tables built once per configuration beforehand)")
+    print(f"{'config':>10} {'metric':>7} {'states':>10} {'python s':>9} {'numba s':>9} "
+          f"{'numba states/s':>15} {'ratio':>7}")  # fmt: skip
+    for text, metric in cases:
+        config = RingConfig.parse(text)
+        distance_layers(config, metric)  # compile, build the tables, warm up
+        layers, _, py_cpu = timed(python_bfs_layers, config, metric)
+        best = min(timed(distance_layers, config, metric)[2] for _ in range(5))
+        fast = distance_layers(config, metric).layers
+        assert fast == layers, f"{text} {metric}: numba and Python disagree"
+        rate = config.state_count / best
+        print(f"{text:>10} {metric:>7} {config.state_count:>10,} {py_cpu:>9.3f} {best:>9.4f} "
+              f"{rate:>15,.0f} {py_cpu / best:>7.0f}x")  # fmt: skip
+
+
+def bfs_large(cases: list[str]) -> None:
+    print("\n== numba BFS on larger spaces (both metrics, no heuristic) ==")
+    for text in cases:
+        config = RingConfig.parse(text)
+        for metric in ("forgat", "unit"):
+            distance_layers(RingConfig.parse("2/6/1/1"), metric)  # compiled beforehand
+            dist, wall, cpu = timed(distance_layers, config, metric)
+            print(f"{text:>10} {metric:>7} {config.state_count:>13,} states  depth {dist.depth:>3}"
+                  f"  {wall:7.1f} s wall {cpu:7.1f} s cpu  "
+                  f"{config.state_count / cpu:>12,.0f} states per cpu s")  # fmt: skip
+
+
+def full_table(text: str, save: Path | None) -> None:
+    config = RingConfig.parse(text)
+    print(f"\n== full table {text} ({config.state_count:,} states) ==")
+    stats, wall, cpu = timed(state_space_stats, config)
+    for line in stats_lines(stats, width=40):
+        print(line)
+    print(f"({wall:.0f} s wall, {cpu:.0f} s cpu)")
+    if save:
+        from solvers.atomic import write_json
+
+        target = save / f"stats-{text.replace('/', '-')}.json"
+        write_json(target, stats.to_json())
+        print(f"wrote {target}")
+
+
+def practical(puzzles: list[str], samples: int) -> None:
+    print(f"\n== practical solver: {samples} uniform random states per puzzle ==")
+    print(f"{'config':>10} {'median s':>9} {'worst s':>8} {'median cpu':>11} {'worst cpu':>10} "
+          f"{'median len':>11} {'worst len':>10} {'solved':>7}")  # fmt: skip
+    for text in puzzles:
+        config = RingConfig.parse(text)
+        model = RingsModel(config)
+        practical_moves(config, uniform_shuffle(config, 10_000))  # tables, ball, compile
+        walls, cpus, lengths, solved = [], [], [], 0
+        for seed in range(samples):
+            state = uniform_shuffle(config, seed)
+            (_code, moves), wall, cpu = timed(practical_moves, config, state)
+            end = state.copy()
+            for ring, f in moves:
+                model.rotate(end, ring, f)
+            if moves and is_goal(config, end):
+                solved += 1
+                lengths.append(len(moves))
+            walls.append(wall)
+            cpus.append(cpu)
+        med_len = statistics.median(lengths) if lengths else float("nan")
+        print(f"{text:>10} {statistics.median(walls):>9.3f} {max(walls):>8.3f} "
+              f"{statistics.median(cpus):>11.3f} {max(cpus):>10.3f} {med_len:>11.1f} "
+              f"{max(lengths, default=0):>10} {solved:>4}/{samples}")  # fmt: skip
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="5 scrambles per puzzle")
+    parser.add_argument("--full", action="store_true", help="also the 2/16/1/2 table")
+    parser.add_argument("--save", type=Path, help="folder for the full table's JSON")
+    args = parser.parse_args()
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    bfs_ratios([("2/10/1/2", "forgat"), ("2/10/1/2", "unit"), ("2/10/1/3", "forgat"),
+                ("2/6/2/1", "forgat"), ("2/6/2/1", "unit")])  # fmt: skip
+    bfs_large(["2/14/1/3", "2/8/2/2"] if not args.quick else ["2/12/1/2"])
+    if args.full:
+        full_table("2/16/1/2", args.save)
+    practical(["2/20/2/4", "3/20/1/4", "3/20/1/2", "3/20/2/4", "5/18/1/2"],
+              5 if args.quick else 20)  # fmt: skip
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
