@@ -12,7 +12,6 @@ Shapes are instances of 20 floats:
 
 from __future__ import annotations
 
-import itertools
 import math
 from collections.abc import Sequence
 
@@ -176,14 +175,44 @@ class DrawList2D:
             )
         )
 
+    def lines(
+        self,
+        starts: np.ndarray,
+        ends: np.ndarray,
+        colors: ColorLike | np.ndarray = INK,
+        width: float = 1.0,
+        *,
+        round_caps: bool = True,
+    ) -> None:
+        """Many segments at once, from (N, 2) arrays (outlines, stripes, grids)."""
+        p0 = np.asarray(starts, dtype=np.float32).reshape(-1, 2)
+        p1 = np.asarray(ends, dtype=np.float32).reshape(-1, 2)
+        n = len(p0)
+        if n == 0:
+            return
+        delta = p1 - p0
+        length = np.hypot(delta[:, 0], delta[:, 1])
+        half_w = width / 2
+        block = np.zeros((n, SHAPE_FLOATS), dtype=np.float32)
+        block[:, 0:2] = (p0 + p1) / 2
+        block[:, 2] = length / 2 + (half_w if round_caps else 0.0)
+        block[:, 3] = half_w
+        block[:, 4] = -np.arctan2(delta[:, 1], delta[:, 0])
+        block[:, 5] = half_w if round_caps else 0.0
+        block[:, 7] = KIND_BOX
+        block[:, 8:12] = _color_array(colors, n)
+        self._flush_tris()
+        self._flush_shapes()
+        self._append("shapes", block)
+
     def polyline(
         self, points: Sequence[Point], color: ColorLike = INK, width: float = 1.0, *, closed=False
     ) -> None:
-        pts = list(points)
+        pts = np.asarray(points, dtype=np.float32).reshape(-1, 2)
         if closed and len(pts) > 2:
-            pts.append(pts[0])
-        for (x0, y0), (x1, y1) in itertools.pairwise(pts):
-            self.line(x0, y0, x1, y1, color, width)
+            pts = np.vstack([pts, pts[:1]])
+        if len(pts) > 1:
+            self.lines(pts[:-1], pts[1:], color, width)
 
     def arc(
         self,

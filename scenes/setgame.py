@@ -1,0 +1,281 @@
+"""SET: the board of all v^n cards (real cards for v = 3, n <= 4, digit words otherwise),
+chosen cards raised with their placement number, excluded cards greyed with a badge in the
+colour of the placement that excluded them and, for the newest exclusions, lines to the
+cards they would make a SET with; the search replayed; the seed's game played by clicking.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from scenes.set_cards import draw_card
+from solvers.errors import PuzzlevizError
+from solvers.setgame.cards_look import card_look
+from solvers.setgame.events import Add, Exclude, Prune, Remove, Unexclude, Unprune
+from solvers.setgame.model import (
+    CHOSEN,
+    EXCLUDED,
+    FREE,
+    PRUNED_BOUND,
+    PRUNED_SYMMETRY,
+    SetGameModel,
+)
+from solvers.setgame.session import SetSession
+from viz.color import BAD, INK, MUTED, RGBA, mix, palette, rgba
+from viz.draw2d import DrawList2D
+from viz.easing import ease
+from viz.interaction import Interaction, Job, Session
+from viz.player import Frame
+from viz.scene import Canvas, Rect, Scene, View, register_scene
+
+LIFT = 0.12  # a chosen card rises by this share of its height
+
+
+def level_color(level: int) -> RGBA:
+    return palette(level - 1)
+
+
+def ink_on(color: RGBA) -> RGBA:
+    """White or near-black text, whichever reads better on `color` (relative luminance)."""
+    r, g, b, _ = color
+    return rgba(INK) if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55 else rgba("#FFFFFF")
+
+
+@dataclasses.dataclass(frozen=True)
+class BoardLayout:
+    """Where every card sits: digits of the first half of the word choose the row, the
+    rest the column, with a wider gap every v cards so the structure shows."""
+
+    x: np.ndarray  # (N,) left edges
+    y: np.ndarray  # (N,) top edges
+    w: float
+    h: float
+    real_cards: bool
+
+    def card_at(self, px: float, py: float) -> int | None:
+        inside = (px >= self.x) & (px <= self.x + self.w) & (py >= self.y) & (py <= self.y + self.h)
+        hits = np.flatnonzero(inside)
+        return int(hits[0]) if len(hits) else None
+
+    def center(self, card: int) -> tuple[float, float]:
+        return float(self.x[card] + self.w / 2), float(self.y[card] + self.h / 2)
+
+
+def board_layout(model: SetGameModel, stage: Rect) -> BoardLayout:
+    v, n = model.v, model.n
+    row_digits = n // 2
+    col_digits = n - row_digits
+    rows, cols = v**row_digits, v**col_digits
+    real = v == 3 and n <= 4
+    aspect = 1.55 if real else 1.8  # landscape cards, as the real ones lie on a table
+
+    def span(count: int, digits: int) -> tuple[np.ndarray, float]:
+        """Left edges in card widths: a small gap between cards, a larger one at every
+        boundary of a group of v, v^2, ... cards; and the total extent."""
+        index = np.arange(count)
+        boundaries = sum(index // v**k for k in range(1, digits))
+        positions = index * 1.1 + boundaries * 0.3
+        return positions, float(positions[-1] + 1.0)
+
+    col_pos, width_units = span(cols, col_digits)
+    row_pos, height_units = span(rows, row_digits)
+    legend = 20 * stage.h / 560  # room for the legend line under the board
+    card_w = min(stage.w / width_units, (stage.h - legend) * aspect / height_units)
+    card_h = card_w / aspect
+    ox = stage.x + (stage.w - card_w * width_units) / 2
+    oy = stage.y + (stage.h - legend - card_h * height_units) / 2
+    cards = np.arange(v**n)
+    r, c = cards // cols, cards % cols
+    return BoardLayout(ox + col_pos[c] * card_w, oy + row_pos[r] * card_h, card_w, card_h, real)
+
+
+@register_scene
+class SetScene(Scene):
+    kind = "setgame"
+    title = "SET"
+
+    def interaction(self) -> Interaction:
+        return SetInteraction()
+
+    def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
+        model: SetGameModel = frame.model
+        state = frame.state
+        board = board_layout(model, view.stage)
+        d = canvas.d2
+        status = model.status(state).copy()
+        by = model.by(state).copy()
+        forbidden = model.forbidden(state)
+        event, t = frame.event, ease(frame.t)
+        change = _status_change(event)
+        lift = np.where(status == CHOSEN, 1.0, 0.0)
+        grey = np.where((status != FREE) & (status != CHOSEN), 1.0, 0.0)
+        if change is not None:
+            card, new_status, level = change
+            old = status[card]
+            lift[card] = (1 - t) * (old == CHOSEN) + t * (new_status == CHOSEN)
+            grey[card] = (1 - t) * (old not in (FREE, CHOSEN)) + t * (
+                new_status not in (FREE, CHOSEN)
+            )
+            if new_status != FREE:
+                status[card], by[card] = new_status, level
+        for card in range(model.size):
+            look = (int(status[card]), int(by[card]), bool(forbidden[card]))
+            _draw_one(d, model, board, card, *look, float(lift[card]), float(grey[card]),
+                      view.scale)  # fmt: skip
+        _draw_links(d, model, state, board, frame, view.scale)
+        _draw_legend(d, view, model)
+
+
+def _status_change(event) -> tuple[int, int, int] | None:
+    """(card, status after, level) for events that change one card's look."""
+    if isinstance(event, Add):
+        return event.card, CHOSEN, event.level
+    if isinstance(event, Remove | Unexclude | Unprune):
+        return event.card, FREE, event.level
+    if isinstance(event, Exclude):
+        return event.card, EXCLUDED, event.level
+    if isinstance(event, Prune):
+        return event.card, PRUNED_BOUND if event.reason == 1 else PRUNED_SYMMETRY, event.level
+    return None
+
+
+def _draw_one(d, model, board: BoardLayout, card, status, level, forbidden, lift, grey, scale):
+    x, y, w, h = float(board.x[card]), float(board.y[card]), board.w, board.h
+    y -= lift * LIFT * h
+    radius = h * 0.1
+    if lift > 0.01:
+        d.rect(x + 2 * scale, y + (3 + 5 * lift) * scale, w, h, rgba(INK, 0.22 * lift),
+               radius=radius)  # fmt: skip
+    face = mix("#FFFFFF", "#E9E6DF", grey)
+    border = mix(rgba(INK, 0.25), level_color(level), lift) if status == CHOSEN else rgba(INK, 0.25)
+    d.rect(x, y, w, h, face, radius=radius, stroke=border, width=(1 + 2 * lift) * scale)
+    if board.real_cards:
+        draw_card(d, card_look(card, model.n), x, y, w, h, fade=0.75 * grey)
+    else:
+        word = model.space.word(card)
+        d.text(word, x + w / 2, y + h / 2, min(h * 0.42, w / max(len(word), 1) * 1.5),
+               mix(INK, "#B8B8B8", grey), anchor="cm")  # fmt: skip
+    badge = max(h * 0.16, 6 * scale)
+    if status == CHOSEN and lift > 0.5:
+        bx, by_ = x + w - badge * 0.9, y + badge * 0.9
+        color = level_color(level)
+        d.circle(bx, by_, badge * 0.85, color)
+        d.text(str(level), bx, by_, badge * 1.1, ink_on(color), anchor="cm", font="bold")
+    elif status in (EXCLUDED, PRUNED_BOUND, PRUNED_SYMMETRY) and grey > 0.5:
+        bx, by_ = x + badge * 0.8, y + badge * 0.8
+        color = level_color(level) if status == EXCLUDED else rgba(MUTED)
+        if status == EXCLUDED:
+            d.circle(bx, by_, badge * 0.55, color)
+        else:  # pruned by the search, not by a SET: a hollow mark
+            d.circle(bx, by_, badge * 0.5, None, stroke=color, width=1.5 * scale)
+    if forbidden:
+        inset = min(w, h) * 0.18
+        d.line(x + inset, y + inset, x + w - inset, y + h - inset, rgba(BAD, 0.85), 3 * scale)
+        d.line(x + w - inset, y + inset, x + inset, y + h - inset, rgba(BAD, 0.85), 3 * scale)
+
+
+def _draw_links(d, model: SetGameModel, state, board: BoardLayout, frame: Frame, scale):
+    """Lines from the newest exclusions to the placed cards they complete a SET with."""
+    event = frame.event
+    targets: list[tuple[int, float]] = []
+    if isinstance(event, Exclude):
+        targets.append((event.card, ease(frame.t)))
+    level = model.level(state)
+    if level and frame.t == 0:
+        status, by = model.status(state), model.by(state)
+        recent = np.flatnonzero((status == EXCLUDED) & (by == level))
+        targets.extend((int(card), 0.55) for card in recent[:40])
+    for card, alpha in targets:
+        links = model.exclusion_links(state, card)
+        if not links:
+            continue
+        cx, cy = board.center(card)
+        for group in links[:2]:
+            color = rgba(level_color(model.by(state)[group[-1]] or level), 0.8 * alpha)
+            for partner in group:
+                px, py = board.center(partner)
+                py -= LIFT * board.h
+                end = (cx + (px - cx) * alpha, cy + (py - cy) * alpha)
+                d.line(cx, cy, *end, color, 2.6 * scale)
+
+
+def _draw_legend(d: DrawList2D, view: View, model: SetGameModel) -> None:
+    s = view.scale
+    x, y = view.stage.x, view.stage.y + view.stage.h - 4 * s
+    text = (
+        "raised: chosen (number = placement)   grey: would complete a SET (dot = the "
+        "placement that excludes it)   ring: ruled out by the search   X: forbidden"
+    )
+    d.text(text, x, y, 11.5 * s, MUTED, anchor="lb")
+    del model
+
+
+class SetInteraction(Interaction):
+    """The seed's game: click to add or take back a card, right-click to forbid or allow
+    it again, G to compute the largest cap under these constraints (as a search trace)."""
+
+    help = (
+        ("click", "add a card / take it back"),
+        ("right click", "forbid a card / allow it again"),
+        ("G", "compute the maximum from here (watch the search)"),
+    )
+
+    def _session_at(self, session: Session) -> SetSession:
+        model: SetGameModel = session.player.model
+        game = SetSession(model.v, model.n)
+        game.board.state[:] = session.state
+        game.board.log.clear()
+        return game
+
+    def on_click(self, x: float, y: float, button: int, session: Session) -> bool:
+        if session.view is None:
+            return False
+        model: SetGameModel = session.player.model
+        card = board_layout(model, session.view.stage).card_at(x, y)
+        if card is None:
+            return False
+        game = self._session_at(session)
+        word = model.space.word(card)
+        status = model.status(game.state)[card]
+        try:
+            if button == 1:
+                if status == CHOSEN:
+                    game.remove(card)
+                    caption = f"You take {word} back"
+                else:
+                    game.add(card)
+                    caption = f"You add {word}"
+            elif model.forbidden(game.state)[card]:
+                game.unforbid(card)
+                caption = f"You allow {word} again"
+            else:
+                game.forbid(card)
+                caption = f"You forbid {word}"
+        except PuzzlevizError as exc:
+            session.say(str(exc))
+            return True
+        session.act(caption, game.events)
+        return True
+
+    def on_key(self, key: str, shift: bool, session: Session) -> bool:
+        if key != "g":
+            return False
+        if session.job is not None:
+            session.cancel()
+            session.say("search stopped")
+            return True
+        game = self._session_at(session)
+
+        def work(job: Job):
+            job.status = "searching"
+            return game.maximum(record=True, count=True)
+
+        def done(answer) -> None:
+            result, trace = answer
+            session.show(trace)
+            session.say(f"the largest cap here has {result.max} cards")
+
+        session.start(Job("maximum", work, done))
+        return True
