@@ -190,3 +190,43 @@ def caps_through(
         return None
     assert total.denominator == 1, "the double count must be a whole number"
     return int(total), caps, hit
+
+
+def random_witness(
+    space: AffineSpace,
+    classes: list[CapClass],
+    required: Sequence[int],
+    forbidden: Sequence[int],
+    tries: int = 3000,
+    seed: int = 0,
+) -> list[int] | None:
+    """A maximum cap through `required` avoiding `forbidden`, by relabeling known maximum
+    caps at random (deterministic seed): relabelings that fix the basis of `required`
+    keep it inside, and most of them dodge a few forbidden cards. None if all tries hit."""
+    rng = np.random.default_rng(seed)
+    relabel = Relabel(space, list(required)) if required else None
+    image_of_w = to_bitset(relabel.forward(required) if relabel else [], space.size)
+    rows = [
+        row for cls in classes for row in cls.image_rows if np.all((row & image_of_w) == image_of_w)
+    ]
+    if not rows:
+        return None
+    j = relabel.dim if relabel else -1
+    n, digits, weights = space.n, space.digits, space.weights
+    banned = np.zeros(space.size, dtype=bool)
+    banned[list(forbidden)] = True
+    for _ in range(tries):
+        matrix = np.eye(n, dtype=np.int64)
+        free_cols = range(max(j, 0), n)
+        for col in free_cols:
+            matrix[:, col] = rng.integers(0, 3, size=n)
+        if _rank_mod3(list(matrix.T)) < n:
+            continue
+        shift = rng.integers(0, 3, size=n) if j < 0 else np.zeros(n, dtype=np.int64)
+        row = rows[int(rng.integers(len(rows)))]
+        points = np.array(from_bitset(row))
+        moved = ((digits[points] @ matrix.T + shift) % 3) @ weights
+        cap = relabel.backward(moved.tolist()) if relabel else moved.tolist()
+        if not banned[cap].any():
+            return sorted(int(c) for c in cap)
+    return None

@@ -8,11 +8,13 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+import numpy as np
+
 from solvers.errors import PuzzleInputError
 from solvers.setgame.affine import CapClass, classify
 from solvers.setgame.bitsearch import ALL_MAX
 from solvers.setgame.board import Board
-from solvers.setgame.constrained import caps_through
+from solvers.setgame.constrained import caps_through, random_witness
 from solvers.setgame.events import REASON_SYMMETRY
 from solvers.setgame.fast import known_maximum, maximum_v3
 from solvers.setgame.geometry import affine_space
@@ -45,6 +47,7 @@ class SetResult:
     solver: str
     method: str
     notes: list[str] = dataclasses.field(default_factory=list)
+    finished: bool = True  # the search ran to its end (no node limit hit)
 
     def to_json(self, words: list[str], limit: int = 10) -> dict[str, Any]:
         """The CLI's JSON: the issue's keys first, then what was proven."""
@@ -162,7 +165,29 @@ def solve(
                 solver,
                 "maximum caps relabeled onto the required cards",
             )
-    return _search_board(board, count=count, solver=solver, node_limit=limit)
+    witness = None
+    if solver == "fast" and v == 3 and n <= 4 and board.forbidden.any():
+        known = known_maximum(n, count=True)
+        forbidden_cards = [int(c) for c in np.flatnonzero(board.forbidden)]
+        witness = random_witness(affine_space(n), known.classes or [], required, forbidden_cards)
+        if witness is not None and not count:
+            _show_caps(board, [witness], "A maximum cap that avoids the forbidden cards")
+            return SetResult(
+                v,
+                n,
+                known.size,
+                True,
+                None,
+                None,
+                [witness],
+                known.size,
+                0,
+                solver,
+                "a relabeled maximum cap avoids the forbidden cards",
+                [f"no cap has more than {known.size} cards, so this maximum is proven"],
+            )
+    start = known_maximum(n).size if witness is not None else None
+    return _search_board(board, count=count, solver=solver, node_limit=limit, target=start)
 
 
 def _show_caps(board: Board, caps: list[list[int]], caption: str) -> None:
@@ -180,7 +205,11 @@ def _show_caps(board: Board, caps: list[list[int]], caption: str) -> None:
         board.take_back_to(start)
 
 
-def _search_board(board: Board, *, count: bool, solver: str, node_limit: int) -> SetResult:
+def _search_board(
+    board: Board, *, count: bool, solver: str, node_limit: int, target: int | None = None
+) -> SetResult:
+    """Search under constraints; `target` (a size known to be reachable) lets the bound
+    prune everything smaller from the start."""
     space = board.space
     v, n = space.v, space.n
     tracer = board.tracer
@@ -212,7 +241,7 @@ def _search_board(board: Board, *, count: bool, solver: str, node_limit: int) ->
             captions,
             stats,
             free_candidates(board),
-            board.level,
+            board.level if target is None else target,
             ALL_MAX,
             node_limit=node_limit,
             keep=100_000,
@@ -269,6 +298,7 @@ def _search_board(board: Board, *, count: bool, solver: str, node_limit: int) ->
         solver,
         method,
         notes,
+        finished,
     )
 
 

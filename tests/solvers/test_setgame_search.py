@@ -133,3 +133,13 @@ def test_node_limit_reports_an_unfinished_search():
     assert result.count is None and result.nodes <= 60
     assert any("stopped" in note for note in result.notes)
     assert np.all([len(c) == result.max for c in result.caps])
+
+
+def test_forbidden_cards_are_dodged_by_relabeling_a_maximum_cap():
+    space = affine_space(4)
+    required = space.cards.parse_list("0000,1201")
+    forbidden = space.cards.parse_list("1111,2222,0120,0001,0010")
+    result = solve(3, 4, with_cards=required, forbidden=forbidden)
+    assert result.max == 20 and result.proven
+    (cap,) = result.caps
+    assert space.cards.is_cap(cap) and set(required) <= set(cap) and not set(forbidden) & set(cap)
