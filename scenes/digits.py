@@ -1,0 +1,206 @@
+"""Digits: the frame and its triangle grid, each seven-segment digit piece as filled
+triangles with its own colour and label, the digits' windows and the edge notches left
+open; a placement flies from the tray beside the frame, flipping over its vertical axis
+and turning into place; the search backtracks visibly; an option shows the three classes
+of solutions side by side.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+
+import numpy as np
+
+from solvers.digits.demo import PIECE_COLORS, class_representatives
+from solvers.digits.model import DigitsModel, LeaveEmpty, Place, Remove, Reopen
+from viz.color import INK, MUTED, RGBA, mix, rgba
+from viz.draw2d import DrawList2D
+from viz.easing import ease
+from viz.player import Frame
+from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+
+TRAY_ROWS = 2
+LEFT_EMPTY = -2
+
+
+def piece_color(piece: int) -> RGBA:
+    return rgba(PIECE_COLORS[piece % len(PIECE_COLORS)])
+
+
+@functools.cache
+def _tray_shape(model: DigitsModel, piece: int) -> tuple[np.ndarray, np.ndarray]:
+    """The upright piece: triangles (T, 3, 2) in block units and their centroid."""
+    tris = np.array(model.tray_triangles(piece), dtype=np.float64)
+    return tris, tris.reshape(-1, 2).mean(axis=0)
+
+
+def boundary_edges(tris: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Edges that belong to one triangle only: the outline of the union."""
+    edges: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
+    counts: dict[tuple, int] = {}
+    for tri in tris:
+        for i in range(3):
+            a, b = tri[i], tri[(i + 1) % 3]
+            key = tuple(sorted((tuple(np.round(a, 4)), tuple(np.round(b, 4)))))
+            counts[key] = counts.get(key, 0) + 1
+            edges[key] = (a, b)
+    outer = [edges[k] for k, c in counts.items() if c == 1]
+    if not outer:
+        return np.zeros((0, 2)), np.zeros((0, 2))
+    return np.array([a for a, _ in outer]), np.array([b for _, b in outer])
+
+
+class Board:
+    """Block coordinates (x right, y down) to screen pixels, for the frame and the tray: the
+    frame on the left, the pieces not yet placed waiting in a tray of slots on the right."""
+
+    def __init__(self, model: DigitsModel, area: Rect, scale: float):
+        width, height = model.puzzle.width, model.puzzle.height
+        shapes = [_tray_shape(model, k)[0].reshape(-1, 2) for k in range(model.n_pieces)]
+        extent = np.max([np.ptp(p, axis=0) for p in shapes], axis=0)  # largest piece, blocks
+        self.columns = math.ceil(model.n_pieces / TRAY_ROWS)
+        self.slot = extent + 0.8
+        tray_w = self.columns * self.slot[0]
+        tray_h = TRAY_ROWS * self.slot[1]
+        unit = min(area.w / (width + 1.0 + tray_w), area.h / (max(height, tray_h) + 0.6))
+        total = (width + 1.0 + tray_w) * unit
+        self.unit = unit
+        self.frame_origin = np.array([area.x + (area.w - total) / 2, area.y + 0.3 * unit])
+        self.tray_origin = self.frame_origin + [(width + 1.0) * unit, 0.0]
+        self.scale = scale
+
+    def to_screen(self, points: np.ndarray) -> np.ndarray:
+        return self.frame_origin + np.asarray(points) * self.unit
+
+    def tray_center(self, piece: int) -> np.ndarray:
+        """Where a piece waits in the tray (pixels)."""
+        row, column = divmod(piece, self.columns)
+        return self.tray_origin + (np.array([column, row]) + 0.5) * self.slot * self.unit
+
+
+@register_scene
+class DigitsScene(Scene):
+    kind = "digits"
+    title = "Digits"
+    options = (
+        SceneOption("classes", "k", "The three classes of solutions side by side"),
+        SceneOption("grid", "g", "Triangle grid", default=True),
+    )
+
+    def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
+        model: DigitsModel = frame.model
+        d = canvas.d2
+        if view.options.get("classes"):
+            _draw_classes(d, model, view)
+            return
+        board = Board(model, view.stage, view.scale)
+        _draw_frame(d, model, board, view.options.get("grid", True))
+        _draw_left_empty(d, model, board, frame)
+        moving = frame.event.piece if isinstance(frame.event, Place | Remove) else -1
+        for piece in range(model.n_pieces):
+            where = model.placement_of(frame.state, piece)
+            if piece == moving:
+                continue
+            if where is None:
+                _draw_in_tray(d, model, board, piece)
+            else:
+                tris = np.array(model.placement_triangles(piece, *where))
+                _draw_piece(d, board.to_screen(tris), piece, board.unit, board.scale)
+        if moving >= 0:
+            _draw_flight(d, model, board, frame.event, frame.t)
+
+
+def _draw_frame(d: DrawList2D, model: DigitsModel, board: Board, grid: bool) -> None:
+    tris = board.to_screen(np.array(model.frame_triangles()))
+    d.triangles(tris, rgba("#FFFFFF"))
+    if grid:  # every triangle's edges, faint: the grid the pieces snap to
+        d.lines(tris.reshape(-1, 2), tris[:, [1, 2, 0]].reshape(-1, 2), rgba(INK, 0.08), 1.0)
+    outer_a, outer_b = boundary_edges(tris)
+    d.lines(outer_a, outer_b, INK, 2.4 * board.scale)
+
+
+def _draw_piece(
+    d: DrawList2D, tris: np.ndarray, piece: int, unit: float, scale: float, alpha: float = 1.0
+) -> None:
+    """Filled triangles, the outline of their union, and the digit as a label (`unit`:
+    pixels per block, which sets the label's size)."""
+    color = piece_color(piece)
+    d.triangles(tris, rgba(color, alpha))
+    a, b = boundary_edges(tris)
+    d.lines(a, b, rgba(mix(color, INK, 0.55), alpha), 1.8 * scale)
+    center = tris.reshape(-1, 2).mean(axis=0)
+    size = max(11.0, unit * 0.75)
+    d.text(str(piece), float(center[0]), float(center[1]), size, rgba(INK, 0.8 * alpha),
+           anchor="cm", font="bold")  # fmt: skip
+
+
+def _draw_in_tray(d: DrawList2D, model: DigitsModel, board: Board, piece: int) -> None:
+    tris, centroid = _tray_shape(model, piece)
+    screen = (tris - centroid) * board.unit + board.tray_center(piece)
+    _draw_piece(d, screen, piece, board.unit, board.scale, alpha=0.85)
+
+
+def _draw_flight(d: DrawList2D, model: DigitsModel, board: Board, event, t: float) -> None:
+    """Fly between tray and board, flipping (mirror about the vertical axis) in the first
+    half and turning in the second, so the flip reads as a flip."""
+    progress = t if isinstance(event, Place) else 1.0 - t
+    tris, centroid = _tray_shape(model, event.piece)
+    angle, flipped = model.orientation_turn(event.piece, event.orientation)
+    flip_t = ease(min(progress * 2, 1.0))
+    turn_t = ease(max(progress * 2 - 1, 0.0))
+    sx = math.cos(math.pi * flip_t) if flipped else 1.0
+    theta = math.radians(angle) * turn_t
+    rotate = np.array([[math.cos(theta), -math.sin(theta)], [math.sin(theta), math.cos(theta)]])
+    linear = rotate @ np.diag([sx, 1.0])
+    placed = np.array(model.placement_triangles(event.piece, event.orientation, event.x, event.y))
+    target = board.to_screen(placed).reshape(-1, 2).mean(axis=0)
+    start = board.tray_center(event.piece)
+    move = ease(progress)
+    center = start + (target - start) * move
+    lift = math.sin(math.pi * move) * 0.6 * board.unit
+    size = 1.0
+    screen = ((tris - centroid) @ linear.T) * board.unit * size + center - [0.0, lift]
+    d.triangles(screen + [3.0 * board.scale, 5.0 * board.scale], rgba(INK, 0.15 * min(lift, 1)))
+    _draw_piece(d, screen, event.piece, board.unit, board.scale)
+
+
+def _draw_left_empty(d: DrawList2D, model: DigitsModel, board: Board, frame: Frame) -> None:
+    owners = model.owners(frame.state)
+    cells = list(np.flatnonzero(owners == LEFT_EMPTY))
+    fading = None
+    if isinstance(frame.event, LeaveEmpty | Reopen):
+        fading = frame.event.cell
+        alpha = frame.t if isinstance(frame.event, LeaveEmpty) else 1 - frame.t
+        if fading not in cells:
+            cells.append(fading)
+    for cell in cells:
+        tri = board.to_screen(np.array(model.cell_triangle(int(cell))))
+        a = alpha if cell == fading else 1.0
+        d.triangles(tri[None], rgba(MUTED, 0.28 * a))
+        center = tri.mean(axis=0)
+        d.circle(float(center[0]), float(center[1]), 1.6 * board.scale, rgba(MUTED, 0.8 * a))
+
+
+@functools.cache
+def _classes(model: DigitsModel) -> list[dict[int, tuple[int, int, int]]]:
+    return class_representatives(model.granularity, model.puzzle)
+
+
+def _draw_classes(d: DrawList2D, model: DigitsModel, view: View) -> None:
+    representatives = _classes(model)
+    count = max(len(representatives), 1)
+    width = view.stage.w / count
+    for k, placements in enumerate(representatives):
+        area = Rect(view.stage.x + k * width, view.stage.y, width, view.stage.h - 24 * view.scale)
+        unit = min(area.w / (model.puzzle.width + 1), area.h / (model.puzzle.height + 0.4))
+        origin = np.array([area.x + (area.w - model.puzzle.width * unit) / 2, area.y])
+        frame = np.array(model.frame_triangles()) * unit + origin
+        d.triangles(frame, rgba("#FFFFFF"))
+        a, b = boundary_edges(frame)
+        d.lines(a, b, INK, 2 * view.scale)
+        for piece, where in placements.items():
+            tris = np.array(model.placement_triangles(piece, *where)) * unit + origin
+            _draw_piece(d, tris, piece, unit, view.scale)
+        bottom = area.y + model.puzzle.height * unit + 8 * view.scale
+        d.text(f"class {k + 1}", area.x + area.w / 2, bottom, 15 * view.scale, INK, anchor="ct")
