@@ -14,7 +14,7 @@ from solvers.sudoku.solver import SolveResult, solve
 from solvers.trace import Trace
 
 # The demo puzzle: solved by logic alone in 74 steps with 13 techniques, among them an
-# X-Wing, two Y-Wings, a W-Wing, simple colouring, an X-chain and an XY-chain.
+# X-Wing, two Y-Wings, a W-Wing, simple colouring, a finned X-Wing and an XY-chain.
 DEMO_PUZZLE = "...2.38....18...74....1.23.51...4...............1...52.73.5....95...24....26.7..."
 
 
