@@ -16,12 +16,22 @@ Events (events.py; each undoes exactly with its inverse):
     Forbid(card) / Unforbid(card)                  the user's constraint
 A placement is one trace step: Add then its Excludes/Prunes; a backtrack is one step:
 Unprunes/Unexcludes then Remove. Milestones: "best" (new best size), "solution" (a cap of
-the size sought). Counters of search traces: nodes, cards, best, solutions.
+the size sought), "proven" (the search closed every case). Counters of search traces:
+nodes, cards, best, solutions. Python-side steps (symmetry choices, the fullest
+hyperplane's cap) carry captions that explain the argument.
 
-For scenes: SetGameModel.chosen / available / excluded_by_card / exclusion_links (the v-1
-placed cards that form a SET with a greyed card), CardSpace.word / all_words;
-properties for drawing real cards: setgame.cards_look.card_look (v = 3, n <= 4).
-demo.demo_trace() gives a short watchable search; session.SetSession is the seed's game.
+For scenes: SetGameModel.chosen / card_at_level / available / excluded_by_card /
+exclusion_links (the v-1 placed cards that form a SET with a greyed card), status / by /
+forbidden arrays; CardSpace.word / all_words; cards_look.card_look(card, n) gives number,
+shape, colour and shading of a real card (v = 3, n <= 4; digit k is property k).
+demo.demo_trace() gives a short watchable search (about 900 events) ending on a 20-card
+cap; session.SetSession is the seed's interactive game (add, remove, forbid, unforbid,
+maximum), recording every change; solve.solve and the CLI `puzzleviz solve set`.
+
+Modules: cards (words, the seed's completion rule), events, model, board (event-only
+changes), tryfrom (the seed's search), bitsearch (fast v = 3 kernel), geometry (AG(n,3)
+tables), affine (frames, classes, counts), fast (the proof), constrained (required and
+forbidden cards via the classes), symmetric (n >= 5), solve, session, commands, demo.
 """
 
 from solvers.setgame import commands, model  # noqa: F401  (register the model and CLI)

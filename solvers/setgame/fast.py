@@ -158,7 +158,7 @@ def fullest_hyperplane_search(
     below: CapSearch,
     tracer: Tracer = NULL_TRACER,
     stats: SearchStats | None = None,
-    keep: int = 10_000,
+    keep: int = 100_000,
 ) -> list[list[int]]:
     """Caps of `target` cards (STOP_FIRST: one, ALL_EXACT: all up to symmetry), by
     arguments 1-3 in the module docstring. `below` is the proven maximum of AG(n-1,3)."""
@@ -181,6 +181,9 @@ def fullest_hyperplane_search(
         f"{target}-card cap holds {' or '.join(map(str, sizes)) or 'an impossible number of'} cards"
     )
     for m in sizes:
+        if n >= 3 and m <= known_maximum(n - 2).size:
+            # an m-cap could then lie in a plane of block 0 and have no frame to classify by
+            raise NotImplementedError(f"caps of {m} cards in AG({n - 1},3) may not span it")
         a_min = -(-(target - m) // 2)
         if a_min > m:
             continue
@@ -197,7 +200,7 @@ def fullest_hyperplane_search(
                 f"Shear symmetry: block 1 holds at least {a_min} cards, one of them {words[block]}"
             )
             board.place(block)
-            _, caps, _ = bit_run(
+            _, caps, met = bit_run(
                 space,
                 board,
                 captions,
@@ -209,6 +212,8 @@ def fullest_hyperplane_search(
                 slices=(s1, s2, a_min, 2 * block),
                 keep=keep,
             )
+            if met > len(caps):
+                raise RuntimeError(f"{met:,} caps found, only {len(caps):,} kept: raise keep")
             found.extend(caps)
             tracer.step(f"Done with class {index} of the {m}-card hyperplanes")
             board.take_back_to(0)
@@ -259,6 +264,9 @@ def maximum_v3(
     result.nodes = stats.nodes
     if result.proven:
         result.upper_bound = result.size
+        tracer.milestone(
+            "proven", f"no cap has {result.size + 1} cards: {result.size} is the maximum"
+        )
     if count and result.proven:
         result.classes, _ = classify(space, result.caps)
         result.count = sum(c.size(n) for c in result.classes)

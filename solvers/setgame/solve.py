@@ -265,6 +265,8 @@ def _search_board(
             board.take_back_to(0)
     finished = stats.finished
     best = max(best, start_level)
+    if finished:
+        tracer.milestone("proven", f"the search is complete: {best} cards is the maximum")
     if v == 3 and not finished and n <= 4 and best == known_maximum(n).size:
         notes.append(f"{best} cards is the most any cap has, so this maximum is proven")
         proven_max = True
