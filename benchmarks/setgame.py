@@ -102,7 +102,7 @@ def cp_sat(limit: float, frame: bool) -> float | None:
     print(f"CP-SAT ({label:<11})       {'proved' if proved else 'NOT proved'} "
           f"objective {solver.ObjectiveValue():.0f} bound {solver.BestObjectiveBound():.0f}, "
           f"wall {wall:.2f} s, CPU {cpu:.2f} s ({workers} workers)")  # fmt: skip
-    return wall if proved else None
+    return cpu if proved else None
 
 
 def n5() -> None:
