@@ -16,6 +16,7 @@ W and the caller falls back to a search.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from fractions import Fraction
 
@@ -230,3 +231,38 @@ def random_witness(
         if not banned[cap].any():
             return sorted(int(c) for c in cap)
     return None
+
+
+MAX_FORBIDDEN_EXACT = 12  # inclusion-exclusion makes 2**k class lookups
+
+
+def count_avoiding(
+    space: AffineSpace,
+    classes: list[CapClass],
+    required: Sequence[int],
+    forbidden: Sequence[int],
+) -> tuple[int, list[CapClass]] | None:
+    """Maximum caps through `required` that avoid `forbidden`, by inclusion-exclusion:
+    sum over subsets S of the forbidden cards of (-1)^|S| #(maximum caps through W + S).
+    Returns (count, classes that have such caps), or None with too many forbidden cards."""
+    if len(forbidden) > MAX_FORBIDDEN_EXACT:
+        return None
+    total = 0
+    hit: list[CapClass] = []
+    for cls in classes:
+        in_class = 0
+        for k in range(len(forbidden) + 1):
+            for subset in itertools.combinations(forbidden, k):
+                cards = [*required, *subset]
+                if cards and not space.cards.is_cap(cards):
+                    continue
+                if cards:
+                    through = caps_through(space, [cls], cards, keep=0)
+                    number = 0 if through is None else through[0]
+                else:
+                    number = cls.size(space.n)
+                in_class += (-1) ** k * number
+        if in_class:
+            hit.append(cls)
+        total += in_class
+    return total, hit

@@ -14,7 +14,7 @@ from solvers.errors import PuzzleInputError
 from solvers.setgame.affine import CapClass, classify
 from solvers.setgame.bitsearch import ALL_MAX
 from solvers.setgame.board import Board
-from solvers.setgame.constrained import caps_through, random_witness
+from solvers.setgame.constrained import caps_through, count_avoiding, random_witness
 from solvers.setgame.events import REASON_SYMMETRY
 from solvers.setgame.fast import known_maximum, maximum_v3
 from solvers.setgame.geometry import affine_space
@@ -170,20 +170,33 @@ def solve(
         known = known_maximum(n, count=True)
         forbidden_cards = [int(c) for c in np.flatnonzero(board.forbidden)]
         witness = random_witness(affine_space(n), known.classes or [], required, forbidden_cards)
-        if witness is not None and not count:
+        exact = (
+            count_avoiding(affine_space(n), known.classes or [], required, forbidden_cards)
+            if count and witness is not None
+            else None
+        )
+        if witness is not None and (not count or exact is not None):
             _show_caps(board, [witness], "A maximum cap that avoids the forbidden cards")
+            listed = [witness]
+            through = (
+                caps_through(affine_space(n), known.classes or [], required) if required else None
+            )
+            if through is not None:
+                banned = set(forbidden_cards)
+                listed += [c for c in through[1] if not banned & set(c) and c != witness]
             return SetResult(
                 v,
                 n,
                 known.size,
                 True,
-                None,
-                None,
-                [witness],
+                None if exact is None else exact[0],
+                None if exact is None else exact[1],
+                listed,
                 known.size,
                 0,
                 solver,
-                "a relabeled maximum cap avoids the forbidden cards",
+                "a relabeled maximum cap avoids the forbidden cards"
+                + (" (counted by inclusion-exclusion)" if exact else ""),
                 [f"no cap has more than {known.size} cards, so this maximum is proven"],
             )
     start = known_maximum(n).size if witness is not None else None

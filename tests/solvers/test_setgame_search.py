@@ -128,9 +128,11 @@ def test_n3_constrained_bitset_search():
     assert len(classes) == 1  # every 9-cap of AG(3,3) is one class
 
 
-def test_node_limit_reports_an_unfinished_search():
-    result = solve(3, 4, forbidden=[0], node_limit=50, count=True)
-    assert result.count is None and result.nodes <= 60
+@pytest.mark.parametrize("solver", ["fast", "seed"])
+def test_node_limit_reports_an_unfinished_search(solver):
+    result = solve(3, 4, node_limit=50, count=True, solver=solver)
+    assert result.count is None and result.nodes <= 60 and not result.finished
+    assert not result.proven and result.max < 20
     assert any("stopped" in note for note in result.notes)
     assert np.all([len(c) == result.max for c in result.caps])
 
@@ -143,3 +145,22 @@ def test_forbidden_cards_are_dodged_by_relabeling_a_maximum_cap():
     assert result.max == 20 and result.proven
     (cap,) = result.caps
     assert space.cards.is_cap(cap) and set(required) <= set(cap) and not set(forbidden) & set(cap)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.data())
+def test_fast_shortcuts_count_what_the_seed_enumerates(data):
+    """Required cards via the classes, forbidden ones via inclusion-exclusion or search:
+    the same maximum and count as the seed's exhaustive TryFrom (n = 3)."""
+    space = affine_space(3).cards
+    cards = data.draw(st.lists(st.integers(0, 26), min_size=1, max_size=5, unique=True))
+    split = data.draw(st.integers(0, len(cards)))
+    required, forbidden = cards[:split], cards[split:]
+    if not space.is_cap(required):
+        return
+    fast = solve(3, 3, with_cards=required, forbidden=forbidden, count=True)
+    seed = solve(3, 3, with_cards=required, forbidden=forbidden, count=True, solver="seed")
+    assert (fast.max, fast.count) == (seed.max, seed.count)
+    assert fast.proven and seed.proven
+    for cap in fast.caps:
+        assert space.is_cap(cap) and set(required) <= set(cap) and not set(forbidden) & set(cap)
