@@ -81,7 +81,9 @@ ORDERED: tuple[Technique, ...] = tuple(sorted(TECHNIQUES, key=lambda t: t.rating
 BY_NAME = {t.name: t for t in TECHNIQUES}
 T = {t.name: t.id for t in TECHNIQUES}
 
-# Module-level ints so numba kernels can test technique ids as constants.
+# Module-level ints so numba kernels can test technique ids as constants. The engine's
+# dispatch relies on these runs of consecutive ids: pointing 2-3, box-line 4-5, subsets
+# 6-11 (naked even, hidden odd), fish 12-14, finned fish 25-27.
 T_NAKED_SINGLE = T["naked_single"]
 T_HIDDEN_SINGLE = T["hidden_single"]
 T_POINTING_PAIR = T["pointing_pair"]

@@ -39,21 +39,16 @@ from solvers.sudoku.techniques import (
     T_BUG_PLUS_1,
     T_CONTRADICTION,
     T_FINNED_JELLYFISH,
-    T_FINNED_SWORDFISH,
     T_FINNED_X_WING,
     T_HIDDEN_PAIR,
     T_HIDDEN_QUAD,
     T_HIDDEN_SINGLE,
-    T_HIDDEN_TRIPLE,
     T_JELLYFISH,
     T_NAKED_PAIR,
-    T_NAKED_QUAD,
     T_NAKED_SINGLE,
-    T_NAKED_TRIPLE,
     T_POINTING_PAIR,
     T_POINTING_TRIPLE,
     T_SIMPLE_COLOURING,
-    T_SWORDFISH,
     T_UNIQUE_RECTANGLE_1,
     T_W_WING,
     T_X_CHAIN,
@@ -130,46 +125,6 @@ def apply_step(geo, values, cand, log, s):
 
 
 @njit(cache=True)
-def find_step(geo, values, cand, pos, log, t):
-    """Dispatch technique id t to its finder."""
-    if t == T_NAKED_SINGLE:
-        return naked_single(geo, values, cand, log)
-    if t == T_HIDDEN_SINGLE:
-        return hidden_single(geo, values, cand, pos, log)
-    if t == T_POINTING_PAIR or t == T_POINTING_TRIPLE:  # noqa: SIM109 (numba)
-        return pointing(geo, cand, pos, log, t == T_POINTING_TRIPLE)
-    if t == T_BOX_LINE_PAIR or t == T_BOX_LINE_TRIPLE:  # noqa: SIM109
-        return box_line(geo, cand, pos, log, t == T_BOX_LINE_TRIPLE)
-    if t == T_NAKED_PAIR or t == T_NAKED_TRIPLE or t == T_NAKED_QUAD:  # noqa: SIM109
-        return naked_subset(geo, values, cand, log, 2 + (t - T_NAKED_PAIR) // 2)
-    if t == T_HIDDEN_PAIR or t == T_HIDDEN_TRIPLE or t == T_HIDDEN_QUAD:  # noqa: SIM109
-        return hidden_subset(geo, cand, pos, log, 2 + (t - T_HIDDEN_PAIR) // 2)
-    if t == T_X_WING or t == T_SWORDFISH or t == T_JELLYFISH:  # noqa: SIM109
-        return fish(geo, cand, pos, log, 2 + t - T_X_WING)
-    if t == T_FINNED_X_WING or t == T_FINNED_SWORDFISH or t == T_FINNED_JELLYFISH:  # noqa: SIM109
-        return finned_fish(geo, cand, pos, log, 2 + t - T_FINNED_X_WING)
-    if t == T_Y_WING:
-        return y_wing(geo, values, cand, log)
-    if t == T_XYZ_WING:
-        return xyz_wing(geo, values, cand, log)
-    if t == T_W_WING:
-        return w_wing(geo, values, cand, pos, log)
-    if t == T_UNIQUE_RECTANGLE_1:
-        return unique_rectangle_1(geo, values, cand, log)
-    if t == T_BUG_PLUS_1:
-        return bug_plus_1(geo, values, cand, pos, log)
-    if t == T_SIMPLE_COLOURING:
-        return simple_colouring(geo, values, cand, pos, log)
-    if t == T_X_CHAIN:
-        return x_chain(geo, values, cand, pos, log)
-    if t == T_XY_CHAIN:
-        return xy_chain(geo, values, cand, log)
-    if t == T_AIC:
-        return aic(geo, values, cand, pos, log)
-    return False
-
-
-@njit(cache=True)
 def run_logic(geo, values, cand, order, log, max_steps):
     """Apply steps of the techniques in `order` (ids, easiest first) until solved, stalled,
     contradicted or out of log space; `values` and `cand` end in the reached state."""
@@ -190,7 +145,43 @@ def run_logic(geo, values, cand, order, log, max_steps):
             return STEP_LIMIT
         found = False
         for t in order:
-            found = find_step(geo, values, cand, pos, log, t)
+            # the dispatch is written out here, not in a function of its own: every layer
+            # of jitted calls re-optimises everything below it, and this one cost seconds
+            # of compilation
+            if t == T_NAKED_SINGLE:
+                found = naked_single(geo, values, cand, log)
+            elif t == T_HIDDEN_SINGLE:
+                found = hidden_single(geo, values, cand, pos, log)
+            elif T_POINTING_PAIR <= t <= T_POINTING_TRIPLE:
+                found = pointing(geo, cand, pos, log, t == T_POINTING_TRIPLE)
+            elif T_BOX_LINE_PAIR <= t <= T_BOX_LINE_TRIPLE:
+                found = box_line(geo, cand, pos, log, t == T_BOX_LINE_TRIPLE)
+            elif T_NAKED_PAIR <= t <= T_HIDDEN_QUAD and (t - T_NAKED_PAIR) % 2 == 0:
+                found = naked_subset(geo, values, cand, log, 2 + (t - T_NAKED_PAIR) // 2)
+            elif T_HIDDEN_PAIR <= t <= T_HIDDEN_QUAD:
+                found = hidden_subset(geo, cand, pos, log, 2 + (t - T_HIDDEN_PAIR) // 2)
+            elif T_X_WING <= t <= T_JELLYFISH:
+                found = fish(geo, cand, pos, log, 2 + t - T_X_WING)
+            elif T_FINNED_X_WING <= t <= T_FINNED_JELLYFISH:
+                found = finned_fish(geo, cand, pos, log, 2 + t - T_FINNED_X_WING)
+            elif t == T_Y_WING:
+                found = y_wing(geo, values, cand, log)
+            elif t == T_XYZ_WING:
+                found = xyz_wing(geo, values, cand, log)
+            elif t == T_W_WING:
+                found = w_wing(geo, values, cand, pos, log)
+            elif t == T_UNIQUE_RECTANGLE_1:
+                found = unique_rectangle_1(geo, values, cand, log)
+            elif t == T_BUG_PLUS_1:
+                found = bug_plus_1(geo, values, cand, pos, log)
+            elif t == T_SIMPLE_COLOURING:
+                found = simple_colouring(geo, values, cand, pos, log)
+            elif t == T_X_CHAIN:
+                found = x_chain(geo, values, cand, pos, log)
+            elif t == T_XY_CHAIN:
+                found = xy_chain(geo, values, cand, log)
+            elif t == T_AIC:
+                found = aic(geo, values, cand, pos, log)
             if log.fill[FILL_OVERFLOW]:
                 return OVERFLOW
             if found:
