@@ -34,4 +34,4 @@ tables), affine (frames, classes, counts), fast (the proof), constrained (requir
 forbidden cards via the classes), symmetric (n >= 5), solve, session, commands, demo.
 """
 
-from solvers.setgame import commands, model  # noqa: F401  (register the model and CLI)
+from solvers.setgame import commands, model, play  # noqa: F401  (register model and CLI)

@@ -66,3 +66,18 @@ def test_bad_inputs_are_one_line_and_exit_2(tmp_path, capsys, args, message):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_set_play_is_the_seeds_console_game(tmp_path, capsys, monkeypatch):
+    import io
+
+    record = tmp_path / "session.pzv"
+    script = "add 0000 1111\nadd 2222\nforbid 0120\nshow\nmax\nremove 0000\nbogus\nquit\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    assert main(["set", "play", "--record", str(record)]) == 0
+    out = capsys.readouterr().out
+    assert "error: 2222 would complete a SET with 0000 1111" in out
+    assert "20 cards (proven maximum" in out
+    assert "chosen (1): 1111" in out and "unknown command 'bogus'" in out
+    trace = load_trace(record)
+    assert trace.header.solver == "session" and trace.n_events == 8

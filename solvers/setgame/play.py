@@ -1,0 +1,99 @@
+"""`puzzleviz set play`: the seed's console program, line by line.
+
+    add 0201 | remove 0201 | forbid 0201 | allow 0201 | max [count] | show | help | quit
+
+Each command changes the session's board through events; `--record OUT` saves everything
+that happened as a trace the window app can replay.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from solvers.commands import PuzzleCommand, register_command
+from solvers.errors import PuzzlevizError
+from solvers.setgame.model import CHOSEN, EXCLUDED
+from solvers.setgame.session import SetSession
+from solvers.tracefile import save_trace
+
+HELP = "commands: add CARD, remove CARD, forbid CARD, allow CARD, max, max count, show, quit"
+
+
+def board_lines(session: SetSession) -> list[str]:
+    """A grid of the cards: # chosen, x completes a SET, f forbidden, . free."""
+    space, state, model = session.space, session.state, session.model
+    status, forbidden = model.status(state), model.forbidden(state)
+    half = space.n // 2
+    rows, cols = space.v ** (space.n - half), space.v**half
+    lines = [f"chosen ({len(session.chosen)}): {' '.join(session.chosen) or '-'}"]
+    if space.size > 729:
+        return lines
+    width = max(half, 1)
+    heads = [space.word(c)[space.n - half :] or "" for c in range(cols)]
+    lines.append(" " * (space.n - half) + " " + " ".join(f"{h:>{width}}" for h in heads))
+    for r in range(rows):
+        marks = []
+        for c in range(cols):
+            card = r * cols + c
+            mark = "#" if status[card] == CHOSEN else "x" if status[card] == EXCLUDED else "."
+            marks.append("f" if forbidden[card] and mark != "#" else mark)
+        label = space.word(r * cols)[: space.n - half]
+        lines.append(f"{label:>{space.n - half}} " + " ".join(f"{m:>{width}}" for m in marks))
+    return lines
+
+
+def play(session: SetSession, source: TextIO, out: TextIO) -> None:
+    print(HELP, file=out)
+    for raw in source:
+        words = raw.split()
+        if not words:
+            continue
+        command, args = words[0].lower(), words[1:]
+        try:
+            if command in ("quit", "exit", "q"):
+                break
+            elif command == "help":
+                print(HELP, file=out)
+            elif command == "show":
+                print("\n".join(board_lines(session)), file=out)
+            elif command in ("add", "remove", "forbid", "allow") and args:
+                action = {"allow": session.unforbid}.get(command) or getattr(session, command)
+                for card in args:
+                    action(card)
+                print("\n".join(board_lines(session)[:1]), file=out)
+            elif command == "max":
+                result = session.maximum(count="count" in args)
+                words_list = session.space.all_words
+                print("\n".join(result.summary_lines(words_list)), file=out)
+            else:
+                print(f"unknown command {raw.strip()!r}; {HELP}", file=out)
+        except PuzzlevizError as exc:
+            print(f"error: {exc}", file=out)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--v", type=int, default=3, help="variants per property (default 3)")
+    parser.add_argument("--n", type=int, default=4, help="properties per card (default 4)")
+    parser.add_argument("--record", metavar="OUT", help="save the session as a trace file")
+
+
+def run(args: argparse.Namespace) -> int:
+    session = SetSession(args.v, args.n)
+    play(session, sys.stdin, sys.stdout)
+    if args.record:
+        trace = session.trace()
+        save_trace(trace, args.record)
+        print(f"wrote {args.record}: {trace.n_events:,} events")
+    return 0
+
+
+COMMAND = register_command(
+    PuzzleCommand(
+        path=("set", "play"),
+        help="play the seed's SET game: add, remove, forbid cards, compute the maximum",
+        add_arguments=add_arguments,
+        run=run,
+    )
+)
