@@ -58,12 +58,12 @@ def check_every_technique(puzzle, every: int) -> Counter:
 
 
 def test_every_technique_is_sound_on_hard_grids():
-    puzzles = read_puzzles(ASSETS / "famous_hard.txt")[::4]
-    puzzles += read_puzzles(ASSETS / "generated_hard.txt")[::6]
-    fired = sum((check_every_technique(p, 3) for p in puzzles), Counter())
+    puzzles = read_puzzles(ASSETS / "famous_hard.txt")[::6]
+    puzzles += read_puzzles(ASSETS / "generated_hard.txt")[::8]
+    fired = sum((check_every_technique(p, 4) for p in puzzles), Counter())
     # every technique had its chance and took it many times (BUG+1 needs an almost solved
     # grid, which the path reaches only at its very end)
-    assert {t.name for t in LOGIC if fired[t.name] < 50} == {"bug_plus_1"}
+    assert {t.name for t in LOGIC if fired[t.name] < 10} == {"bug_plus_1"}
 
 
 @pytest.mark.parametrize(("b", "seed"), [(2, 5), (3, 17), (3, 18), (4, 2)])
