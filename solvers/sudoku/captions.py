@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from solvers.sudoku.geometry import Names, join_words, mask_digits
-from solvers.sudoku.roles import ROLE_FIN, ROLE_ON, ROLE_PATTERN
+from solvers.sudoku.roles import ROLE_FIN, ROLE_PATTERN
 from solvers.sudoku.steps import Step
 from solvers.sudoku.techniques import (
     SPECIAL_STEPS,
@@ -241,10 +241,6 @@ def _xy_chain_text(step: Step, names: Names) -> str:
         if kind == 1:
             parts.append(f"({a % n + 1}={b % n + 1}){names.cell(a // n)}")
     return " - ".join(parts)
-
-
-def on_candidates(step: Step) -> list[tuple[int, int]]:
-    return [(c, d) for c, d, r in step.candidates if r == ROLE_ON]
 
 
 def _or_words(mask: int) -> str:

@@ -24,17 +24,16 @@ from solvers.sudoku.captions import caption
 from solvers.sudoku.geometry import Names, geometry
 from solvers.sudoku.geometry import names as name_tables
 from solvers.sudoku.kernels.engine import (
-    CONTRADICTION,
     OVERFLOW,
     SOLVED,
     STALLED,
     initial_candidates,
     run_logic,
 )
-from solvers.sudoku.kernels.log import FILL_STEPS, new_log
+from solvers.sudoku.kernels.log import new_log
 from solvers.sudoku.parse import Puzzle
 from solvers.sudoku.roles import CELL_GUESS, ROLE_PLACE
-from solvers.sudoku.steps import Guess, Step, decode_log, grid_string
+from solvers.sudoku.steps import Guess, Step, decode_log
 from solvers.sudoku.techniques import (
     BY_NAME,
     LOGIC,
@@ -242,16 +241,7 @@ def solve(
     return SolveResult(puzzle, run.steps, values, solution, unique, enabled)
 
 
-__all__ = [
-    "CONTRADICTION",
-    "FILL_STEPS",
-    "SOLVED",
-    "STALLED",
-    "SolveResult",
-    "find_one",
-    "grid_string",
-    "solve",
-]
+__all__ = ["SolveResult", "check_solutions", "find_one", "level_name", "solve"]
 
 
 def find_one(

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import numpy as np
-
 from solvers.sudoku.kernels.log import FILL_ITEMS, FILL_STEPS, StepLog
 from solvers.sudoku.roles import (
     ITEM_CAND,
@@ -20,7 +18,7 @@ from solvers.sudoku.roles import (
     ITEM_LINK,
     ITEM_PLACE,
 )
-from solvers.sudoku.techniques import BY_NAME, SPECIAL_STEPS, TECHNIQUES
+from solvers.sudoku.techniques import SPECIAL_STEPS, TECHNIQUES
 
 Guess = tuple[int, int]  # (cell, digit) assumed true
 
@@ -105,13 +103,3 @@ def decode_log(log: StepLog, first: int, assumptions: tuple[Guess, ...]) -> list
             )
         )
     return steps
-
-
-def technique_id(name: str) -> int:
-    return BY_NAME[name].id
-
-
-def grid_string(values: np.ndarray) -> str:
-    from solvers.sudoku.geometry import digit_char
-
-    return "".join(digit_char(int(v)) for v in values)
