@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 import functools
+import time
 from typing import NamedTuple
 
 import numpy as np
@@ -225,8 +226,6 @@ def macro_library(config: RingConfig) -> MacroLibrary:
 
 def guide_params(config: RingConfig, weight: int = 40) -> GuideParams:
     """The guide for `config` (see the module docstring)."""
-    import os
-
     n = config.n_balls
     colour_ring = np.array([c // config.colours_per_ring for c in range(config.n_colours)])
     owner = np.repeat(np.arange(config.rings), np.diff(config.offsets))
@@ -238,7 +237,6 @@ def guide_params(config: RingConfig, weight: int = 40) -> GuideParams:
     ring_start = np.zeros(n, dtype=np.bool_)
     ring_start[list(config.offsets[:-1])] = True
     kind = GUIDE_THESIS if (config.rings == 2 and config.colours_per_ring == 2) else GUIDE_TRAVEL
-    kind = int(os.environ.get("RINGS_KIND", kind))
     changes = 4 if kind == GUIDE_TRAVEL_CHANGES else 0
     return GuideParams(kind, cost, gates, gate_cost, changes, ring_start)
 
@@ -369,6 +367,7 @@ def practical_moves(
     state: np.ndarray,
     *,
     max_rounds: int = 40,
+    time_limit: float = 60.0,
     control: np.ndarray | None = None,
     status: np.ndarray | None = None,
 ) -> tuple[int, list[tuple[int, int]]]:
@@ -385,7 +384,10 @@ def practical_moves(
     out_ring = np.zeros(64, dtype=np.int64)
     out_f = np.zeros(64, dtype=np.int64)
     moves: list[tuple[int, int]] = []
+    started = time.perf_counter()
     for round_ in range(max_rounds):
+        if time.perf_counter() - started > time_limit:
+            break
         stage_b = round_ % 2 == 1
         m_hi = len(lib.sequences) if stage_b else lib.n_single
         width = (width_b if stage_b else width_a) * (1 + round_ // 6)
