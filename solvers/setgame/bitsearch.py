@@ -88,11 +88,27 @@ def matching_bound(third, chosen, nch, row, cand, unmatched):
 
 
 @njit(cache=True)
+def emit(buf, op, card, level, reason):
+    """record_event with one fixed signature (each distinct one costs a compilation)."""
+    record_event(buf, np.int64(op), np.int64(card), np.int64(level), np.int64(reason))
+
+
+@njit(cache=True)
+def step(buf, caption):
+    record_step(buf, np.int64(caption))
+
+
+@njit(cache=True)
+def mark(buf, kind, caption):
+    record_milestone(buf, np.int64(kind), np.int64(caption))
+
+
+@njit(cache=True)
 def _emit_bits(buf, bits, op, level, reason):
     for w in range(bits.shape[0]):
         x = bits[w]
         while x != 0:
-            record_event(buf, op, w * 64 + lowest_bit(x), level, reason)
+            emit(buf, op, w * 64 + lowest_bit(x), level, reason)
             x &= x - _ONE
 
 
@@ -174,7 +190,7 @@ def bit_search(
                         target = nch
                     if trace:
                         buf.current[2] = max(buf.current[2], best)
-                        record_milestone(buf, best_kind, best_cap[nch])
+                        mark(buf, best_kind, best_cap[nch])
                 if nch == best:
                     if n_sol < sol_out.shape[0]:
                         for k in range(sol_out.shape[1]):
@@ -182,7 +198,7 @@ def bit_search(
                     n_sol += 1
                     if trace:
                         buf.current[3] = n_sol
-                        record_milestone(buf, sol_kind, sol_cap)
+                        mark(buf, sol_kind, sol_cap)
                 if mode == STOP_FIRST:
                     stopping = True
                 elif mode == ALL_EXACT:
@@ -225,11 +241,11 @@ def bit_search(
                 hyp_cnt[point_hyp[c, j]] -= 1
             if trace:
                 buf.current[1] = nch
-                record_step(buf, back_cap[c])
+                step(buf, back_cap[c])
                 _emit_bits(buf, new_ps[d + 1], 5, nch + 1, 2)
                 _emit_bits(buf, new_pb[d + 1], 5, nch + 1, 1)
                 _emit_bits(buf, new_ex[d + 1], 3, nch + 1, 0)
-                record_event(buf, 1, c, nch + 1)
+                emit(buf, 1, c, nch + 1, 0)
             continue
         # place card c as level nch + 1
         for w in range(words):
@@ -267,8 +283,8 @@ def bit_search(
         entering = True
         if trace:
             buf.current[1] = nch
-            record_step(buf, place_cap[c])
-            record_event(buf, 0, c, nch)
+            step(buf, place_cap[c])
+            emit(buf, 0, c, nch, 0)
             _emit_bits(buf, new_ex[d], 2, nch, 0)
             _emit_bits(buf, new_pb[d], 4, nch, 1)
             _emit_bits(buf, new_ps[d], 4, nch, 2)

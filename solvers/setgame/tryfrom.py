@@ -22,8 +22,15 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solvers.kernel_trace import record_event, record_milestone, record_step
-from solvers.setgame.bitsearch import ST_BEST, ST_FINISHED, ST_NODES, ST_SOLUTIONS
+from solvers.setgame.bitsearch import (
+    ST_BEST,
+    ST_FINISHED,
+    ST_NODES,
+    ST_SOLUTIONS,
+    emit,
+    mark,
+    step,
+)
 
 FREE, CHOSEN, EXCLUDED = 0, 1, 2
 
@@ -182,7 +189,7 @@ def try_from_kernel(
                 n_sol = 0
                 if trace:
                     buf.current[2] = max(buf.current[2], best)
-                    record_milestone(buf, best_kind, best_cap[nch])
+                    mark(buf, best_kind, best_cap[nch])
             if nch == best:
                 if n_sol < sol_out.shape[0]:
                     for k in range(sol_out.shape[1]):
@@ -214,25 +221,25 @@ def try_from_kernel(
             c = chosen[nch]
             if trace:
                 buf.current[1] = nch
-                record_step(buf, back_cap[c])
+                step(buf, back_cap[c])
             for t in range(ex_top[d + 1] - 1, ex_top[d] - 1, -1):
                 q = stack[t]
                 status[q] = FREE
                 by[q] = 0
                 if trace:
-                    record_event(buf, 3, q, nch + 1)
+                    emit(buf, 3, q, nch + 1, 0)
             status[c] = FREE
             by[c] = 0
             if trace:
-                record_event(buf, 1, c, nch + 1)
+                emit(buf, 1, c, nch + 1, 0)
             continue
         level = nch + 1
         status[card] = CHOSEN
         by[card] = level
         if trace:
             buf.current[1] = level
-            record_step(buf, place_cap[card])
-            record_event(buf, 0, card, level)
+            step(buf, place_cap[card])
+            emit(buf, 0, card, level, 0)
         top = exclude_for(
             digits,
             v,
@@ -252,7 +259,7 @@ def try_from_kernel(
         )
         if trace:
             for t in range(ex_top[d], top):
-                record_event(buf, 2, stack[t], level)
+                emit(buf, 2, stack[t], level, 0)
         chosen[nch] = card
         nch += 1
         d += 1
