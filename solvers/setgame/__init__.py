@@ -21,17 +21,20 @@ nodes, cards, best, solutions. Python-side steps (symmetry choices, the fullest
 hyperplane's cap) carry captions that explain the argument.
 
 For scenes: SetGameModel.chosen / card_at_level / available / excluded_by_card /
-exclusion_links (the v-1 placed cards that form a SET with a greyed card), status / by /
+exclusion_links / exclusion_map (the v-1 placed cards that form a SET with a greyed
+card; every placed pair inside a SET with it, not just the first), status / by /
 forbidden arrays; CardSpace.word / all_words; cards_look.card_look(card, n) gives number,
 shape, colour and shading of a real card (v = 3, n <= 4; digit k is property k).
 demo.demo_trace() gives a short watchable search (about 900 events) ending on a 20-card
 cap; session.SetSession is the seed's interactive game (add, remove, forbid, unforbid,
-maximum), recording every change; solve.solve and the CLI `puzzleviz solve set`.
+maximum), recording every change; solve.solve and the CLI `puzzleviz solve set`;
+`puzzleviz set play` is the seed's console game (play.py).
 
 Modules: cards (words, the seed's completion rule), events, model, board (event-only
 changes), tryfrom (the seed's search), bitsearch (fast v = 3 kernel), geometry (AG(n,3)
 tables), affine (frames, classes, counts), fast (the proof), constrained (required and
-forbidden cards via the classes), symmetric (n >= 5), solve, session, commands, demo.
+forbidden cards via the classes), symmetric (n >= 5), solve, session, commands, play,
+cards_look, demo.
 """
 
 from solvers.setgame import commands, model, play  # noqa: F401  (register model and CLI)

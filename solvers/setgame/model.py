@@ -225,6 +225,25 @@ class SetGameModel(PuzzleModel):
                     links.append((*partners, new))
         return links
 
+    def exclusion_map(self, state: np.ndarray) -> dict[int, list[tuple[int, ...]]]:
+        """exclusion_links for every card at once: card -> the groups of v - 1 placed cards
+        (in placement order) that form a SET with it. One pass over the placed cards, so a
+        scene can call it every frame."""
+        chosen = self.chosen(state)
+        links: dict[int, list[tuple[int, ...]]] = {}
+        if self.v == 3 and len(chosen) >= 2:
+            space = self.space
+            d = space.digits[chosen]
+            thirds = ((-(d[:, None, :] + d[None, :, :])) % 3) @ space.weights
+            for j in range(1, len(chosen)):
+                for i in range(j):
+                    links.setdefault(int(thirds[i, j]), []).append((chosen[i], chosen[j]))
+            return links
+        for new_index, new in enumerate(chosen):
+            for completing, partners in self.space.completions(new, chosen[:new_index]):
+                links.setdefault(completing, []).append((*partners, new))
+        return links
+
     def check_consistent(self, state: np.ndarray) -> None:
         """Raise AssertionError unless statuses, levels and the placement order agree."""
         level = self.level(state)

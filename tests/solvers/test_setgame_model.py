@@ -54,8 +54,10 @@ def test_excluded_cards_link_to_placements_that_make_a_set(session):
     model, state = session.model, session.state
     status, by = model.status(state), model.by(state)
     chosen = model.chosen(state)
+    every = model.exclusion_map(state)
     for card in np.flatnonzero(status == EXCLUDED).tolist():
         links = model.exclusion_links(state, card)
+        assert sorted(every[card]) == sorted(links)
         assert links, "an excluded card must complete a SET"
         for group in links:
             assert model.space.is_set((*group, card))
