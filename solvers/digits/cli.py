@@ -45,6 +45,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--first", action="store_true", help="stop at the first solution (a short trace to watch)"
     )
     parser.add_argument(
+        "--strategy",
+        choices=("constrained", "first-cell"),
+        default="constrained",
+        help="which triangle to branch on: the one the fewest placements can still cover "
+        "(default), or the first free one in reading order (remembers positions seen)",
+    )
+    parser.add_argument(
         "--no-symmetry",
         action="store_true",
         help="try the 8 in every position instead of one per symmetry orbit (about 4x slower)",
@@ -76,6 +83,7 @@ def run(args: argparse.Namespace) -> int:
                 "granularity": args.granularity,
                 "first": bool(args.first),
                 "symmetry": not args.no_symmetry,
+                "strategy": args.strategy,
             },
             counters=COUNTERS,
         )
@@ -92,6 +100,7 @@ def run(args: argparse.Namespace) -> int:
             tracer,
             stop_after=1 if args.first else 0,
             use_symmetry=not args.no_symmetry,
+            strategy=args.strategy,
             on_progress=on_progress,
         )
     seconds = time.perf_counter() - started

@@ -36,15 +36,28 @@ COUNTERS = ("nodes", "placed", "left_empty", "waste_bound", "solutions")
 # Indices into the `captions` array handed to the kernel (string ids of the tracer).
 CAP_EMPTY, CAP_BACK, CAP_SOLUTION_KIND, CAP_SOLUTION, CAP_FIRST_PIECE = 0, 1, 2, 3, 4
 
+# How to pick the cell to branch on: the most constrained one (covered by the fewest
+# placements still possible: 1, else 2, else any), or the first free one in reading order.
+STRATEGY_MOST_CONSTRAINED, STRATEGY_FIRST_CELL = 0, 1
+
 # Indices into the `result` array.
 R_SOLUTIONS, R_NODES, R_STORED, R_ROOT_OPTIONS, R_STOPPED, R_DEPTH = 0, 1, 2, 3, 4, 5
+
+
+@njit(cache=True, inline="always")
+def _mix(h):
+    """A 64-bit finaliser (splitmix64): every input bit affects every output bit."""
+    h = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    h = (h ^ (h >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return h ^ (h >> np.uint64(31))
 
 
 @njit(cache=True)
 def run_kernel(
     bits, blo, bhi, forced, flo, fhi, forced_size,
     piece, orientation, px, py, piece_start, cell_start, cell_list,
-    frame, slack, allowed, root_lo, root_hi, stop_after, node_limit,
+    frame, slack, allowed, root_lo, root_hi, stop_after, node_limit, strategy,
+    memo_keys, memo_solutions,
     solutions, path, record, buf, captions, result,
 ):  # fmt: skip
     """Search; store solutions (placement per piece) into `solutions` while room remains.
@@ -63,6 +76,12 @@ def run_kernel(
     n_options = np.zeros(max_depth, dtype=np.int64)
     cursor = np.zeros(max_depth, dtype=np.int64)
     branch_cell = np.zeros(max_depth, dtype=np.int64)
+    memo_slot = np.full(max_depth, -1, dtype=np.int64)  # where to remember this node
+    memo_h1 = np.zeros(max_depth, dtype=np.uint64)
+    memo_h2 = np.zeros(max_depth, dtype=np.uint64)
+    solutions_before = np.zeros(max_depth, dtype=np.int64)
+    use_memo = strategy == STRATEGY_FIRST_CELL and memo_keys.shape[0] > 0
+    memo_mask = np.uint64(memo_keys.shape[0] - 1) if use_memo else np.uint64(0)
     taken = np.full(max_depth, -1, dtype=np.int64)  # placement, or -2 - cell, or -1
     occupied = np.zeros((max_depth, n_words), dtype=np.uint64)
     empties = np.zeros(max_depth, dtype=np.int64)
@@ -189,11 +208,48 @@ def run_kernel(
                 d -= 1
                 continue
             # 3. Branch on the most constrained free cell.
-            cell = c1
-            if cell < 0:
-                cell = c2
-            if cell < 0:
-                cell = c3
+            if strategy == STRATEGY_FIRST_CELL:
+                cell = c1
+                if cell < 0 or (0 <= c2 < cell):
+                    cell = c2
+                if cell < 0 or (0 <= c3 < cell):
+                    cell = c3
+            else:
+                cell = c1
+                if cell < 0:
+                    cell = c2
+                if cell < 0:
+                    cell = c3
+            memo_slot[d] = -1
+            if use_memo and d > 0:
+                # Every cell before `cell` is decided, so the rest of the search depends only
+                # on the pieces placed and the cells from `cell` on: remember subtrees by that.
+                h1 = np.uint64(0x9E3779B97F4A7C15)
+                h2 = np.uint64(0xC2B2AE3D27D4EB4F)
+                mask = np.uint64(0)
+                for k in range(n_pieces):
+                    if placed[k]:
+                        mask |= np.uint64(1) << np.uint64(k)
+                h1 = _mix(h1 ^ mask ^ np.uint64(cell))
+                h2 = _mix(h2 + mask * np.uint64(31) + np.uint64(cell))
+                cw = cell >> 6
+                low = (np.uint64(1) << np.uint64(cell & 63)) - np.uint64(1)
+                for w in range(cw, n_words):
+                    word = occupied[d, w] | low if w == cw else occupied[d, w]
+                    h1 = _mix(h1 ^ word)
+                    h2 = _mix(h2 + word + np.uint64(w))
+                slot = np.int64(h1 & memo_mask)
+                if (
+                    memo_keys[slot, 0] == h1
+                    and memo_keys[slot, 1] == h2
+                    and memo_solutions[slot] == 0
+                ):
+                    d -= 1  # seen before, and nothing came of it
+                    continue
+                memo_slot[d] = slot
+                memo_h1[d] = h1
+                memo_h2[d] = h2
+                solutions_before[d] = n_solutions
             no = 0
             cw = cell >> 6
             for i in range(cell_start[cell], cell_start[cell + 1]):
@@ -238,6 +294,11 @@ def run_kernel(
                     record_event(buf, OP_REOPEN, -2 - t)
             taken[d] = -1
         if cursor[d] >= n_options[d]:
+            slot = memo_slot[d]
+            if slot >= 0:
+                memo_keys[slot, 0] = memo_h1[d]
+                memo_keys[slot, 1] = memo_h2[d]
+                memo_solutions[slot] = n_solutions - solutions_before[d]
             d -= 1
             continue
         q = options[d, cursor[d]]

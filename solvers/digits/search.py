@@ -29,6 +29,11 @@ from solvers.kernel_trace import new_kernel_buffer
 from solvers.tracer import NULL_TRACER, Tracer
 
 SOLUTION_CAPACITY = 1 << 14
+MEMO_ENTRIES = 1 << 22  # remembered subtrees for the first-cell strategy (48 MB)
+STRATEGIES = {
+    "constrained": kernel.STRATEGY_MOST_CONSTRAINED,
+    "first-cell": kernel.STRATEGY_FIRST_CELL,
+}
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -151,15 +156,21 @@ def solve(
     use_symmetry: bool = True,
     resolution: str | None = None,
     fixed: dict[int, int] | None = None,
+    strategy: str = "constrained",
     on_progress: Callable[[int, int], None] | None = None,
 ) -> SearchResult:
     """Find every packing (or stop after `stop_after` found by the search itself, or after
     `node_limit` search nodes: then `stopped_early` is set and the counts are partial).
     `fixed` maps pieces to the one placement they may take (as the post's CHECKs fix the 0
     and its partner); it turns the symmetry off, and `solutions` then are those found.
+    `strategy` picks the cell to branch on: "constrained" (the default: the cell the fewest
+    placements can still cover) or "first-cell" (reading order; then positions already
+    seen are remembered, since everything before the cell is decided).
 
     `on_progress(done, total)` is called between the root's choices.
     """
+    if strategy not in STRATEGIES:
+        raise PuzzleInputError(f"unknown strategy {strategy!r} (choose {', '.join(STRATEGIES)})")
     if fixed:
         use_symmetry = False
     setup = prepare(puzzle, granularity, use_symmetry=use_symmetry, resolution=resolution)
@@ -189,7 +200,19 @@ def solve(
     result = np.zeros(6, dtype=np.int64)
     path = np.zeros(len(labels) + setup.slack + 2, dtype=np.int64)
     solutions = np.zeros((SOLUTION_CAPACITY, len(labels)), dtype=np.int64)
-    _run(setup, stop_after, node_limit, solutions, path, record, buf, captions, result, on_progress)
+    _run(
+        setup,
+        STRATEGIES[strategy],
+        stop_after,
+        node_limit,
+        solutions,
+        path,
+        record,
+        buf,
+        captions,
+        result,
+        on_progress,
+    )
     if record:
         tracer.absorb(buf)
     if result[kernel.R_STORED] < result[kernel.R_SOLUTIONS]:
@@ -197,7 +220,19 @@ def solve(
         solutions = np.zeros((int(result[kernel.R_SOLUTIONS]), len(labels)), dtype=np.int64)
         again = np.zeros(6, dtype=np.int64)
         quiet = new_kernel_buffer(0, 1, len(kernel.COUNTERS))
-        _run(setup, stop_after, node_limit, solutions, path, False, quiet, captions, again, None)
+        _run(
+            setup,
+            STRATEGIES[strategy],
+            stop_after,
+            node_limit,
+            solutions,
+            path,
+            False,
+            quiet,
+            captions,
+            again,
+            None,
+        )
         result[kernel.R_STORED] = again[kernel.R_STORED]
     stored = int(result[kernel.R_STORED])
     found = tuple(tuple(int(p) for p in row) for row in solutions[:stored])
@@ -217,10 +252,23 @@ def solve(
 
 
 def _run(
-    setup, stop_after, node_limit, solutions, path, record, buf, captions, result, on_progress
+    setup,
+    strategy,
+    stop_after,
+    node_limit,
+    solutions,
+    path,
+    record,
+    buf,
+    captions,
+    result,
+    on_progress,
 ) -> None:
     """One kernel call for the whole tree, or one per choice at the root to show progress."""
     table = setup.table
+    size = MEMO_ENTRIES if strategy == kernel.STRATEGY_FIRST_CELL else 0
+    memo_keys = np.zeros((size, 2), dtype=np.uint64)
+    memo_solutions = np.zeros(size, dtype=np.int64)
     lo, total = 0, 1
     while lo < total:
         hi = lo + 1 if on_progress else 1 << 62
@@ -228,7 +276,8 @@ def _run(
             table.bits, setup.blo, setup.bhi, setup.forced, setup.flo, setup.fhi,
             setup.forced_size, table.piece, table.orientation, table.x, table.y,
             table.piece_start, setup.cell_start, setup.cell_list, table.frame_bits,
-            setup.slack, setup.allowed, lo, hi, stop_after, node_limit, solutions, path, record,
+            setup.slack, setup.allowed, lo, hi, stop_after, node_limit, strategy, memo_keys,
+            memo_solutions, solutions, path, record,
             buf, captions, result,
         )  # fmt: skip
         total = int(result[kernel.R_ROOT_OPTIONS])
