@@ -26,6 +26,20 @@ def _temp_beside(target: Path) -> tuple[int, str]:
         raise PuzzlevizError(f"cannot write {target}: permission denied") from None
 
 
+def _umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def publish(temp: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+    """Give a finished temp file (or folder) the permissions a plainly created one would
+    have (mkstemp makes them private), then rename it over `target`."""
+    mode = 0o777 if Path(temp).is_dir() else 0o666
+    os.chmod(temp, mode & ~_umask())
+    os.replace(temp, target)
+
+
 @contextlib.contextmanager
 def atomic_writer(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO]:
     """Yield a stream (text for "w", bytes for "wb"); the file appears whole or not at all."""
@@ -37,7 +51,7 @@ def atomic_writer(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO]
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        os.replace(temp, target)
+        publish(temp, target)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise

@@ -20,7 +20,7 @@ from viz.gl import default_samples
 from viz.hud import HudLayout, hud_layout
 from viz.images import save_png
 from viz.interaction import Session
-from viz.player import Player
+from viz.player import TOUR_SECONDS, Player, default_pace
 from viz.renderer import Renderer
 from viz.scene import scene_for
 from viz.target import RenderTarget
@@ -67,7 +67,10 @@ class App:
     def load(self, index: int) -> None:
         self.index = index % len(self.traces)
         trace = self.traces[self.index]
-        self.player = Player(trace, model_for(trace), level=self._level, speed=self._speed)
+        speed = self._speed
+        if speed is None and self.tour:
+            speed = default_pace(trace, TOUR_SECONDS)[1]
+        self.player = Player(trace, model_for(trace), level=self._level, speed=speed)
         self.scene = scene_for(trace.header.kind)
         self.look: Look = default_look(self.scene, self.player.frame())
         self.interaction = self.scene.interaction()

@@ -7,7 +7,9 @@ Puzzle commands (`solve <puzzle>`, `rings stats`, ...) come from the puzzles' ow
 from __future__ import annotations
 
 import argparse
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -105,11 +107,24 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(Exception):
+    """SIGTERM: unwind like an interrupt, so that partial outputs are removed."""
+
+
+def _terminate(signum, frame) -> None:
+    raise Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _terminate)
     try:
         return int(args.run(args) or 0)
+    except Terminated:
+        print("puzzleviz: stopped", file=sys.stderr)
+        return 143
     except PuzzlevizError as exc:
         print(f"puzzleviz: error: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from solvers.errors import PuzzlevizError
+from viz.player import TOUR_SECONDS
 from viz.timeline import Level
 
 
@@ -164,7 +165,8 @@ def run_demo(args: argparse.Namespace) -> int:
 
     out = args.output or Path("demo.mp4")
     settings = RecordSettings(size=args.size or (1280, 720), speed=args.speed,
-                              level=_level(args), samples=args.msaa)  # fmt: skip
+                              level=_level(args), samples=args.msaa,
+                              seconds_per_trace=TOUR_SECONDS)  # fmt: skip
     print(f"no display: recording the demo tour to {out}", file=sys.stderr)
     path = record_traces(traces, out, settings)
     print(f"wrote {path.resolve()} ({len(traces)} puzzles); play it with any video player")

@@ -312,7 +312,11 @@ class Player:
         return self.model.describe(event) if event is not None else ""
 
 
-def default_pace(trace: Trace, seconds: float = 60.0) -> tuple[Level, float]:
+DEFAULT_SECONDS = 60.0  # a trace plays in about a minute unless told otherwise
+TOUR_SECONDS = 15.0  # each puzzle of the demo tour
+
+
+def default_pace(trace: Trace, seconds: float = DEFAULT_SECONDS) -> tuple[Level, float]:
     """A level and speed that show the whole trace in about `seconds`, or a watchable
     1 step per second for short solutions."""
     steps = trace.n_steps

@@ -16,7 +16,7 @@ from solvers.traceview import model_for
 from viz.compose import default_look, render_frame
 from viz.gl import default_samples, headless_context
 from viz.hud import HudOptions
-from viz.player import HOLD, Player
+from viz.player import HOLD, Player, default_pace
 from viz.renderer import Renderer
 from viz.scene import scene_for
 from viz.sinks import FrameSink, RecordError, open_sink
@@ -29,6 +29,7 @@ class RecordSettings:
     size: tuple[int, int] = (1280, 720)
     fps: int = 30
     speed: float | None = None  # units of `level` per second; None: the player's default
+    seconds_per_trace: float | None = None  # with no speed: pace each trace to last this long
     level: Level | None = None
     first_step: int | None = None  # 1-based, inclusive, as the HUD counts steps
     last_step: int | None = None
@@ -75,7 +76,10 @@ def plan(trace: Trace, settings: RecordSettings) -> Segment:
         raise RecordError(f"steps {first}..{last} are not within 1..{n_steps}")
     start = trace.step_range(first - 1)[0] if n_steps else 0
     end = trace.step_range(last - 1)[1] if n_steps else 0
-    player = Player(trace, model_for(trace), level=settings.level, speed=settings.speed)
+    speed = settings.speed
+    if speed is None and settings.seconds_per_trace:
+        speed = default_pace(trace, settings.seconds_per_trace)[1]
+    player = Player(trace, model_for(trace), level=settings.level, speed=speed)
     units = Units.for_level(trace, player.level, HOLD)
     seconds = (units.to_units(end) - units.to_units(start)) / player.speed
     return Segment(

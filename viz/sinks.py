@@ -21,6 +21,7 @@ from pathlib import Path
 import av
 import numpy as np
 
+from solvers.atomic import publish
 from solvers.errors import PuzzlevizError
 from viz.images import save_png
 
@@ -139,7 +140,7 @@ class _ContainerSink(FrameSink):
         self._thread.join()
         self._raise_if_failed()
         self._container.close()
-        os.replace(self._temp, self.target)
+        publish(self._temp, self.target)
         return self.target
 
     def abort(self) -> None:
@@ -245,7 +246,7 @@ class PngSink(FrameSink):
     def close(self) -> Path:
         if self.target.exists():
             self.target.rmdir()  # checked empty at the start
-        os.replace(self._temp, self.target)
+        publish(self._temp, self.target)
         return self.target
 
     def abort(self) -> None:

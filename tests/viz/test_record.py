@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import os
+import stat
+
 import av
 import numpy as np
 import pytest
@@ -98,3 +101,10 @@ def test_a_failure_midway_leaves_nothing_behind(trace, tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         recorder.record([plan(trace, SMALL)], tmp_path / "cut.mp4", progress=False)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_outputs_get_ordinary_permissions(trace, tmp_path):
+    out = record_traces([trace], tmp_path / "p.mp4", SMALL, progress=False)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~mask
