@@ -2,14 +2,15 @@
 
 Depth-first search over decisions. At each node:
 
-1. Every placement still possible for the pieces not yet placed is OR-ed into bit-sliced
-   counters (covered at least once, twice, three times), word by word.
+1. Every placement still possible for the pieces not yet placed is added into bit-sliced
+   4-bit counters (how many placements still cover each cell), word by word.
 2. Dead cells = free frame cells covered by none of them. If the dead cells, the triangles
    already left empty on purpose and the forced waste of the remaining pieces (waste.py)
    exceed the slack, the node is cut.
-3. Otherwise branch on the most constrained free cell: one that only one placement can
-   still cover (two choices: that placement, or leave the cell empty), else one that two
-   can cover, else the first free cell in reading order. The choices are that cell's
+3. Otherwise branch on the most constrained free cell: the one that the fewest placements
+   can still cover (a cell only one placement covers gives two choices: that placement, or
+   leave the cell empty), or, with the first-cell strategy, the first free cell in reading
+   order. The choices are that cell's
    still-possible placements, from the precomputed list of placements covering each cell,
    and last "leave it empty", which costs one unit of slack.
 
@@ -80,14 +81,17 @@ def run_kernel(
     memo_h1 = np.zeros(max_depth, dtype=np.uint64)
     memo_h2 = np.zeros(max_depth, dtype=np.uint64)
     solutions_before = np.zeros(max_depth, dtype=np.int64)
-    use_memo = strategy == STRATEGY_FIRST_CELL and memo_keys.shape[0] > 0
+    use_memo = memo_keys.shape[0] > 0
     memo_mask = np.uint64(memo_keys.shape[0] - 1) if use_memo else np.uint64(0)
     taken = np.full(max_depth, -1, dtype=np.int64)  # placement, or -2 - cell, or -1
     occupied = np.zeros((max_depth, n_words), dtype=np.uint64)
     empties = np.zeros(max_depth, dtype=np.int64)
-    once = np.zeros(n_words, dtype=np.uint64)
-    twice = np.zeros(n_words, dtype=np.uint64)
-    thrice = np.zeros(n_words, dtype=np.uint64)
+    # A 4-bit counter per cell, bit-sliced over four words (plus a sticky "16 or more").
+    bit0 = np.zeros(n_words, dtype=np.uint64)
+    bit1 = np.zeros(n_words, dtype=np.uint64)
+    bit2 = np.zeros(n_words, dtype=np.uint64)
+    bit3 = np.zeros(n_words, dtype=np.uint64)
+    many = np.zeros(n_words, dtype=np.uint64)
     live = np.zeros(n_words, dtype=np.uint64)
     placed = np.zeros(n_pieces, dtype=np.bool_)
     n_placed = 0
@@ -134,9 +138,11 @@ def run_kernel(
                 continue
             # 1. Bit-sliced coverage counts of every still-possible placement.
             for w in range(n_words):
-                once[w] = 0
-                twice[w] = 0
-                thrice[w] = 0
+                bit0[w] = 0
+                bit1[w] = 0
+                bit2[w] = 0
+                bit3[w] = 0
+                many[w] = 0
             hopeless = False
             forced_cap = 0
             for k in range(n_pieces):
@@ -154,34 +160,28 @@ def run_kernel(
                         smallest = forced_size[p]
                     for w in range(blo[p], bhi[p]):
                         b = bits[p, w]
-                        thrice[w] |= twice[w] & b
-                        twice[w] |= once[w] & b
-                        once[w] |= b
+                        carry = bit0[w] & b
+                        bit0[w] ^= b
+                        b = bit1[w] & carry
+                        bit1[w] ^= carry
+                        carry = bit2[w] & b
+                        bit2[w] ^= b
+                        many[w] |= bit3[w] & carry
+                        bit3[w] ^= carry
                 forced_cap += smallest
             if hopeless:
                 d -= 1
                 continue
             # 2. Dead cells and the candidates for branching.
             waste = empties[d]
-            c1 = -1
-            c2 = -1
-            c3 = -1
+            first = -1
             for w in range(n_words):
                 free = frame[w] & ~occupied[d, w]
-                waste += popcount64(free & ~once[w])
-                live[w] = free & once[w]
-                if c1 < 0:
-                    y = free & once[w] & ~twice[w]
-                    if y:
-                        c1 = 64 * w + lowest_bit_index(y)
-                if c2 < 0:
-                    y = free & twice[w] & ~thrice[w]
-                    if y:
-                        c2 = 64 * w + lowest_bit_index(y)
-                if c3 < 0:
-                    y = free & thrice[w]
-                    if y:
-                        c3 = 64 * w + lowest_bit_index(y)
+                covered = bit0[w] | bit1[w] | bit2[w] | bit3[w] | many[w]
+                waste += popcount64(free & ~covered)
+                live[w] = free & covered
+                if first < 0 and live[w]:
+                    first = 64 * w + lowest_bit_index(live[w])
             if waste <= slack and waste + forced_cap > slack:
                 # The remaining pieces' forced waste, net of cells already counted (dead or
                 # left empty): only cells that are free and still coverable count.
@@ -208,34 +208,43 @@ def run_kernel(
                 d -= 1
                 continue
             # 3. Branch on the most constrained free cell.
-            if strategy == STRATEGY_FIRST_CELL:
-                cell = c1
-                if cell < 0 or (0 <= c2 < cell):
-                    cell = c2
-                if cell < 0 or (0 <= c3 < cell):
-                    cell = c3
-            else:
-                cell = c1
-                if cell < 0:
-                    cell = c2
-                if cell < 0:
-                    cell = c3
+            cell = first
+            if strategy == STRATEGY_MOST_CONSTRAINED:
+                # A free cell only one placement can still cover, else one only two can
+                # (first in reading order), else the first free cell: forced moves first,
+                # otherwise fill the frame from its top-left corner.
+                pair = -1
+                for w in range(n_words):
+                    x = live[w] & ~many[w] & ~bit2[w] & ~bit3[w]
+                    if x == 0:
+                        continue
+                    y = x & bit0[w] & ~bit1[w]
+                    if y:
+                        cell = 64 * w + lowest_bit_index(y)
+                        pair = -2
+                        break
+                    y = x & ~bit0[w] & bit1[w]
+                    if y and pair == -1:
+                        pair = 64 * w + lowest_bit_index(y)
+                if pair >= 0:
+                    cell = pair
             memo_slot[d] = -1
             if use_memo and d > 0:
-                # Every cell before `cell` is decided, so the rest of the search depends only
-                # on the pieces placed and the cells from `cell` on: remember subtrees by that.
+                # Every cell before `first` is taken or dead, so the rest of the search depends
+                # only on the pieces placed and the cells from `first` on (whatever lies before
+                # is waste already counted): remember subtrees by that.
                 h1 = np.uint64(0x9E3779B97F4A7C15)
                 h2 = np.uint64(0xC2B2AE3D27D4EB4F)
                 mask = np.uint64(0)
                 for k in range(n_pieces):
                     if placed[k]:
                         mask |= np.uint64(1) << np.uint64(k)
-                h1 = _mix(h1 ^ mask ^ np.uint64(cell))
-                h2 = _mix(h2 + mask * np.uint64(31) + np.uint64(cell))
-                cw = cell >> 6
-                low = (np.uint64(1) << np.uint64(cell & 63)) - np.uint64(1)
-                for w in range(cw, n_words):
-                    word = occupied[d, w] | low if w == cw else occupied[d, w]
+                h1 = _mix(h1 ^ mask ^ np.uint64(first))
+                h2 = _mix(h2 + mask * np.uint64(31) + np.uint64(first))
+                fw = first >> 6
+                low = (np.uint64(1) << np.uint64(first & 63)) - np.uint64(1)
+                for w in range(fw, n_words):
+                    word = occupied[d, w] | low if w == fw else occupied[d, w]
                     h1 = _mix(h1 ^ word)
                     h2 = _mix(h2 + word + np.uint64(w))
                 slot = np.int64(h1 & memo_mask)

@@ -163,9 +163,9 @@ def solve(
     `node_limit` search nodes: then `stopped_early` is set and the counts are partial).
     `fixed` maps pieces to the one placement they may take (as the post's CHECKs fix the 0
     and its partner); it turns the symmetry off, and `solutions` then are those found.
-    `strategy` picks the cell to branch on: "constrained" (the default: the cell the fewest
-    placements can still cover) or "first-cell" (reading order; then positions already
-    seen are remembered, since everything before the cell is decided).
+    `strategy` picks the cell to branch on: "constrained" (the default: a cell that only one
+    or two placements can still cover, else the first free one) or "first-cell" (reading
+    order). Either way, positions already searched are remembered (see kernel.py).
 
     `on_progress(done, total)` is called between the root's choices.
     """
@@ -266,7 +266,7 @@ def _run(
 ) -> None:
     """One kernel call for the whole tree, or one per choice at the root to show progress."""
     table = setup.table
-    size = MEMO_ENTRIES if strategy == kernel.STRATEGY_FIRST_CELL else 0
+    size = MEMO_ENTRIES
     memo_keys = np.zeros((size, 2), dtype=np.uint64)
     memo_solutions = np.zeros(size, dtype=np.int64)
     lo, total = 0, 1
