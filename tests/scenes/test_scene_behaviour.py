@@ -18,8 +18,8 @@ from solvers.rings.config import RingConfig
 from solvers.rings.geometry import layout
 from solvers.rings.model import RingsModel, Rotate
 from solvers.setgame.model import SetGameModel
-from solvers.traceview import model_for
 from solvers.tracer import RecordingTracer
+from solvers.traceview import model_for
 from tests.scenes.conftest import player_at
 from viz.draw2d import DrawList2D
 from viz.player import Frame, Mode
