@@ -42,12 +42,14 @@ class App:
         level: Level | None = None,
         screenshot_dir: Path = Path("."),
         tour: bool = False,
+        tour_seconds: float | None = None,
     ):
         if not traces:
             raise ValueError("the viewer needs at least one trace")
         self.ctx = ctx
         self.traces = list(traces)
         self.tour = tour
+        self.tour_seconds = tour_seconds or TOUR_SECONDS
         self.renderer = Renderer(ctx)
         self.target = RenderTarget(ctx, size, default_samples(ctx) if samples is None else samples)
         self.screenshot_dir = screenshot_dir
@@ -69,7 +71,7 @@ class App:
         trace = self.traces[self.index]
         speed = self._speed
         if speed is None and self.tour:
-            speed = default_pace(trace, TOUR_SECONDS)[1]
+            speed = default_pace(trace, self.tour_seconds)[1]
         self.player = Player(trace, model_for(trace), level=self._level, speed=speed)
         self.scene = scene_for(trace.header.kind)
         self.look: Look = default_look(self.scene, self.player.frame())

@@ -84,6 +84,12 @@ def add_view_commands(sub: argparse._SubParsersAction) -> None:
         default=True,
         help="show step captions (default: yes)",
     )
+    record.add_argument(
+        "--seconds",
+        type=positive_float,
+        metavar="S",
+        help="pace each trace to last about S seconds (instead of --speed)",
+    )
     record.add_argument("--crf", type=int, default=20, help="H.264 quality, lower is better")
     record.add_argument("--preset", default="superfast", help="x264 speed preset")
     _add_pace(record)
@@ -99,6 +105,13 @@ def add_view_commands(sub: argparse._SubParsersAction) -> None:
         help="record the tour here instead of showing it (default with no display: demo.mp4)",
     )
     demo.add_argument("--size", type=parse_size, default=None, metavar="WxH")
+    demo.add_argument(
+        "--seconds",
+        type=positive_float,
+        default=TOUR_SECONDS,
+        metavar="S",
+        help=f"about how long each puzzle plays (default {TOUR_SECONDS:g})",
+    )
     _add_pace(demo)
     demo.set_defaults(run=run_demo)
 
@@ -139,6 +152,7 @@ def run_record(args: argparse.Namespace) -> int:
         last_step=args.last_step,
         captions=args.captions,
         samples=args.msaa,
+        seconds_per_trace=args.seconds,
         crf=args.crf,
         preset=args.preset,
     )
@@ -157,7 +171,8 @@ def run_demo(args: argparse.Namespace) -> int:
     if args.output is None and display_available():
         try:
             run_window(traces, size=args.size or (1280, 720), speed=args.speed,
-                       level=_level(args), samples=args.msaa, tour=True)  # fmt: skip
+                       level=_level(args), samples=args.msaa, tour=True,
+                       tour_seconds=args.seconds)  # fmt: skip
             return 0
         except WindowError as exc:
             print(f"puzzleviz: {exc}; recording the tour instead", file=sys.stderr)
@@ -166,7 +181,7 @@ def run_demo(args: argparse.Namespace) -> int:
     out = args.output or Path("demo.mp4")
     settings = RecordSettings(size=args.size or (1280, 720), speed=args.speed,
                               level=_level(args), samples=args.msaa,
-                              seconds_per_trace=TOUR_SECONDS)  # fmt: skip
+                              seconds_per_trace=args.seconds)  # fmt: skip
     print(f"no display: recording the demo tour to {out}", file=sys.stderr)
     path = record_traces(traces, out, settings)
     print(f"wrote {path.resolve()} ({len(traces)} puzzles); play it with any video player")

@@ -114,6 +114,7 @@ def run_window(
     level: Level | None = None,
     samples: int | None = None,
     tour: bool = False,
+    tour_seconds: float | None = None,
     max_frames: int | None = None,
 ) -> None:
     """Show the traces until the user quits (or `max_frames` frames, for tests)."""
@@ -128,7 +129,7 @@ def run_window(
     pygame.display.set_caption(title)
     window = pygame.display.get_window_size()
     app = App(ctx, traces, size=drawable_size(window), samples=samples, speed=speed,
-              level=level, tour=tour)  # fmt: skip
+              level=level, tour=tour, tour_seconds=tour_seconds)  # fmt: skip
     app.resize(drawable_size(window), window)
     presenter = _Presenter(ctx)
     if not tour:
