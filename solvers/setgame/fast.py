@@ -141,7 +141,10 @@ def cap_classes(n: int, size: int) -> list[CapClass]:
     key = (n, size)
     if key not in _CLASS_CACHE:
         space = affine_space(n)
-        _, caps, _ = frame_search(space, ALL_EXACT, size)
+        if n <= 3:
+            _, caps, _ = frame_search(space, ALL_EXACT, size)
+        else:  # one representative per class is enough: the fullest-hyperplane search
+            caps = fullest_hyperplane_search(space, size, ALL_EXACT, known_maximum(n - 1))
         classes, _ = classify(space, caps)
         classes.sort(key=lambda c: c.canonical)
         _CLASS_CACHE[key] = classes
