@@ -222,6 +222,16 @@ class RingConfig:
         counts = np.bincount(self.circuits.ravel(), minlength=self.n_balls)
         return tuple(int(i) for i in np.flatnonzero(counts == 2))
 
+    def shared_positions(self, ring: int) -> list[tuple[int, int, int]]:
+        """[(position, other ring, its position)] for every ball of `ring`'s circuit that
+        also lies on a neighbour's circuit (1-based positions, 0-based rings)."""
+        out = []
+        for p in range(1, self.size + 1):
+            for other, q in self.rings_of_ball(int(self.circuits[ring, p - 1])):
+                if other != ring:
+                    out.append((p, other, q))
+        return out
+
     def rings_of_ball(self, index: int) -> list[tuple[int, int]]:
         """[(ring, 1-based position)] of every circuit the ball at `index` lies on."""
         where = np.argwhere(self.circuits == index)

@@ -207,12 +207,19 @@ class MacroLibrary:
                 circ = config.circuits[r]
                 src[circ] = np.roll(circ, f)
                 steps[(r, f)] = src
-        src = np.empty((len(sequences), n), dtype=np.int32)
-        for m, seq in enumerate(sequences):
+        perms, support = [], []
+        for seq in sequences:
             total = np.arange(n)
             for move in seq:
                 total = total[steps[move]]
-            src[m] = total
+            perms.append(total)
+            support.append(0 if len(seq) == 1 else int(np.count_nonzero(total != np.arange(n))))
+        # singles first, then commutators by how few balls they move: the first n_small
+        # entries (those moving at most 5) are tried before the rest
+        order = sorted(range(len(sequences)), key=lambda m: support[m])
+        sequences = [sequences[m] for m in order]
+        src = np.array([perms[m] for m in order], dtype=np.int32)
+        self.n_small = sum(1 for v in support if v <= 5)
         self.sequences = sequences
         self.src = src
         self.first_ring = np.array([s[0][0] for s in sequences], dtype=np.int64)
@@ -366,30 +373,51 @@ def practical_moves(
     config: RingConfig,
     state: np.ndarray,
     *,
-    max_rounds: int = 40,
+    max_rounds: int = 24,
     time_limit: float = 60.0,
     control: np.ndarray | None = None,
     status: np.ndarray | None = None,
 ) -> tuple[int, list[tuple[int, int]]]:
+    """(code, moves): FOUND with the moves (ring 0-based, f), or STALLED / CANCELLED.
+
+    A first attempt tries the commutators that move at most 5 balls (fast); if it stalls
+    the search starts over with every commutator from the first stage B on."""
+    control = np.zeros(1, dtype=np.int64) if control is None else control
+    status = np.zeros(6, dtype=np.int64) if status is None else status
+    deadline = time.perf_counter() + time_limit
+    code = STALLED
+    for small_first in (True, False):
+        code, moves = _attempt(config, state, small_first, max_rounds, deadline, control, status)
+        if code != STALLED:
+            break
+    if code != FOUND:
+        return code, []
+    moves = simplify(config, moves)
+    branching = config.rings * (config.size - 1)
+    if len(moves) * branching * branching <= 400_000:  # the probe's cost
+        moves = simplify(config, shorten(config, state, moves))
+    return FOUND, moves
+
+
+def _attempt(config, state, small_first, max_rounds, deadline, control, status):
     tab = tables(config)
     gp = guide_params(config)
     width_a, width_b, patience, radius = _settings(config)
     ball = goal_ball(config, radius)
     lib = macro_library(config)
-    control = np.zeros(1, dtype=np.int64) if control is None else control
-    status = np.zeros(6, dtype=np.int64) if status is None else status
     x = to_kernel_state(state)
     levels = 400
     out_macro = np.zeros(levels, dtype=np.int64)
     out_ring = np.zeros(64, dtype=np.int64)
     out_f = np.zeros(64, dtype=np.int64)
     moves: list[tuple[int, int]] = []
-    started = time.perf_counter()
     for round_ in range(max_rounds):
-        if time.perf_counter() - started > time_limit:
+        if time.perf_counter() > deadline:
             break
         stage_b = round_ % 2 == 1
-        m_hi = len(lib.sequences) if stage_b else lib.n_single
+        m_hi = lib.n_single
+        if stage_b:
+            m_hi = lib.n_small if small_first else len(lib.sequences)
         width = (width_b if stage_b else width_a) * (1 + round_ // 6)
         code, length, rest = beam_macros(
             x, tab, gp, lib.src, lib.first_ring, lib.last_ring, 0, m_hi, width, levels,
@@ -402,13 +430,8 @@ def practical_moves(
             moves.extend(lib.sequences[int(m)])
             x = x[lib.src[int(m)]]
         if code == FOUND:
-            moves.extend(
-                (int(r), int(f)) for r, f in zip(out_ring[:rest], out_f[:rest], strict=True)
-            )
-            moves = simplify(config, moves)
-            branching = config.rings * (config.size - 1)
-            if len(moves) * branching * branching <= 400_000:  # the probe's cost
-                moves = simplify(config, shorten(config, state, moves))
+            tail = zip(out_ring[:rest], out_f[:rest], strict=True)
+            moves.extend((int(r), int(f)) for r, f in tail)
             return FOUND, moves
     return STALLED, []
 

@@ -81,6 +81,12 @@ def test_state_counts_are_the_thesis_table():
         assert math.isclose(RingConfig.parse(text).state_count, value, rel_tol=2e-3)
 
 
+def test_shared_positions_of_the_original():
+    config = RingConfig.parse("original")
+    assert config.shared_positions(0) == [(15, 1, 20), (20, 1, 15)]
+    assert config.inner == 4
+
+
 def test_olympic_layout_is_a_w():
     where = layout(RingConfig.parse("olympic"))
     assert where.top_row == (0, 2, 4)
