@@ -104,6 +104,14 @@ def mark(buf, kind, caption):
 
 
 @njit(cache=True)
+def store_solution(sol_out, n_sol, chosen, nch):
+    """Keep chosen[:nch] as solution row n_sol (padded with -1) if there is room."""
+    if n_sol < sol_out.shape[0]:
+        for k in range(sol_out.shape[1]):
+            sol_out[n_sol, k] = chosen[k] if k < nch else -1
+
+
+@njit(cache=True)
 def _emit_bits(buf, bits, op, level, reason):
     for w in range(bits.shape[0]):
         x = bits[w]
@@ -192,9 +200,7 @@ def bit_search(
                         buf.current[2] = max(buf.current[2], best)
                         mark(buf, best_kind, best_cap[nch])
                 if nch == best:
-                    if n_sol < sol_out.shape[0]:
-                        for k in range(sol_out.shape[1]):
-                            sol_out[n_sol, k] = chosen[k] if k < nch else -1
+                    store_solution(sol_out, n_sol, chosen, nch)
                     n_sol += 1
                     if trace:
                         buf.current[3] = n_sol

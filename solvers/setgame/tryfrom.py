@@ -30,6 +30,7 @@ from solvers.setgame.bitsearch import (
     emit,
     mark,
     step,
+    store_solution,
 )
 
 FREE, CHOSEN, EXCLUDED = 0, 1, 2
@@ -191,9 +192,7 @@ def try_from_kernel(
                     buf.current[2] = max(buf.current[2], best)
                     mark(buf, best_kind, best_cap[nch])
             if nch == best:
-                if n_sol < sol_out.shape[0]:
-                    for k in range(sol_out.shape[1]):
-                        sol_out[n_sol, k] = chosen[k] if k < nch else -1
+                store_solution(sol_out, n_sol, chosen, nch)
                 n_sol += 1
                 if trace:
                     buf.current[3] = n_sol
