@@ -259,10 +259,13 @@ def maximum_v3(
 
         below = _cached_maximum(n - 1)
         result = prescribed_symmetry_search(space, tracer=tracer, stats=stats)
-        result.upper_bound = counting_upper_bound(space, below.upper_bound or below.size)
+        sub_max = below.upper_bound or below.size
+        result.upper_bound = counting_upper_bound(space, sub_max)
+        sizes = fullest_sizes(space, result.size + 1, sub_max)
         result.notes.append(
-            f"searched caps invariant under an affine map of order 5; the counting argument "
-            f"bounds the maximum by {result.upper_bound}"
+            f"counting cards and pairs over hyperplanes: no cap has more than "
+            f"{result.upper_bound} cards, and one of {result.size + 1} would need a hyperplane "
+            f"with {' or '.join(map(str, sizes))} of them (not searched: out of reach here)"
         )
     result.nodes = stats.nodes
     if result.proven:

@@ -152,4 +152,10 @@ def prescribed_symmetry_search(
         for card in cap:
             board.place(card)
         tracer.milestone("best", f"new best: {best} cards")
-    return CapSearch(best, False, [cap], method="prescribed symmetry (order 5)")
+    result = CapSearch(best, False, [cap], method="prescribed symmetry (order 5)")
+    if run[1]:
+        result.notes.append(
+            f"the search over caps invariant under the order-5 map finished: none of them "
+            f"has more than {best} cards"
+        )
+    return result
