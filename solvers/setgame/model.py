@@ -163,17 +163,17 @@ class SetGameModel(PuzzleModel):
         word = self.space.word(event.card)  # type: ignore[attr-defined]
         match event.OP:
             case 0:
-                return f"place {word} as card {event.level}"  # type: ignore[attr-defined]
+                return f"place {word} as #{event.level}"  # type: ignore[attr-defined]
             case 1:
-                return f"take back {word} (card {event.level})"  # type: ignore[attr-defined]
+                return f"take back {word} (#{event.level})"  # type: ignore[attr-defined]
             case 2:
-                return f"{word} would complete a SET: excluded by card {event.level}"  # type: ignore[attr-defined]
+                return f"{word} would complete a SET: excluded by #{event.level}"  # type: ignore[attr-defined]
             case 3:
-                return f"{word} is allowed again (card {event.level} taken back)"  # type: ignore[attr-defined]
+                return f"{word} is allowed again (#{event.level} taken back)"  # type: ignore[attr-defined]
             case 4 | 5:
                 why = "bound" if event.reason == REASON_BOUND else "symmetry"  # type: ignore[attr-defined]
                 verb = "ruled out" if event.OP == 4 else "back in play"
-                return f"{word} {verb} by the search ({why}, at card {event.level})"  # type: ignore[attr-defined]
+                return f"{word} {verb} by the search ({why}, at #{event.level})"  # type: ignore[attr-defined]
             case 6:
                 return f"{word} forbidden by the user"
             case _:

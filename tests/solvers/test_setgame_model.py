@@ -111,7 +111,7 @@ def test_each_event_kind_round_trips():
     assert model.chosen(state) == [0, 1]
     assert model.excluded_by_card(state, 5) == 1  # pruned at level 2, which placed card 1
     assert model.excluded_by_card(state, 3) == -1
-    assert "excluded by card 2" in model.describe(Exclude(2, 2))
+    assert "excluded by #2" in model.describe(Exclude(2, 2))
 
 
 def test_search_traces_replay_to_the_final_state():
