@@ -155,9 +155,8 @@ def _run_stats(args: argparse.Namespace) -> int:
         done_before = {"n": 0}
 
         def on_layer(metric: str, depth: int, reached: int) -> None:
+            done_before["n"] = metrics.index(metric) * config.state_count
             bar.update(done_before["n"] + reached)
-            if depth == 0 and metric != metrics[0]:
-                done_before["n"] += config.state_count
 
         stats = state_space_stats(
             config, metrics, with_heuristic=not args.no_heuristic, on_layer=on_layer
