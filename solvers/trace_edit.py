@@ -61,7 +61,7 @@ def append_step(
     row = last.copy()
     for name, value in (counters or {}).items():
         row[names.index(name)] = value
-    new_counters = np.tile(row, (len(rows), 1)).astype(np.int64).reshape(-1, len(names))
+    new_counters = np.zeros((len(rows), len(names)), dtype=np.int64) + row
     step_start, step_caption = base.step_start, base.step_caption
     if len(rows):
         step_start = np.append(step_start, base.n_events).astype(np.int64)

@@ -111,8 +111,14 @@ class App:
             if self._drag == "scrub":
                 self.player.end_scrub()
             self._drag = None
-        elif event.type == pygame.MOUSEWHEEL and self.look.camera is not None:
-            self._set_camera(self.look.camera.zoom(0.9**event.y))
+        elif event.type == pygame.MOUSEWHEEL:
+            x, y = self._pixels(pygame.mouse.get_pos())
+            if self.interaction is not None and self.interaction.on_wheel(
+                x, y, event.y, self.session
+            ):
+                return
+            if self.look.camera is not None:
+                self._set_camera(self.look.camera.zoom(0.9**event.y))
         elif event.type == pygame.QUIT:
             self.quit_requested = True
 

@@ -37,3 +37,11 @@ def test_append_to_an_empty_trace():
     edited = append_step(trace, ToyModel.events, 0, "first", [Add(0, 1)])
     assert edited.n_events == 1 and edited.step_start.tolist() == [0]
     assert model.kind == "toy"
+
+
+def test_append_to_a_trace_without_counters():
+    from solvers.tracer import RecordingTracer
+
+    trace = RecordingTracer(ToyModel(), solver="play").finish()
+    edited = append_step(trace, ToyModel.events, 0, "move", [Swap(0, 1), Add(1, 2)])
+    assert edited.counters.shape == (2, 0)

@@ -1,0 +1,112 @@
+"""Playing puzzles in the window, driven headless: keys and clicks into an App."""
+
+from __future__ import annotations
+
+import math
+import time
+
+import pygame
+import pytest
+
+from scenes.rings import place
+from scenes.setgame import board_layout
+from solvers.rings.model import RingsModel, Rotate
+from solvers.setgame.events import Add, Exclude, Forbid
+from solvers.setgame.model import EXCLUDED, SetGameModel
+from solvers.tracer import RecordingTracer
+from viz.app import App
+from viz.compose import make_view
+from viz.player import GLIDE_SECONDS
+
+SIZE = (960, 540)
+
+
+def app_for(gl_ctx, model) -> App:
+    pygame.init()
+    trace = RecordingTracer(model, solver="play").finish()
+    app = App(gl_ctx, [trace], size=SIZE)
+    app.render()  # the session learns the view it hit-tests against
+    return app
+
+
+def key(app: App, code: int, mod: int = 0) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod))
+    app.tick(GLIDE_SECONDS)
+    app.render()
+
+
+def click(app: App, x: float, y: float, button: int = 1) -> None:
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=button))
+    app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=button))
+    app.tick(GLIDE_SECONDS)
+    app.render()
+
+
+def last_events(app: App, count: int) -> list:
+    trace = app.player.trace
+    return app.player.model.events.decode_rows(trace.rows[trace.n_events - count :])
+
+
+def test_rings_turn_by_key_and_by_click(gl_ctx):
+    app = app_for(gl_ctx, RingsModel("2/20/2/4"))
+    key(app, pygame.K_1)
+    assert last_events(app, 1) == [Rotate(0, 1)]
+    key(app, pygame.K_2, pygame.KMOD_SHIFT)
+    assert last_events(app, 1) == [Rotate(1, 19)]  # the other way round
+    where = place(app.player.model.config, make_view(app.look, SIZE)[0].stage)
+    cx, cy = where.geometry.centres[1]
+    x, y = where.to_screen(cx + math.cos(0.4), cy + math.sin(0.4))
+    click(app, x, y)
+    assert last_events(app, 1) == [Rotate(1, 1)]
+    assert app.player.trace.n_events == 3 and app.player.cursor == 3
+    assert not app.player.model.is_goal(app.player.state)
+
+
+def test_rings_shuffle_reset_and_a_background_search(gl_ctx):
+    app = app_for(gl_ctx, RingsModel("2/10/2/2"))
+    key(app, pygame.K_x)
+    assert app.player.trace.n_events == 40
+    app.player.seek(40)
+    key(app, pygame.K_g)
+    deadline = time.monotonic() + 60
+    while app.session.job is not None and time.monotonic() < deadline:
+        app.tick(0.05)
+        app.render()
+    assert app.session.job is None, "the search did not finish"
+    trace = app.player.trace
+    assert trace.header.solver.startswith("rings")
+    app.player.seek(trace.n_events)
+    assert app.player.model.is_goal(app.player.state)
+    key(app, pygame.K_z)
+    assert app.player.trace.n_events == 0 and app.player.model.is_goal(app.player.state)
+
+
+def test_set_cards_are_added_forbidden_and_refused_by_clicking(gl_ctx):
+    model = SetGameModel(3, 4)
+    app = app_for(gl_ctx, model)
+    board = board_layout(model, make_view(app.look, SIZE)[0].stage)
+    click(app, *board.center(0))
+    click(app, *board.center(1))
+    events = app.player.model.events.decode_rows(app.player.trace.rows)
+    assert events[0] == Add(0, 1)
+    assert Add(1, 2) in events and Exclude(2, 2) in events  # 0000 and 0001 need 0002
+    assert model.status(app.player.state)[2] == EXCLUDED
+    before = app.player.trace.n_events
+    click(app, *board.center(2))  # would complete a SET: refused, with a reason
+    assert app.player.trace.n_events == before
+    assert "would complete a SET" in app._message
+    click(app, *board.center(40), button=3)
+    assert last_events(app, 1) == [Forbid(40)]
+    assert model.forbidden(app.player.state)[40]
+
+
+@pytest.mark.parametrize("steps", [1, 3])
+def test_rings_wheel_turns_the_ring_under_the_mouse(gl_ctx, monkeypatch, steps):
+    app = app_for(gl_ctx, RingsModel("2/20/2/4"))
+    where = place(app.player.model.config, make_view(app.look, SIZE)[0].stage)
+    cx, cy = where.geometry.centres[0]
+    x, y = where.to_screen(cx - 1.0, cy)
+    monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (int(x), int(y)))
+    app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=steps))
+    assert last_events(app, 1) == [Rotate(0, steps)]
+    assert app.player.trace.rows[-1][:3].tolist() == [0, 0, steps]  # op, ring, f
