@@ -45,6 +45,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--first", action="store_true", help="stop at the first solution (a short trace to watch)"
     )
     parser.add_argument(
+        "--node-limit",
+        type=float,
+        metavar="N",
+        help="stop after N search nodes (the half-block search is long); counts are then partial",
+    )
+    parser.add_argument(
         "--strategy",
         choices=("constrained", "first-cell"),
         default="constrained",
@@ -59,6 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.node_limit is not None and args.node_limit < 1:
+        raise PuzzleInputError("--node-limit must be at least 1")
     from solvers.atomic import write_json
     from solvers.digits.kernel import COUNTERS
     from solvers.digits.model import DigitsModel
@@ -99,6 +107,7 @@ def run(args: argparse.Namespace) -> int:
             args.granularity,
             tracer,
             stop_after=1 if args.first else 0,
+            node_limit=int(args.node_limit) if args.node_limit else 1 << 62,
             use_symmetry=not args.no_symmetry,
             strategy=args.strategy,
             on_progress=on_progress,
@@ -112,12 +121,15 @@ def run(args: argparse.Namespace) -> int:
         f"frame {grid.width} x {grid.height} {unit}, {len(grid.frame_cells)} triangles, "
         f"pieces {sum(len(o[0].cells) for o in grid.orientations)}"
     )
-    what = "first solution" if result.stopped_early else "solutions"
+    partial = result.stopped_early and not (args.first and result.found)
+    what = "first solution" if result.stopped_early and not partial else "solutions"
     print(
         f"{result.count} {what} in {len(result.classes)} classes "
         f"({len(result.found)} found, the rest by the frame's symmetry); "
         f"{result.nodes:,} search nodes in {seconds:.2f} s"
     )
+    if partial:
+        print("STOPPED at the node limit: the search is incomplete, the counts are partial")
     fixed = with_post_fixed_zero(table, result.solutions)
     if fixed and not result.stopped_early:
         print(f"{len(fixed)} with the 0 lying as the post fixes it (tate v0 or yoko v1)")

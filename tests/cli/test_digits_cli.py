@@ -57,6 +57,14 @@ def test_trace_file_replays(tmp_path, capsys):
     assert trace.header.counters == ("nodes", "placed", "left_empty", "waste_bound", "solutions")
 
 
+def test_a_node_limit_says_the_counts_are_partial(capsys):
+    code, out, _ = run(capsys, "--node-limit", "50")
+    assert code == 0
+    assert "STOPPED at the node limit" in out
+    code, _, err = run(capsys, "--node-limit", "0")
+    assert code == 2 and err.count("\n") == 1
+
+
 def test_another_puzzle_from_a_file(tmp_path, capsys):
     puzzle = tmp_path / "small.json"
     puzzle.write_text(
