@@ -24,7 +24,7 @@ from solvers.sudoku.roles import (
     ROLE_OFF,
     ROLE_ON,
 )
-from solvers.sudoku.techniques import T_AIC, T_SIMPLE_COLOURING, T_X_CHAIN, T_XY_CHAIN
+from solvers.sudoku.techniques import T_SIMPLE_COLOURING, T_X_CHAIN, T_XY_CHAIN
 
 MAX_LINKS = 24  # longer chains exist but are no fun to watch; the guess takes over
 
@@ -133,7 +133,7 @@ def simple_colouring(geo, values, cand, pos, log):
 
 
 @njit(cache=True)
-def _path_is_simple(parent, end, width, path):
+def path_is_simple(parent, end, width, path):
     """Walk parents from state `end` (state = node * width + extra) into path; False if a
     node repeats. Returns the number of states (or 0 for a repeat)."""
     k = 0
@@ -214,7 +214,7 @@ def x_chain(geo, values, cand, pos, log):
                         and v != s
                         and _has_common_victim(geo, cand, bit, s, v)
                     ):
-                        k = _path_is_simple(parent, ns, 2, path)
+                        k = path_is_simple(parent, ns, 2, path)
                         if k > 0:
                             best_len = du + 1
                             best_d = d
@@ -306,7 +306,7 @@ def xy_chain(geo, values, cand, log):
                         and du + 1 >= 3
                         and _has_common_victim(geo, cand, zbit, s, w)
                     ):
-                        kk = _path_is_simple(parent, ns, n, path)
+                        kk = path_is_simple(parent, ns, n, path)
                         if kk > 0:
                             best_len = du + 1
                             best_z = z
@@ -341,139 +341,5 @@ def xy_chain(geo, values, cand, log):
             push(log, ITEM_LINK, previous_on, c * n + off, LINK_WEAK)
         push(log, ITEM_LINK, c * n + off, c * n + on, LINK_STRONG)
         previous_on = c * n + on
-    commit(log)
-    return True
-
-
-@njit(cache=True)
-def _aic_victims(geo, cand, log, s, ds, e, de, record):
-    """Eliminations of an AIC from candidate (s, ds) (assumed false) to (e, de) (then true):
-    at least one of the two ends is true. Pushes them if `record`; returns how many."""
-    count = 0
-    if ds == de:
-        bit = 1 << ds
-        for k in range(geo.peers.shape[1]):
-            x = geo.peers[s, k]
-            if x != e and cand[x] & bit and sees(geo, x, e):
-                count += 1
-                if record:
-                    push(log, ITEM_ELIM, x, ds + 1, 0)
-    elif s == e:
-        extra = cand[s] & ~((1 << ds) | (1 << de))
-        while extra:
-            count += 1
-            if record:
-                push(log, ITEM_ELIM, s, low_index(extra) + 1, 0)
-            extra &= extra - 1
-    elif sees(geo, s, e):
-        if cand[s] & (1 << de):
-            count += 1
-            if record:
-                push(log, ITEM_ELIM, s, de + 1, 0)
-        if cand[e] & (1 << ds):
-            count += 1
-            if record:
-                push(log, ITEM_ELIM, e, ds + 1, 0)
-    return count
-
-
-@njit(cache=True)
-def aic(geo, values, cand, pos, log):
-    """Alternating Inference Chain: candidates linked alternately by strong links (the only
-    two places of a digit in a house, or the only two digits of a cell) and weak links (one
-    digit in two peer cells, or two digits of one cell). If the first candidate is false
-    the last is true, so whatever contradicts both ends goes. Generalises X- and XY-chains.
-    Info: start cell, start digit, end cell, end digit, links."""
-    n, ncell = geo.n, geo.ncell
-    npeer = geo.peers.shape[1]
-    nnode = ncell * n
-    dist = np.empty(2 * nnode, dtype=np.int64)
-    parent = np.empty(2 * nnode, dtype=np.int64)
-    queue = np.empty(2 * nnode, dtype=np.int64)
-    path = np.empty(2 * nnode, dtype=np.int64)
-    best = np.empty(MAX_LINKS + 1, dtype=np.int64)
-    best_len = MAX_LINKS + 1
-    for start in range(nnode):
-        s, ds = start // n, start % n
-        if not (cand[s] >> ds) & 1:
-            continue
-        dist[:] = -1
-        dist[2 * start] = 0
-        parent[2 * start] = -1
-        queue[0] = 2 * start
-        qn, qi = 1, 0
-        found = False
-        while qi < qn and not found:
-            st = queue[qi]
-            qi += 1
-            node, par = st // 2, st % 2
-            c, d = node // n, node % n
-            du = dist[st]
-            if du + 1 >= best_len:
-                break
-            # candidates of the next nodes: same cell (other digits), then the digit's peers
-            for kind in range(2):
-                limit = n if kind == 0 else npeer
-                for k in range(limit):
-                    if kind == 0:
-                        c2, d2 = c, k
-                        if d2 == d or not (cand[c] >> d2) & 1:
-                            continue
-                        if par == 0 and popcount(cand[c]) != 2:
-                            continue  # a strong link inside a cell needs a bivalue cell
-                    else:
-                        c2, d2 = geo.peers[c, k], d
-                        if not (cand[c2] >> d) & 1:
-                            continue
-                        if par == 0:
-                            strong = False
-                            for h in range(3):
-                                house = geo.cell_houses[c, h]
-                                if (
-                                    geo.cell_houses[c2, house // n] == house
-                                    and popcount(pos[house, d]) == 2
-                                ):
-                                    strong = True
-                            if not strong:
-                                continue
-                    ns = 2 * (c2 * n + d2) + 1 - par
-                    if dist[ns] >= 0:
-                        continue
-                    dist[ns] = du + 1
-                    parent[ns] = st
-                    queue[qn] = ns
-                    qn += 1
-                    if (
-                        par == 0
-                        and du + 1 >= 3
-                        and _aic_victims(geo, cand, log, s, ds, c2, d2, False) > 0
-                    ):
-                        kk = _path_is_simple(parent, ns, 2, path)
-                        if kk > 0:
-                            best_len = du + 1
-                            for i in range(kk):
-                                best[i] = path[kk - 1 - i]
-                            found = True
-                            break
-                if found:
-                    break
-    if best_len > MAX_LINKS:
-        return False
-    if not begin(log, T_AIC):
-        return False
-    s, ds = best[0] // 2 // n, best[0] // 2 % n
-    e, de = best[best_len] // 2 // n, best[best_len] // 2 % n
-    _aic_victims(geo, cand, log, s, ds, e, de, True)
-    set_info(log, 0, s)
-    set_info(log, 1, ds + 1)
-    set_info(log, 2, e)
-    set_info(log, 3, de + 1)
-    set_info(log, 4, best_len)
-    for i in range(best_len + 1):
-        node = best[i] // 2
-        push(log, ITEM_CAND, node // n, node % n + 1, ROLE_ON if best[i] % 2 == 1 else ROLE_OFF)
-    for i in range(best_len):
-        kind = LINK_STRONG if best[i] % 2 == 0 else LINK_WEAK
-        push(log, ITEM_LINK, best[i] // 2, best[i + 1] // 2, kind)
     commit(log)
     return True

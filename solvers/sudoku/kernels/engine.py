@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from solvers.sudoku.kernels.aic import aic
 from solvers.sudoku.kernels.basic import (
     box_line,
     hidden_single,
@@ -19,7 +20,7 @@ from solvers.sudoku.kernels.basic import (
     pointing,
 )
 from solvers.sudoku.kernels.bits import compute_positions
-from solvers.sudoku.kernels.chains import aic, simple_colouring, x_chain, xy_chain
+from solvers.sudoku.kernels.chains import simple_colouring, x_chain, xy_chain
 from solvers.sudoku.kernels.fish import finned_fish, fish
 from solvers.sudoku.kernels.log import FILL_OVERFLOW, FILL_STEPS, begin, commit, push, set_info
 from solvers.sudoku.kernels.unique import bug_plus_1, unique_rectangle_1
