@@ -224,10 +224,7 @@ class SetInteraction(Interaction):
 
     def _session_at(self, session: Session) -> SetSession:
         model: SetGameModel = session.player.model
-        game = SetSession(model.v, model.n)
-        game.board.state[:] = session.state
-        game.board.log.clear()
-        return game
+        return SetSession(model.v, model.n, state=session.state)
 
     def on_click(self, x: float, y: float, button: int, session: Session) -> bool:
         if session.view is None:

@@ -8,6 +8,7 @@ import numpy as np
 
 from solvers.setgame.bitsearch import COUNTERS, ST_FINISHED, ST_SOLUTIONS, bit_search
 from solvers.setgame.board import Board
+from solvers.setgame.cards_look import card_look
 from solvers.setgame.geometry import AffineSpace, from_bitset, to_bitset
 from solvers.setgame.model import FREE
 from solvers.setgame.tryfrom import try_from_kernel
@@ -42,14 +43,31 @@ class Captions:
             self.place = self.back = self.best = zeros
             self.best_kind = self.sol_kind = self.sol = 0
             return
-        self.place = np.array([tracer.intern(f"place {w}") for w in words], dtype=np.int32)
-        self.back = np.array([tracer.intern(f"take back {w}") for w in words], dtype=np.int32)
+        looks = _looks(words)
+        self.place = np.array(
+            [tracer.intern(f"Place {w}{look}: every card it would make a SET with goes grey")
+             for w, look in zip(words, looks, strict=True)],
+            dtype=np.int32,
+        )  # fmt: skip
+        self.back = np.array(
+            [tracer.intern(f"Dead end: take {w}{look} back, its grey cards return")
+             for w, look in zip(words, looks, strict=True)],
+            dtype=np.int32,
+        )  # fmt: skip
         self.best = np.array(
             [tracer.intern(f"new best: {k} cards") for k in range(size + 1)], dtype=np.int32
         )
         self.best_kind = tracer.intern("best")
         self.sol_kind = tracer.intern("solution")
         self.sol = tracer.intern("a cap of the size sought")
+
+
+def _looks(words: list[str]) -> list[str]:
+    """ " (two green open diamonds)" for real cards (v = 3, n <= 4), else ""."""
+    if not words or len(words) != 3 ** len(words[0]) or len(words[0]) > 4:
+        return [""] * len(words)
+    n = len(words[0])
+    return [f" ({card_look(card, n).text()})" for card in range(len(words))]
 
 
 def kernel_buffer(tracer: Tracer):

@@ -13,6 +13,8 @@ that starts from the session's board.
 
 from __future__ import annotations
 
+import numpy as np
+
 from solvers.errors import PuzzleInputError
 from solvers.setgame.bitsearch import COUNTERS
 from solvers.setgame.board import Board
@@ -23,11 +25,17 @@ from solvers.tracer import RecordingTracer
 
 
 class SetSession:
-    def __init__(self, v: int = 3, n: int = 4):
+    def __init__(self, v: int = 3, n: int = 4, state: np.ndarray | None = None):
+        """A new game, or one that continues from `state` (where a window's player stands:
+        its trace and event log then start there)."""
         self.model = SetGameModel(v, n)
         self.space = self.model.space
-        self._tracer = RecordingTracer(self.model, solver="session", params={"v": v, "n": n})
-        self.board = Board(self.model, self._tracer)
+        if state is not None:
+            self.model.check_state(np.asarray(state))
+        self._tracer = RecordingTracer(
+            self.model, solver="session", params={"v": v, "n": n}, initial_state=state
+        )
+        self.board = Board(self.model, self._tracer, state)
 
     # -- reading ---------------------------------------------------------------------------
     @property
