@@ -8,6 +8,16 @@ found 12 solutions with the 0 fixed, 48 in all, 3 up to symmetry and swapping th
 6/9. Here the same search runs at three granularities: "mesh", "block" (any block offset)
 and "half" (offsets of half a block, on the grid of unit squares).
 
+The search (kernel.py, search.py): placements are bitboards over the frame's triangles (7
+uint64 words for the 396 block triangles, 25 for the 1584 quarter triangles of the half
+grid); depth-first over "cover this triangle with one of the placements still possible, or
+leave it empty", branching on a triangle only one or two placements can still cover, else on
+the first free one; a node is cut when the triangles proved empty (dead, left empty, and the
+waste each remaining piece forces, see waste.py) exceed the 100 spare ones, or when a piece
+has no room left (also pairwise: placements that leave another piece no room are dropped);
+positions already searched are remembered; the 8 goes only to one position per symmetry
+orbit of the frame and the solutions are mapped back by the symmetries.
+
 For scene authors
 -----------------
 Model: `DigitsModel(puzzle, granularity)` (kind "digits"; see model.py).

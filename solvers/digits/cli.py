@@ -72,7 +72,12 @@ def run(args: argparse.Namespace) -> int:
     from solvers.digits.model import DigitsModel
     from solvers.digits.puzzle import default_puzzle, load_puzzle
     from solvers.digits.search import solve
-    from solvers.digits.solutions import board_text, result_json, with_post_fixed_zero
+    from solvers.digits.solutions import (
+        board_text,
+        on_mesh,
+        result_json,
+        with_post_fixed_zero,
+    )
     from solvers.progress import Progress
     from solvers.tracefile import save_trace
     from solvers.tracer import NULL_TRACER, RecordingTracer
@@ -130,6 +135,9 @@ def run(args: argparse.Namespace) -> int:
     )
     if partial:
         print("STOPPED at the node limit: the search is incomplete, the counts are partial")
+    if args.granularity != "mesh" and result.solutions:
+        off = sum(not on_mesh(table, s) for s in result.solutions)
+        print(f"{off} of them off the mesh (pieces not all at even block offsets)")
     fixed = with_post_fixed_zero(table, result.solutions)
     if fixed and not result.stopped_early:
         print(f"{len(fixed)} with the 0 lying as the post fixes it (tate v0 or yoko v1)")

@@ -83,3 +83,15 @@ def board_text(table: PlacementTable, solution: Solution) -> str:
             bottom.append(f" {b} ")
         lines.extend(("".join(top), "".join(mid), "".join(bottom)))
     return "\n".join(lines)
+
+
+def on_mesh(table: PlacementTable, solution: Solution) -> bool:
+    """True if every piece sits at even block offsets (the post's "mesh")."""
+    grid = table.grid
+    step = 2 * grid.squares_per_block
+    for p in solution:
+        k, o = int(table.piece[p]), int(table.orientation[p])
+        px, py = grid.orientations[k][o].phase
+        if (int(table.x[p]) - px) % step or (int(table.y[p]) - py) % step:
+            return False
+    return True

@@ -13,7 +13,7 @@ from solvers.digits.post import parse_post_solution
 from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
 from solvers.digits.reference import reference_solutions
 from solvers.digits.search import solve
-from solvers.digits.solutions import placement_cells, with_post_fixed_zero
+from solvers.digits.solutions import on_mesh, placement_cells, with_post_fixed_zero
 
 # The twelve solutions printed in the post (CHECK #12 then CHECK #13), digit=(X,Y,V,R).
 POST_SOLUTIONS = """
@@ -68,8 +68,7 @@ def test_every_solution_is_inside_the_frame_and_overlap_free(mesh):
             assert set(cells) <= frame
             assert not seen & set(cells)
             seen |= set(cells)
-        x_even = all(int(table.x[p]) % 2 == 0 and int(table.y[p]) % 2 == 0 for p in solution)
-        assert x_even  # mesh placements only
+        assert on_mesh(table, solution)
 
 
 def test_the_posts_twelve_printed_solutions_are_among_ours(mesh):
@@ -104,6 +103,7 @@ def test_the_unit_grid_finds_the_same_mesh_solutions(mesh):
         for solution in fine.solutions
     }
     assert found == refined
+    assert all(on_mesh(fine.setup.table, s) for s in fine.solutions)
 
 
 SMALL = {
@@ -131,6 +131,8 @@ def test_the_search_agrees_with_the_reference_on_a_small_puzzle(granularity, use
     expected = reference_solutions(table)
     assert expected  # the small puzzle has packings
     assert ours == expected
+    mesh_only = all(on_mesh(table, s) for s in result.solutions)
+    assert mesh_only == (granularity == "mesh")
 
 
 def test_half_offsets_on_a_small_puzzle_agree_with_the_reference():
