@@ -310,21 +310,28 @@ def run_kernel(
                 memo_h2[d] = h2
                 solutions_before[d] = n_solutions
             no = 0
-            cw = cell >> 6
-            for i in range(cell_start[cell], cell_start[cell + 1]):
-                p = cell_list[i]
-                if placed[piece[p]] or not allowed[p] or dropped[p] == nodes:
-                    continue
-                fits = True
-                for w in range(blo[p], bhi[p]):
-                    if bits[p, w] & occupied[d, w]:
-                        fits = False
-                        break
-                if fits:
-                    options[d, no] = p
-                    no += 1
-            options[d, no] = -2 - cell  # last choice: leave the cell empty
-            no += 1
+            # A piece with one possible placement left goes there: no other choice exists.
+            for k in range(n_pieces):
+                if not placed[k] and seg_len[d, k] == 1:
+                    options[d, 0] = lists[d, seg_start[d, k]]
+                    no = 1
+                    break
+            if no == 0:
+                cw = cell >> 6
+                for i in range(cell_start[cell], cell_start[cell + 1]):
+                    p = cell_list[i]
+                    if placed[piece[p]] or not allowed[p] or dropped[p] == nodes:
+                        continue
+                    fits = True
+                    for w in range(blo[p], bhi[p]):
+                        if bits[p, w] & occupied[d, w]:
+                            fits = False
+                            break
+                    if fits:
+                        options[d, no] = p
+                        no += 1
+                options[d, no] = -2 - cell  # last choice: leave the cell empty
+                no += 1
             branch_cell[d] = cell
             cursor[d] = 0
             if d == 0:

@@ -227,11 +227,12 @@ class DigitsModel(PuzzleModel):
     def describe(self, event: Event) -> str:
         if isinstance(event, (Place, Remove)):
             turn, flipped = self.orientation_turn(event.piece, event.orientation)
-            how = (
-                f"turned {turn}°" + (", flipped" if flipped else "")
-                if turn or flipped
-                else "upright"
-            )
+            if turn and flipped:
+                how = f"flipped, turned {turn}°"
+            elif flipped:
+                how = "flipped"
+            else:
+                how = f"turned {turn}°" if turn else "upright"
             verb = "Place" if isinstance(event, Place) else "Take back"
             return f"{verb} the {self.label(event.piece)} ({how}) at ({event.x}, {event.y})"
         x, y, side = self.grid.cell(event.cell)
