@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from solvers.events import Event, EventSet
-from solvers.kernel_trace import KernelBuffer, new_kernel_buffer
+from solvers.kernel_trace import MAX_COUNTERS, KernelBuffer, new_kernel_buffer
 from solvers.trace import NO_CAPTION, Trace, TraceHeader
 
 if TYPE_CHECKING:
@@ -56,7 +56,8 @@ class NullTracer:
         return NO_CAPTION
 
     def kernel_buffer(self, capacity: int | None = None) -> KernelBuffer:
-        return new_kernel_buffer(0, width=1, n_counters=0)
+        """Room for nothing, but `current` is large enough for any kernel's counters."""
+        return new_kernel_buffer(0, width=1, n_counters=MAX_COUNTERS)
 
     def absorb(self, buffer: KernelBuffer) -> None:
         pass
