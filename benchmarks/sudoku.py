@@ -62,6 +62,8 @@ SAME_AS_OURS = [
     "XY_WING",
     "XYZ_WING",
     "UNIQUENESS_1",
+    "UNIQUENESS_2",
+    "UNIQUENESS_4",
     "SIMPLE_COLORS_TRAP",
     "X_CHAIN",
     "XY_CHAIN",

@@ -111,8 +111,8 @@ def _caption(step: Step, names: Names) -> str:
         cover_houses = [cover0 + j for j in range(names.n) if covers >> j & 1]
         return (
             f"{title} on {digit}: in {names.houses(base_houses)}, {digit} lies only in "
-            f"{names.houses(cover_houses)}, so it goes from the rest of those: "
-            f"{removals(step, names)}"
+            f"{names.houses(cover_houses)}, so {digit} goes from the rest of "
+            f"{names.houses(cover_houses)}: {removals(step, names)}"
         )
     if name.startswith("finned_"):
         k, digit, orient, bases, covers, box = i[0], i[1], i[2], i[3], i[4], i[5]
@@ -149,6 +149,22 @@ def _caption(step: Step, names: Names) -> str:
         return (
             f"Unique Rectangle Type 1: {names.cells(corners)} hold only {{{a}, {b}}}; if "
             f"{cell(target)} were {a} or {b} too, the puzzle would have two solutions, so "
+            f"{removals(step, names)}"
+        )
+    if name == "unique_rectangle_2":
+        floor, roof, a, b, c = i[0:2], i[2:4], i[4], i[5], i[6]
+        return (
+            f"Unique Rectangle Type 2: {names.cells(floor)} hold only {{{a}, {b}}} and "
+            f"{names.cells(roof)} hold {a}, {b} and {c}; without {c} in one of them the "
+            f"puzzle would have two solutions, so {c} goes from every cell that sees both: "
+            f"{removals(step, names)}"
+        )
+    if name == "unique_rectangle_4":
+        floor, roof, a, b, house = i[0:2], i[2:4], i[4], i[5], i[6]
+        return (
+            f"Unique Rectangle Type 4: {names.cells(floor)} hold only {{{min(a, b)}, "
+            f"{max(a, b)}}}; in {names.house(house)}, {a} fits only in {names.cells(roof)}, "
+            f"so one of them is {a} and neither may be {b} (two solutions otherwise): "
             f"{removals(step, names)}"
         )
     if name == "bug_plus_1":

@@ -9,7 +9,8 @@ Rating scale (puzzleviz, in the spirit of Sudoku Explainer's 1-10 scale):
     1.0-1.2  easy       singles only
     1.7-2.1  medium     pointing and box-line reduction
     2.3-3.5  hard       naked and hidden pairs, triples, quads
-    3.6-4.8  expert     X-Wing, Swordfish, Jellyfish, wings, unique rectangles, BUG+1
+    3.6-4.8  expert     X-Wing, Swordfish, Jellyfish, wings, unique rectangles (types 1, 2,
+                        4), BUG+1
     5.0-6.5  master     simple colouring, finned fish, X-chains, XY-chains, AICs
     10.0     guessing   logic stalled: the solution needed a guess with backtracking
 """
@@ -54,6 +55,8 @@ _TABLE = [
     (16, "xyz_wing", "XYZ-Wing", "XYZ", 4.5),
     (17, "w_wing", "W-Wing", "WW", 4.6),
     (18, "unique_rectangle_1", "Unique Rectangle Type 1", "UR1", 4.7),
+    (28, "unique_rectangle_2", "Unique Rectangle Type 2", "UR2", 4.7),
+    (29, "unique_rectangle_4", "Unique Rectangle Type 4", "UR4", 4.7),
     (19, "bug_plus_1", "BUG+1", "BUG", 4.8),
     (20, "simple_colouring", "Simple Colouring", "SC", 5.0),
     (25, "finned_x_wing", "Finned X-Wing", "FXW", 5.1),
@@ -64,7 +67,7 @@ _TABLE = [
     (24, "aic", "Alternating Inference Chain", "AIC", 6.5),
     (23, "guess", "Guess", "G", 10.0),
 ]
-NEEDS_UNIQUE = {"unique_rectangle_1", "bug_plus_1"}
+NEEDS_UNIQUE = {"unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_4", "bug_plus_1"}
 
 # Indexed by id: TECHNIQUES[step.technique]
 TECHNIQUES: tuple[Technique, ...] = tuple(
@@ -76,8 +79,8 @@ TECHNIQUES: tuple[Technique, ...] = tuple(
         key=lambda t: t.id,
     )
 )
-# The fixed order of difficulty: the order the solver tries them and lists them in.
-ORDERED: tuple[Technique, ...] = tuple(sorted(TECHNIQUES, key=lambda t: t.rating))
+# The fixed order of difficulty (the table's order): the order the solver tries them in.
+ORDERED: tuple[Technique, ...] = tuple(TECHNIQUES[row[0]] for row in _TABLE)
 BY_NAME = {t.name: t for t in TECHNIQUES}
 T = {t.name: t.id for t in TECHNIQUES}
 
@@ -103,6 +106,8 @@ T_Y_WING = T["y_wing"]
 T_XYZ_WING = T["xyz_wing"]
 T_W_WING = T["w_wing"]
 T_UNIQUE_RECTANGLE_1 = T["unique_rectangle_1"]
+T_UNIQUE_RECTANGLE_2 = T["unique_rectangle_2"]
+T_UNIQUE_RECTANGLE_4 = T["unique_rectangle_4"]
 T_BUG_PLUS_1 = T["bug_plus_1"]
 T_SIMPLE_COLOURING = T["simple_colouring"]
 T_FINNED_X_WING = T["finned_x_wing"]
@@ -138,7 +143,7 @@ GROUPS = {
     "fish": ("x_wing", "swordfish", "jellyfish"),
     "finned_fish": ("finned_x_wing", "finned_swordfish", "finned_jellyfish"),
     "wings": ("y_wing", "xyz_wing", "w_wing"),
-    "uniqueness": ("unique_rectangle_1", "bug_plus_1"),
+    "uniqueness": ("unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_4", "bug_plus_1"),
     "chains": ("simple_colouring", "x_chain", "xy_chain", "aic"),
 }
 # The seed's technique set (parts 1 and 2 of the article series).
@@ -157,7 +162,7 @@ GROUPS["seed"] = (
     "x_wing",
     "y_wing",
 )
-ALIASES = {"xy_wing": "y_wing", "ur1": "unique_rectangle_1", "colouring": "simple_colouring"}
+ALIASES = {"xy_wing": "y_wing", "colouring": "simple_colouring"}
 ALIASES |= {"simple_coloring": "simple_colouring", "coloring": "simple_colouring"}
 
 

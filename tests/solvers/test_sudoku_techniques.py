@@ -78,6 +78,7 @@ def test_x_wing_like_the_seed():
     step = find_one(3, values, cand, "x_wing")
     assert elims(step) == {(r, c, 9) for r in (3, 5) for c in range(9) if c not in (5, 8)}
     assert step.caption.startswith("X-Wing on 9: in column F and column I, 9 lies only in")
+    assert "so 9 goes from the rest of row 4 and row 6: remove 9 from A4" in step.caption
 
 
 def test_swordfish_and_jellyfish_need_their_size():
@@ -145,7 +146,7 @@ def test_simple_colouring_trap():
 def test_registry_order_and_selection():
     assert [t.id for t in TECHNIQUES] == list(range(len(TECHNIQUES)))
     ratings = [t.rating for t in ORDERED]
-    assert len(set(ratings)) == len(ratings) and ORDERED[-1].name == "guess"
+    assert ratings == sorted(ratings) and ORDERED[-1].name == "guess"
     assert lookup("PT") == ["pointing_triple"] and lookup("xy-wing") == ["y_wing"]
     assert parse_selection("singles,XW") == {"naked_single", "hidden_single", "x_wing"}
     everything = parse_selection(None)
@@ -188,3 +189,15 @@ def test_finned_x_wing():
     step = find_one(3, values, cand, "finned_x_wing")
     assert elims(step) == {(1, 6, 1), (2, 6, 1)}
     assert "or on the fin H1 in box G1I3" in step.caption
+
+
+def test_unique_rectangle_types_2_and_4():
+    values, cand = grid(r0c0=12, r0c3=12, r1c0=125, r1c3=125)
+    step = find_one(3, values, cand, "unique_rectangle_2")
+    assert elims(step) == {(1, c, 5) for c in (1, 2, 4, 5, 6, 7, 8)}
+    assert step.caption.startswith("Unique Rectangle Type 2: A1, D1 hold only {1, 2}")
+    values, cand = grid(r0c0=12, r0c3=12)
+    remove(cand, 1, [(1, c) for c in range(9) if c not in (0, 3)])
+    step = find_one(3, values, cand, "unique_rectangle_4")
+    assert elims(step) == {(1, 0, 2), (1, 3, 2)}
+    assert "in row 2, 1 fits only in A2, D2" in step.caption

@@ -23,7 +23,7 @@ from solvers.sudoku.kernels.bits import compute_positions
 from solvers.sudoku.kernels.chains import simple_colouring, x_chain, xy_chain
 from solvers.sudoku.kernels.fish import finned_fish, fish
 from solvers.sudoku.kernels.log import FILL_OVERFLOW, FILL_STEPS, begin, commit, push, set_info
-from solvers.sudoku.kernels.unique import bug_plus_1, unique_rectangle_1
+from solvers.sudoku.kernels.unique import bug_plus_1, unique_rectangle_1, unique_rectangle_2_4
 from solvers.sudoku.kernels.wings import w_wing, xyz_wing, y_wing
 from solvers.sudoku.roles import (
     CELL_CONFLICT,
@@ -51,6 +51,8 @@ from solvers.sudoku.techniques import (
     T_POINTING_TRIPLE,
     T_SIMPLE_COLOURING,
     T_UNIQUE_RECTANGLE_1,
+    T_UNIQUE_RECTANGLE_2,
+    T_UNIQUE_RECTANGLE_4,
     T_W_WING,
     T_X_CHAIN,
     T_X_WING,
@@ -173,6 +175,10 @@ def run_logic(geo, values, cand, order, log, max_steps):
                 found = w_wing(geo, values, cand, pos, log)
             elif t == T_UNIQUE_RECTANGLE_1:
                 found = unique_rectangle_1(geo, values, cand, log)
+            elif t == T_UNIQUE_RECTANGLE_2:
+                found = unique_rectangle_2_4(geo, values, cand, pos, log, 2)
+            elif t == T_UNIQUE_RECTANGLE_4:
+                found = unique_rectangle_2_4(geo, values, cand, pos, log, 4)
             elif t == T_BUG_PLUS_1:
                 found = bug_plus_1(geo, values, cand, pos, log)
             elif t == T_SIMPLE_COLOURING:
