@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+import tempfile
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -92,7 +93,49 @@ def _add_puzzle_commands(sub: argparse._SubParsersAction) -> None:
                 )
             parser = groups[head].add_parser(rest[0], help=command.help)
         command.add_arguments(parser)
-        parser.set_defaults(run=command.run)
+        trace_option = parser._option_string_actions.get("--trace")
+        if head == "solve" and trace_option is not None:
+            _add_watch_options(parser, command.run, trace_option.dest)
+        else:
+            parser.set_defaults(run=command.run)
+
+
+def _add_watch_options(parser: argparse.ArgumentParser, run, trace_dest: str) -> None:
+    """Every solve command can show its trace at once: --play opens it in a window,
+    --video records it (the trace goes to a temporary file unless --trace names one)."""
+    parser.add_argument("--play", action="store_true", help="watch the trace in a window")
+    parser.add_argument(
+        "--video", type=Path, metavar="OUT", help="record the trace to OUT (.mp4, .gif, folder/)"
+    )
+
+    def solve_and_watch(args: argparse.Namespace) -> int:
+        if not (args.play or args.video):
+            return run(args)
+        with tempfile.TemporaryDirectory(prefix="puzzleviz-") as folder:
+            if not getattr(args, trace_dest):
+                setattr(args, trace_dest, str(Path(folder) / "solve.pzt"))
+            code = int(run(args) or 0)
+            trace_path = Path(getattr(args, trace_dest))
+            if code != 0 or not trace_path.exists():
+                return code
+            watch = argparse.Namespace(traces=[trace_path], speed=None, level=None, msaa=None)
+            if args.video:
+                from viz.cli_view import run_record
+
+                record_args = argparse.Namespace(
+                    **vars(watch), output=args.video, size=(1280, 720), fps=30,
+                    first_step=None, last_step=None, captions=True, seconds=None, crf=20,
+                    preset="superfast",
+                )  # fmt: skip
+                code = run_record(record_args)
+            if args.play and code == 0:
+                from viz.cli_view import run_play
+
+                play_args = argparse.Namespace(**vars(watch), size=(1280, 720), fullscreen=False)
+                code = run_play(play_args)
+            return code
+
+    parser.set_defaults(run=solve_and_watch)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -91,3 +91,13 @@ def test_bad_input_is_one_line_and_exit_2(capsys, trace_file, tmp_path, monkeypa
     argv = [str(trace_file) if a == "GOOD" else a for a in argv]
     assert_one_line_error(capsys, *argv, match=match)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["BAD", "toy.pzt"]  # nothing written
+
+
+def test_solve_commands_can_record_their_trace_at_once(capsys, tmp_path):
+    out = tmp_path / "rings.gif"
+    code, stdout, _ = run_cli(capsys, "solve", "rings", "--config", "2/8/1/2", "--shuffle", "3",
+                              "--video", str(out))  # fmt: skip
+    assert code == 0 and f"wrote {out}" in stdout
+    with av.open(str(out)) as container:
+        assert sum(1 for _ in container.decode(container.streams.video[0])) > 30
+    assert [p.name for p in tmp_path.iterdir()] == ["rings.gif"]
