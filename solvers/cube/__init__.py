@@ -46,7 +46,8 @@ codes, types, instances and the seed's red cells), `views.state_face_groups(mode
 assembly trace carries `params["caption"]`, e.g. "8 solutions: 1 up to the 24 rotations, 1
 up to all 48 symmetries; the unit cubes lie on a space diagonal in every one"), and
 `demo.demo_trace()` (the assembly of the seed's cube), `demo.demo_search_trace()`,
-`demo.demo_stochastic_trace()`.
+`demo.demo_stochastic_trace(part="end" | "start")` (the winning run of seed 4 to
+error 0, or the first steps with restarts).
 """
 
 from solvers.cube import cli, model  # noqa: F401  (register the model and the command)

@@ -184,3 +184,24 @@ def test_an_assembly_with_holes_lays_only_real_pieces():
     assert trace.n_events == 1 and model.coverage(final).sum() == 4
     assert "4 cells stay empty" in trace.milestones()[-1][2]
     assert_trace_replays(trace, model, final)
+
+
+def test_the_demo_traces_replay_and_keep_their_promises():
+    from solvers.cube.demo import demo_search_trace, demo_stochastic_trace, demo_trace
+    from solvers.traceview import model_for
+
+    assembly = demo_trace()
+    assert "space diagonal in every one" in assembly.header.params["caption"]
+    search = demo_search_trace()
+    winning = demo_stochastic_trace(part="end")
+    start = demo_stochastic_trace(part="start")
+    for trace in (assembly, search, winning):
+        model = model_for(trace)
+        final = np.array(trace.header.initial_state, dtype=np.int32)
+        model.apply_rows(final, trace.rows)
+        assert trace.milestones()[-1][1] == "solution"
+        inside = model.space.box_mask().astype(bool)
+        assert (model.coverage(final).ravel()[inside] == 1).all()
+        assert_trace_replays(trace, model, final)
+    kinds = [kind for _, kind, _ in start.milestones()]
+    assert kinds[0] == "start" and kinds.count("restart") >= 3
