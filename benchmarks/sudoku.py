@@ -18,6 +18,12 @@ shared machine does not tilt the comparison.
 Every one of our solves is also checked for soundness (no true digit ever removed).
 Target (issue 6): >= 20x faster than hodoku-py.
 
+Last measured (2 shared cores, load 7-8, CPU seconds): 230 puzzles, ours 1.17 s (median
+2.0 ms a puzzle), 183 solved without guessing, 0 unsound eliminations; hodoku-py with the
+same techniques 91.0 s, also 183 without guessing: 78x in total, 45x median per puzzle.
+First 30 (famous) at full strength: ours 0.32 s, 18 without guessing; hodoku-py default
+76.4 s, 24 without guessing: 236x in total, 54x median.
+
     .venv/bin/python benchmarks/sudoku.py [--limit N] [--skip-peer] [--skip-same]
                                           [--default-limit 40] [--files A B ...]
 """
