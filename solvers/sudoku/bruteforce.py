@@ -12,15 +12,7 @@ import numpy as np
 from numba import njit
 
 from solvers.sudoku.geometry import Geo, geometry
-
-
-@njit(cache=True)
-def _popcount(x):
-    count = 0
-    while x:
-        x &= x - 1
-        count += 1
-    return count
+from solvers.sudoku.kernels.bits import popcount
 
 
 @njit(cache=True)
@@ -70,7 +62,7 @@ def _propagate(cand, house_cells, peers, full):
 def _pick_bit(mask, randomize):
     if not randomize:
         return mask & -mask
-    k = np.random.randint(_popcount(mask))
+    k = np.random.randint(popcount(mask))
     while k:
         mask &= mask - 1
         k -= 1
@@ -106,7 +98,7 @@ def search(cand0, house_cells, peers, limit, randomize, seed, max_nodes, solutio
             entering = False
             best, best_count = -1, n + 1
             for c in range(ncell):
-                k = _popcount(stack[depth, c])
+                k = popcount(stack[depth, c])
                 if 1 < k < best_count:
                     best, best_count = c, k
                     if k == 2:

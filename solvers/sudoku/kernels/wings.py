@@ -43,6 +43,22 @@ def _wing_pattern(geo, cand, log, c):
 
 
 @njit(cache=True)
+def _commit_wing(geo, cand, log, p, q, r, z):
+    """Info and pattern of a Y- or XYZ-wing with pivot p and pincers q, r; then commit."""
+    set_info(log, 0, p)
+    set_info(log, 1, q)
+    set_info(log, 2, r)
+    set_info(log, 3, low_index(z) + 1)
+    push(log, ITEM_CELL, p, CELL_PIVOT, 0)
+    push(log, ITEM_CELL, q, CELL_PATTERN, 0)
+    push(log, ITEM_CELL, r, CELL_PATTERN, 0)
+    _wing_pattern(geo, cand, log, p)
+    _wing_pattern(geo, cand, log, q)
+    _wing_pattern(geo, cand, log, r)
+    commit(log)
+
+
+@njit(cache=True)
 def y_wing(geo, values, cand, log):
     """Pivot XY with pincers XZ and YZ that it sees: either pincer is Z, so Z goes from
     every cell that sees both pincers. Info: pivot, pincer 1, pincer 2, Z."""
@@ -68,17 +84,7 @@ def y_wing(geo, values, cand, log):
                 if n_items_open(log) == 0:
                     abort(log)
                     continue
-                set_info(log, 0, p)
-                set_info(log, 1, q)
-                set_info(log, 2, r)
-                set_info(log, 3, low_index(z) + 1)
-                push(log, ITEM_CELL, p, CELL_PIVOT, 0)
-                push(log, ITEM_CELL, q, CELL_PATTERN, 0)
-                push(log, ITEM_CELL, r, CELL_PATTERN, 0)
-                _wing_pattern(geo, cand, log, p)
-                _wing_pattern(geo, cand, log, q)
-                _wing_pattern(geo, cand, log, r)
-                commit(log)
+                _commit_wing(geo, cand, log, p, q, r, z)
                 return True
     return False
 
@@ -109,17 +115,7 @@ def xyz_wing(geo, values, cand, log):
                 if n_items_open(log) == 0:
                     abort(log)
                     continue
-                set_info(log, 0, p)
-                set_info(log, 1, q)
-                set_info(log, 2, r)
-                set_info(log, 3, low_index(z) + 1)
-                push(log, ITEM_CELL, p, CELL_PIVOT, 0)
-                push(log, ITEM_CELL, q, CELL_PATTERN, 0)
-                push(log, ITEM_CELL, r, CELL_PATTERN, 0)
-                _wing_pattern(geo, cand, log, p)
-                _wing_pattern(geo, cand, log, q)
-                _wing_pattern(geo, cand, log, r)
-                commit(log)
+                _commit_wing(geo, cand, log, p, q, r, z)
                 return True
     return False
 
