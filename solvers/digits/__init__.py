@@ -14,9 +14,9 @@ grid); depth-first over "cover this triangle with one of the placements still po
 leave it empty", branching on a triangle only one or two placements can still cover, else on
 the first free one; a node is cut when the triangles proved empty (dead, left empty, and the
 waste each remaining piece forces, see waste.py) exceed the 100 spare ones, or when a piece
-has no room left (also pairwise: placements that leave another piece no room are dropped);
-positions already searched are remembered; the 8 goes only to one position per symmetry
-orbit of the frame and the solutions are mapped back by the symmetries.
+has no room left; a piece with one placement left goes there at once; positions already
+searched are remembered; the 8 goes only to one position per symmetry orbit of the frame
+and the solutions are mapped back by the symmetries.
 
 For scene authors
 -----------------

@@ -58,7 +58,7 @@ def run_kernel(
     bits, blo, bhi, forced, flo, fhi, forced_size,
     piece, orientation, px, py, piece_start, cell_start, cell_list,
     frame, slack, allowed, root_lo, root_hi, stop_after, node_limit, strategy,
-    memo_keys, memo_solutions, support,
+    memo_keys, memo_solutions,
     solutions, path, record, buf, captions, result,
 ):  # fmt: skip
     """Search; store solutions (placement per piece) into `solutions` while room remains.
@@ -83,10 +83,7 @@ def run_kernel(
     solutions_before = np.zeros(max_depth, dtype=np.int64)
     use_memo = memo_keys.shape[0] > 0
     memo_mask = np.uint64(memo_keys.shape[0] - 1) if use_memo else np.uint64(0)
-    taken = np.full(max_depth, -1, dtype=np.int64)
-    dropped = np.zeros(
-        n, dtype=np.int64
-    )  # == nodes: not supported at the current node  # placement, or -2 - cell, or -1
+    taken = np.full(max_depth, -1, dtype=np.int64)  # placement, or -2 - cell, or -1
     occupied = np.zeros((max_depth, n_words), dtype=np.uint64)
     empties = np.zeros(max_depth, dtype=np.int64)
     # A 4-bit counter per cell, bit-sliced over four words (plus a sticky "16 or more").
@@ -210,53 +207,6 @@ def run_kernel(
             if waste > slack:
                 d -= 1
                 continue
-            # 2b. Support: a placement of piece k that leaves some other remaining piece no
-            # room at all (every one of its placements overlaps it) cannot be in a solution.
-            rounds = 0
-            changed = support > 0
-            hopeless = False
-            while changed and not hopeless and rounds < support:
-                rounds += 1
-                changed = False
-                for k in range(n_pieces):
-                    if placed[k]:
-                        continue
-                    s = seg_start[d, k]
-                    kept = 0
-                    for i in range(seg_len[d, k]):
-                        p = lists[d, s + i]
-                        ok = True
-                        for j in range(n_pieces):
-                            if placed[j] or j == k:
-                                continue
-                            sj = seg_start[d, j]
-                            found = False
-                            for i2 in range(seg_len[d, j]):
-                                q = lists[d, sj + i2]
-                                disjoint = True
-                                for w in range(max(blo[p], blo[q]), min(bhi[p], bhi[q])):
-                                    if bits[p, w] & bits[q, w]:
-                                        disjoint = False
-                                        break
-                                if disjoint:
-                                    found = True
-                                    break
-                            if not found:
-                                ok = False
-                                break
-                        if ok:
-                            lists[d, s + kept] = p
-                            kept += 1
-                        else:
-                            dropped[p] = nodes
-                            changed = True
-                    seg_len[d, k] = kept
-                    if kept == 0:
-                        hopeless = True
-                        break
-            if hopeless:
-                d -= 1
-                continue
             # 3. Branch on the most constrained free cell.
             cell = first
             if strategy == STRATEGY_MOST_CONSTRAINED:
@@ -320,7 +270,7 @@ def run_kernel(
                 cw = cell >> 6
                 for i in range(cell_start[cell], cell_start[cell + 1]):
                     p = cell_list[i]
-                    if placed[piece[p]] or not allowed[p] or dropped[p] == nodes:
+                    if placed[piece[p]] or not allowed[p]:
                         continue
                     fits = True
                     for w in range(blo[p], bhi[p]):

@@ -29,7 +29,6 @@ from solvers.kernel_trace import new_kernel_buffer
 from solvers.tracer import NULL_TRACER, Tracer
 
 SOLUTION_CAPACITY = 1 << 14
-SUPPORT = 1  # rounds of the support check per node (0: off)
 MEMO_ENTRIES = 1 << 22  # remembered subtrees for the first-cell strategy (48 MB)
 STRATEGIES = {
     "constrained": kernel.STRATEGY_MOST_CONSTRAINED,
@@ -278,7 +277,7 @@ def _run(
             setup.forced_size, table.piece, table.orientation, table.x, table.y,
             table.piece_start, setup.cell_start, setup.cell_list, table.frame_bits,
             setup.slack, setup.allowed, lo, hi, stop_after, node_limit, strategy, memo_keys,
-            memo_solutions, SUPPORT, solutions, path, record,
+            memo_solutions, solutions, path, record,
             buf, captions, result,
         )  # fmt: skip
         total = int(result[kernel.R_ROOT_OPTIONS])
