@@ -58,7 +58,7 @@ def run_kernel(
     bits, blo, bhi, forced, flo, fhi, forced_size,
     piece, orientation, px, py, piece_start, cell_start, cell_list,
     frame, slack, allowed, root_lo, root_hi, stop_after, node_limit, strategy,
-    memo_keys, memo_solutions,
+    memo_keys, memo_solutions, probe,
     solutions, path, record, buf, captions, result,
 ):  # fmt: skip
     """Search; store solutions (placement per piece) into `solutions` while room remains.
@@ -84,6 +84,11 @@ def run_kernel(
     use_memo = memo_keys.shape[0] > 0
     memo_mask = np.uint64(memo_keys.shape[0] - 1) if use_memo else np.uint64(0)
     taken = np.full(max_depth, -1, dtype=np.int64)  # placement, or -2 - cell, or -1
+    # probe = [seed, estimate]: with seed >= 0, walk one random path (see estimate_nodes).
+    probing = probe[0] >= 0
+    probe_weight = np.ones(max_depth + 1, dtype=np.float64)
+    if probing:
+        np.random.seed(np.int64(probe[0]))
     occupied = np.zeros((max_depth, n_words), dtype=np.uint64)
     empties = np.zeros(max_depth, dtype=np.int64)
     # A 4-bit counter per cell, bit-sliced over four words (plus a sticky "16 or more").
@@ -119,6 +124,8 @@ def run_kernel(
             if nodes > node_limit:
                 stopped = True
                 break
+            if probing:
+                probe[1] += probe_weight[d]
             if record:
                 buf.current[C_NODES] = nodes
             if n_placed == n_pieces:
@@ -290,6 +297,13 @@ def run_kernel(
                 result[R_ROOT_OPTIONS] = no
                 cursor[0] = min(root_lo, no)
                 no = min(root_hi, no)
+            if probing:
+                # Knuth's estimate of the tree size: follow one random choice, and count
+                # each node reached as many times as the choices made on the way multiply.
+                pick = np.random.randint(0, no)
+                probe_weight[d + 1] = probe_weight[d] * no
+                cursor[d] = pick
+                no = pick + 1
             n_options[d] = no
             taken[d] = -1
         # Undo the previous choice at this node, then take the next one.

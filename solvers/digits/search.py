@@ -263,10 +263,12 @@ def _run(
     captions,
     result,
     on_progress,
+    probe=None,
 ) -> None:
     """One kernel call for the whole tree, or one per choice at the root to show progress."""
     table = setup.table
-    size = MEMO_ENTRIES
+    probe = np.array([-1.0, 0.0]) if probe is None else probe
+    size = 0 if probe[0] >= 0 else MEMO_ENTRIES
     memo_keys = np.zeros((size, 2), dtype=np.uint64)
     memo_solutions = np.zeros(size, dtype=np.int64)
     lo, total = 0, 1
@@ -277,7 +279,7 @@ def _run(
             setup.forced_size, table.piece, table.orientation, table.x, table.y,
             table.piece_start, setup.cell_start, setup.cell_list, table.frame_bits,
             setup.slack, setup.allowed, lo, hi, stop_after, node_limit, strategy, memo_keys,
-            memo_solutions, solutions, path, record,
+            memo_solutions, probe, solutions, path, record,
             buf, captions, result,
         )  # fmt: skip
         total = int(result[kernel.R_ROOT_OPTIONS])
@@ -286,3 +288,27 @@ def _run(
             on_progress(lo, total)
         if result[kernel.R_STOPPED]:
             return
+
+
+def estimate_nodes(
+    puzzle: DigitsPuzzle, granularity: str, probes: int = 1000, seed: int = 1
+) -> tuple[float, float]:
+    """Knuth's random-probe estimate of the search tree's size (without remembered
+    positions): (mean, standard error). For planning long searches such as "half"."""
+    setup = prepare(puzzle, granularity)
+    n_pieces = len(puzzle.labels)
+    solutions = np.zeros((1, n_pieces), dtype=np.int64)
+    path = np.zeros(n_pieces + setup.slack + 2, dtype=np.int64)
+    buf = new_kernel_buffer(0, 1, len(kernel.COUNTERS))
+    captions = np.zeros(4 + n_pieces, dtype=np.int32)
+    estimates = []
+    for i in range(probes):
+        probe = np.array([float(seed + i), 0.0])
+        result = np.zeros(6, dtype=np.int64)
+        _run(
+            setup, kernel.STRATEGY_MOST_CONSTRAINED, 0, 1 << 62, solutions, path, False, buf,
+            captions, result, None, probe,
+        )  # fmt: skip
+        estimates.append(probe[1])
+    values = np.array(estimates)
+    return float(values.mean()), float(values.std(ddof=1) / np.sqrt(len(values)))
