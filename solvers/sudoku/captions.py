@@ -185,8 +185,9 @@ def _caption(step: Step, names: Names) -> str:
         )
     if name == "x_chain":
         digit, start, end, links = i[0], i[1], i[2], i[3]
+        kind = _short_x_chain_name(step, names.n)
         return (
-            f"X-Chain on {digit} ({links} links): {_x_chain_text(step, names)}: either "
+            f"X-Chain on {digit} ({links} links{kind}): {_x_chain_text(step, names)}: either "
             f"{cell(start)} or {cell(end)} is {digit}, so {removals(step, names)}"
         )
     if name == "xy_chain":
@@ -274,3 +275,20 @@ def _aic_text(step: Step, names: Names) -> str:
     for _a, b, kind in step.links:
         parts.append(("=" if kind == 1 else "-") + f"({b % n + 1}){names.cell(b // n)}")
     return "".join(parts)
+
+
+def _short_x_chain_name(step: Step, n: int) -> str:
+    """Three-link X-chains have names of their own (HoDoKu's): ", a Skyscraper" etc."""
+    if len(step.links) != 3:
+        return ""
+
+    def line(a: int, b: int) -> str:
+        (ra, ca), (rb, cb) = divmod(a // n, n), divmod(b // n, n)
+        return "row" if ra == rb else "column" if ca == cb else "box"
+
+    first, last = line(*step.links[0][:2]), line(*step.links[2][:2])
+    if first == last and first != "box":
+        return ", a Skyscraper"
+    if {first, last} == {"row", "column"}:
+        return ", a 2-String Kite"
+    return ", a Turbot Fish"

@@ -124,7 +124,7 @@ def test_x_chain_skyscraper():
     remove(cand, 1, [(r, 5) for r in range(9) if r not in (1, 6)])
     step = find_one(3, values, cand, "x_chain")
     assert elims(step) == {(0, 3, 1), (0, 4, 1), (1, 1, 1), (1, 2, 1)}
-    assert "A1=A7-F7=F2" in step.caption
+    assert "(3 links, a Skyscraper): A1=A7-F7=F2" in step.caption
 
 
 def test_xy_chain():
