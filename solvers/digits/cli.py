@@ -51,6 +51,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="stop after N search nodes (the half-block search is long); counts are then partial",
     )
     parser.add_argument(
+        "--estimate",
+        action="store_true",
+        help="only estimate the size of the search (Knuth's random probes) and stop",
+    )
+    parser.add_argument(
         "--strategy",
         choices=("constrained", "first-cell"),
         default="constrained",
@@ -100,6 +105,15 @@ def run(args: argparse.Namespace) -> int:
             },
             counters=COUNTERS,
         )
+    if args.estimate:
+        from solvers.digits.search import estimate_nodes
+
+        mean, error = estimate_nodes(puzzle, args.granularity, probes=5000)
+        print(
+            f"{args.granularity}: about {mean:,.0f} search nodes (+- {error:,.0f}, from 5,000 "
+            f"random probes; a heavy-tailed tree can be much bigger)"
+        )
+        return 0
     started = time.perf_counter()
     with Progress(None, f"solving ({args.granularity})", unit="root choices") as progress:
 

@@ -165,3 +165,13 @@ def test_classes_do_not_depend_on_the_order_of_pieces(mesh):
         for a, b in itertools.combinations(members[:4], 2):
             assert mesh.setup.classes.canonical(a) == mesh.setup.classes.canonical(b)
     assert np.all(table.piece_start[1:] >= table.piece_start[:-1])
+
+
+def test_the_tree_size_estimate_is_near_the_real_size():
+    from solvers.digits import search
+
+    plain = solve(default_puzzle(), "mesh", strategy="constrained")
+    mean, error = search.estimate_nodes(default_puzzle(), "mesh", probes=2000)
+    assert error > 0
+    # The real search remembers positions, so it visits fewer nodes than the plain tree.
+    assert plain.nodes / 3 < mean < plain.nodes * 5
