@@ -45,10 +45,12 @@ they assume (`Step.assumptions`) and their captions start with "(assuming B3=5)"
 In JSON these special steps appear with those technique names.
 
 Entry points: `solve(puzzle, techniques)` (solvers.sudoku.solver), `solve_and_record`,
-`record(result)`, `demo_trace()`, `techniques_used_at(trace, cursor)` (solvers.sudoku.record),
-`parse_text` / `read_puzzles` / `load_argument` (solvers.sudoku.parse), the technique
-registry (solvers.sudoku.techniques), `example_puzzles()` / `example_trace(technique)`
-(solvers.sudoku.examples) for a puzzle and a trace step showing a given technique.
+`record(result)`, `techniques_used_at(trace, cursor)`, `resolve_trace(trace, techniques)` and
+`enabled_techniques(trace)` for technique toggles (solvers.sudoku.record), `parse_text` /
+`read_puzzles` / `load_argument` (solvers.sudoku.parse), the technique registry with titles
+and ratings (solvers.sudoku.techniques: BY_NAME[name].title), `demo_trace()`,
+`example_puzzles()` / `example_trace(technique)` (solvers.sudoku.examples) for the demo and
+for a puzzle and trace step showing a given technique.
 """
 
 from __future__ import annotations
@@ -57,7 +59,13 @@ from solvers.sudoku import cli as _cli  # noqa: F401  (registers `puzzleviz solv
 from solvers.sudoku.examples import DEMO_PUZZLE, demo_trace, example_puzzles, example_trace
 from solvers.sudoku.model import SudokuModel
 from solvers.sudoku.parse import Puzzle, load_argument, parse_puzzle, parse_text, read_puzzles
-from solvers.sudoku.record import record, solve_and_record, techniques_used_at
+from solvers.sudoku.record import (
+    enabled_techniques,
+    record,
+    resolve_trace,
+    solve_and_record,
+    techniques_used_at,
+)
 from solvers.sudoku.solver import SolveResult, solve
 from solvers.sudoku.techniques import TECHNIQUES, parse_selection
 
@@ -68,6 +76,7 @@ __all__ = [
     "SolveResult",
     "SudokuModel",
     "demo_trace",
+    "enabled_techniques",
     "example_puzzles",
     "example_trace",
     "load_argument",
@@ -76,6 +85,7 @@ __all__ = [
     "parse_text",
     "read_puzzles",
     "record",
+    "resolve_trace",
     "solve",
     "solve_and_record",
     "techniques_used_at",

@@ -128,3 +128,15 @@ def test_step_states_show_the_pattern_and_the_struck_out_candidates():
     assert trace.step_caption_text(pointing) == step.caption
     described = [model.describe(e) for e in model.events.decode_rows(trace.rows[lo:hi])]
     assert any(line.startswith("remove candidate") for line in described)
+
+
+def test_resolving_a_trace_with_techniques_toggled():
+    from solvers.sudoku.record import enabled_techniques, resolve_trace, solve_and_record
+
+    _, trace = solve_and_record(NINE)
+    assert "pointing_pair" in enabled_techniques(trace)
+    fewer = resolve_trace(trace, enabled_techniques(trace) - {"pointing_pair", "pointing_triple"})
+    assert "pointing_pair" not in enabled_techniques(fewer)
+    model = SudokuModel.from_definition(fewer.header.definition)
+    used = dict(techniques_used_at(fewer, fewer.n_events))
+    assert "pointing_pair" not in used and model.puzzle.text() == NINE
