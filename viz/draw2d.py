@@ -5,7 +5,9 @@ counter-clockwise as seen on screen, 0 pointing right. Every primitive is anti-a
 its own signed distance in the shader, so 2D needs no MSAA. Primitives keep their order:
 consecutive shapes and text become one instanced draw; polygons break the run.
 
-Shapes are instances of 20 floats:
+Small discs and glyphs whose centre is on screen become point sprites ("dots" and "glyphs"
+runs): one vertex each, which halves the per-primitive cost on a software rasteriser; the
+rest are shapes, instances of 20 floats:
     0-1 centre, 2-3 half size, 4 rotation, 5 corner radius, 6 stroke width, 7 kind,
     8-11 fill RGBA, 12-15 stroke RGBA, 16-19 kind-specific (arc geometry, glyph UVs)
 """
@@ -21,6 +23,8 @@ from viz.color import INK, ColorLike, rgba
 from viz.text import ATLAS, Anchor, FontName, layout_text
 
 SHAPE_FLOATS = 20
+SPRITE_FLOATS = 12  # dots: centre, radius, stroke width, fill, stroke; glyphs: box, uv, colour
+MAX_SPRITE = 120  # pixels: larger discs and glyphs are drawn as quads
 KIND_BOX, KIND_ARC, KIND_GLYPH = 0.0, 1.0, 2.0
 _NONE = (0.0, 0.0, 0.0, 0.0)
 
@@ -37,6 +41,13 @@ def _color_array(color: ColorLike | np.ndarray | None, n: int) -> np.ndarray:
     if array.shape[1] == 3:
         array = np.hstack([array, np.ones((n, 1), dtype=np.float32)])
     return array
+
+
+def _sprite_mask(centers: np.ndarray, extents: np.ndarray, width: int, height: int) -> np.ndarray:
+    """Which items may be point sprites: small, and centred on screen (GL drops a point
+    whose centre leaves the viewport, which would make items pop at the edges)."""
+    x, y = centers[:, 0], centers[:, 1]
+    return (extents * 2 <= MAX_SPRITE) & (x >= 0) & (x < width) & (y >= 0) & (y < height)
 
 
 class DrawList2D:
@@ -64,6 +75,28 @@ class DrawList2D:
             self._runs[-1][1].append(block)
         else:
             self._runs.append((kind, [block]))
+
+    def _add(self, kind: str, block: np.ndarray) -> None:
+        self._flush_tris()
+        self._flush_shapes()
+        self._append(kind, block)
+
+    def _glyphs(self, quads: np.ndarray, colors: np.ndarray) -> None:
+        """quads (N, 8): centre, half size, uv rectangle; colors (N, 4)."""
+        sprite = _sprite_mask(quads[:, 0:2], quads[:, 2:4].max(axis=1), self.width, self.height)
+        if sprite.any():
+            block = np.empty((int(sprite.sum()), SPRITE_FLOATS), dtype=np.float32)
+            block[:, 0:8] = quads[sprite]
+            block[:, 8:12] = colors[sprite]
+            self._add("glyphs", block)
+        if not sprite.all():
+            rest = ~sprite
+            block = np.zeros((int(rest.sum()), SHAPE_FLOATS), dtype=np.float32)
+            block[:, 0:4] = quads[rest, 0:4]
+            block[:, 7] = KIND_GLYPH
+            block[:, 8:12] = colors[rest]
+            block[:, 16:20] = quads[rest, 4:8]
+            self._add("shapes", block)
 
     def _shape(self, values: tuple[float, ...]) -> None:
         self._flush_tris()
@@ -111,10 +144,7 @@ class DrawList2D:
         stroke: ColorLike | None = None,
         width: float = 1.0,
     ) -> None:
-        f = rgba(fill) if fill is not None else _NONE
-        s = rgba(stroke) if stroke is not None else _NONE
-        sw = width if stroke is not None else 0.0
-        self._shape((x, y, r, r, 0.0, r, sw, KIND_BOX, *f, *s, *_NONE))
+        self.circles(np.array([[x, y]]), r, fill, stroke=stroke, width=width)
 
     def circles(
         self,
@@ -130,17 +160,28 @@ class DrawList2D:
         n = len(centers)
         if n == 0:
             return
-        block = np.zeros((n, SHAPE_FLOATS), dtype=np.float32)
-        block[:, 0:2] = centers
         r = np.broadcast_to(np.asarray(radii, dtype=np.float32), (n,))
-        block[:, 2] = block[:, 3] = block[:, 5] = r
-        block[:, 6] = width if stroke is not None else 0.0
-        block[:, 7] = KIND_BOX
-        block[:, 8:12] = _color_array(fill, n)
-        block[:, 12:16] = _color_array(stroke, n)
-        self._flush_tris()
-        self._flush_shapes()
-        self._append("shapes", block)
+        stroke_w = width if stroke is not None else 0.0
+        fills, strokes = _color_array(fill, n), _color_array(stroke, n)
+        sprite = _sprite_mask(centers, r + stroke_w / 2 + 1, self.width, self.height)
+        if sprite.any():
+            dots = np.zeros((int(sprite.sum()), SPRITE_FLOATS), dtype=np.float32)
+            dots[:, 0:2] = centers[sprite]
+            dots[:, 2] = r[sprite]
+            dots[:, 3] = stroke_w
+            dots[:, 4:8] = fills[sprite]
+            dots[:, 8:12] = strokes[sprite]
+            self._add("dots", dots)
+        if not sprite.all():
+            rest = ~sprite
+            block = np.zeros((int(rest.sum()), SHAPE_FLOATS), dtype=np.float32)
+            block[:, 0:2] = centers[rest]
+            block[:, 2] = block[:, 3] = block[:, 5] = r[rest]
+            block[:, 6] = stroke_w
+            block[:, 7] = KIND_BOX
+            block[:, 8:12] = fills[rest]
+            block[:, 12:16] = strokes[rest]
+            self._add("shapes", block)
 
     def line(
         self,
@@ -201,9 +242,7 @@ class DrawList2D:
         block[:, 5] = half_w if round_caps else 0.0
         block[:, 7] = KIND_BOX
         block[:, 8:12] = _color_array(colors, n)
-        self._flush_tris()
-        self._flush_shapes()
-        self._append("shapes", block)
+        self._add("shapes", block)
 
     def polyline(
         self, points: Sequence[Point], color: ColorLike = INK, width: float = 1.0, *, closed=False
@@ -247,9 +286,7 @@ class DrawList2D:
         block = np.zeros((n, 3, 6), dtype=np.float32)
         block[:, :, 0:2] = corners
         block[:, :, 2:6] = per_triangle[:, None, :]
-        self._flush_shapes()
-        self._flush_tris()
-        self._append("tris", block.reshape(-1, 6))
+        self._add("tris", block.reshape(-1, 6))
 
     def polygon(
         self,
@@ -294,14 +331,8 @@ class DrawList2D:
         """
         glyphs, w, h = layout_text(text, size, font, anchor, x, y, max_width)
         if len(glyphs):
-            block = np.zeros((len(glyphs), SHAPE_FLOATS), dtype=np.float32)
-            block[:, 0:4] = glyphs[:, 0:4]
-            block[:, 7] = KIND_GLYPH
-            block[:, 8:12] = rgba(color)
-            block[:, 16:20] = glyphs[:, 4:8]
-            self._flush_tris()
-            self._flush_shapes()
-            self._append("shapes", block)
+            colors = np.broadcast_to(np.asarray(rgba(color), dtype=np.float32), (len(glyphs), 4))
+            self._glyphs(glyphs, colors)
         return w, h
 
     def chars(
@@ -328,15 +359,11 @@ class DrawList2D:
             return
         table, centers = table[keep], centers[keep]
         half = table[:, 0:2] / 2
-        block = np.zeros((len(table), SHAPE_FLOATS), dtype=np.float32)
-        block[:, 0:2] = np.round(centers - half) + half  # whole pixels: crisp glyphs
-        block[:, 2:4] = half
-        block[:, 7] = KIND_GLYPH
-        block[:, 8:12] = _color_array(colors, len(keep))[keep]
-        block[:, 16:20] = table[:, 2:6]
-        self._flush_tris()
-        self._flush_shapes()
-        self._append("shapes", block)
+        quads = np.empty((len(table), 8), dtype=np.float32)
+        quads[:, 0:2] = np.round(centers - half) + half  # whole pixels: crisp glyphs
+        quads[:, 2:4] = half
+        quads[:, 4:8] = table[:, 2:6]
+        self._glyphs(quads, _color_array(colors, len(keep))[keep])
 
 
 def triangulate(points: Sequence[Point]) -> list[tuple[Point, Point, Point]]:

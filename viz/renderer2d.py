@@ -1,5 +1,6 @@
-"""Draws `DrawList2D` runs: one instanced draw per run of shapes and glyphs, one draw per
-run of triangles. Owns the 2D GL objects (programs, streaming buffers, the atlas texture)."""
+"""Draws `DrawList2D` runs in order: instanced quads for shapes, point sprites for small
+discs and glyphs, plain triangles for polygons. Owns the 2D GL objects (programs,
+streaming buffers, the glyph atlas texture)."""
 
 from __future__ import annotations
 
@@ -52,6 +53,23 @@ class Renderer2D:
         self._tri_vao = ctx.vertex_array(
             self.tri_program, [(self._tris.buffer, "2f 4f", "position", "color")]
         )
+        self.dot_program = load_program(ctx, "dots")
+        self.glyph_program = load_program(ctx, "glyphs")
+        self._dots = _StreamBuffer(ctx)
+        self._glyph_sprites = _StreamBuffer(ctx)
+        self._dot_vao = ctx.vertex_array(
+            self.dot_program, [(self._dots.buffer, "4f 4f 4f", "i_disc", "i_fill", "i_stroke")]
+        )
+        self._glyph_vao = ctx.vertex_array(
+            self.glyph_program,
+            [(self._glyph_sprites.buffer, "4f 4f 4f", "i_box", "i_uv", "i_color")],
+        )
+        self._streams = {
+            "shapes": self._shapes,
+            "tris": self._tris,
+            "dots": self._dots,
+            "glyphs": self._glyph_sprites,
+        }
         self._atlas_texture = ctx.texture((atlas.size, atlas.size), 1)
         self._atlas_texture.filter = (moderngl.LINEAR, moderngl.LINEAR)
         self._atlas_version = -1
@@ -74,28 +92,33 @@ class Renderer2D:
             moderngl.ONE,
             moderngl.ONE_MINUS_SRC_ALPHA,
         )
-        shapes = [block for kind, block in runs if kind == "shapes"]
-        tris = [block for kind, block in runs if kind == "tris"]
-        if shapes:
-            self._shapes.upload(np.concatenate(shapes) if len(shapes) > 1 else shapes[0])
-        if tris:
-            self._tris.upload(np.concatenate(tris) if len(tris) > 1 else tris[0])
+        for kind, stream in self._streams.items():
+            blocks = [block for k, block in runs if k == kind]
+            if blocks:
+                stream.upload(np.concatenate(blocks) if len(blocks) > 1 else blocks[0])
         viewport = (float(size[0]), float(size[1]))
-        self.shape_program["u_viewport"].value = viewport
-        self.tri_program["u_viewport"].value = viewport
+        for program in (self.shape_program, self.tri_program, self.dot_program,
+                        self.glyph_program):  # fmt: skip
+            program["u_viewport"].value = viewport
         self._atlas_texture.use(0)
-        if "u_atlas" in self.shape_program:
-            self.shape_program["u_atlas"].value = 0
-        shape_at = tri_at = 0
+        for program in (self.shape_program, self.glyph_program):
+            if "u_atlas" in program:
+                program["u_atlas"].value = 0
+        ctx.enable(moderngl.PROGRAM_POINT_SIZE)
+        at = dict.fromkeys(self._streams, 0)
         for kind, block in runs:
             count = len(block)
+            first = at[kind]
             if kind == "shapes":
-                self._bind_shapes(shape_at)
+                self._bind_shapes(first)
                 self._shape_vao.render(moderngl.TRIANGLE_STRIP, vertices=4, instances=count)
-                shape_at += count
+            elif kind == "tris":
+                self._tri_vao.render(moderngl.TRIANGLES, vertices=count, first=first)
+            elif kind == "dots":
+                self._dot_vao.render(moderngl.POINTS, vertices=count, first=first)
             else:
-                self._tri_vao.render(moderngl.TRIANGLES, vertices=count, first=tri_at)
-                tri_at += count
+                self._glyph_vao.render(moderngl.POINTS, vertices=count, first=first)
+            at[kind] = first + count
 
     def _bind_shapes(self, first: int) -> None:
         """Point the instance attributes at instance `first` (no base-instance in GL 3.3)."""
