@@ -30,6 +30,7 @@ from solvers.sudoku.events import (
 )
 from solvers.sudoku.geometry import DIGIT_CHARS
 from solvers.sudoku.model import SudokuModel, decode_link
+from solvers.sudoku.record import enabled_techniques, resolve_trace
 from solvers.sudoku.roles import (
     CELL_CONFLICT,
     CELL_GUESS,
@@ -48,10 +49,11 @@ from solvers.sudoku.roles import (
     ROLE_PEER,
     ROLE_PLACE,
 )
-from solvers.sudoku.techniques import TECHNIQUES
+from solvers.sudoku.techniques import BY_NAME, ORDERED
 from viz.color import ACCENT, BAD, GOOD, INK, MUTED, RGBA, mix, rgba
 from viz.draw2d import DrawList2D
 from viz.easing import ease, ease_out_back
+from viz.interaction import Interaction, Job, Session
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
 
@@ -139,6 +141,9 @@ class SudokuScene(Scene):
         SceneOption("names", "g", "Cell names A1..I9", default=True),
     )
 
+    def interaction(self) -> Interaction:
+        return SudokuInteraction()
+
     def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
         model: SudokuModel = frame.model
         state = frame.state
@@ -156,7 +161,8 @@ class SudokuScene(Scene):
             _draw_candidates(d, model, state, layout, highlights, event, t)
         _draw_links(d, layout, highlights, view.scale)
         if layout.panel is not None:
-            _draw_panel(d, model, state, layout.panel, event, t, view.scale)
+            enabled = enabled_techniques(frame.trace)
+            _draw_panel(d, model, state, layout.panel, event, t, view.scale, enabled)
 
 
 @dataclasses.dataclass
@@ -332,9 +338,9 @@ def _draw_strike(d, layout: GridLayout, cell, digit, radius, event, a: float) ->
 
 def _draw_struck(d, layout: GridLayout, cell, digit, radius, alpha: float) -> None:
     x, y = layout.candidate_center(cell, digit)
-    d.chars([DIGIT_CHARS[digit - 1]], [(x, y)], radius * 1.55, rgba(BAD, 0.55 * alpha))
+    d.chars([DIGIT_CHARS[digit - 1]], [(x, y)], radius * 1.55, rgba(BAD, 0.8 * alpha))
     r = radius * 0.95
-    d.line(x - r, y + r, x + r, y - r, rgba(BAD, 0.9 * alpha), max(1.5, radius * 0.22))
+    d.line(x - r, y + r, x + r, y - r, rgba(BAD, 0.95 * alpha), max(1.8, radius * 0.26))
 
 
 def _draw_links(d: DrawList2D, layout: GridLayout, h: _Highlights, scale: float) -> None:
@@ -368,32 +374,99 @@ def _dashed(d: DrawList2D, x0, y0, x1, y1, color, width: float, dash: float) -> 
                y0 + (y1 - y0) * f1, color, width)  # fmt: skip
 
 
-def _draw_panel(d, model: SudokuModel, state, panel: Rect, event, t: float, scale: float) -> None:
+def technique_rows(panel: Rect, scale: float) -> list[tuple[str, Rect]]:
+    """Where each technique's line sits in the side panel (drawing and clicking share it)."""
+    top = panel.y + 26 * scale
+    legend = 2 * 20 * scale
+    row = min(20 * scale, (panel.h - (top - panel.y) - legend - 8 * scale) / len(ORDERED))
+    return [
+        (t.name, Rect(panel.x - 6 * scale, top + k * row, panel.w, row))
+        for k, t in enumerate(ORDERED)
+    ]
+
+
+def _draw_panel(
+    d, model: SudokuModel, state, panel: Rect, event, t: float, scale: float, enabled
+) -> None:
+    """Every technique in the order of difficulty: a box ticked when it is switched on (a
+    click toggles it and solves again), how often it was used so far, the current one
+    highlighted; a legend of the colours below."""
     used = dict(model.techniques_used(state))
     current = model.current_technique(state)
     if isinstance(event, UseTechnique) and t > 0.5:
         name = model.technique_names[event.technique]
         used[name] = used.get(name, 0) + 1
         current = name
-    d.text("Techniques used", panel.x, panel.y, 15 * scale, INK, font="bold")
-    row = 22 * scale
-    y = panel.y + 30 * scale
-    for technique in TECHNIQUES:
-        count = used.get(technique.name)
-        if not count:
-            continue
-        active = technique.name == current
+    d.text("Techniques (click: on / off)", panel.x, panel.y, 14 * scale, INK, font="bold")
+    rows = technique_rows(panel, scale)
+    size = min(12.5 * scale, rows[0][1].h * 0.7) if rows else 12 * scale
+    for name, r in rows:
+        technique = BY_NAME[name]
+        count = used.get(name, 0)
+        on = name in enabled
+        active = name == current
         if active:
-            d.rect(panel.x - 6 * scale, y - 3 * scale, panel.w, row, rgba(ACCENT, 0.12),
-                   radius=4 * scale)  # fmt: skip
-        color = ACCENT if active else INK
-        d.text(technique.title, panel.x, y, 13 * scale, color, font="bold" if active else "regular")
-        d.text(f"{count}", panel.x + panel.w - 14 * scale, y, 13 * scale, color, anchor="rt")
-        y += row
-        if y > panel.y + panel.h - 6 * row:
-            break
-    y = panel.y + panel.h - len(LEGEND) * row
-    for role, label in LEGEND:
-        d.circle(panel.x + 7 * scale, y + 8 * scale, 7 * scale, CANDIDATE_COLORS[role])
-        d.text(label, panel.x + 22 * scale, y, 12 * scale, MUTED)
-        y += row
+            d.rect(r.x, r.y, r.w, r.h, rgba(ACCENT, 0.14), radius=4 * scale)
+        box = r.h * 0.55
+        bx, by = r.x + 6 * scale, r.y + (r.h - box) / 2
+        d.rect(bx, by, box, box, ACCENT if on else "#FFFFFF", radius=2 * scale,
+               stroke=rgba(INK, 0.5), width=1.0)  # fmt: skip
+        color = ACCENT if active else INK if count else MUTED if on else rgba(MUTED, 0.55)
+        d.text(technique.title, bx + box + 7 * scale, r.y + r.h / 2, size, color, anchor="lm",
+               font="bold" if active else "regular")  # fmt: skip
+        if count:
+            d.text(f"{count}", r.x + r.w - 8 * scale, r.y + r.h / 2, size, color, anchor="rm")
+    y = panel.y + panel.h - 2 * 20 * scale
+    x = panel.x
+    for k, (role, label) in enumerate(LEGEND):
+        column, line = divmod(k, 2)
+        lx, ly = x + column * panel.w / 3, y + line * 20 * scale
+        d.circle(lx + 6 * scale, ly + 7 * scale, 6 * scale, CANDIDATE_COLORS[role])
+        d.text(label, lx + 16 * scale, ly + 7 * scale, 11 * scale, MUTED, anchor="lm")
+
+
+class SudokuInteraction(Interaction):
+    """Switch techniques on and off from the side panel; the puzzle is solved again with
+    the new set (in the background) and the window shows the new solution path."""
+
+    help = (("click a technique", "switch it on / off and solve again"),)
+
+    def on_click(self, x: float, y: float, button: int, session: Session) -> bool:
+        view = session.view
+        model: SudokuModel = session.player.model
+        if view is None:
+            return False
+        layout = grid_layout(view.stage, model.b, view.scale)
+        if layout.panel is None:
+            return False
+        hit = next(
+            (n for n, r in technique_rows(layout.panel, view.scale) if r.contains(x, y)), None
+        )
+        if hit is None:
+            return False
+        trace = session.player.trace
+        enabled = set(enabled_techniques(trace))
+        enabled ^= {hit}
+        step = max(session.player.frame().step, 0)
+        title = BY_NAME[hit].title
+        state = "on" if hit in enabled else "off"
+
+        def done(new_trace) -> None:
+            position = (
+                new_trace.step_range(min(step, new_trace.n_steps - 1))[0]
+                if new_trace.n_steps
+                else 0
+            )
+            session.show(new_trace, position, play=False)
+            guesses = new_trace.counters_at(new_trace.n_events).get("guesses", 0)
+            way = f", {guesses} guess(es)" if guesses else ", by logic alone"
+            session.say(f"{title} {state}: solved in {new_trace.n_steps} steps{way}")
+
+        session.start(
+            Job(
+                f"solving with {title} {state}",
+                lambda job: resolve_trace(trace, sorted(enabled)),
+                done,
+            )
+        )
+        return True

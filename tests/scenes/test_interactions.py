@@ -112,3 +112,29 @@ def test_rings_wheel_turns_the_ring_under_the_mouse(gl_ctx, monkeypatch, steps):
     app.handle(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=steps))
     assert last_events(app, 1) == [Rotate(0, steps)]
     assert app.player.trace.rows[-1][:3].tolist() == [0, 0, steps]  # op, ring, f
+
+
+def test_sudoku_technique_toggles_solve_again(gl_ctx):
+    from scenes.sudoku import grid_layout, technique_rows
+    from solvers.sudoku import solve_and_record
+    from solvers.sudoku.record import enabled_techniques
+
+    pygame.init()
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    _, trace = solve_and_record(puzzle)
+    app = App(gl_ctx, [trace], size=SIZE)
+    app.render()
+    view = make_view(app.look, SIZE)[0]
+    panel = grid_layout(view.stage, 3, view.scale).panel
+    rows = dict(technique_rows(panel, view.scale))
+    x, y = rows["pointing_pair"].center
+    click(app, x, y)
+    deadline = time.monotonic() + 120
+    while app.session.job is not None and time.monotonic() < deadline:
+        app.tick(0.05)
+        app.render()
+    new = app.player.trace
+    assert new is not trace
+    assert "pointing_pair" not in enabled_techniques(new)
+    assert "pointing_pair" in enabled_techniques(trace)
+    assert "solved in" in app._message
