@@ -9,12 +9,13 @@ with gcc -O2 in a temporary folder and timed (CPU seconds); its code is never st
 It finds 12 solutions (the 0 fixed, 14 hand-made starting positions); we find all 48.
 Timings depend on the machine's load: the script prints the load average with the figures.
 
-Last measured (2 shared cores, load average 5-10 from other work, CPU seconds):
-    mesh   48 solutions, 3 classes, 25,040 nodes, search 0.15-0.25 s CPU (setup 0.12 s)
-    post's C program (gcc -O2): its 12 solutions in 63 s CPU under that load (37 s idle,
-           per the spec): >= 150x our mesh search
-    block  48 solutions (all on the mesh), 3 classes, 14.9 M nodes, 102 s CPU (400 s wall)
-    half   Knuth's estimate: 2.3e7 +- 0.7e7 nodes (see --estimate); see the issue report
+Last measured (2 shared cores; load average 2-3 for mesh and C, 5-8 for block):
+    mesh   48 solutions, 3 classes, 30,081 nodes, search 0.13 s CPU (0.20 s wall), setup
+           0.07 s CPU on warm numba kernels
+    post's C program (gcc -O2): its 12 solutions in 62 s CPU (101 s wall) here: ~470x
+           our mesh search (the spec measured 37 s on its machine: still ~280x)
+    block  48 solutions (none off the mesh), 3 classes, 14.9 M nodes, 102 s CPU (400 s wall)
+    half   Knuth's estimate 2.3e7 +- 0.7e7 nodes (--estimate); the full run: see the report
 """
 
 from __future__ import annotations
