@@ -19,6 +19,20 @@ def parse_size(text: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
+X264_PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
+                "slower", "veryslow")  # fmt: skip
+
+
+def _crf(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"crf {text!r} is not a whole number") from None
+    if not 0 <= value <= 51:
+        raise argparse.ArgumentTypeError(f"crf {value} is outside 0..51")
+    return value
+
+
 def positive_float(text: str) -> float:
     try:
         value = float(text)
@@ -90,8 +104,20 @@ def add_view_commands(sub: argparse._SubParsersAction) -> None:
         metavar="S",
         help="pace each trace to last about S seconds (instead of --speed)",
     )
-    record.add_argument("--crf", type=int, default=20, help="H.264 quality, lower is better")
-    record.add_argument("--preset", default="superfast", help="x264 speed preset")
+    record.add_argument(
+        "--crf",
+        type=_crf,
+        default=20,
+        metavar="0..51",
+        help="H.264 quality: lower is better and larger (default 20)",
+    )
+    record.add_argument(
+        "--preset",
+        default="superfast",
+        choices=X264_PRESETS,
+        metavar="PRESET",
+        help="x264 speed preset, ultrafast .. veryslow (default superfast)",
+    )
     _add_pace(record)
     record.set_defaults(run=run_record)
 

@@ -19,6 +19,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import av
+import av.logging
 import numpy as np
 
 from solvers.atomic import publish
@@ -88,6 +89,7 @@ class _ContainerSink(FrameSink):
         fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
         os.close(fd)
         self._temp = Path(name)
+        av.logging.set_level(av.logging.PANIC)  # errors reach the user as one RecordError line
         try:
             self._container = av.open(str(self._temp), "w", format=self.container_format)
             self._stream = self._open_stream()

@@ -108,3 +108,18 @@ def test_outputs_get_ordinary_permissions(trace, tmp_path):
     mask = os.umask(0o022)
     os.umask(mask)
     assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~mask
+
+
+def test_an_encoder_failure_is_one_clear_error_and_leaves_nothing(trace, tmp_path, monkeypatch):
+    from viz.sinks import Mp4Sink
+
+    def broken(self, image, index):
+        if index == 3:
+            raise av.error.FFmpegError(28, "No space left on device")
+        return original(self, image, index)
+
+    original = Mp4Sink._encode
+    monkeypatch.setattr(Mp4Sink, "_encode", broken)
+    with pytest.raises(RecordError, match=r"mp4 encoder failed: .*No space left"):
+        record_traces([trace], tmp_path / "full.mp4", SMALL, progress=False)
+    assert list(tmp_path.iterdir()) == []
