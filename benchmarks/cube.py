@@ -4,8 +4,10 @@
    dancing cells in numba) on the usual exact-cover formulation: one primary item per cell
    and per piece instance, and secondary items that order identical pieces (instance k+1
    must have a later anchor, its lowest cell, than instance k) so each filling is found
-   once. (Ordering by placement index makes options longer; xcover had not finished
-   after 10 CPU minutes with it here.) Target (issue 3): >= 500x faster, in the same run.
+   once. Target (issue 3): >= 500x faster, in the same run. Measured here (2 shared cores):
+   xcover had not finished after 1,927 CPU s (nor found a first filling in 300 s), against
+   24 ms for ours, so the ratio printed is a lower bound (ordering by placement index
+   instead of anchor cell was slower still).
 2. Time to the first solution: our exact solver against the seed's collision-removal
    search, over several seeds (median). Stochastic runs are capped at --max-steps; a capped
    run counts as "at least" its time, and the ratio is then a lower bound (said so).
