@@ -25,6 +25,7 @@ from viz.easing import ease
 from viz.meshes import voxel_mesh
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+from viz.text import measure
 
 # Piece types; vermillion is kept for the seed's red (empty or doubly covered) cells.
 TYPE_COLORS = ("#CC79A7", "#0072B2", "#E69F00", "#009E73", "#56B4E9", "#F0E442", "#999999")
@@ -88,6 +89,9 @@ class CubeScene(Scene):
                 _draw_bad_cells(layer, model, frame.state)
         if "error" in frame.trace.header.counters:
             _draw_error_chart(d2, frame, main, view.scale)
+        facts = frame.trace.header.params.get("caption")
+        if facts:
+            _draw_facts(d2, str(facts), main, view.scale)
 
 
 class _Shown:
@@ -135,8 +139,10 @@ def _animated_pieces(model: CubeModel, frame: Frame) -> list[_Shown]:
 def _draw_box(layer: DrawList3D, model: CubeModel) -> None:
     box = np.asarray(model.puzzle.box, dtype=np.float32)
     center = to_world(box / 2)
-    layer.box(tuple(center), tuple(to_world(box) * [1, 1, -1]), rgba("#8FA3B8", 0.07),
-              outline=INK, outline_width=1.6)  # fmt: skip
+    # A hair larger than the box, so its faces never share a depth with the pieces' outer
+    # faces (which made stripes of z-fighting through the translucent frame).
+    frame = to_world(box) * [1, 1, -1] + 0.04
+    layer.box(tuple(center), tuple(frame), rgba("#8FA3B8", 0.07), outline=INK, outline_width=1.6)
     plate = to_world(np.array([box[0] / 2, box[1] / 2, -0.08]))
     layer.box(tuple(plate), (box[0] + 0.6, 0.12, box[1] + 0.6), rgba("#C9C3B6"),
               outline=rgba(INK, 0.5), outline_width=1.0)  # fmt: skip
@@ -244,6 +250,16 @@ def _piece_borders(d: DrawList2D, owners: np.ndarray, ox: float, oy: float, cell
                 d.line(px + cell, py, px + cell, py + cell, INK, width)
             if y + 1 < ny and owners[y, x] != owners[y + 1, x]:
                 d.line(px, py, px + cell, py, INK, width)
+
+
+def _draw_facts(d: DrawList2D, text: str, area: Rect, scale: float) -> None:
+    """What the exact solver found about the whole puzzle, under the assembly."""
+    size = 13 * scale
+    width = min(area.w - 20 * scale, measure(text, size)[0] + 28 * scale)
+    x, y = area.x + (area.w - width) / 2, area.y + area.h - 30 * scale
+    d.rect(x, y, width, 26 * scale, rgba("#FFFFFF", 0.92), radius=13 * scale,
+           stroke=rgba(INK, 0.2), width=1.0)  # fmt: skip
+    d.text(text, x + width / 2, y + 13 * scale, size, INK, anchor="cm", max_width=width)
 
 
 _CHARTS: weakref.WeakKeyDictionary[Trace, tuple[np.ndarray, np.ndarray]] = (
