@@ -426,10 +426,29 @@ def _draw_panel(
 
 
 class SudokuInteraction(Interaction):
-    """Switch techniques on and off from the side panel; the puzzle is solved again with
-    the new set (in the background) and the window shows the new solution path."""
+    """Switch techniques on and off, from the side panel or the keyboard; the puzzle is
+    solved again with the new set (in the background) and the window shows the new path."""
 
-    help = (("click a technique", "switch it on / off and solve again"),)
+    help = (
+        ("click a technique", "switch it on / off and solve again"),
+        ("[ / ]", "choose a technique"),
+        ("T", "switch the chosen technique on / off and solve again"),
+    )
+
+    def __init__(self) -> None:
+        self.chosen = 0
+
+    def on_key(self, key: str, shift: bool, session: Session) -> bool:
+        if key in ("[", "]"):
+            self.chosen = (self.chosen + (1 if key == "]" else -1)) % len(ORDERED)
+            technique = ORDERED[self.chosen]
+            on = technique.name in enabled_techniques(session.player.trace)
+            session.say(f"{technique.title} ({'on' if on else 'off'}): T switches it")
+            return True
+        if key == "t":
+            self._toggle(ORDERED[self.chosen].name, session)
+            return True
+        return False
 
     def on_click(self, x: float, y: float, button: int, session: Session) -> bool:
         view = session.view
@@ -439,34 +458,30 @@ class SudokuInteraction(Interaction):
         layout = grid_layout(view.stage, model.b, view.scale)
         if layout.panel is None:
             return False
-        hit = next(
-            (n for n, r in technique_rows(layout.panel, view.scale) if r.contains(x, y)), None
-        )
+        rows = technique_rows(layout.panel, view.scale)
+        hit = next((name for name, r in rows if r.contains(x, y)), None)
         if hit is None:
             return False
+        self.chosen = [t.name for t in ORDERED].index(hit)
+        self._toggle(hit, session)
+        return True
+
+    def _toggle(self, name: str, session: Session) -> None:
         trace = session.player.trace
-        enabled = set(enabled_techniques(trace))
-        enabled ^= {hit}
+        enabled = set(enabled_techniques(trace)) ^ {name}
         step = max(session.player.frame().step, 0)
-        title = BY_NAME[hit].title
-        state = "on" if hit in enabled else "off"
+        title = BY_NAME[name].title
+        state = "on" if name in enabled else "off"
+
+        def work(job: Job):
+            return resolve_trace(trace, sorted(enabled))
 
         def done(new_trace) -> None:
-            position = (
-                new_trace.step_range(min(step, new_trace.n_steps - 1))[0]
-                if new_trace.n_steps
-                else 0
-            )
+            last = new_trace.n_steps - 1
+            position = new_trace.step_range(min(step, last))[0] if last >= 0 else 0
             session.show(new_trace, position, play=False)
             guesses = new_trace.counters_at(new_trace.n_events).get("guesses", 0)
             way = f", {guesses} guess(es)" if guesses else ", by logic alone"
             session.say(f"{title} {state}: solved in {new_trace.n_steps} steps{way}")
 
-        session.start(
-            Job(
-                f"solving with {title} {state}",
-                lambda job: resolve_trace(trace, sorted(enabled)),
-                done,
-            )
-        )
-        return True
+        session.start(Job(f"solving with {title} {state}", work, done))

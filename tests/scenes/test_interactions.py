@@ -138,3 +138,24 @@ def test_sudoku_technique_toggles_solve_again(gl_ctx):
     assert "pointing_pair" not in enabled_techniques(new)
     assert "pointing_pair" in enabled_techniques(trace)
     assert "solved in" in app._message
+
+
+def test_sudoku_techniques_can_be_switched_from_the_keyboard(gl_ctx):
+    from solvers.sudoku import solve_and_record
+    from solvers.sudoku.record import enabled_techniques
+    from solvers.sudoku.techniques import ORDERED
+
+    pygame.init()
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    _, trace = solve_and_record(puzzle)
+    app = App(gl_ctx, [trace], size=SIZE)
+    app.render()
+    key(app, pygame.K_RIGHTBRACKET)
+    key(app, pygame.K_RIGHTBRACKET)
+    assert ORDERED[2].title in app._message
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_t, mod=0))
+    deadline = time.monotonic() + 120
+    while app.session.job is not None and time.monotonic() < deadline:
+        app.tick(0.05)
+        app.render()
+    assert ORDERED[2].name not in enabled_techniques(app.player.trace)
