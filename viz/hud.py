@@ -96,6 +96,18 @@ def _live_counters(trace: Trace) -> frozenset[str]:
     return live
 
 
+_LABELS: weakref.WeakKeyDictionary[Trace, str] = weakref.WeakKeyDictionary()
+
+
+def _milestone_label(trace: Trace) -> str:
+    """The milestones' kind if they all share one ("solution"), else "milestones"."""
+    label = _LABELS.get(trace)
+    if label is None:
+        kinds = np.unique(trace.milestone_kind)
+        label = _LABELS[trace] = trace.string(int(kinds[0])) if len(kinds) == 1 else "milestones"
+    return label
+
+
 def _fmt(value: int) -> str:
     return f"{value:,}"
 
@@ -121,8 +133,7 @@ def draw_hud(d: DrawList2D, frame: Frame, layout: HudLayout, options: HudOptions
     stats = [f"{name} {_fmt(value)}" for name, value in frame.counters.items() if name in shown]
     n_milestones = frame.trace.n_milestones
     if n_milestones:
-        kinds = {kind for _, kind, _ in frame.trace.milestones()[:50]}
-        label = kinds.pop() if len(kinds) == 1 else "milestones"
+        label = _milestone_label(frame.trace)
         stats.append(f"{label} {frame.milestones_reached} / {_fmt(n_milestones)}")
     if stats:
         d.text("  ·  ".join(stats), width - m - step_w - 18 * s, top + 1 * s, 12.5 * s, MUTED,
@@ -165,18 +176,27 @@ def _draw_footer(d: DrawList2D, frame: Frame, layout: HudLayout) -> None:
         xs = track.x + track.w * frame.trace.step_start[1:] / n
         centers = np.column_stack([xs, np.full_like(xs, cy, dtype=np.float64)])
         d.circles(centers, 1.4 * s, rgba("#FFFFFF", 0.9))
-    positions = frame.trace.milestone_pos
-    if positions.size:
-        if positions.size > 400:  # draw a readable sample of very many milestones
-            positions = positions[np.linspace(0, positions.size - 1, 400).astype(int)]
-        for p in np.unique(positions).tolist():
-            x = track.x + track.w * p / n
-            top = track.y - 7 * s
-            marker = [(x - 4 * s, top), (x + 4 * s, top), (x, track.y - 1 * s)]
-            d.polygon(marker, BAD)
+    _draw_milestone_marks(d, frame, track, s)
     d.circle(track.x + track.w * fraction, cy, 7 * s, "#FFFFFF", stroke=ACCENT, width=2.5 * s)
     counter = f"{_fmt(frame.cursor)} / {_fmt(frame.n_events)}"
     d.text(counter, layout.width - m, cy, 12 * s, MUTED, anchor="rm")
+
+
+def _draw_milestone_marks(d: DrawList2D, frame: Frame, track: Rect, s: float) -> None:
+    """A small triangle above the timeline per milestone, all in two draw calls (a search
+    can have thousands: at most one mark per pixel column is drawn)."""
+    positions = frame.trace.milestone_pos
+    if not positions.size:
+        return
+    xs = np.unique(np.round(track.x + track.w * positions / max(frame.n_events, 1)))
+    top, tip = track.y - 7 * s, track.y - 1 * s
+    corners = np.empty((len(xs), 3, 2), dtype=np.float32)
+    corners[:, 0] = np.column_stack([xs - 4 * s, np.full_like(xs, top)])
+    corners[:, 1] = np.column_stack([xs + 4 * s, np.full_like(xs, top)])
+    corners[:, 2] = np.column_stack([xs, np.full_like(xs, tip)])
+    d.triangles(corners, BAD)
+    edges = corners[:, [1, 2, 0]]
+    d.lines(corners.reshape(-1, 2), edges.reshape(-1, 2), BAD, 1.0)  # anti-aliased rims
 
 
 def _draw_message(d: DrawList2D, message: str, layout: HudLayout) -> None:
