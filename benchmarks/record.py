@@ -65,9 +65,11 @@ def trace_of(n_events: int):
     return tracer.finish()
 
 
-def encode_only(frames: list[bytes], size: tuple[int, int], settings: RecordSettings) -> float:
+def encode_only(images: list[np.ndarray], size: tuple[int, int], settings: RecordSettings) -> float:
+    """PyAV alone turning the same RGB frames into H.264 (its own RGB to YUV included)."""
     w, h = size
-    images = [np.frombuffer(f, dtype=np.uint8).reshape(h, w, 3)[::-1] for f in frames]
+    # The recorder hands over RGBA, bottom row first: give PyAV plain RGB, top row first.
+    images = [np.ascontiguousarray(image[::-1, :, :3]) for image in images]
     with tempfile.TemporaryDirectory() as folder:
         container = av.open(str(Path(folder) / "x.mp4"), "w")
         stream = container.add_stream("libx264", rate=settings.fps)

@@ -50,7 +50,7 @@ def measure(gl, render, read: bool) -> float:
         start = time.perf_counter()
         render()
         if read:
-            target.read_rgb()
+            target.read_pixels()
         gl.finish()
         if i >= 5:
             times.append(time.perf_counter() - start)

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import moderngl
+import numpy as np
 
 from solvers.progress import Progress
 from solvers.trace import Trace
@@ -131,9 +132,10 @@ class Recorder:
         for _ in range(segment.tail_frames):
             yield self._render(player, look)
 
-    def _render(self, player: Player, look) -> bytes:
+    def _render(self, player: Player, look) -> np.ndarray:
+        """The frame as RGBA, bottom row first (sinks turn it round or convert it)."""
         render_frame(self.renderer, self.target, player.frame(), look)
-        return self.target.read_rgb()
+        return self.target.read_pixels()
 
     def record(
         self, segments: Sequence[Segment], out: Path, *, progress: bool | None = None

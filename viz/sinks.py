@@ -25,6 +25,7 @@ import numpy as np
 from solvers.atomic import publish
 from solvers.errors import PuzzlevizError
 from viz.images import save_png
+from viz.yuv import BT709, LIMITED_RANGE, rgb_to_yuv420
 
 VIDEO_SUFFIXES = (".mp4", ".m4v", ".mov")
 
@@ -54,7 +55,8 @@ def _check_folder(target: Path) -> Path:
 
 
 class FrameSink(ABC):
-    """Receives RGB frames, bottom row first (as OpenGL reads them)."""
+    """Receives frames as (h, w, 4) RGBA uint8 arrays, bottom row first (as OpenGL reads
+    them); each sink turns them round or converts them on its own thread."""
 
     def __init__(self, target: Path, size: tuple[int, int], fps: int):
         self.target = target
@@ -63,7 +65,7 @@ class FrameSink(ABC):
         self.frames = 0
 
     @abstractmethod
-    def write(self, rgb_bottom_up: bytes) -> None: ...
+    def write(self, pixels: np.ndarray) -> None: ...
 
     @abstractmethod
     def close(self) -> Path:
@@ -73,13 +75,10 @@ class FrameSink(ABC):
     def abort(self) -> None:
         """Drop everything written so far."""
 
-    def _image(self, data: bytes) -> np.ndarray:
-        w, h = self.size
-        return np.frombuffer(data, dtype=np.uint8).reshape(h, w, 3)[::-1]
-
 
 class _ContainerSink(FrameSink):
-    """A PyAV container on its own thread (MP4 or GIF)."""
+    """A PyAV container fed by two threads: one turns pixels into frames (flip, colour
+    conversion), the other encodes; both overlap the rendering of the next frames."""
 
     container_format: str
 
@@ -96,33 +95,53 @@ class _ContainerSink(FrameSink):
         except av.error.FFmpegError as exc:
             self._temp.unlink(missing_ok=True)
             raise RecordError(f"cannot start the {self.container_format} encoder: {exc}") from None
-        self._queue: queue.Queue[bytes | None] = queue.Queue(maxsize=4)
+        self._pixels: queue.Queue[np.ndarray | None] = queue.Queue(maxsize=3)
+        self._frames: queue.Queue[av.VideoFrame | None] = queue.Queue(maxsize=3)
         self._error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, name="encoder", daemon=True)
-        self._thread.start()
+        self._threads = [
+            threading.Thread(target=self._convert_loop, name="convert", daemon=True),
+            threading.Thread(target=self._encode_loop, name="encode", daemon=True),
+        ]
+        for thread in self._threads:
+            thread.start()
 
     @abstractmethod
     def _open_stream(self): ...
 
     @abstractmethod
-    def _encode(self, image: np.ndarray, index: int) -> None: ...
+    def _frame(self, pixels: np.ndarray, index: int) -> av.VideoFrame:
+        """The video frame for RGBA pixels stored bottom row first."""
+
+    @abstractmethod
+    def _encode(self, frame: av.VideoFrame) -> None: ...
 
     @abstractmethod
     def _flush(self) -> None: ...
 
-    def _run(self) -> None:
+    def _convert_loop(self) -> None:
         index = 0
         try:
-            while True:
-                data = self._queue.get()
-                if data is None:
-                    self._flush()
-                    return
-                self._encode(self._image(data), index)
-                index += 1
-        except BaseException as exc:  # report on the caller's thread
-            self._error = exc
-            while self._queue.get() is not None:  # drain so the producer never blocks
+            while (pixels := self._pixels.get()) is not None:
+                if self._error is None:
+                    self._frames.put(self._frame(pixels, index))
+                    index += 1
+        except BaseException as exc:  # reported on the caller's thread
+            self._error = self._error or exc
+            while self._pixels.get() is not None:  # drain so the producer never blocks
+                pass
+        finally:
+            self._frames.put(None)
+
+    def _encode_loop(self) -> None:
+        try:
+            while (frame := self._frames.get()) is not None:
+                if self._error is None:
+                    self._encode(frame)
+            if self._error is None:
+                self._flush()
+        except BaseException as exc:
+            self._error = self._error or exc
+            while self._frames.get() is not None:
                 pass
 
     def _raise_if_failed(self) -> None:
@@ -132,23 +151,26 @@ class _ContainerSink(FrameSink):
             message = str(error) or type(error).__name__
             raise RecordError(f"the {self.container_format} encoder failed: {message}")
 
-    def write(self, rgb_bottom_up: bytes) -> None:
+    def write(self, pixels: np.ndarray) -> None:
         self._raise_if_failed()
-        self._queue.put(rgb_bottom_up)
+        self._pixels.put(pixels)
         self.frames += 1
 
+    def _finish_threads(self) -> None:
+        if self._threads[0].is_alive():
+            self._pixels.put(None)
+        for thread in self._threads:
+            thread.join()
+
     def close(self) -> Path:
-        self._queue.put(None)
-        self._thread.join()
+        self._finish_threads()
         self._raise_if_failed()
         self._container.close()
         publish(self._temp, self.target)
         return self.target
 
     def abort(self) -> None:
-        if self._thread.is_alive():
-            self._queue.put(None)
-            self._thread.join()
+        self._finish_threads()
         # Closing a half-written container may fail; the file is deleted anyway.
         with contextlib.suppress(Exception):
             self._container.close()
@@ -156,7 +178,8 @@ class _ContainerSink(FrameSink):
 
 
 class Mp4Sink(_ContainerSink):
-    """H.264 in MP4, yuv420p (plays everywhere), constant frame rate from the virtual clock."""
+    """H.264 in MP4, yuv420p (plays everywhere), constant frame rate from the virtual clock,
+    BT.709 limited range (converted by viz.yuv and tagged as such)."""
 
     container_format = "mp4"
 
@@ -171,11 +194,17 @@ class Mp4Sink(_ContainerSink):
         stream.width, stream.height = self.size
         stream.pix_fmt = "yuv420p"
         stream.options = {"crf": str(self._crf), "preset": self._preset}
+        context = stream.codec_context
+        context.colorspace = context.color_primaries = context.color_trc = BT709
+        context.color_range = LIMITED_RANGE
         return stream
 
-    def _encode(self, image: np.ndarray, index: int) -> None:
-        frame = av.VideoFrame.from_ndarray(image, format="rgb24")
+    def _frame(self, pixels: np.ndarray, index: int) -> av.VideoFrame:
+        frame = av.VideoFrame.from_ndarray(rgb_to_yuv420(pixels), format="yuv420p")
         frame.pts = index
+        return frame
+
+    def _encode(self, frame: av.VideoFrame) -> None:
         for packet in self._stream.encode(frame):
             self._container.mux(packet)
 
@@ -212,10 +241,14 @@ class GifSink(_ContainerSink):
         self._graph = graph
         return stream
 
-    def _encode(self, image: np.ndarray, index: int) -> None:
-        frame = av.VideoFrame.from_ndarray(image, format="rgb24")
+    def _frame(self, pixels: np.ndarray, index: int) -> av.VideoFrame:
+        frame = av.VideoFrame.from_ndarray(pixels[::-1, :, :3], format="rgb24")
         frame.pts = index
         frame.time_base = Fraction(1, self.fps)
+        return frame
+
+    def _encode(self, frame: av.VideoFrame) -> None:
+        index = frame.pts
         self._graph.push(frame)
         while True:
             try:
@@ -241,9 +274,9 @@ class PngSink(FrameSink):
         folder = _check_folder(Path(str(target).rstrip("/" + os.sep)))
         self._temp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=folder))
 
-    def write(self, rgb_bottom_up: bytes) -> None:
+    def write(self, pixels: np.ndarray) -> None:
         self.frames += 1
-        save_png(self._temp / f"frame_{self.frames:06d}.png", self._image(rgb_bottom_up))
+        save_png(self._temp / f"frame_{self.frames:06d}.png", pixels[::-1, :, :3])
 
     def close(self) -> Path:
         if self.target.exists():

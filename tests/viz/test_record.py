@@ -113,13 +113,27 @@ def test_outputs_get_ordinary_permissions(trace, tmp_path):
 def test_an_encoder_failure_is_one_clear_error_and_leaves_nothing(trace, tmp_path, monkeypatch):
     from viz.sinks import Mp4Sink
 
-    def broken(self, image, index):
-        if index == 3:
+    def broken(self, frame):
+        if frame.pts == 3:
             raise av.error.FFmpegError(28, "No space left on device")
-        return original(self, image, index)
+        return original(self, frame)
 
     original = Mp4Sink._encode
     monkeypatch.setattr(Mp4Sink, "_encode", broken)
     with pytest.raises(RecordError, match=r"mp4 encoder failed: .*No space left"):
         record_traces([trace], tmp_path / "full.mp4", SMALL, progress=False)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_mp4_colours_match_the_rendered_frames(trace, tmp_path):
+    """The GPU's RGB to BT.709 conversion, tagged in the stream, decodes back to what was
+    drawn (within chroma subsampling and compression)."""
+    video = record_traces([trace], tmp_path / "c.mp4", SMALL, progress=False)
+    frames = record_traces([trace], tmp_path / "frames", SMALL, progress=False)
+    with av.open(str(video)) as container:
+        stream = container.streams.video[0]
+        assert (stream.codec_context.colorspace, stream.codec_context.color_range) == (1, 1)
+        for i, decoded in enumerate(container.decode(stream)):
+            drawn = load_png(frames / f"frame_{i + 1:06d}.png").astype(int)
+            difference = np.abs(decoded.to_ndarray(format="rgb24").astype(int) - drawn)
+            assert difference.mean() < 4, f"frame {i}: colours drift by {difference.mean():.1f}"
