@@ -84,13 +84,15 @@ def record_event(buf, op, a=0, b=0, c=0, d=0, e=0, f=0):
 
 @njit(cache=True, inline="always")
 def record_step(buf, caption):
-    """Start a new step at the next event (renaming the current step if it is still empty)."""
+    """Start a new step at the next event. If the current step is still empty it is
+    renamed instead, unless `caption` is -1 (no caption): then it keeps its own."""
     if buf.fill[FILL_TRUNCATED]:
         return
     n = buf.fill[FILL_EVENTS]
     s = buf.fill[FILL_STEPS]
     if s > 0 and buf.step_start[s - 1] == n:
-        buf.step_caption[s - 1] = caption
+        if caption != -1:
+            buf.step_caption[s - 1] = caption
         return
     if s >= buf.step_start.shape[0]:
         buf.fill[FILL_TRUNCATED] = 1

@@ -170,14 +170,16 @@ class RecordingTracer:
         self._counters.append(self._current)
 
     def step(self, caption: str = "") -> None:
-        """Start a new step at the next event; a step with no events yet is renamed."""
+        """Start a new step at the next event; a step with no events yet is renamed (but
+        not un-named: a step started without a caption keeps the one it had)."""
         if self.truncated:
             return
         self._begin_step(self._rows.size, self.intern(caption))
 
     def _begin_step(self, position: int, caption: int) -> None:
         if self._step_start.size and self._step_start.last == position:
-            self._step_caption.set_last(caption)
+            if caption != NO_CAPTION:  # an uncaptioned start keeps the caption already set
+                self._step_caption.set_last(caption)
         else:
             self._step_start.append(position)
             self._step_caption.append(caption)
@@ -213,7 +215,8 @@ class RecordingTracer:
         starts = buffer.step_start[:n_steps] + base
         captions = buffer.step_caption[:n_steps]
         if n_steps and self._step_start.size and self._step_start.last == starts[0]:
-            self._step_caption.set_last(captions[0])  # the kernel renamed our empty step
+            if captions[0] != NO_CAPTION:  # the kernel renamed our empty step
+                self._step_caption.set_last(captions[0])
             starts, captions = starts[1:], captions[1:]
         self._step_start.extend(starts)
         self._step_caption.extend(captions)

@@ -133,3 +133,17 @@ def test_modelcheck_catches_a_broken_revert():
     assert_walk_invertible(ToyModel(), start, [Add(0, 2), Swap(1, 3), Add(3, -1)])
     with pytest.raises(AssertionError, match="revert does not undo Swap"):
         assert_walk_invertible(Broken(), start, [Add(0, 2), Swap(1, 3)])
+
+
+def test_an_uncaptioned_step_start_keeps_the_caption_already_set():
+    tracer = RecordingTracer(ToyModel(3), solver="test", counters=("nodes",))
+    tracer.step("the solver's own words")
+    buffer = tracer.kernel_buffer()
+    _fill_kernel(buffer, 4, -1, tracer.intern("done"))  # its first step has no caption
+    tracer.absorb(buffer)
+    tracer.step("named")
+    tracer.step("")
+    tracer.emit(Add(0, 1))
+    trace = tracer.finish()
+    assert trace.step_caption_text(0) == "the solver's own words"
+    assert trace.step_caption_text(1) == "named"
