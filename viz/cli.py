@@ -89,7 +89,7 @@ def _add_puzzle_commands(sub: argparse._SubParsersAction) -> None:
             if head not in groups:
                 group = sub.add_parser(head, help=f"{head} commands")
                 groups[head] = group.add_subparsers(
-                    dest=f"{head}_command", metavar="PUZZLE", required=True
+                    dest=f"{head}_command", metavar="COMMAND", required=True
                 )
             parser = groups[head].add_parser(rest[0], help=command.help)
         command.add_arguments(parser)
