@@ -67,6 +67,8 @@ class App:
     # -- which trace -------------------------------------------------------------------
 
     def load(self, index: int) -> None:
+        if getattr(self, "session", None) is not None:
+            self.session.cancel()  # a search for the previous puzzle must not land here
         self.index = index % len(self.traces)
         trace = self.traces[self.index]
         speed = self._speed
