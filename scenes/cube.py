@@ -69,6 +69,8 @@ class CubeScene(Scene):
     def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
         model: CubeModel = frame.model
         camera = view.camera or self.default_camera(model)
+        if view.options.get("exploded"):
+            camera = camera.zoom(1 + 0.65 * EXPLODE)  # step back: the spread pieces stay in view
         stage = view.stage
         d2 = canvas.d2
         pieces = _animated_pieces(model, frame)

@@ -201,9 +201,9 @@ def _draw_milestone_marks(d: DrawList2D, frame: Frame, track: Rect, s: float) ->
 
 def _draw_message(d: DrawList2D, message: str, layout: HudLayout) -> None:
     s = layout.scale
-    w = min(layout.width * 0.8, 14 * s * 0.62 * len(message) + 40 * s)
+    w = min(layout.width * 0.9, measure(message, 13 * s)[0] + 32 * s)
     x = (layout.width - w) / 2
-    y = layout.footer.y - 40 * s
+    y = layout.stage.y + 6 * s  # at the top of the stage, clear of scene captions below
     d.rect(x, y, w, 28 * s, rgba(INK, 0.82), radius=14 * s)
     d.text(message, layout.width / 2, y + 14 * s, 13 * s, "#FFFFFF", anchor="cm")
 
