@@ -7,18 +7,18 @@ at once (multi-source), so entry d of the distribution is the number of states d
 from the nearest goal. On the forgat pass each state's thesis heuristic is counted when
 it is first reached, giving the heuristic histogram and h per distance for free.
 
-Indexing: with two colours (1 colour per ring, 2 rings) a state is the bit mask of the
-colour-1 balls, indexed by its colex rank (the combinatorial number system) with byte
-tables for moving and ranking, and walked in rank order by Gosper's hack. With more
-colours a state is indexed by its lexicographic multinomial rank (the same order as
-solvers.rings.ranking) through a table of multinomials over remaining colour counts.
+Indexing (see _Space): a state is the pair of its two rings' own sequences, each packed
+one or two bits per ball into a small integer and ranked inside its colour histogram by
+a table lookup; a turn is a bit rotation of one ring's circuit word. Ranking a successor
+costs two table reads, so a probe costs a few nanoseconds plus the bit-array access.
+Only two-ring configurations fit the state budget (the smallest 3-ring space has 7.6e10
+states), so only they are indexed.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import math
 from collections.abc import Callable
 
 import numpy as np
@@ -82,200 +82,227 @@ class StateSpaceStats:
         }
 
 
-# ----- moves: unit steps and how they group into the metric's moves --------------------
-def step_sources(config: RingConfig) -> np.ndarray:
-    """(2K, N) int32: successor[i] = state[src[s, i]] for a one-step turn: row 2r turns
-    ring r by +1, row 2r+1 by -1 (= Gsz - 1)."""
-    n, g = config.n_balls, config.size
-    out = []
-    for r in range(config.rings):
-        circ = config.circuits[r]
-        for f in (1, g - 1):
-            src = np.arange(n, dtype=np.int32)
-            src[circ] = np.roll(circ, f)
-            out.append(src)
-    return np.array(out, dtype=np.int32)
+# ----- indexing: a state is its two rings' own sequences, each ranked by table --------
+#
+# With two rings every ring's circuit is its own G-1 balls followed by one foreign slot
+# holding the other ring's own ball h+1. A ring's own sequence packed `bits` per ball
+# (1 bit for 2 colours, 2 bits for 4) is a small integer, a "code", so a turn of ring 0 is
+# a rotation of the G-digit word (ring 0's code with the foreign ball on top), and only
+# one digit of ring 1's code changes. Codes are grouped by their colour histogram (a
+# "class"); inside a class a code's rank is its position among the class's codes, read
+# from a table of C^(G-1) entries (at most 262,144 here). A state's index is
+#
+#     base[class of A] + rank[A] * size_b[class of A] + rank[B]
+#
+# where size_b is the number of codes of B's class (fixed by A's class, since the colour
+# counts are fixed). This is a bijection onto 0 .. multinomial - 1, ranking a successor
+# costs two table reads, and stepping through the states of a frontier word in index
+# order needs only a division per state.
 
 
-def move_groups(config: RingConfig, metric: str) -> np.ndarray:
-    """(groups, 2) int64 rows (step, repeats): a state's successors are, for each group,
-    the states after 1, 2, ..., repeats applications of that step."""
-    if metric == "forgat":
-        return np.array([(2 * r, config.size - 1) for r in range(config.rings)], dtype=np.int64)
-    return np.array([(s, 1) for s in range(2 * config.rings)], dtype=np.int64)
+class _Space:
+    """The index tables of one two-ring configuration."""
+
+    def __init__(self, config: RingConfig):
+        if config.rings != 2:
+            raise PuzzleInputError(f"{config}: full BFS is offered for two-ring configurations")
+        self.config = config
+        self.total = config.state_count
+        self.tab = tables(config)
+        counts = np.array(config.colour_counts, dtype=np.int64)
+        n_colours = len(counts)
+        bits = 1 if n_colours == 2 else 2
+        length = config.size - 1  # own balls per ring
+        self.bits, self.length = bits, length
+        codes = np.arange(1 << (bits * length), dtype=np.int64)
+        digits = (codes[:, None] >> (bits * np.arange(length))) & ((1 << bits) - 1)
+        hist = np.stack([(digits == c).sum(axis=1) for c in range(n_colours)], axis=1)
+        valid = (hist <= counts).all(axis=1) & (digits < n_colours).all(axis=1)
+        radix = (length + 1) ** np.arange(n_colours)
+        key = np.where(valid, hist @ radix, -1)
+        class_keys = np.unique(key[valid])
+        n_classes = class_keys.size
+        cls = np.full(codes.size, -1, dtype=np.int32)
+        cls[valid] = np.searchsorted(class_keys, key[valid])
+        # codes sorted by (class, code); a code's rank is its place in its class's run
+        order = np.lexsort((codes[valid], cls[valid]))
+        sorted_codes = codes[valid][order]
+        class_size = np.bincount(cls[valid], minlength=n_classes).astype(np.int64)
+        class_start = np.concatenate([[0], np.cumsum(class_size)])
+        rank = np.zeros(codes.size, dtype=np.int32)
+        rank[sorted_codes] = np.arange(sorted_codes.size) - class_start[cls[sorted_codes]]
+        class_hist = np.array([[(k // radix[c]) % (length + 1) for c in range(n_colours)]
+                               for k in class_keys.tolist()], dtype=np.int64)  # fmt: skip
+        partner_keys = (counts[None, :] - class_hist) @ radix
+        partner = np.searchsorted(class_keys, partner_keys).astype(np.int64)
+        if not np.array_equal(class_keys[partner], partner_keys):
+            raise AssertionError(f"{config}: a class without its complement")
+        size_b = class_size[partner]
+        base = np.concatenate([[0], np.cumsum(class_size * size_b)])
+        if int(base[-1]) != self.total:
+            raise AssertionError(f"{config}: {base[-1]} indices for {self.total} states")
+        self.cls, self.rank, self.base, self.size_b = cls, rank, base, size_b
+        self.codes, self.class_start, self.partner = sorted_codes, class_start, partner
+        wl = bits * length
+        self.geo = np.array(
+            [bits, length, bits * config.h, wl, wl + bits, (1 << bits) - 1,
+             (1 << wl) - 1, (1 << (wl + bits)) - 1],
+            dtype=np.int64,
+        )  # fmt: skip
+
+    def code_pair(self, state: np.ndarray) -> tuple[int, int]:
+        """The two own-sequence codes of a state (1-based colours)."""
+        digits = np.asarray(state, dtype=np.int64) - 1
+        weights = 1 << (self.bits * np.arange(self.length, dtype=np.int64))
+        return int(digits[: self.length] @ weights), int(digits[self.length :] @ weights)
+
+    def index(self, state: np.ndarray) -> int:
+        a, b = self.code_pair(state)
+        k = int(self.cls[a])
+        return int(self.base[k] + int(self.rank[a]) * int(self.size_b[k]) + int(self.rank[b]))
+
+    def state(self, index: int) -> np.ndarray:
+        """The state (1-based colours) of `index`: the inverse of index()."""
+        k = int(np.searchsorted(self.base, index, side="right")) - 1
+        ra, rb = divmod(index - int(self.base[k]), int(self.size_b[k]))
+        a = int(self.codes[self.class_start[k] + ra])
+        b = int(self.codes[self.class_start[self.partner[k]] + rb])
+        mask = (1 << self.bits) - 1
+        shifts = self.bits * np.arange(self.length)
+        return np.concatenate([(a >> shifts) & mask, (b >> shifts) & mask]).astype(np.int32) + 1
+
+    @functools.cached_property
+    def goal_indices(self) -> np.ndarray:
+        return np.array(sorted(self.index(g) for g in goal_states(self.config)), dtype=np.int64)
 
 
-# ----- two colours: colex-ranked bit masks ---------------------------------------------
-_POPCOUNT8 = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
-
-
-def _mask_tables(config: RingConfig, src: np.ndarray):
-    n = config.n_balls
-    k = config.colour_counts[0]
-    chunks = -(-n // 8)
-    # step tables: bit i of the successor is bit src[i] of the state
-    dest = np.zeros((src.shape[0], chunks, 256), dtype=np.uint64)
-    for m in range(src.shape[0]):
-        inverse = np.empty(n, dtype=np.int64)
-        inverse[src[m]] = np.arange(n)
-        for c in range(chunks):
-            for b in range(8):
-                i = 8 * c + b
-                if i >= n:
-                    continue
-                bit = np.uint64(1) << np.uint64(inverse[i])
-                dest[m, c, (np.arange(256) >> b) & 1 == 1] |= bit
-    rank = np.zeros((chunks, 256, k + 1), dtype=np.int64)
-    for c in range(chunks):
-        for byte in range(256):
-            for before in range(k + 1):
-                total, j = 0, before
-                for b in range(8):
-                    if byte >> b & 1:
-                        j += 1
-                        total += math.comb(8 * c + b, j)
-                rank[c, byte, before] = total
-    binom = np.array(
-        [[math.comb(i, j) for j in range(k + 2)] for i in range(n + 1)], dtype=np.int64
-    )
-    return dest, rank, binom
-
-
-@njit(cache=True, inline="always")
-def _mask_rank(mask, rank_table, k):
-    total = 0
-    before = 0
-    for c in range(rank_table.shape[0]):
-        byte = (mask >> np.uint64(8 * c)) & np.uint64(255)
-        if before <= k:
-            total += rank_table[c, byte, before]
-        before += _POPCOUNT8[byte]
-    return total
-
-
-@njit(cache=True)
-def _mask_unrank(index, n, k, binom):
-    mask = np.uint64(0)
-    j = k
-    for i in range(n - 1, -1, -1):
-        if j > 0 and binom[i, j] <= index:
-            index -= binom[i, j]
-            mask |= np.uint64(1) << np.uint64(i)
-            j -= 1
-    return mask
-
-
-@njit(cache=True, inline="always")
-def _apply_mask(mask, dest, m):
-    out = np.uint64(0)
-    for c in range(dest.shape[1]):
-        out |= dest[m, c, (mask >> np.uint64(8 * c)) & np.uint64(255)]
-    return out
-
-
-@njit(cache=True, inline="always")
-def _next_combination(v):
-    """Gosper's hack: the next larger integer with the same number of set bits."""
-    lowest = v & (~v + np.uint64(1))
-    ripple = v + lowest
-    ones = ((v ^ ripple) >> np.uint64(2)) // lowest
-    return ripple | ones
-
-
-@njit(cache=True)
-def _mask_to_colours(mask, n, x):
-    for i in range(n):
-        x[i] = 0 if (mask >> np.uint64(i)) & np.uint64(1) else 1
+def turn_moves(config: RingConfig, metric: str) -> np.ndarray:
+    """(moves, 2) int64 rows (ring, f): the metric's moves (spec 6)."""
+    if metric not in METRICS:
+        raise PuzzleInputError(f"metric {metric!r} is not one of {', '.join(METRICS)}")
+    g = config.size
+    amounts = range(1, g) if metric == "forgat" else (1, g - 1)
+    return np.array([(r, f) for r in range(config.rings) for f in amounts], dtype=np.int64)
 
 
 @njit(cache=True, inline="always")
-def _test_and_set(bits, r):
-    word = r >> 6
-    bit = np.uint64(1) << np.uint64(r & 63)
-    if bits[word] & bit:
-        return False
-    bits[word] |= bit
-    return True
+def _successor(a, b, ring, f, geo, cls, rank, base, size_b):
+    """Index of the state after turning `ring` by f (new[p] = old[p - f]) from codes a, b."""
+    bits, sh, wl, w = geo[0], geo[2], geo[3], geo[4]
+    dmask, lmask, wmask = geo[5], geo[6], geo[7]
+    own = a if ring == 0 else b
+    other = b if ring == 0 else a
+    word = own | (((other >> sh) & dmask) << wl)  # the ring's circuit, position 1 lowest
+    s = bits * f
+    word = ((word << s) | (word >> (w - s))) & wmask
+    own = word & lmask
+    other = (other & ~(dmask << sh)) | ((word >> wl) << sh)
+    if ring != 0:
+        own, other = other, own
+    k = cls[own]
+    return base[k] + np.int64(rank[own]) * size_b[k] + rank[other]
+
+
+_DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_DEBRUIJN_TABLE = np.zeros(64, dtype=np.int64)
+for _i in range(64):
+    _DEBRUIJN_TABLE[((1 << _i) * 0x03F79D71B4CB0A89 % (1 << 64)) >> 58] = _i
 
 
 @njit(cache=True, inline="always")
-def _test(bits, r):
-    return (bits[r >> 6] >> np.uint64(r & 63)) & np.uint64(1)
+def _lowest_bit(v):
+    """Position of the lowest set bit of a nonzero uint64 (de Bruijn multiplication)."""
+    low = v & (~v + np.uint64(1))
+    return _DEBRUIJN_TABLE[(low * _DEBRUIJN) >> np.uint64(58)]
 
 
 @njit(cache=True, nogil=True)
-def _push_masks(seen, front, nxt, n, k, dest, groups, rank_table, binom):
-    """Expand every frontier state; returns how many new states were reached."""
+def _expand(seen, front, nxt, pull, moves, geo, cls, rank, base, size_b, codes, cstart, partner):
+    """One BFS layer. Push: every frontier state marks its unseen successors. Pull: every
+    unseen state joins if one of its neighbours is in the frontier (the moves are closed
+    under inverse, so a neighbour is a predecessor). Returns the new layer's size."""
     added = 0
-    for w in range(front.shape[0]):
-        bits = front[w]
-        if bits == 0:
-            continue
-        mask = _mask_unrank(np.int64(w) * 64, n, k, binom)
-        for b in range(64):
-            if (bits >> np.uint64(b)) & np.uint64(1):
-                for gi in range(groups.shape[0]):
-                    y = mask
-                    for _ in range(groups[gi, 1]):
-                        y = _apply_mask(y, dest, groups[gi, 0])
-                        r = _mask_rank(y, rank_table, k)
-                        if _test_and_set(seen, r):
-                            nxt[r >> 6] |= np.uint64(1) << np.uint64(r & 63)
-                            added += 1
-            if b == 63 or (bits >> np.uint64(b + 1)) == 0:
-                break
-            mask = _next_combination(mask)
-    return added
-
-
-@njit(cache=True, nogil=True)
-def _pull_masks(seen, front, nxt, n, k, total, dest, groups, rank_table, binom):
-    """Every unseen state with a neighbour in the frontier joins the next layer."""
-    added = 0
-    for w in range(seen.shape[0]):
-        free = ~seen[w]
-        if w == seen.shape[0] - 1 and total - np.int64(w) * 64 < 64:
-            free &= (np.uint64(1) << np.uint64(total - np.int64(w) * 64)) - np.uint64(1)
-        if free == 0:
-            continue
-        mask = _mask_unrank(np.int64(w) * 64, n, k, binom)
-        for b in range(64):
-            if (free >> np.uint64(b)) & np.uint64(1):
-                hit = False
-                for gi in range(groups.shape[0]):
-                    y = mask
-                    for _ in range(groups[gi, 1]):
-                        y = _apply_mask(y, dest, groups[gi, 0])
-                        if _test(front, _mask_rank(y, rank_table, k)):
-                            hit = True
-                            break
-                    if hit:
+    k = 0
+    nmoves = moves.shape[0]
+    for wi in range(seen.shape[0]):
+        bits = ~seen[wi] if pull else front[wi]
+        while bits:
+            bit = _lowest_bit(bits)
+            bits &= bits - np.uint64(1)
+            i = np.int64(wi) * 64 + bit
+            while base[k + 1] <= i:
+                k += 1
+            sb = size_b[k]
+            ra = (i - base[k]) // sb
+            a = codes[cstart[k] + ra]
+            b = codes[cstart[partner[k]] + (i - base[k] - ra * sb)]
+            if pull:
+                for m in range(nmoves):
+                    j = _successor(a, b, moves[m, 0], moves[m, 1], geo, cls, rank, base, size_b)
+                    if (front[j >> 6] >> np.uint64(j & 63)) & np.uint64(1):
+                        seen[wi] |= np.uint64(1) << np.uint64(bit)
+                        nxt[wi] |= np.uint64(1) << np.uint64(bit)
+                        added += 1
                         break
-                if hit:
-                    seen[w] |= np.uint64(1) << np.uint64(b)
-                    nxt[w] |= np.uint64(1) << np.uint64(b)
-                    added += 1
-            if b == 63 or (free >> np.uint64(b + 1)) == 0:
-                break
-            mask = _next_combination(mask)
+            else:
+                for m in range(nmoves):
+                    j = _successor(a, b, moves[m, 0], moves[m, 1], geo, cls, rank, base, size_b)
+                    word = j >> 6
+                    flag = np.uint64(1) << np.uint64(j & 63)
+                    if not seen[word] & flag:
+                        seen[word] |= flag
+                        nxt[word] |= flag
+                        added += 1
     return added
 
 
 @njit(cache=True, nogil=True)
-def _h_masks(front, n, k, binom, tab, row):
-    x = np.empty(n, dtype=np.int8)
-    for w in range(front.shape[0]):
-        bits = front[w]
-        if bits == 0:
-            continue
-        mask = _mask_unrank(np.int64(w) * 64, n, k, binom)
-        for b in range(64):
-            if (bits >> np.uint64(b)) & np.uint64(1):
-                _mask_to_colours(mask, n, x)
-                row[thesis_h(x, tab.hseq, tab.hlen, tab.mine, tab.max_h)] += 1
-            if b == 63 or (bits >> np.uint64(b + 1)) == 0:
-                break
-            mask = _next_combination(mask)
+def _heuristic_row(front, geo, base, size_b, codes, cstart, partner, tab, row, x):
+    """Add the thesis' h of every frontier state to row[h]."""
+    bits, length, dmask = geo[0], geo[1], geo[5]
+    k = 0
+    for wi in range(front.shape[0]):
+        v = front[wi]
+        while v:
+            bit = _lowest_bit(v)
+            v &= v - np.uint64(1)
+            i = np.int64(wi) * 64 + bit
+            while base[k + 1] <= i:
+                k += 1
+            sb = size_b[k]
+            ra = (i - base[k]) // sb
+            a = codes[cstart[k] + ra]
+            b = codes[cstart[partner[k]] + (i - base[k] - ra * sb)]
+            for p in range(length):
+                x[p] = (a >> (bits * p)) & dmask
+                x[length + p] = (b >> (bits * p)) & dmask
+            row[thesis_h(x, tab.hseq, tab.hlen, tab.mine, tab.max_h)] += 1
+
+
+@njit(cache=True, nogil=True)
+def _bfs(seen, fronts, state, layers, max_layers, total, moves, geo, cls, rank, base, size_b,
+         codes, cstart, partner, want_h, hist, tab, x):  # fmt: skip
+    """Run up to `max_layers` BFS layers. state = [depth, parity, reached, finished]:
+    layers[depth] is the size of fronts[parity], the deepest layer found so far."""
+    for _ in range(max_layers):
+        depth, parity, reached = state[0], state[1], state[2]
+        front, nxt = fronts[parity], fronts[1 - parity]
+        if want_h:
+            _heuristic_row(front, geo, base, size_b, codes, cstart, partner, tab, hist[depth], x)
+        # Direction-optimising BFS: pushing costs every move per frontier state; pulling
+        # costs up to every move per unseen state but stops at the first frontier
+        # neighbour, so it wins once the frontier outgrows what is left.
+        pull = layers[depth] > (total - reached) * 0.7
+        added = _expand(seen, front, nxt, pull, moves, geo, cls, rank, base, size_b, codes,
+                        cstart, partner)  # fmt: skip
+        if added == 0 or depth + 1 >= layers.shape[0]:
+            state[3] = 1
+            return
+        layers[depth + 1] = added
+        state[0] = depth + 1
+        state[1] = 1 - parity
+        state[2] = reached + added
+        front[:] = 0
 
 
 @njit(cache=True, nogil=True)
@@ -289,242 +316,15 @@ def count_bits(bits):
     return total
 
 
-# ----- any number of colours: lexicographic multinomial ranks ----------------------------
-def _multinomial_tables(counts: tuple[int, ...]):
-    """stride of each colour in the remaining-counts index, and per (index, colour) the
-    rank offset of taking that colour next (the sizes of the blocks of smaller colours)."""
-    c = len(counts)
-    stride = np.ones(c, dtype=np.int64)
-    for i in range(c - 2, -1, -1):
-        stride[i] = stride[i + 1] * (counts[i + 1] + 1)
-    size = int(stride[0] * (counts[0] + 1))
-    multi = np.zeros(size, dtype=np.int64)
-    offset = np.zeros((size, c), dtype=np.int64)
-    remaining = [
-        [(idx // int(stride[i])) % (counts[i] + 1) for i in range(c)] for idx in range(size)
-    ]
-    for idx, rem in enumerate(remaining):
-        total, left = 1, sum(rem)
-        for v in rem:
-            total *= math.comb(left, v)
-            left -= v
-        multi[idx] = total
-    for idx, rem in enumerate(remaining):
-        acc = 0
-        for a in range(c):
-            offset[idx, a] = acc
-            if rem[a] > 0:
-                acc += multi[idx - stride[a]]
-    return stride, offset
-
-
-@njit(cache=True, inline="always")
-def _lex_rank(y, start, stride, offset):
-    nc = offset.shape[1]
-    flat = offset.ravel()
-    idx = start
-    r = np.int64(0)
-    for i in range(y.shape[0]):
-        a = y[i]
-        r += flat[idx * nc + a]
-        idx -= stride[a]
-    return r
-
-
-@njit(cache=True)
-def _lex_unrank(index, start, stride, modulus, offset, x):
-    """The colouring of lexicographic rank `index`: at each ball take the largest colour
-    still available whose block starts at or before `index`."""
-    idx = start
-    nc = stride.shape[0]
-    for i in range(x.shape[0]):
-        for a in range(nc - 1, -1, -1):
-            if (idx // stride[a]) % modulus[a] == 0:
-                continue
-            lo = offset[idx, a]
-            if index >= lo:
-                index -= lo
-                x[i] = a
-                idx -= stride[a]
-                break
-
-
-@njit(cache=True, inline="always")
-def _next_permutation(x):
-    """The next colouring in lexicographic order, in place (False after the last)."""
-    n = x.shape[0]
-    i = n - 2
-    while i >= 0 and x[i] >= x[i + 1]:
-        i -= 1
-    if i < 0:
-        return False
-    j = n - 1
-    while x[j] <= x[i]:
-        j -= 1
-    x[i], x[j] = x[j], x[i]
-    lo, hi = i + 1, n - 1
-    while lo < hi:
-        x[lo], x[hi] = x[hi], x[lo]
-        lo += 1
-        hi -= 1
-    return True
-
-
-@njit(cache=True, inline="always")
-def _step(y, circuits, step, tmp):
-    """Turn y one step in place: step 2r is ring r by +1, 2r+1 is ring r by -1."""
-    ring = step >> 1
-    g = circuits.shape[1]
-    f = 1 if (step & 1) == 0 else g - 1
-    for p in range(g):
-        q = p - f
-        if q < 0:
-            q += g
-        tmp[p] = y[circuits[ring, q]]
-    for p in range(g):
-        y[circuits[ring, p]] = tmp[p]
-
-
-@njit(cache=True, nogil=True)
-def _push_lex(seen, front, nxt, circuits, groups, start, stride, modulus, offset, x):
-    y = np.empty_like(x)
-    tmp = np.empty(circuits.shape[1], dtype=x.dtype)
-    added = 0
-    for w in range(front.shape[0]):
-        bits = front[w]
-        if bits == 0:
-            continue
-        _lex_unrank(np.int64(w) * 64, start, stride, modulus, offset, x)
-        for b in range(64):
-            if (bits >> np.uint64(b)) & np.uint64(1):
-                for gi in range(groups.shape[0]):
-                    y[:] = x
-                    for _ in range(groups[gi, 1]):
-                        _step(y, circuits, groups[gi, 0], tmp)
-                        r = _lex_rank(y, start, stride, offset)
-                        if _test_and_set(seen, r):
-                            nxt[r >> 6] |= np.uint64(1) << np.uint64(r & 63)
-                            added += 1
-            if b == 63 or (bits >> np.uint64(b + 1)) == 0:
-                break
-            _next_permutation(x)
-    return added
-
-
-@njit(cache=True, nogil=True)
-def _pull_lex(seen, front, nxt, total, circuits, groups, start, stride, modulus, offset, x):
-    y = np.empty_like(x)
-    tmp = np.empty(circuits.shape[1], dtype=x.dtype)
-    added = 0
-    for w in range(seen.shape[0]):
-        free = ~seen[w]
-        if w == seen.shape[0] - 1 and total - np.int64(w) * 64 < 64:
-            free &= (np.uint64(1) << np.uint64(total - np.int64(w) * 64)) - np.uint64(1)
-        if free == 0:
-            continue
-        _lex_unrank(np.int64(w) * 64, start, stride, modulus, offset, x)
-        for b in range(64):
-            if (free >> np.uint64(b)) & np.uint64(1):
-                hit = False
-                for gi in range(groups.shape[0]):
-                    y[:] = x
-                    for _ in range(groups[gi, 1]):
-                        _step(y, circuits, groups[gi, 0], tmp)
-                        if _test(front, _lex_rank(y, start, stride, offset)):
-                            hit = True
-                            break
-                    if hit:
-                        break
-                if hit:
-                    seen[w] |= np.uint64(1) << np.uint64(b)
-                    nxt[w] |= np.uint64(1) << np.uint64(b)
-                    added += 1
-            if b == 63 or (free >> np.uint64(b + 1)) == 0:
-                break
-            _next_permutation(x)
-    return added
-
-
-@njit(cache=True, nogil=True)
-def _h_lex(front, start, stride, modulus, offset, tab, row, x):
-    for w in range(front.shape[0]):
-        bits = front[w]
-        if bits == 0:
-            continue
-        _lex_unrank(np.int64(w) * 64, start, stride, modulus, offset, x)
-        for b in range(64):
-            if (bits >> np.uint64(b)) & np.uint64(1):
-                row[thesis_h(x, tab.hseq, tab.hlen, tab.mine, tab.max_h)] += 1
-            if b == 63 or (bits >> np.uint64(b + 1)) == 0:
-                break
-            _next_permutation(x)
-
-
-# ----- driver ---------------------------------------------------------------------------
-class _Space:
-    """One configuration's indexing: goal ranks and the per-layer kernels."""
-
-    def __init__(self, config: RingConfig):
-        self.config = config
-        self.total = config.state_count
-        self.two_colours = config.n_colours == 2 and config.n_balls <= 64
-        self.tab = tables(config)
-        self.src = step_sources(config)
-        self.x = np.zeros(config.n_balls, dtype=np.int8)
-        if self.two_colours:
-            self.k = config.colour_counts[0]
-            self.dest, self.rank_table, self.binom = _mask_tables(config, self.src)
-        else:
-            counts = config.colour_counts
-            self.stride, self.offset = _multinomial_tables(counts)
-            self.modulus = np.array([c + 1 for c in counts], dtype=np.int64)
-            self.start = int(sum(c * int(s) for c, s in zip(counts, self.stride, strict=True)))
-
-    def goal_ranks(self) -> np.ndarray:
-        goals = goal_states(self.config)
-        if self.two_colours:
-            out = []
-            for g in goals:
-                ones = np.flatnonzero(g == 1)
-                out.append(sum(math.comb(int(p), j + 1) for j, p in enumerate(ones)))
-            return np.array(sorted(out), dtype=np.int64)
-        from solvers.rings.ranking import rank
-
-        return np.array(sorted(rank(self.config, g) for g in goals), dtype=np.int64)
-
-    def push(self, seen, front, nxt, groups) -> int:
-        if self.two_colours:
-            return _push_masks(
-                seen, front, nxt, self.config.n_balls, self.k, self.dest, groups,
-                self.rank_table, self.binom,
-            )  # fmt: skip
-        return _push_lex(
-            seen, front, nxt, self.tab.circuits, groups, self.start, self.stride,
-            self.modulus, self.offset, self.x,
-        )  # fmt: skip
-
-    def pull(self, seen, front, nxt, groups) -> int:
-        if self.two_colours:
-            return _pull_masks(
-                seen, front, nxt, self.config.n_balls, self.k, self.total, self.dest, groups,
-                self.rank_table, self.binom,
-            )  # fmt: skip
-        return _pull_lex(
-            seen, front, nxt, self.total, self.tab.circuits, groups, self.start, self.stride,
-            self.modulus, self.offset, self.x,
-        )  # fmt: skip
-
-    def heuristic_row(self, front, row) -> None:
-        if self.two_colours:
-            _h_masks(front, self.config.n_balls, self.k, self.binom, self.tab, row)
-        else:
-            _h_lex(front, self.start, self.stride, self.modulus, self.offset, self.tab, row, self.x)
-
-
 @functools.lru_cache(maxsize=8)
 def space_for(config: RingConfig) -> _Space:
-    """The indexing tables of `config`, built once (a few hundred ms in Python)."""
+    """The index tables of `config`, built once (numpy, well under a second)."""
     return _Space(config)
+
+
+# Below this many states the whole BFS runs in one kernel call; above it one call per
+# layer, so that progress can be reported.
+_ONE_CALL = 4_000_000
 
 
 def distance_layers(
@@ -540,36 +340,30 @@ def distance_layers(
     space = space or space_for(config)
     total = space.total
     words = -(-total // 64)
-    groups = move_groups(config, metric)
     seen = np.zeros(words, dtype=np.uint64)
-    front = np.zeros(words, dtype=np.uint64)
-    nxt = np.zeros(words, dtype=np.uint64)
-    for s in space.goal_ranks():
-        seen[s >> 6] |= np.uint64(1) << np.uint64(s & 63)
-        front[s >> 6] |= np.uint64(1) << np.uint64(s & 63)
-    layers = [int(count_bits(front))]
-    reached = layers[0]
-    while True:
-        depth = len(layers) - 1
-        if hist is not None:
-            space.heuristic_row(front, hist[depth])
+    if total % 64:
+        seen[-1] = ~np.uint64(0) << np.uint64(total % 64)  # indices past the end: never
+    fronts = np.zeros((2, words), dtype=np.uint64)
+    goals = space.goal_indices
+    goal_bits = np.uint64(1) << (goals & 63).astype(np.uint64)
+    np.bitwise_or.at(seen, goals >> 6, goal_bits)
+    np.bitwise_or.at(fronts[0], goals >> 6, goal_bits)
+    layers = np.zeros(MAX_DEPTH + 1, dtype=np.int64)
+    layers[0] = goals.size
+    state = np.array([0, 0, goals.size, 0], dtype=np.int64)
+    want_h = hist is not None
+    hist_arg = hist if want_h else np.zeros((1, 1), dtype=np.int64)
+    x = np.zeros(config.n_balls, dtype=np.int8)
+    moves = turn_moves(config, metric)
+    step = MAX_DEPTH + 1 if (total <= _ONE_CALL and on_layer is None) else 1
+    while not state[3]:
         if on_layer:
-            on_layer(depth, reached)
-        # Direction-optimising BFS: expanding the frontier costs `moves` probes per
-        # frontier state; checking every unseen state costs up to `moves` probes each but
-        # stops at the first frontier neighbour, so it wins once the frontier outgrows
-        # what is left (measured on 2/14/1 and 2/8/2).
-        if layers[-1] > (total - reached) * 0.7:
-            added = space.pull(seen, front, nxt, groups)
-        else:
-            added = space.push(seen, front, nxt, groups)
-        if added == 0 or depth + 1 > MAX_DEPTH:
-            break
-        layers.append(added)
-        reached += added
-        front, nxt = nxt, front
-        nxt[:] = 0
-    return Distribution(metric, layers, total - reached)
+            on_layer(int(state[0]), int(state[2]))
+        _bfs(seen, fronts, state, layers, step, total, moves, space.geo,
+             space.cls, space.rank, space.base, space.size_b, space.codes, space.class_start,
+             space.partner, want_h, hist_arg, space.tab, x)  # fmt: skip
+    depth = int(state[0])
+    return Distribution(metric, layers[: depth + 1].tolist(), total - int(state[2]))
 
 
 def state_space_stats(
