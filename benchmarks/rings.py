@@ -3,6 +3,18 @@
     .venv/bin/python benchmarks/rings.py            # BFS ratios + 20 scrambles per puzzle
     .venv/bin/python benchmarks/rings.py --quick    # 5 scrambles per puzzle
     .venv/bin/python benchmarks/rings.py --full     # also the 2/16/1 table (155M states)
+    .venv/bin/python benchmarks/rings.py --practical-only
+
+Last measured (2 shared cores, load average 1.4-1.8):
+    BFS vs plain Python: 2/10/1/2 forgat 237x, unit 117x; 2/10/1/3 forgat 230x;
+        2/6/2/1 forgat 166x, unit 86x (25,200 states: 1 ms against 85 ms)
+    larger spaces: 2/14/1/3 forgat 9.3 M states per CPU s, unit 22 M; 2/8/2/2 19-23 M
+    full 2/16/1/2 table (155,117,520 states, both metrics and the heuristic): 64 s wall
+    practical, 20 scrambles each (median / worst wall s, median / worst length):
+        2/20/2/4 0.09 / 0.12 s, 40 / 51;   3/20/1/4 0.14 / 0.17 s, 45.5 / 58
+        3/20/2/4 0.46 / 2.3 s, 100.5 / 155;   5/18/1/2 0.60 / 0.85 s, 119.5 / 177
+        5/18/2/2 (by reduction) 2.5 / 4.2 s, 217.5 / 285 (the beam alone: 9 to 105 s, or
+        not at all, with widths raised 4x)
 
 Timings are wall-clock and CPU time of this process; the machine may be shared, so the
 load average is printed first. The BFS ratio is measured in the same run on the same
@@ -113,16 +125,22 @@ def main() -> int:
     parser.add_argument("--quick", action="store_true", help="5 scrambles per puzzle")
     parser.add_argument("--full", action="store_true", help="also the 2/16/1/2 table")
     parser.add_argument("--save", type=Path, help="folder for the full table's JSON")
+    parser.add_argument("--practical-only", action="store_true", help="skip the BFS figures")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    if not args.practical_only:
+        bfs(args)
+    practical(["2/20/2/4", "3/20/1/4", "3/20/1/2", "3/20/2/4", "5/18/1/2", "5/18/2/2"],
+              5 if args.quick else 20)  # fmt: skip
+    return 0
+
+
+def bfs(args: argparse.Namespace) -> None:
     bfs_ratios([("2/10/1/2", "forgat"), ("2/10/1/2", "unit"), ("2/10/1/3", "forgat"),
                 ("2/6/2/1", "forgat"), ("2/6/2/1", "unit")])  # fmt: skip
     bfs_large(["2/14/1/3", "2/8/2/2"] if not args.quick else ["2/12/1/2"])
     if args.full:
         full_table("2/16/1/2", args.save)
-    practical(["2/20/2/4", "3/20/1/4", "3/20/1/2", "3/20/2/4", "5/18/1/2"],
-              5 if args.quick else 20)  # fmt: skip
-    return 0
 
 
 if __name__ == "__main__":

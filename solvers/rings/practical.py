@@ -12,6 +12,10 @@
   misplaced balls without disturbing the rest. Stages alternate until done.
 - Goal ball (solvers.rings.goalball): all states within 3 moves of a goal. When any
   candidate lies in the ball, the rest of the way is read off the ball.
+- Five rings with two colours each (ten colours): the beam's guide is too weak there, so
+  the state is solved by reduction (solvers.rings.reduction): the beam puts every ball on
+  its ring, then conjugated commutators sort each ring. The reduction is also the fallback
+  whenever the beam stalls on another two-colour configuration.
 - Polish: consecutive turns of one ring are merged (a full turn disappears), and every
   stretch of the solution that a depth-2 probe can bridge in fewer moves is replaced.
 """
@@ -27,7 +31,7 @@ from numba import njit
 
 from solvers.rings.config import RingConfig
 from solvers.rings.goalball import ball_find, descend, goal_ball
-from solvers.rings.graphsearch import CANCELLED, FOUND, ST_EXPANDED, ST_H, ST_OPEN
+from solvers.rings.graphsearch import CANCELLED, FOUND, ST_EXPANDED, ST_H, ST_OPEN, STALLED
 from solvers.rings.kernels import (
     hash_words,
     pack,
@@ -36,9 +40,10 @@ from solvers.rings.kernels import (
     thesis_h,
     to_kernel_state,
 )
+from solvers.rings.macros import Turn, all_turns, commutators, sequence_gather
+from solvers.rings.reduction import reduction_moves
 
 GUIDE_THESIS, GUIDE_TRAVEL, GUIDE_TRAVEL_CHANGES = 0, 1, 2
-STALLED = 4
 
 
 @njit(cache=True)
@@ -187,33 +192,13 @@ class MacroLibrary:
     """Single turns (first) and commutators of neighbouring rings, as gather tables."""
 
     def __init__(self, config: RingConfig):
-        n, g = config.n_balls, config.size
-        sequences: list[tuple[tuple[int, int], ...]] = []
-        for r in range(config.rings):
-            for f in range(1, g):
-                sequences.append(((r, f),))
+        n = config.n_balls
+        sequences: list[tuple[Turn, ...]] = [(t,) for t in all_turns(config)]
         self.n_single = len(sequences)
-        for a in range(config.rings):
-            for b in (a - 1, a + 1):
-                if not 0 <= b < config.rings:
-                    continue
-                for i in range(1, g):
-                    for j in range(1, g):
-                        sequences.append(((a, i), (b, j), (a, g - i), (b, g - j)))
-        steps = {}
-        for r in range(config.rings):
-            for f in range(1, g):
-                src = np.arange(n)
-                circ = config.circuits[r]
-                src[circ] = np.roll(circ, f)
-                steps[(r, f)] = src
-        perms, support = [], []
-        for seq in sequences:
-            total = np.arange(n)
-            for move in seq:
-                total = total[steps[move]]
-            perms.append(total)
-            support.append(0 if len(seq) == 1 else int(np.count_nonzero(total != np.arange(n))))
+        sequences += commutators(config)
+        perms = [sequence_gather(config, seq) for seq in sequences]
+        support = [0 if len(seq) == 1 else int(np.count_nonzero(total != np.arange(n)))
+                   for seq, total in zip(sequences, perms, strict=True)]  # fmt: skip
         # singles first, then commutators by how few balls they move: the first n_small
         # entries (those moving at most 5) are tried before the rest
         order = sorted(range(len(sequences)), key=lambda m: support[m])
@@ -378,18 +363,22 @@ def practical_moves(
     control: np.ndarray | None = None,
     status: np.ndarray | None = None,
 ) -> tuple[int, list[tuple[int, int]]]:
-    """(code, moves): FOUND with the moves (ring 0-based, f), or STALLED / CANCELLED.
-
-    A first attempt tries the commutators that move at most 5 balls (fast); if it stalls
-    the search starts over with every commutator from the first stage B on."""
+    """(code, moves): FOUND with the moves (ring 0-based, f), or STALLED / CANCELLED."""
     control = np.zeros(1, dtype=np.int64) if control is None else control
     status = np.zeros(6, dtype=np.int64) if status is None else status
     deadline = time.perf_counter() + time_limit
+
+    def beam(cfg: RingConfig, st: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
+        left = max(0.0, deadline - time.perf_counter())
+        return beam_moves(cfg, st, max_rounds=max_rounds, deadline=time.perf_counter() + left,
+                          control=control, status=status)  # fmt: skip
+
+    two_colours = config.colours_per_ring == 2
     code = STALLED
-    for small_first in (True, False):
-        code, moves = _attempt(config, state, small_first, max_rounds, deadline, control, status)
-        if code != STALLED:
-            break
+    if not (two_colours and config.rings >= 5):
+        code, moves = beam(config, state)
+    if code == STALLED and two_colours:
+        code, moves = reduction_moves(config, state, beam, control)
     if code != FOUND:
         return code, []
     moves = simplify(config, moves)
@@ -397,6 +386,26 @@ def practical_moves(
     if len(moves) * branching * branching <= 400_000:  # the probe's cost
         moves = simplify(config, shorten(config, state, moves))
     return FOUND, moves
+
+
+def beam_moves(
+    config: RingConfig,
+    state: np.ndarray,
+    *,
+    max_rounds: int,
+    deadline: float,
+    control: np.ndarray,
+    status: np.ndarray,
+) -> tuple[int, list[tuple[int, int]]]:
+    """The beam alone (unpolished moves). A first attempt tries the commutators that move
+    at most 5 balls (fast); if it stalls the search starts over with every commutator from
+    the first stage B on."""
+    code, moves = STALLED, []
+    for small_first in (True, False):
+        code, moves = _attempt(config, state, small_first, max_rounds, deadline, control, status)
+        if code != STALLED:
+            break
+    return code, moves
 
 
 def _attempt(config, state, small_first, max_rounds, deadline, control, status):
