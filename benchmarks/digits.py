@@ -9,13 +9,17 @@ with gcc -O2 in a temporary folder and timed (CPU seconds); its code is never st
 It finds 12 solutions (the 0 fixed, 14 hand-made starting positions); we find all 48.
 Timings depend on the machine's load: the script prints the load average with the figures.
 
-Last measured (2 shared cores; load average 2-3 for mesh and C, 5-8 for block):
-    mesh   48 solutions, 3 classes, 30,081 nodes, search 0.13 s CPU (0.20 s wall), setup
-           0.07 s CPU on warm numba kernels
-    post's C program (gcc -O2): its 12 solutions in 62 s CPU (101 s wall) here: ~470x
-           our mesh search (the spec measured 37 s on its machine: still ~280x)
-    block  48 solutions (none off the mesh), 3 classes, 14.9 M nodes, 102 s CPU (400 s wall)
-    half   Knuth's estimate 2.3e7 +- 0.7e7 nodes (--estimate); the full run: see the report
+Last measured (2 shared cores; load average about 1 unless said):
+    mesh   48 solutions, 3 classes (3 found: one per class), 9,276 nodes, search 0.044 s
+           CPU (0.044 s wall), setup 0.07 s CPU on warm numba kernels
+    post's C program (gcc -O2): its 12 solutions in 62 s CPU (101 s wall, load 2-3): ~1,400x
+           our mesh search (the spec measured 37 s on its machine: still ~840x)
+    block  48 solutions (none off the mesh), 3 classes, 7.8 M nodes, 50 s CPU (50 s wall);
+           before the 8 at the root, the 2/5 and 6/9 order and the private-cell bound:
+           14.9 M nodes, 98 s CPU at the same load
+    half   not finished in minutes. Sampled positions of the 8 (the root's 94 choices):
+           0.55 M to over 2 M nodes, 27 to over 57 s CPU each, so an hour or more in all
+           (before: Knuth's estimate said 2.3e7 nodes, far too low; a run projected ~6 h)
 """
 
 from __future__ import annotations
@@ -47,9 +51,14 @@ def load_note() -> str:
 
 
 def bench_granularity(
-    granularity: str, repeats: int, node_limit: int | None, strategy: str = "constrained"
+    granularity: str,
+    repeats: int,
+    node_limit: int | None,
+    strategy: str = "constrained",
+    progress: bool = False,
 ) -> float | None:
-    """Print the figures; return the best search CPU time (None if it did not finish)."""
+    """Print the figures; return the best search CPU time (None if it did not finish).
+    With `progress`, a line per position of the 8 (the root's choices), for long searches."""
     puzzle = default_puzzle()
     solve(puzzle, "mesh", node_limit=10)  # numba kernels compiled or loaded from the cache
     _prepare_cached.cache_clear()
@@ -59,7 +68,22 @@ def bench_granularity(
     walls, cpus, result = [], [], None
     for _ in range(repeats):
         wall, cpu = time.perf_counter(), time.process_time()
-        result = solve(puzzle, granularity, node_limit=node_limit or (1 << 62), strategy=strategy)
+
+        def report(done: int, total: int, cpu: float = cpu) -> None:
+            spent = time.process_time() - cpu
+            print(
+                f"    {granularity}: {done}/{total} positions of the root piece searched, "
+                f"{spent:,.0f} s CPU so far",
+                flush=True,
+            )
+
+        result = solve(
+            puzzle,
+            granularity,
+            node_limit=node_limit or (1 << 62),
+            strategy=strategy,
+            on_progress=report if progress else None,
+        )
         walls.append(time.perf_counter() - wall)
         cpus.append(time.process_time() - cpu)
     assert result is not None
@@ -152,7 +176,7 @@ def main() -> None:
             f"(target >= 50x; it finds 12 with the 0 fixed, we find all 48)"
         )
     if "half" in wanted:
-        bench_granularity("half", 1, int(args.half_nodes))
+        bench_granularity("half", 1, int(args.half_nodes), progress=True)
     print(f"done; {load_note()}")
 
 

@@ -145,7 +145,8 @@ def run(args: argparse.Namespace) -> int:
     what = "first solution" if result.stopped_early and not partial else "solutions"
     print(
         f"{result.count} {what} in {len(result.classes)} classes "
-        f"({len(result.found)} found, the rest by the frame's symmetry); "
+        f"({len(result.found)} found, the rest by the frame's symmetry and swapping "
+        f"same-shaped pieces); "
         f"{result.nodes:,} search nodes in {seconds:.2f} s"
     )
     if partial:

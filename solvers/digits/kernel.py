@@ -2,21 +2,26 @@
 
 Depth-first search over decisions. At each node:
 
-1. Every placement still possible for the pieces not yet placed is added into bit-sliced
-   4-bit counters (how many placements still cover each cell), word by word.
-2. Dead cells = free frame cells covered by none of them. If the dead cells, the triangles
-   already left empty on purpose and the forced waste of the remaining pieces (waste.py)
-   exceed the slack, the node is cut.
-3. Otherwise branch on the most constrained free cell: the one that the fewest placements
-   can still cover (a cell only one placement covers gives two choices: that placement, or
-   leave the cell empty), or, with the first-cell strategy, the first free cell in reading
-   order. The choices are that cell's
+1. The union of every placement still possible for the pieces not yet placed, per piece
+   and in all: cells no piece can cover any more are dead, and so are cells left empty.
+2. A lower bound on the triangles that will stay empty: the dead ones, the forced waste of
+   the remaining pieces (waste.py), the cells only one remaining piece can cover beyond
+   what one placement of it covers, and on the unit grid one more cell of each square with
+   an odd number of live cells (pieces cover halves of squares). Above the slack, cut.
+   Most nodes end here, so the finer counts of step 3 are only made for the others.
+3. Otherwise branch: at the root on the positions of the piece kept to orbit
+   representatives, then on the most constrained free cell, the one that the fewest
+   placements can still cover (from bit-sliced 4-bit counters: a cell only one placement
+   covers gives two choices, that placement or leave the cell empty), or, with the
+   first-cell strategy, the first free cell in reading order. The choices are that cell's
    still-possible placements, from the precomputed list of placements covering each cell,
    and last "leave it empty", which costs one unit of slack.
 
 Each child filters its parent's lists of possible placements against what it just took,
-touching only the words where the new piece lies. The search records its decisions into a
-KernelBuffer (see solvers.kernel_trace) when asked to.
+touching only the words where the new piece lies. Pieces of the same shape (the 2 and the
+5, the 6 and the 9) are placed only in one order of their shapes, so a packing and its swap
+are not both searched. The search records its decisions into a KernelBuffer (see
+solvers.kernel_trace) when asked to.
 
 `run_kernel` explores only the root's choices number `root_lo` to `root_hi - 1`, so that a
 caller can show progress between calls and continue the same trace.
@@ -56,8 +61,8 @@ def _mix(h):
 @njit(cache=True)
 def run_kernel(
     bits, blo, bhi, forced, flo, fhi, forced_size,
-    piece, orientation, px, py, piece_start, cell_start, cell_list,
-    frame, slack, allowed, root_lo, root_hi, stop_after, node_limit, strategy,
+    piece, orientation, px, py, piece_start, cell_start, cell_list, twin_next, twin_prev, rank,
+    frame, slack, paired, allowed, root_piece, root_lo, root_hi, stop_after, node_limit, strategy,
     memo_keys, memo_solutions, probe,
     solutions, path, record, buf, captions, result,
 ):  # fmt: skip
@@ -66,6 +71,15 @@ def run_kernel(
     `path` receives the decisions on the stack when the search stops early (placement
     index, or -2 - cell for a triangle left empty), so the caller can rebuild that state.
     It stops early after `stop_after` solutions (0: never) or `node_limit` nodes.
+
+    `root_piece` >= 0: the root branches on that piece's placements (see below).
+    `paired`: every placement and the frame cover an even number of the four cells of
+    each square (cells 4g to 4g + 3), so every square ends with an even number empty.
+
+    Pieces of the same shape (the 2 and the 5, the 6 and the 9) are chained by `twin_next`
+    and `twin_prev` (-1: none), and `rank` numbers their placements by shape: the search
+    keeps only the packings where the ranks grow along each chain, one of every set that
+    differ only by swapping same-shaped pieces (the caller swaps them back).
     """
     n, n_words = bits.shape
     n_pieces = piece_start.shape[0] - 1
@@ -98,7 +112,14 @@ def run_kernel(
     bit3 = np.zeros(n_words, dtype=np.uint64)
     many = np.zeros(n_words, dtype=np.uint64)
     live = np.zeros(n_words, dtype=np.uint64)
+    # Per remaining piece, the cells its still-possible placements cover; the cells in one
+    # such union only (private to that piece), and those in two or more.
+    union = np.zeros((n_pieces, n_words), dtype=np.uint64)
+    once = np.zeros(n_words, dtype=np.uint64)
+    twice = np.zeros(n_words, dtype=np.uint64)
+    nibble_low = np.uint64(0x1111111111111111)
     placed = np.zeros(n_pieces, dtype=np.bool_)
+    rank_of = np.zeros(n_pieces, dtype=np.int64)  # the rank of each placed piece
     n_placed = 0
     n_solutions = result[R_SOLUTIONS]
     nodes = result[R_NODES]
@@ -143,13 +164,11 @@ def run_kernel(
                     break
                 d -= 1
                 continue
-            # 1. Bit-sliced coverage counts of every still-possible placement.
+            # 1. The cells that some still-possible placement covers (one OR per word: most
+            # nodes are cut by the waste bound below, before the counts of step 3 are needed).
             for w in range(n_words):
-                bit0[w] = 0
-                bit1[w] = 0
-                bit2[w] = 0
-                bit3[w] = 0
-                many[w] = 0
+                once[w] = 0
+                twice[w] = 0
             hopeless = False
             forced_cap = 0
             for k in range(n_pieces):
@@ -161,21 +180,18 @@ def run_kernel(
                     break
                 s = seg_start[d, k]
                 smallest = 1 << 30
+                for w in range(n_words):
+                    union[k, w] = 0
                 for i in range(count):
                     p = lists[d, s + i]
                     if forced_size[p] < smallest:
                         smallest = forced_size[p]
                     for w in range(blo[p], bhi[p]):
-                        b = bits[p, w]
-                        carry = bit0[w] & b
-                        bit0[w] ^= b
-                        b = bit1[w] & carry
-                        bit1[w] ^= carry
-                        carry = bit2[w] & b
-                        bit2[w] ^= b
-                        many[w] |= bit3[w] & carry
-                        bit3[w] ^= carry
+                        union[k, w] |= bits[p, w]
                 forced_cap += smallest
+                for w in range(n_words):
+                    twice[w] |= once[w] & union[k, w]
+                    once[w] |= union[k, w]
             if hopeless:
                 d -= 1
                 continue
@@ -184,24 +200,48 @@ def run_kernel(
             first = -1
             for w in range(n_words):
                 free = frame[w] & ~occupied[d, w]
-                covered = bit0[w] | bit1[w] | bit2[w] | bit3[w] | many[w]
-                waste += popcount64(free & ~covered)
-                live[w] = free & covered
+                waste += popcount64(free & ~once[w])
+                live[w] = free & once[w]
                 if first < 0 and live[w]:
                     first = 64 * w + lowest_bit_index(live[w])
-            if waste <= slack and waste + forced_cap > slack:
-                # The remaining pieces' forced waste, net of cells already counted (dead or
-                # left empty): only cells that are free and still coverable count.
+            if paired and waste <= slack:
+                # A square with an odd number of live cells has an odd number of cells known
+                # to stay empty (dead or left empty: placed pieces cover an even number) and
+                # ends with an even number empty, so one of its live cells stays empty too.
+                # Its cells are left out of the bounds below, which then count other cells.
+                for w in range(n_words):
+                    x = live[w] ^ (live[w] >> np.uint64(1))
+                    x = (x ^ (x >> np.uint64(2))) & nibble_low
+                    waste += popcount64(x)
+                    odd = x * np.uint64(15)
+                    once[w] &= ~odd
+                    twice[w] &= ~odd
+            private = 0
+            for w in range(n_words):
+                once[w] &= ~twice[w]  # from here on: the cells private to one piece
+                private += popcount64(once[w])
+            if waste <= slack and waste + forced_cap + private > slack:
+                # Per remaining piece k, whatever its placement p turns out to be: the cells
+                # only k can still cover that p does not (k is placed once), and p's forced
+                # waste among the cells that two or more pieces could cover. Private cells
+                # of different pieces are disjoint, forced sets of compatible placements too
+                # (waste.py), and neither meets the cells counted above: the sum is a bound.
                 for k in range(n_pieces):
                     if placed[k]:
                         continue
+                    mine = 0
+                    for w in range(n_words):
+                        mine += popcount64(union[k, w] & once[w])
                     s = seg_start[d, k]
                     smallest = 1 << 30
                     for i in range(seg_len[d, k]):
                         p = lists[d, s + i]
-                        c = 0
+                        c = mine
+                        if mine:
+                            for w in range(blo[p], bhi[p]):
+                                c -= popcount64(bits[p, w] & once[w])
                         for w in range(flo[p], fhi[p]):
-                            c += popcount64(forced[p, w] & live[w])
+                            c += popcount64(forced[p, w] & twice[w])
                         if c < smallest:
                             smallest = c
                             if c == 0:
@@ -217,6 +257,29 @@ def run_kernel(
             # 3. Branch on the most constrained free cell.
             cell = first
             if strategy == STRATEGY_MOST_CONSTRAINED:
+                # Bit-sliced counts of the placements still possible over each cell.
+                for w in range(n_words):
+                    bit0[w] = 0
+                    bit1[w] = 0
+                    bit2[w] = 0
+                    bit3[w] = 0
+                    many[w] = 0
+                for k in range(n_pieces):
+                    if placed[k]:
+                        continue
+                    s = seg_start[d, k]
+                    for i in range(seg_len[d, k]):
+                        p = lists[d, s + i]
+                        for w in range(blo[p], bhi[p]):
+                            b = bits[p, w]
+                            carry = bit0[w] & b
+                            bit0[w] ^= b
+                            b = bit1[w] & carry
+                            bit1[w] ^= carry
+                            carry = bit2[w] & b
+                            bit2[w] ^= b
+                            many[w] |= bit3[w] & carry
+                            bit3[w] ^= carry
                 # A free cell only one placement can still cover, else one only two can
                 # (first in reading order), else the first free cell: forced moves first,
                 # otherwise fill the frame from its top-left corner.
@@ -248,6 +311,16 @@ def run_kernel(
                         mask |= np.uint64(1) << np.uint64(k)
                 h1 = _mix(h1 ^ mask ^ np.uint64(first))
                 h2 = _mix(h2 + mask * np.uint64(31) + np.uint64(first))
+                # A placed piece whose twin is still to place bounds the twin's ranks, so
+                # where it lies matters even if that is before `first`.
+                for k in range(n_pieces):
+                    if placed[k] and (
+                        (twin_next[k] >= 0 and not placed[twin_next[k]])
+                        or (twin_prev[k] >= 0 and not placed[twin_prev[k]])
+                    ):
+                        bound = np.uint64(rank_of[k] + 1) << np.uint64(4 * (k & 15))
+                        h1 = _mix(h1 ^ bound)
+                        h2 = _mix(h2 + bound * np.uint64(k + 7))
                 fw = first >> 6
                 low = (np.uint64(1) << np.uint64(first & 63)) - np.uint64(1)
                 for w in range(fw, n_words):
@@ -273,11 +346,26 @@ def run_kernel(
                     options[d, 0] = lists[d, seg_start[d, k]]
                     no = 1
                     break
+            if no == 0 and d == 0 and root_piece >= 0:
+                # At the root, the positions of the piece kept to orbit representatives: each
+                # is a search of its own (the caller can show progress between them), and
+                # the 8 with its two windows pins down much of the frame.
+                s = seg_start[0, root_piece]
+                for i in range(seg_len[0, root_piece]):
+                    options[0, i] = lists[0, s + i]
+                no = seg_len[0, root_piece]
             if no == 0:
                 cw = cell >> 6
                 for i in range(cell_start[cell], cell_start[cell + 1]):
                     p = cell_list[i]
-                    if placed[piece[p]] or not allowed[p]:
+                    k = piece[p]
+                    if placed[k] or not allowed[p]:
+                        continue
+                    a = twin_prev[k]
+                    if a >= 0 and placed[a] and rank[p] <= rank_of[a]:
+                        continue
+                    a = twin_next[k]
+                    if a >= 0 and placed[a] and rank[p] >= rank_of[a]:
                         continue
                     fits = True
                     for w in range(blo[p], bhi[p]):
@@ -364,6 +452,7 @@ def run_kernel(
                 record_event(buf, OP_LEAVE_EMPTY, cell)
         else:
             placed[piece[q]] = True
+            rank_of[piece[q]] = rank[q]
             n_placed += 1
             for w in range(n_words):
                 occupied[d + 1, w] = occupied[d, w] | bits[q, w]
@@ -377,10 +466,14 @@ def run_kernel(
                     seg_len[d + 1, k] = 0
                     continue
                 s = seg_start[d, k]
+                above = rank[q] if k == twin_next[piece[q]] else -2
+                below = rank[q] if k == twin_prev[piece[q]] else 1 << 62
                 for i in range(seg_len[d, k]):
                     p = lists[d, s + i]
-                    fits = True
+                    fits = above < rank[p] < below
                     for w in range(max(lo, blo[p]), min(hi, bhi[p])):
+                        if not fits:
+                            break
                         if bits[p, w] & bits[q, w]:
                             fits = False
                             break

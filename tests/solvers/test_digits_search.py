@@ -44,6 +44,9 @@ def cells_by_digit(table, solution):
 
 def test_mesh_has_48_solutions_in_3_classes(mesh):
     assert mesh.count == 48
+    # The search finds one per class: the 8 at one position of each orbit under the
+    # frame's symmetries, the 2 before the 5, the 6 before the 9 (see kernel.py).
+    assert len(mesh.found) == 3
     assert len(set(mesh.solutions)) == 48
     assert len(mesh.classes) == 3
     assert sorted(len(c) for c in mesh.classes) == [16, 16, 16]
@@ -147,6 +150,60 @@ def test_half_offsets_on_a_small_puzzle_agree_with_the_reference():
     }
     assert ours == reference_solutions(table)
     assert result.count > 0
+
+
+TWINS = {
+    "name": "twins",
+    "frame": {"width": 6, "height": 5},
+    "pieces": {
+        "1": ["2", "f", "e", "f", "8"],
+        "7": ["4f3", "00f", "00e", "00f", "008"],
+        "L": ["002", "00f", "00e", "00f", "4f9"],  # the 7 turned over
+    },
+}
+
+
+@pytest.mark.parametrize("granularity", ["mesh", "block"])
+def test_same_shaped_pieces_are_searched_in_one_order_and_swapped_back(granularity):
+    puzzle = DigitsPuzzle.from_definition(TWINS)
+    result = solve(puzzle, granularity)
+    setup = result.setup
+    assert setup.symmetric_piece == 0  # the 1 (fewest placements): the 7 and the L are free
+    assert setup.twin_next.tolist() == [-1, 2, -1] and setup.twin_prev.tolist() == [-1, -1, 1]
+    ours = {
+        tuple(frozenset(setup.table.cell_indices(p).tolist()) for p in solution)
+        for solution in result.solutions
+    }
+    assert ours == reference_solutions(setup.table)
+    # Each packing found stands for its swap too: the search finds each pair once.
+    swapped = {(s[0], s[2], s[1]) for s in ours}
+    assert swapped == ours
+    assert 2 * len(set(result.found)) <= result.count
+
+
+def test_same_shaped_pieces_at_half_offsets_agree_with_the_reference():
+    pieces = {"bar": ["fff"], "a": ["4f3", "00f"], "b": ["00f", "4f9"]}  # b: a turned over
+    puzzle = DigitsPuzzle.from_definition({"frame": {"width": 4, "height": 3}, "pieces": pieces})
+    result = solve(puzzle, "half")
+    assert result.setup.paired  # unit squares: every piece covers 0, 2 or 4 of their quarters
+    assert result.setup.table.grid.puzzle.labels == puzzle.labels == ("bar", "a", "b")
+    a, b, bar = 1, 2, 0
+    assert result.setup.symmetric_piece == bar  # the fewest placements: a and b are free
+    assert (result.setup.twin_next[a], result.setup.twin_prev[b]) == (b, a)
+    table = result.setup.table
+    ours = {
+        tuple(frozenset(table.cell_indices(p).tolist()) for p in solution)
+        for solution in result.solutions
+    }
+    assert ours == reference_solutions(table)
+    assert result.count > 0
+
+
+def test_only_the_unit_grid_pairs_the_cells_of_a_square():
+    """On the block grid a piece may cover one triangle of a block; on the unit grid a block
+    triangle covers half of each square it meets, so a square's cells go in pairs."""
+    assert not solve(default_puzzle(), "mesh", node_limit=1).setup.paired
+    assert solve(default_puzzle(), "mesh", node_limit=1, resolution="unit").setup.paired
 
 
 def test_stop_after_keeps_the_path_to_the_first_solution(mesh):
