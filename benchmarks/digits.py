@@ -17,9 +17,12 @@ Last measured (2 shared cores; load average about 1 unless said):
     block  48 solutions (none off the mesh), 3 classes, 7.8 M nodes, 50 s CPU (50 s wall);
            before the 8 at the root, the 2/5 and 6/9 order and the private-cell bound:
            14.9 M nodes, 98 s CPU at the same load
-    half   not finished in minutes. Sampled positions of the 8 (the root's 94 choices):
-           0.55 M to over 2 M nodes, 27 to over 57 s CPU each, so an hour or more in all
-           (before: Knuth's estimate said 2.3e7 nodes, far too low; a run projected ~6 h)
+    half   NOT finished: it does not run in minutes. The root has 94 choices (positions of
+           the 8); sampled ones took 0.55 M, 0.76 M and 1.7 M nodes (27, 29, 57 s CPU) and
+           two passed 2 M; the first alone ran over 10 min CPU unfinished (load 1), 3 M
+           nodes in 62 s, about 11% of its branches by a uniform-branching measure. So
+           well over an hour in all, likely several (before these changes a run projected
+           ~6 h; Knuth's estimate of 2.3e7 nodes was far too low: the tree is heavy-tailed)
 """
 
 from __future__ import annotations

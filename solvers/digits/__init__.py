@@ -49,7 +49,7 @@ Helpers (DigitsModel):
 Elsewhere:
     solvers.digits.search.solve(puzzle, granularity, tracer) -> SearchResult
     solvers.digits.demo.demo_trace()             the post's CHECK #12 replayed: 8 solutions,
-                                                 about 1,500 events (a Trace)
+                                                 about 1,400 events (a Trace)
     solvers.digits.demo.class_representatives()  one solution per class (the three classes)
     solvers.digits.demo.PIECE_COLORS             a colour per digit (RGB, 0..1)
     solvers.digits.demo.final_state(model, result)  the board where a stopped search left it

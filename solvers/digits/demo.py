@@ -51,7 +51,7 @@ def post_check_fixed(check: int, table: PlacementTable) -> dict[int, int]:
 def demo_trace(check: int = 12) -> Trace:
     """The post's CHECK #12 replayed: the 0, the 7 and the 1 go down where the post put
     them, then the mesh search finds the post's 8 solutions, backtracking in between
-    (about 1,500 events: watchable event by event)."""
+    (about 1,400 events: watchable event by event)."""
     puzzle = default_puzzle()
     model = DigitsModel(puzzle, "mesh")
     tracer = RecordingTracer(
