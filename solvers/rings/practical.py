@@ -378,7 +378,7 @@ def practical_moves(
     if not (two_colours and config.rings >= 5):
         code, moves = beam(config, state)
     if code == STALLED and two_colours:
-        code, moves = reduction_moves(config, state, beam, control)
+        code, moves = reduction_moves(config, state, beam, control, status)
     if code != FOUND:
         return code, []
     moves = simplify(config, moves)

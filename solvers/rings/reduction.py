@@ -31,7 +31,7 @@ from numba import njit
 
 from solvers.rings.config import RingConfig
 from solvers.rings.goal import is_goal
-from solvers.rings.graphsearch import CANCELLED, FOUND, STALLED
+from solvers.rings.graphsearch import CANCELLED, FOUND, N_STATUS, ST_EXPANDED, ST_H, STALLED
 from solvers.rings.macros import Turn, all_turns, commutators, sequence_gather, turn_gather
 
 MAX_SUPPORT = 5  # balls a base commutator may move: double swaps and 5-cycles
@@ -195,14 +195,15 @@ def _macro_gain(x, targets, ring_of, miss, sg, pairs, delta, touched):
 @njit(cache=True)
 def _best_macro(x, targets, ring_of, miss, setup_gather, setup_inverse, setup_length,
                 base_pairs, bases_at, enough):  # fmt: skip
-    """The (setup, base) that removes the most misplaced balls per turn, or (-1, -1); the
-    first one that removes `enough` is taken at once. Only bases that move a useful ball
-    (found through bases_at, by position) are tried."""
+    """(setup, base, macros tried): the macro that removes the most misplaced balls per
+    turn, or setup -1 if none helps; the first one that removes `enough` is taken at once.
+    Only bases that move a useful ball (found through bases_at, by position) are tried."""
     best_s, best_b = -1, -1
     best_gain, best_len = 0, 1
     delta = np.zeros((miss.shape[0], 2), dtype=np.int64)
     touched = np.zeros(base_pairs.shape[1], dtype=np.int64)
     useful = _useful_positions(x, targets, ring_of, miss, base_pairs.shape[1])
+    tried = 0
     for s in range(setup_gather.shape[0]):
         sg = setup_gather[s]
         length = 2 * setup_length[s] + 4
@@ -217,25 +218,32 @@ def _best_macro(x, targets, ring_of, miss, setup_gather, setup_inverse, setup_le
                 if arriving == x[p] or (arriving != targets[0, p] and arriving != targets[1, p]):
                     continue
                 gain = _macro_gain(x, targets, ring_of, miss, sg, base_pairs[b], delta, touched)
+                tried += 1
                 if gain * best_len > best_gain * length:
                     best_gain, best_len, best_s, best_b = gain, length, s, b
                     if gain >= enough:
-                        return best_s, best_b
-    return best_s, best_b
+                        return best_s, best_b, tried
+    return best_s, best_b, tried
 
 
 def order_moves(
-    config: RingConfig, state: np.ndarray, control: np.ndarray | None = None
+    config: RingConfig,
+    state: np.ndarray,
+    control: np.ndarray | None = None,
+    status: np.ndarray | None = None,
 ) -> tuple[int, list[tuple[int, int]]]:
     """The order stage: (FOUND, moves) once every ring's own balls are two blocks, or
-    (STALLED, moves so far) when no macro helps, or CANCELLED."""
+    (STALLED, moves so far) when no macro helps, or CANCELLED. `status` (the searches'
+    slots) counts the macros tried as expanded and holds the misplaced balls as h."""
+    status = np.zeros(N_STATUS, dtype=np.int64) if status is None else status
     targets = block_targets(config, state)
     ring_of = np.repeat(np.arange(config.rings), np.diff(config.offsets)).astype(np.int64)
     x = np.asarray(state, dtype=np.int32) - 1
     moves: list[tuple[int, int]] = []
     while True:
         miss = _misplaced(x, targets, ring_of, config.rings)
-        if miss.min(axis=1).sum() == 0:
+        status[ST_H] = miss.min(axis=1).sum()
+        if status[ST_H] == 0:
             return FOUND, moves
         if control is not None and control[0]:
             return CANCELLED, moves
@@ -245,9 +253,10 @@ def order_moves(
         # in full costs seconds)
         for depth, enough in ((1, 1 << 30), (2, 4), (3, 2)):
             table = macro_table(config, depth)
-            s, b = _best_macro(x, targets, ring_of, miss, table.setup_gather,
-                               table.setup_inverse, table.setup_length, table.base_pairs,
-                               table.bases_at, enough)  # fmt: skip
+            s, b, tried = _best_macro(x, targets, ring_of, miss, table.setup_gather,
+                                      table.setup_inverse, table.setup_length,
+                                      table.base_pairs, table.bases_at, enough)  # fmt: skip
+            status[ST_EXPANDED] += tried
             if s >= 0:
                 break
         if s < 0:
@@ -265,6 +274,7 @@ def reduction_moves(
     state: np.ndarray,
     solve_rings: RingSolver,
     control: np.ndarray | None = None,
+    status: np.ndarray | None = None,
 ) -> tuple[int, list[tuple[int, int]]]:
     """(code, moves) solving a two-colour state by the two stages of the module docstring;
     `solve_rings` solves the merged one-colour state (the practical beam)."""
@@ -274,7 +284,7 @@ def reduction_moves(
     if code != FOUND:
         return code, []
     middle = np.asarray(state)[sequence_gather(config, first)]
-    code, second = order_moves(config, middle, control)
+    code, second = order_moves(config, middle, control, status)
     if code != FOUND:
         return code, []
     moves = first + second
