@@ -3,6 +3,10 @@
     .venv/bin/python benchmarks/digits.py                  # mesh, block, the post's C, half
     .venv/bin/python benchmarks/digits.py --only mesh,c    # just these
     .venv/bin/python benchmarks/digits.py --half-nodes 5e7 # how far to let the half search go
+    .venv/bin/python benchmarks/digits.py --only half --split-log half.jsonl --workers 2
+                                # the whole half search, position by position of the root
+                                # piece in parallel processes, resumable: a line per
+                                # position in the log, skipped when run again
 
 The post's own C program (seed 002) is extracted from the seed text at run time, compiled
 with gcc -O2 in a temporary folder and timed (CPU seconds); its code is never stored here.
@@ -28,6 +32,8 @@ Last measured (2 shared cores; load average about 1 unless said):
 from __future__ import annotations
 
 import argparse
+import json
+import multiprocessing
 import os
 import re
 import resource
@@ -44,6 +50,7 @@ sys.path.insert(0, str(ROOT))
 
 from solvers.digits.puzzle import default_puzzle  # noqa: E402
 from solvers.digits.search import _prepare_cached, prepare, solve  # noqa: E402
+from solvers.digits.solutions import on_mesh  # noqa: E402
 
 SEED_GLOB = "002_*.txt"
 
@@ -99,6 +106,54 @@ def bench_granularity(
         f" nodes per CPU second; setup (placements, waste, symmetry) {setup_s:.2f} s CPU; {status}"
     )
     return best if not result.stopped_early else None
+
+
+def _search_root(job: tuple[str, int]) -> dict:
+    """One position of the root piece, searched in full (a worker process's job)."""
+    granularity, root = job
+    os.nice(10)  # hours of work: let interactive use of the machine go first
+    cpu = time.process_time()
+    result = solve(default_puzzle(), granularity, roots=(root, root + 1))
+    return {
+        "root": root,
+        "nodes": result.nodes,
+        "cpu_s": round(time.process_time() - cpu, 2),
+        "solutions": [list(s) for s in result.solutions],
+    }
+
+
+def bench_split(granularity: str, log: Path, workers: int) -> None:
+    """A whole search split by the root's choices over `workers` processes; each finished
+    choice is appended to `log`, and choices already there are not searched again."""
+    done = {}
+    if log.exists():
+        for line in log.read_text().splitlines():
+            row = json.loads(line)
+            done[row["root"]] = row
+    total = solve(default_puzzle(), granularity, roots=(0, 1), node_limit=1).root_choices
+    todo = [r for r in range(int(total)) if r not in done]
+    print(f"{granularity}, split by the {total} positions of the 8: {len(done)} searched before, "
+          f"{len(todo)} to go, {workers} processes", flush=True)  # fmt: skip
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        jobs = [(granularity, r) for r in todo]
+        for row in pool.imap_unordered(_search_root, jobs):
+            done[row["root"]] = row
+            with log.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+            print(
+                f"    position {row['root']:>3}: {row['nodes']:>12,} nodes "
+                f"{row['cpu_s']:>8,.0f} s CPU, {len(row['solutions'])} solutions; "
+                f"{len(done)}/{total} done",
+                flush=True,
+            )
+    setup = prepare(default_puzzle(), granularity)
+    found = sorted({tuple(s) for row in done.values() for s in row["solutions"]})
+    classes = setup.classes.classes(found)
+    off = sum(not on_mesh(setup.table, s) for s in found)
+    nodes = sum(row["nodes"] for row in done.values())
+    cpu = sum(row["cpu_s"] for row in done.values())
+    print(f"{granularity:>5}: {len(found)} solutions, {len(classes)} classes, {off} off the mesh; "
+          f"{nodes:,} nodes, {cpu / 3600:.2f} CPU hours in all")  # fmt: skip
 
 
 def find_seed(explicit: Path | None) -> Path | None:
@@ -164,9 +219,20 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5, help="runs of the mesh search")
     parser.add_argument("--half-nodes", type=float, default=2e7, help="node budget for half")
     parser.add_argument("--seed", type=Path, help="the seed text 002_*.txt")
+    parser.add_argument(
+        "--split-log",
+        type=Path,
+        help="search the last granularity of --only "
+        "in full, split by the root's choices, resumable (see above)",
+    )
+    parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
     wanted = set(args.only.split(","))
     print(f"digits benchmark; {load_note()}")
+    if args.split_log:
+        bench_split(args.only.split(",")[-1], args.split_log, args.workers)
+        print(f"done; {load_note()}")
+        return
     mesh_s = bench_granularity("mesh", args.repeats, None) if "mesh" in wanted else None
     if "mesh" in wanted:
         bench_granularity("mesh", args.repeats, None, "first-cell")

@@ -210,6 +210,7 @@ class SearchResult:
     nodes: int
     stopped_early: bool
     final_path: tuple[int, ...]  # decisions on the stack if stopped early (see kernel)
+    root_choices: int = 0  # how many choices the root has (the parts `roots` can select)
 
     @property
     def count(self) -> int:
@@ -236,6 +237,7 @@ def solve(
     fixed: dict[int, int] | None = None,
     strategy: str = "constrained",
     on_progress: Callable[[int, int], None] | None = None,
+    roots: tuple[int, int] | None = None,
 ) -> SearchResult:
     """Find every packing (or stop after `stop_after` found by the search itself, or after
     `node_limit` search nodes: then `stopped_early` is set and the counts are partial).
@@ -245,7 +247,10 @@ def solve(
     or two placements can still cover, else the first free one) or "first-cell" (reading
     order). Either way, positions already searched are remembered (see kernel.py).
 
-    `on_progress(done, total)` is called between the root's choices.
+    `on_progress(done, total)` is called between the root's choices. `roots` = (lo, hi)
+    searches only the root's choices lo .. hi - 1 (as on_progress counts them; hi is
+    clipped to their number): a long search split into parts, for several processes or
+    several sittings, whose solutions together are the whole search's.
     """
     if strategy not in STRATEGIES:
         raise PuzzleInputError(f"unknown strategy {strategy!r} (choose {', '.join(STRATEGIES)})")
@@ -290,6 +295,7 @@ def solve(
         captions,
         result,
         on_progress,
+        roots=roots,
     )
     if record:
         tracer.absorb(buf)
@@ -310,6 +316,7 @@ def solve(
             captions,
             again,
             None,
+            roots=roots,
         )
         result[kernel.R_STORED] = again[kernel.R_STORED]
     stored = int(result[kernel.R_STORED])
@@ -326,6 +333,7 @@ def solve(
         nodes=int(result[kernel.R_NODES]),
         stopped_early=bool(result[kernel.R_STOPPED]),
         final_path=tuple(int(v) for v in path[:depth]),
+        root_choices=int(result[kernel.R_ROOT_OPTIONS]),
     )
 
 
@@ -342,16 +350,19 @@ def _run(
     result,
     on_progress,
     probe=None,
+    roots=None,
 ) -> None:
-    """One kernel call for the whole tree, or one per choice at the root to show progress."""
+    """One kernel call for the whole tree (or the `roots` range of the root's choices), or
+    one per choice at the root to show progress."""
     table = setup.table
     probe = np.array([-1.0, 0.0]) if probe is None else probe
     size = 0 if probe[0] >= 0 else MEMO_ENTRIES
     memo_keys = np.zeros((size, 2), dtype=np.uint64)
     memo_solutions = np.zeros(size, dtype=np.int64)
-    lo, total = 0, 1
-    while lo < total:
-        hi = lo + 1 if on_progress else 1 << 62
+    lo, end = roots if roots is not None else (0, 1 << 62)
+    total = lo + 1  # until the first call says how many choices the root has
+    while lo < min(total, end):
+        hi = lo + 1 if on_progress else end
         kernel.run_kernel(
             table.bits, setup.blo, setup.bhi, setup.forced, setup.flo, setup.fhi,
             setup.forced_size, table.piece, table.orientation, table.x, table.y,
@@ -363,7 +374,7 @@ def _run(
         total = int(result[kernel.R_ROOT_OPTIONS])
         lo = min(hi, total)
         if on_progress:
-            on_progress(lo, total)
+            on_progress(lo, min(total, end))
         if result[kernel.R_STOPPED]:
             return
 

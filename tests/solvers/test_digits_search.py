@@ -92,6 +92,14 @@ def test_the_search_without_symmetry_finds_the_same_48(mesh):
     assert plain.nodes > mesh.nodes
 
 
+def test_the_search_split_by_the_roots_choices_finds_the_same_48(mesh):
+    puzzle = default_puzzle()
+    assert mesh.root_choices > 1
+    parts = [solve(puzzle, "mesh", roots=(i, i + 1)) for i in range(mesh.root_choices)]
+    assert set().union(*(p.solutions for p in parts)) == set(mesh.solutions)
+    assert solve(puzzle, "mesh", roots=(mesh.root_choices, mesh.root_choices + 5)).count == 0
+
+
 def test_the_unit_grid_finds_the_same_mesh_solutions(mesh):
     """The half-block machinery (quarter triangles) restricted to mesh offsets."""
     fine = solve(default_puzzle(), "mesh", resolution="unit")
