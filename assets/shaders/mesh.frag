@@ -4,15 +4,18 @@
 in vec3 v_normal;
 in vec3 v_view_pos;
 in vec2 v_uv;
-flat in vec2 v_extent;
-flat in float v_mask;
-flat in vec4 v_color;
-flat in vec4 v_outline;
+flat in vec4 v_face;    // extent along the face, edge mask, outline width
+flat in uvec2 v_colors; // fill RGBA, outline RGB
 uniform vec3 u_light;   // view-space direction towards the key light
 out vec4 frag;
 
+vec4 unpack_rgba(uint c) {
+    return vec4(uvec4(c, c >> 8, c >> 16, c >> 24) & 255u) / 255.0;
+}
+
 float edge_pixels() {
-    int mask = int(v_mask + 0.5);
+    vec2 v_extent = v_face.xy;
+    int mask = int(v_face.z + 0.5);
     vec2 px = max(fwidth(v_uv), vec2(1e-6));
     float d = 1e9;
     if ((mask & 1) != 0) d = min(d, v_uv.x / px.x);
@@ -23,6 +26,8 @@ float edge_pixels() {
 }
 
 void main() {
+    vec4 v_color = unpack_rgba(v_colors.x);
+    vec4 v_outline = vec4(unpack_rgba(v_colors.y).rgb, v_face.w);
     vec3 n = normalize(v_normal);
     if (!gl_FrontFacing) n = -n;
     vec3 view_dir = normalize(-v_view_pos);
