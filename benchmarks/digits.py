@@ -21,12 +21,13 @@ Last measured (2 shared cores; load average about 1 unless said):
     block  48 solutions (none off the mesh), 3 classes, 7.8 M nodes, 50 s CPU (50 s wall);
            before the 8 at the root, the 2/5 and 6/9 order and the private-cell bound:
            14.9 M nodes, 98 s CPU at the same load
-    half   NOT finished: it does not run in minutes. The root has 94 choices (positions of
-           the 8); sampled ones took 0.55 M, 0.76 M and 1.7 M nodes (27, 29, 57 s CPU) and
-           two passed 2 M; the first alone ran over 10 min CPU unfinished (load 1), 3 M
-           nodes in 62 s, about 11% of its branches by a uniform-branching measure. So
-           well over an hour in all, likely several (before these changes a run projected
-           ~6 h; Knuth's estimate of 2.3e7 nodes was far too low: the tree is heavy-tailed)
+    half   NOT finished: it does not run in minutes. Split by the 94 positions of the 8 over
+           2 processes (--split-log), 1.5 hours of wall time searched positions 0-48 in full:
+           256 M nodes, 2.14 CPU hours, no solution among them (the block-grid solutions
+           have their 8 at position 49, still running when stopped). A position took 2.1 M
+           nodes / 73 s CPU at the median; position 0 alone 72.7 M nodes / 29 min. The 45
+           left would take some 4-5 CPU hours more at that rate. (Knuth's estimate of
+           2.3e7 nodes for the whole tree was far too low: the tree is heavy-tailed.)
 """
 
 from __future__ import annotations
