@@ -216,6 +216,18 @@ def _lowest_bit(v):
     return _DEBRUIJN_TABLE[(low * _DEBRUIJN) >> np.uint64(58)]
 
 
+@njit(cache=True, inline="always")
+def _decode(i, k, base, size_b, codes, cstart, partner):
+    """(class, code of ring 0, code of ring 1) of index i: the inverse of the index formula.
+    `k` is the class of an index at or below i, so a walk in index order moves it forward
+    only (amortised constant time)."""
+    while base[k + 1] <= i:
+        k += 1
+    sb = size_b[k]
+    ra = (i - base[k]) // sb
+    return k, codes[cstart[k] + ra], codes[cstart[partner[k]] + (i - base[k] - ra * sb)]
+
+
 @njit(cache=True, nogil=True)
 def _expand(seen, front, nxt, pull, moves, geo, cls, rank, base, size_b, codes, cstart, partner):
     """One BFS layer. Push: every frontier state marks its unseen successors. Pull: every
@@ -230,12 +242,7 @@ def _expand(seen, front, nxt, pull, moves, geo, cls, rank, base, size_b, codes, 
             bit = _lowest_bit(bits)
             bits &= bits - np.uint64(1)
             i = np.int64(wi) * 64 + bit
-            while base[k + 1] <= i:
-                k += 1
-            sb = size_b[k]
-            ra = (i - base[k]) // sb
-            a = codes[cstart[k] + ra]
-            b = codes[cstart[partner[k]] + (i - base[k] - ra * sb)]
+            k, a, b = _decode(i, k, base, size_b, codes, cstart, partner)
             if pull:
                 for m in range(nmoves):
                     j = _successor(a, b, moves[m, 0], moves[m, 1], geo, cls, rank, base, size_b)
@@ -267,12 +274,7 @@ def _heuristic_row(front, geo, base, size_b, codes, cstart, partner, tab, row, x
             bit = _lowest_bit(v)
             v &= v - np.uint64(1)
             i = np.int64(wi) * 64 + bit
-            while base[k + 1] <= i:
-                k += 1
-            sb = size_b[k]
-            ra = (i - base[k]) // sb
-            a = codes[cstart[k] + ra]
-            b = codes[cstart[partner[k]] + (i - base[k] - ra * sb)]
+            k, a, b = _decode(i, k, base, size_b, codes, cstart, partner)
             for p in range(length):
                 x[p] = (a >> (bits * p)) & dmask
                 x[length + p] = (b >> (bits * p)) & dmask

@@ -37,6 +37,11 @@ def mesh():
     return solve(default_puzzle(), "mesh")
 
 
+def cell_sets(table, solutions) -> set[tuple[frozenset[int], ...]]:
+    """Solutions as the cells each piece covers: comparable across placement tables."""
+    return {tuple(frozenset(table.cell_indices(p).tolist()) for p in s) for s in solutions}
+
+
 def cells_by_digit(table, solution):
     labels = table.grid.puzzle.labels
     return {labels[k]: frozenset(placement_cells(table, p)) for k, p in enumerate(solution)}
@@ -134,10 +139,7 @@ def test_the_search_agrees_with_the_reference_on_a_small_puzzle(granularity, use
     puzzle = DigitsPuzzle.from_definition(SMALL)
     result = solve(puzzle, granularity, use_symmetry=use_symmetry)
     table = result.setup.table
-    ours = {
-        tuple(frozenset(table.cell_indices(p).tolist()) for p in solution)
-        for solution in result.solutions
-    }
+    ours = cell_sets(table, result.solutions)
     assert len(ours) == result.count
     expected = reference_solutions(table)
     assert expected  # the small puzzle has packings
@@ -152,10 +154,7 @@ def test_half_offsets_on_a_small_puzzle_agree_with_the_reference():
     )
     result = solve(puzzle, "half")
     table = result.setup.table
-    ours = {
-        tuple(frozenset(table.cell_indices(p).tolist()) for p in solution)
-        for solution in result.solutions
-    }
+    ours = cell_sets(table, result.solutions)
     assert ours == reference_solutions(table)
     assert result.count > 0
 
@@ -178,10 +177,7 @@ def test_same_shaped_pieces_are_searched_in_one_order_and_swapped_back(granulari
     setup = result.setup
     assert setup.symmetric_piece == 0  # the 1 (fewest placements): the 7 and the L are free
     assert setup.twin_next.tolist() == [-1, 2, -1] and setup.twin_prev.tolist() == [-1, -1, 1]
-    ours = {
-        tuple(frozenset(setup.table.cell_indices(p).tolist()) for p in solution)
-        for solution in result.solutions
-    }
+    ours = cell_sets(setup.table, result.solutions)
     assert ours == reference_solutions(setup.table)
     # Each packing found stands for its swap too: the search finds each pair once.
     swapped = {(s[0], s[2], s[1]) for s in ours}
@@ -199,10 +195,7 @@ def test_same_shaped_pieces_at_half_offsets_agree_with_the_reference():
     assert result.setup.symmetric_piece == bar  # the fewest placements: a and b are free
     assert (result.setup.twin_next[a], result.setup.twin_prev[b]) == (b, a)
     table = result.setup.table
-    ours = {
-        tuple(frozenset(table.cell_indices(p).tolist()) for p in solution)
-        for solution in result.solutions
-    }
+    ours = cell_sets(table, result.solutions)
     assert ours == reference_solutions(table)
     assert result.count > 0
 
