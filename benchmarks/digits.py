@@ -128,9 +128,12 @@ def bench_split(granularity: str, log: Path, workers: int) -> None:
     choice is appended to `log`, and choices already there are not searched again."""
     done = {}
     if log.exists():
-        for line in log.read_text().splitlines():
-            row = json.loads(line)
-            done[row["root"]] = row
+        for number, line in enumerate(log.read_text().splitlines(), 1):
+            try:
+                row = json.loads(line)
+                done[row["root"]] = row
+            except (ValueError, KeyError, TypeError):
+                sys.exit(f"{log}:{number}: not a line this benchmark wrote; move the file away")
     total = solve(default_puzzle(), granularity, roots=(0, 1), node_limit=1).root_choices
     todo = [r for r in range(int(total)) if r not in done]
     print(f"{granularity}, split by the {total} positions of the 8: {len(done)} searched before, "
@@ -228,6 +231,8 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     args = parser.parse_args()
+    if args.workers < 1:
+        parser.error("--workers must be at least 1")
     wanted = set(args.only.split(","))
     print(f"digits benchmark; {load_note()}")
     if args.split_log:

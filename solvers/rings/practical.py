@@ -369,9 +369,8 @@ def practical_moves(
     deadline = time.perf_counter() + time_limit
 
     def beam(cfg: RingConfig, st: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
-        left = max(0.0, deadline - time.perf_counter())
-        return beam_moves(cfg, st, max_rounds=max_rounds, deadline=time.perf_counter() + left,
-                          control=control, status=status)  # fmt: skip
+        return beam_moves(cfg, st, max_rounds=max_rounds, deadline=deadline, control=control,
+                          status=status)  # fmt: skip
 
     two_colours = config.colours_per_ring == 2
     code = STALLED
