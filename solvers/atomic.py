@@ -14,10 +14,18 @@ from typing import IO
 from solvers.errors import PuzzlevizError
 
 
-def _temp_beside(target: Path) -> tuple[int, str]:
+def check_folder(target: str | os.PathLike[str]) -> None:
+    """Fail now, in one line, if `target`'s folder does not exist: before hours of work,
+    not after them."""
+    target = Path(target)
     folder = target.parent if str(target.parent) else Path(".")
     if not folder.is_dir():
         raise PuzzlevizError(f"cannot write {target}: folder {folder} does not exist")
+
+
+def _temp_beside(target: Path) -> tuple[int, str]:
+    check_folder(target)
+    folder = target.parent if str(target.parent) else Path(".")
     if target.is_dir():
         raise PuzzlevizError(f"cannot write {target}: it is a folder")
     try:

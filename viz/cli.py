@@ -14,6 +14,7 @@ import threading
 from collections.abc import Sequence
 from pathlib import Path
 
+from solvers.atomic import check_folder
 from solvers.commands import puzzle_commands
 from solvers.errors import PuzzlevizError
 from viz.cli_view import add_view_commands
@@ -98,6 +99,22 @@ def _add_puzzle_commands(sub: argparse._SubParsersAction) -> None:
             _add_watch_options(parser, command.run, trace_option.dest)
         else:
             parser.set_defaults(run=command.run)
+        _check_outputs_first(parser)
+
+
+def _check_outputs_first(parser: argparse.ArgumentParser) -> None:
+    """A puzzle command's output files (its OUT options) are checked before it runs, so a
+    mistyped folder costs nothing rather than the search's result."""
+    outputs = [a.dest for a in parser._actions if a.metavar == "OUT"]
+    run = parser.get_default("run")
+
+    def checked(args: argparse.Namespace) -> int:
+        for dest in outputs:
+            if getattr(args, dest, None):
+                check_folder(getattr(args, dest))
+        return run(args)
+
+    parser.set_defaults(run=checked)
 
 
 def _add_watch_options(parser: argparse.ArgumentParser, run, trace_dest: str) -> None:

@@ -93,6 +93,13 @@ def test_bad_input_is_one_line_and_exit_2(capsys, trace_file, tmp_path, monkeypa
     assert sorted(p.name for p in tmp_path.iterdir()) == ["BAD", "toy.pzt"]  # nothing written
 
 
+@pytest.mark.parametrize("option", ["--json", "--trace", "--video"])
+def test_a_missing_output_folder_stops_a_solve_before_it_searches(capsys, option):
+    code, out, err = run_cli(capsys, "solve", "rings", "--shuffle", "1", option, "nowhere/x.mp4")
+    assert code == 2 and "folder nowhere does not exist" in err and err.count("\n") == 1
+    assert out == ""  # nothing solved, nothing printed: the check came first
+
+
 def test_solve_commands_can_record_their_trace_at_once(capsys, tmp_path):
     out = tmp_path / "rings.gif"
     code, stdout, _ = run_cli(capsys, "solve", "rings", "--config", "2/8/1/2", "--shuffle", "3",
