@@ -57,10 +57,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--strategy",
-        choices=("constrained", "first-cell"),
-        default="constrained",
-        help="which triangle to branch on: the one the fewest placements can still cover "
-        "(default), or the first free one in reading order (remembers positions seen)",
+        choices=("first-cell", "constrained"),
+        default="first-cell",
+        help="which triangle to branch on: the first live one in reading order (default; "
+        "positions seen before are met most often that way), or the one the fewest "
+        "placements can still cover",
     )
     parser.add_argument(
         "--no-symmetry",

@@ -10,12 +10,13 @@ Depth-first search over decisions. At each node:
    an odd number of live cells (pieces cover halves of squares). Above the slack, cut.
    Most nodes end here, so the finer counts of step 3 are only made for the others.
 3. Otherwise branch: at the root on the positions of the piece kept to orbit
-   representatives, then on the most constrained free cell, the one that the fewest
-   placements can still cover (from bit-sliced 4-bit counters: a cell only one placement
-   covers gives two choices, that placement or leave the cell empty), or, with the
-   first-cell strategy, the first free cell in reading order. The choices are that cell's
-   still-possible placements, from the precomputed list of placements covering each cell,
-   and last "leave it empty", which costs one unit of slack.
+   representatives, then on the first live cell in reading order or, with the constrained
+   strategy, on the one that the fewest placements can still cover (from bit-sliced 4-bit
+   counters: a cell only one placement covers gives two choices, that placement or leave
+   the cell empty). The choices are that cell's still-possible placements, from the
+   precomputed list of placements covering each cell, and last "leave it empty", which
+   costs one unit of slack. Positions met before without a solution are skipped (a hash
+   table keyed by the pieces placed and the live cells: see the comment there).
 
 Each child filters its parent's lists of possible placements against what it just took,
 touching only the words where the new piece lies. Pieces of the same shape (the 2 and the
@@ -204,6 +205,51 @@ def run_kernel(
                 live[w] = free & once[w]
                 if first < 0 and live[w]:
                     first = 64 * w + lowest_bit_index(live[w])
+            memo_slot[d] = -1
+            if use_memo and d > 0 and waste <= slack:
+                # The placements still possible are exactly those of the pieces not placed
+                # that lie within the live cells (and keep the twins' order), so the rest of
+                # the search depends only on the pieces placed and the live cells, all of
+                # them from `first` on: remember subtrees by that. Two positions that differ
+                # only in which of their non-live cells are taken and which are dead (or
+                # left empty) have the same completions. Looked up before the finer bounds
+                # below, so that a position seen before costs no more than its dead cells.
+                h1 = np.uint64(0x9E3779B97F4A7C15)
+                h2 = np.uint64(0xC2B2AE3D27D4EB4F)
+                mask = np.uint64(0)
+                for k in range(n_pieces):
+                    if placed[k]:
+                        mask |= np.uint64(1) << np.uint64(k)
+                h1 = _mix(h1 ^ mask ^ np.uint64(first))
+                h2 = _mix(h2 + mask * np.uint64(31) + np.uint64(first))
+                # A placed piece whose twin is still to place bounds the twin's ranks, so
+                # where it lies matters even if that is before `first`.
+                for k in range(n_pieces):
+                    if placed[k] and (
+                        (twin_next[k] >= 0 and not placed[twin_next[k]])
+                        or (twin_prev[k] >= 0 and not placed[twin_prev[k]])
+                    ):
+                        bound = np.uint64(rank_of[k] + 1) << np.uint64(4 * (k & 15))
+                        h1 = _mix(h1 ^ bound)
+                        h2 = _mix(h2 + bound * np.uint64(k + 7))
+                fw = first >> 6
+                low = (np.uint64(1) << np.uint64(first & 63)) - np.uint64(1)
+                for w in range(fw, n_words):
+                    word = ~live[w] | low if w == fw else ~live[w]
+                    h1 = _mix(h1 ^ word)
+                    h2 = _mix(h2 + word + np.uint64(w))
+                slot = np.int64(h1 & memo_mask)
+                if (
+                    memo_keys[slot, 0] == h1
+                    and memo_keys[slot, 1] == h2
+                    and memo_solutions[slot] == 0
+                ):
+                    d -= 1  # seen before, and nothing came of it
+                    continue
+                memo_slot[d] = slot
+                memo_h1[d] = h1
+                memo_h2[d] = h2
+                solutions_before[d] = n_solutions
             if paired and waste <= slack:
                 # A square with an odd number of live cells has an odd number of cells known
                 # to stay empty (dead or left empty: placed pieces cover an even number) and
@@ -298,47 +344,6 @@ def run_kernel(
                         pair = 64 * w + lowest_bit_index(y)
                 if pair >= 0:
                     cell = pair
-            memo_slot[d] = -1
-            if use_memo and d > 0:
-                # Every cell before `first` is taken or dead, so the rest of the search depends
-                # only on the pieces placed and the cells from `first` on (whatever lies before
-                # is waste already counted): remember subtrees by that.
-                h1 = np.uint64(0x9E3779B97F4A7C15)
-                h2 = np.uint64(0xC2B2AE3D27D4EB4F)
-                mask = np.uint64(0)
-                for k in range(n_pieces):
-                    if placed[k]:
-                        mask |= np.uint64(1) << np.uint64(k)
-                h1 = _mix(h1 ^ mask ^ np.uint64(first))
-                h2 = _mix(h2 + mask * np.uint64(31) + np.uint64(first))
-                # A placed piece whose twin is still to place bounds the twin's ranks, so
-                # where it lies matters even if that is before `first`.
-                for k in range(n_pieces):
-                    if placed[k] and (
-                        (twin_next[k] >= 0 and not placed[twin_next[k]])
-                        or (twin_prev[k] >= 0 and not placed[twin_prev[k]])
-                    ):
-                        bound = np.uint64(rank_of[k] + 1) << np.uint64(4 * (k & 15))
-                        h1 = _mix(h1 ^ bound)
-                        h2 = _mix(h2 + bound * np.uint64(k + 7))
-                fw = first >> 6
-                low = (np.uint64(1) << np.uint64(first & 63)) - np.uint64(1)
-                for w in range(fw, n_words):
-                    word = occupied[d, w] | low if w == fw else occupied[d, w]
-                    h1 = _mix(h1 ^ word)
-                    h2 = _mix(h2 + word + np.uint64(w))
-                slot = np.int64(h1 & memo_mask)
-                if (
-                    memo_keys[slot, 0] == h1
-                    and memo_keys[slot, 1] == h2
-                    and memo_solutions[slot] == 0
-                ):
-                    d -= 1  # seen before, and nothing came of it
-                    continue
-                memo_slot[d] = slot
-                memo_h1[d] = h1
-                memo_h2[d] = h2
-                solutions_before[d] = n_solutions
             no = 0
             # A piece with one possible placement left goes there: no other choice exists.
             for k in range(n_pieces):

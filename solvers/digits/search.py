@@ -32,7 +32,7 @@ from solvers.kernel_trace import new_kernel_buffer
 from solvers.tracer import NULL_TRACER, Tracer
 
 SOLUTION_CAPACITY = 1 << 14
-MEMO_ENTRIES = 1 << 22  # remembered subtrees for the first-cell strategy (48 MB)
+MEMO_ENTRIES = 1 << 22  # remembered subtrees (48 MB)
 STRATEGIES = {
     "constrained": kernel.STRATEGY_MOST_CONSTRAINED,
     "first-cell": kernel.STRATEGY_FIRST_CELL,
@@ -235,7 +235,7 @@ def solve(
     use_symmetry: bool = True,
     resolution: str | None = None,
     fixed: dict[int, int] | None = None,
-    strategy: str = "constrained",
+    strategy: str = "first-cell",
     on_progress: Callable[[int, int], None] | None = None,
     roots: tuple[int, int] | None = None,
 ) -> SearchResult:
@@ -243,9 +243,11 @@ def solve(
     `node_limit` search nodes: then `stopped_early` is set and the counts are partial).
     `fixed` maps pieces to the one placement they may take (as the post's CHECKs fix the 0
     and its partner); it turns the symmetry off, and `solutions` then are those found.
-    `strategy` picks the cell to branch on: "constrained" (the default: a cell that only one
-    or two placements can still cover, else the first free one) or "first-cell" (reading
-    order). Either way, positions already searched are remembered (see kernel.py).
+    `strategy` picks the cell to branch on: "first-cell" (the default: the first live cell
+    in reading order) or "constrained" (a cell that only one or two placements can still
+    cover, else the first live one). Either way, positions already searched are remembered
+    (see kernel.py); filling in reading order meets the same positions far more often, which
+    makes it the faster of the two (block offsets 33 s against 37 s, half offsets about 2x).
 
     `on_progress(done, total)` is called between the root's choices. `roots` = (lo, hi)
     searches only the root's choices lo .. hi - 1 (as on_progress counts them; hi is
