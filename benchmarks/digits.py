@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import os
 import re
 import resource
@@ -49,6 +48,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from solvers.digits.parallel import Part, root_choices, solve_in_parts  # noqa: E402
 from solvers.digits.puzzle import default_puzzle  # noqa: E402
 from solvers.digits.search import _prepare_cached, prepare, solve  # noqa: E402
 from solvers.digits.solutions import on_mesh  # noqa: E402
@@ -109,55 +109,43 @@ def bench_granularity(
     return best if not result.stopped_early else None
 
 
-def _search_root(job: tuple[str, int]) -> dict:
-    """One position of the root piece, searched in full (a worker process's job)."""
-    granularity, root = job
-    os.nice(10)  # hours of work: let interactive use of the machine go first
-    cpu = time.process_time()
-    result = solve(default_puzzle(), granularity, roots=(root, root + 1))
-    return {
-        "root": root,
-        "nodes": result.nodes,
-        "cpu_s": round(time.process_time() - cpu, 2),
-        "solutions": [list(s) for s in result.solutions],
-    }
-
-
 def bench_split(granularity: str, log: Path, workers: int) -> None:
     """A whole search split by the root's choices over `workers` processes; each finished
     choice is appended to `log`, and choices already there are not searched again."""
-    done = {}
+    puzzle = default_puzzle()
+    done: dict[int, Part] = {}
     if log.exists():
         for number, line in enumerate(log.read_text().splitlines(), 1):
             try:
-                row = json.loads(line)
-                done[row["root"]] = row
+                part = Part.from_json(json.loads(line))
             except (ValueError, KeyError, TypeError):
                 sys.exit(f"{log}:{number}: not a line this benchmark wrote; move the file away")
-    total = solve(default_puzzle(), granularity, roots=(0, 1), node_limit=1).root_choices
-    todo = [r for r in range(int(total)) if r not in done]
+            done[part.root] = part
+    total = root_choices(puzzle, granularity)
     print(f"{granularity}, split by the {total} positions of the 8: {len(done)} searched before, "
-          f"{len(todo)} to go, {workers} processes", flush=True)  # fmt: skip
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        jobs = [(granularity, r) for r in todo]
-        for row in pool.imap_unordered(_search_root, jobs):
-            done[row["root"]] = row
-            with log.open("a") as f:
-                f.write(json.dumps(row) + "\n")
-            print(
-                f"    position {row['root']:>3}: {row['nodes']:>12,} nodes "
-                f"{row['cpu_s']:>8,.0f} s CPU, {len(row['solutions'])} solutions; "
-                f"{len(done)}/{total} done",
-                flush=True,
-            )
-    setup = prepare(default_puzzle(), granularity)
-    found = sorted({tuple(s) for row in done.values() for s in row["solutions"]})
-    classes = setup.classes.classes(found)
-    off = sum(not on_mesh(setup.table, s) for s in found)
-    nodes = sum(row["nodes"] for row in done.values())
-    cpu = sum(row["cpu_s"] for row in done.values())
-    print(f"{granularity:>5}: {len(found)} solutions, {len(classes)} classes, {off} off the mesh; "
-          f"{nodes:,} nodes, {cpu / 3600:.2f} CPU hours in all")  # fmt: skip
+          f"{total - len(done)} to go, {workers} processes", flush=True)  # fmt: skip
+    wall = time.perf_counter()
+
+    def on_part(part: Part, finished: int, total: int) -> None:
+        done[part.root] = part
+        with log.open("a") as f:
+            f.write(json.dumps(part.to_json()) + "\n")
+        print(
+            f"    position {part.root:>3}: {part.nodes:>12,} nodes {part.cpu_s:>8,.0f} s CPU, "
+            f"{len(part.found)} found; {finished}/{total} done, "
+            f"{time.perf_counter() - wall:,.0f} s wall so far",
+            flush=True,
+        )
+
+    result = solve_in_parts(puzzle, granularity, workers, done=list(done.values()), on_part=on_part)
+    off = sum(not on_mesh(result.setup.table, s) for s in result.solutions)
+    cpu = sum(part.cpu_s for part in done.values())
+    longest = max(part.cpu_s for part in done.values())
+    print(
+        f"{granularity:>5}: {result.count} solutions, {len(result.classes)} classes, {off} off "
+        f"the mesh; {result.nodes:,} nodes, {cpu / 3600:.2f} CPU hours in all (the longest "
+        f"position alone {longest:,.0f} s: the least wall time however many processes)"
+    )
 
 
 def find_seed(explicit: Path | None) -> Path | None:

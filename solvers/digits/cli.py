@@ -64,6 +64,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "placements can still cover",
     )
     parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
+        help="search the positions of the 8 in N processes at once (for the long half-block "
+        "search; not with --trace, --first, --node-limit or --no-symmetry)",
+    )
+    parser.add_argument(
         "--no-symmetry",
         action="store_true",
         help="try the 8 in every position instead of one per symmetry orbit (about 4x slower)",
@@ -73,6 +81,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.node_limit is not None and args.node_limit < 1:
         raise PuzzleInputError("--node-limit must be at least 1")
+    if args.workers < 1:
+        raise PuzzleInputError("--workers must be at least 1")
+    if args.workers > 1:
+        alone = [
+            option
+            for option, given in (
+                ("--trace", args.trace),
+                ("--first", args.first),
+                ("--node-limit", args.node_limit is not None),
+                ("--no-symmetry", args.no_symmetry),
+                ("--estimate", args.estimate),
+            )
+            if given
+        ]
+        if alone:
+            raise PuzzleInputError(f"--workers cannot be combined with {', '.join(alone)}")
     from solvers.atomic import write_json
     from solvers.digits.kernel import COUNTERS
     from solvers.digits.model import DigitsModel
@@ -123,16 +147,27 @@ def run(args: argparse.Namespace) -> int:
             progress.total = total
             progress.update(done)
 
-        result = solve(
-            puzzle,
-            args.granularity,
-            tracer,
-            stop_after=1 if args.first else 0,
-            node_limit=int(args.node_limit) if args.node_limit else 1 << 62,
-            use_symmetry=not args.no_symmetry,
-            strategy=args.strategy,
-            on_progress=on_progress,
-        )
+        if args.workers > 1:
+            from solvers.digits.parallel import solve_in_parts
+
+            result = solve_in_parts(
+                puzzle,
+                args.granularity,
+                args.workers,
+                strategy=args.strategy,
+                on_part=lambda part, done, total: on_progress(done, total),
+            )
+        else:
+            result = solve(
+                puzzle,
+                args.granularity,
+                tracer,
+                stop_after=1 if args.first else 0,
+                node_limit=int(args.node_limit) if args.node_limit else 1 << 62,
+                use_symmetry=not args.no_symmetry,
+                strategy=args.strategy,
+                on_progress=on_progress,
+            )
     seconds = time.perf_counter() - started
     table = result.setup.table
     grid = table.grid

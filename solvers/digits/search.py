@@ -225,6 +225,14 @@ class SearchResult:
         return [members[0] for members in self.classes]
 
 
+def every_solution(setup: SearchSetup, found: Sequence[Solution]) -> tuple[Solution, ...]:
+    """What the search found, with the images under the frame's symmetries and the swaps
+    of same-shaped pieces that it left out (it searches one of each)."""
+    if setup.symmetric_piece >= 0:
+        return tuple(setup.symmetry.expand(swap_twins(setup, found)))
+    return tuple(sorted(set(swap_twins(setup, found))))
+
+
 def solve(
     puzzle: DigitsPuzzle,
     granularity: str = "mesh",
@@ -323,10 +331,7 @@ def solve(
         result[kernel.R_STORED] = again[kernel.R_STORED]
     stored = int(result[kernel.R_STORED])
     found = tuple(tuple(int(p) for p in row) for row in solutions[:stored])
-    if setup.symmetric_piece >= 0:
-        all_solutions = tuple(setup.symmetry.expand(swap_twins(setup, found)))
-    else:
-        all_solutions = tuple(sorted(set(swap_twins(setup, found))))
+    all_solutions = every_solution(setup, found)
     depth = int(result[kernel.R_DEPTH])
     return SearchResult(
         setup=setup,

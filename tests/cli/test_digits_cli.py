@@ -86,6 +86,29 @@ def test_another_puzzle_from_a_file(tmp_path, capsys):
     assert {piece["digit"] for piece in data["solutions"][0]} == {1, 7}
 
 
+def test_workers_split_the_search_and_find_the_same_solutions(tmp_path, capsys):
+    puzzle = tmp_path / "small.json"
+    puzzle.write_text(json.dumps(SMALL))
+    files = {n: tmp_path / f"w{n}.json" for n in (1, 2)}
+    for workers, out_file in files.items():
+        code, _, err = run(
+            capsys, "--puzzle", str(puzzle), "--granularity", "block", "--all",
+            "--workers", str(workers), "--json", str(out_file),
+        )  # fmt: skip
+        assert code == 0, err
+    one, two = (json.loads(f.read_text()) for f in files.values())
+    assert one["count"] == two["count"] > 0
+    assert sorted(map(str, one["solutions"])) == sorted(map(str, two["solutions"]))
+
+
+SMALL = {
+    "name": "small",
+    "frame": {"width": 6, "height": 5},
+    "pieces": {"1": ["2", "f", "e", "f", "8"], "7": ["4f3", "00f", "00e", "00f", "008"],
+               "4": ["202", "f0f", "cfb", "00f", "008"]},
+}  # fmt: skip
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
@@ -93,6 +116,8 @@ def test_another_puzzle_from_a_file(tmp_path, capsys):
         (["--puzzle", "/nonexistent/p.json"], "no such puzzle file"),
         (["--json", "/nonexistent/dir/out.json"], "does not exist"),
         (["--trace", "/nonexistent/dir/t.pzvt"], "does not exist"),
+        (["--workers", "0"], "at least 1"),
+        (["--workers", "2", "--first", "--node-limit", "9"], "combined with --first, --node-limit"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path, capsys, argv, message):
