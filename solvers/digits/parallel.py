@@ -18,7 +18,7 @@ import os
 from collections.abc import Callable, Iterable
 
 from solvers.digits.puzzle import DigitsPuzzle
-from solvers.digits.search import SearchResult, every_solution, prepare, solve
+from solvers.digits.search import Memo, SearchResult, every_solution, prepare, solve
 from solvers.digits.symmetry import Solution
 
 
@@ -90,15 +90,22 @@ def solve_in_parts(
     )
 
 
+# Per worker process: one table of positions searched, shared by the parts it searches
+# (once the 8 lies behind the frontier, positions from different parts coincide).
+_memos: dict[tuple[str, str], Memo] = {}
+
+
 def _search_part(job: tuple[str, str, str, int]) -> Part:
     definition, granularity, strategy, root = job
     os.nice(5)  # long work in the background: the machine stays usable
+    memo = _memos.setdefault((definition, granularity), Memo())
     cpu = os.times()
     result = solve(
         DigitsPuzzle.from_definition(json.loads(definition)),
         granularity,
         strategy=strategy,
         roots=(root, root + 1),
+        memo=memo,
     )
     after = os.times()
     return Part(

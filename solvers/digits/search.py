@@ -225,6 +225,16 @@ class SearchResult:
         return [members[0] for members in self.classes]
 
 
+class Memo:
+    """The kernel's table of positions searched without a solution (see kernel.py). One
+    table may serve several searches of the same setup (root choices searched one after
+    another in a worker process): a position is a position, whichever root led to it."""
+
+    def __init__(self, entries: int = MEMO_ENTRIES):
+        self.keys = np.zeros((entries, 2), dtype=np.uint64)
+        self.solutions = np.zeros(entries, dtype=np.int64)
+
+
 def every_solution(setup: SearchSetup, found: Sequence[Solution]) -> tuple[Solution, ...]:
     """What the search found, with the images under the frame's symmetries and the swaps
     of same-shaped pieces that it left out (it searches one of each)."""
@@ -246,6 +256,7 @@ def solve(
     strategy: str = "first-cell",
     on_progress: Callable[[int, int], None] | None = None,
     roots: tuple[int, int] | None = None,
+    memo: Memo | None = None,
 ) -> SearchResult:
     """Find every packing (or stop after `stop_after` found by the search itself, or after
     `node_limit` search nodes: then `stopped_early` is set and the counts are partial).
@@ -260,7 +271,8 @@ def solve(
     `on_progress(done, total)` is called between the root's choices. `roots` = (lo, hi)
     searches only the root's choices lo .. hi - 1 (as on_progress counts them; hi is
     clipped to their number): a long search split into parts, for several processes or
-    several sittings, whose solutions together are the whole search's.
+    several sittings, whose solutions together are the whole search's. Parts searched one
+    after another may share a `memo` (only for the same puzzle, granularity and `fixed`).
     """
     if strategy not in STRATEGIES:
         raise PuzzleInputError(f"unknown strategy {strategy!r} (choose {', '.join(STRATEGIES)})")
@@ -306,6 +318,7 @@ def solve(
         result,
         on_progress,
         roots=roots,
+        memo=memo,
     )
     if record:
         tracer.absorb(buf)
@@ -358,14 +371,17 @@ def _run(
     on_progress,
     probe=None,
     roots=None,
+    memo=None,
 ) -> None:
     """One kernel call for the whole tree (or the `roots` range of the root's choices), or
     one per choice at the root to show progress."""
     table = setup.table
     probe = np.array([-1.0, 0.0]) if probe is None else probe
-    size = 0 if probe[0] >= 0 else MEMO_ENTRIES
-    memo_keys = np.zeros((size, 2), dtype=np.uint64)
-    memo_solutions = np.zeros(size, dtype=np.int64)
+    if probe[0] >= 0:
+        memo = Memo(0)
+    elif memo is None:
+        memo = Memo()
+    memo_keys, memo_solutions = memo.keys, memo.solutions
     lo, end = roots if roots is not None else (0, 1 << 62)
     total = lo + 1  # until the first call says how many choices the root has
     while lo < min(total, end):
