@@ -7,6 +7,7 @@
                                 # the whole half search, position by position of the root
                                 # piece in parallel processes, resumable: a line per
                                 # position in the log, skipped when run again
+                                # (--save-classes: record the classes for the scene)
 
 The post's own C program (seed 002) is extracted from the seed text at run time, compiled
 with gcc -O2 in a temporary folder and timed (CPU seconds); its code is never stored here.
@@ -48,6 +49,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from solvers.digits.known import record_classes  # noqa: E402
 from solvers.digits.parallel import Part, root_choices, solve_in_parts  # noqa: E402
 from solvers.digits.puzzle import default_puzzle  # noqa: E402
 from solvers.digits.search import _prepare_cached, prepare, solve  # noqa: E402
@@ -109,9 +111,10 @@ def bench_granularity(
     return best if not result.stopped_early else None
 
 
-def bench_split(granularity: str, log: Path, workers: int) -> None:
+def bench_split(granularity: str, log: Path, workers: int, save_classes: bool = False) -> None:
     """A whole search split by the root's choices over `workers` processes; each finished
-    choice is appended to `log`, and choices already there are not searched again."""
+    choice is appended to `log`, and choices already there are not searched again. With
+    `save_classes`, one solution per class goes to the scene's record (known.py)."""
     puzzle = default_puzzle()
     done: dict[int, Part] = {}
     if log.exists():
@@ -143,9 +146,12 @@ def bench_split(granularity: str, log: Path, workers: int) -> None:
     longest = max(part.cpu_s for part in done.values())
     print(
         f"{granularity:>5}: {result.count} solutions, {len(result.classes)} classes, {off} off "
-        f"the mesh; {result.nodes:,} nodes, {cpu / 3600:.2f} CPU hours in all (the longest "
-        f"position alone {longest:,.0f} s: the least wall time however many processes)"
+        f"the mesh; {result.nodes:,} nodes, {cpu:,.0f} CPU s ({cpu / 3600:.2f} h) in all (the "
+        f"longest position alone {longest:,.0f} s: the least wall time, however many processes)"
     )
+    if save_classes:
+        how = f"benchmarks/digits.py --split-log, {result.nodes:,} nodes, {cpu:,.0f} CPU s"
+        print(f"wrote {record_classes(result, how)}")
 
 
 def find_seed(explicit: Path | None) -> Path | None:
@@ -218,13 +224,18 @@ def main() -> None:
         "in full, split by the root's choices, resumable (see above)",
     )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--save-classes",
+        action="store_true",
+        help="with --split-log: record one solution per class for the scene (known.py)",
+    )
     args = parser.parse_args()
     if args.workers < 1:
         parser.error("--workers must be at least 1")
     wanted = set(args.only.split(","))
     print(f"digits benchmark; {load_note()}")
     if args.split_log:
-        bench_split(args.only.split(",")[-1], args.split_log, args.workers)
+        bench_split(args.only.split(",")[-1], args.split_log, args.workers, args.save_classes)
         print(f"done; {load_note()}")
         return
     mesh_s = bench_granularity("mesh", args.repeats, None) if "mesh" in wanted else None

@@ -84,7 +84,7 @@ class DigitsScene(Scene):
     kind = "digits"
     title = "Digits"
     options = (
-        SceneOption("classes", "k", "The three classes of solutions side by side"),
+        SceneOption("classes", "k", "The classes of solutions side by side"),
         SceneOption("grid", "g", "Triangle grid", default=True),
     )
 
@@ -183,12 +183,23 @@ def _draw_left_empty(d: DrawList2D, model: DigitsModel, board: Board, frame: Fra
 
 
 @functools.cache
-def _classes(model: DigitsModel) -> list[dict[int, tuple[int, int, int]]]:
+def _classes(model: DigitsModel) -> list[dict[int, tuple[int, int, int]]] | None:
     return class_representatives(model.granularity, model.puzzle)
 
 
 def _draw_classes(d: DrawList2D, model: DigitsModel, view: View) -> None:
     representatives = _classes(model)
+    if representatives is None:
+        d.text(
+            f"The classes of the {model.granularity} search are not recorded for this puzzle: "
+            f"solve it with --granularity {model.granularity} --json to list them",
+            view.stage.x + view.stage.w / 2,
+            view.stage.y + view.stage.h / 2,
+            16 * view.scale,
+            INK,
+            anchor="cm",
+        )
+        return
     count = max(len(representatives), 1)
     width = view.stage.w / count
     for k, placements in enumerate(representatives):

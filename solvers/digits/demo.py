@@ -5,6 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from solvers.digits.kernel import COUNTERS
+from solvers.digits.known import known_representatives
 from solvers.digits.model import DigitsModel
 from solvers.digits.placements import PlacementTable
 from solvers.digits.post import post_placement
@@ -76,10 +77,15 @@ def solution_placements(result: SearchResult, solution: Solution) -> Placements:
 
 def class_representatives(
     granularity: str = "mesh", puzzle: DigitsPuzzle | None = None
-) -> list[Placements]:
+) -> list[Placements] | None:
     """One solution of each class (for the digits at mesh: three), as placements per piece;
-    `DigitsModel(...).state_with(placements)` turns one into a state to draw."""
-    result = solve(puzzle or default_puzzle(), granularity)
+    `DigitsModel(...).state_with(placements)` turns one into a state to draw. The mesh is
+    searched (a fraction of a second); the longer searches only as recorded (known.py),
+    None if not recorded for this puzzle."""
+    puzzle = puzzle or default_puzzle()
+    if granularity != "mesh":
+        return known_representatives(puzzle, granularity)
+    result = solve(puzzle, granularity)
     return [solution_placements(result, s) for s in result.representatives()]
 
 
