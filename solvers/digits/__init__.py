@@ -11,12 +11,15 @@ and "half" (offsets of half a block, on the grid of unit squares).
 The search (kernel.py, search.py): placements are bitboards over the frame's triangles (7
 uint64 words for the 396 block triangles, 25 for the 1584 quarter triangles of the half
 grid); depth-first over "cover this triangle with one of the placements still possible, or
-leave it empty", branching on a triangle only one or two placements can still cover, else on
-the first free one; a node is cut when the triangles proved empty (dead, left empty, and the
-waste each remaining piece forces, see waste.py) exceed the 100 spare ones, or when a piece
-has no room left; a piece with one placement left goes there at once; positions already
-searched are remembered; the 8 goes only to one position per symmetry orbit of the frame
-and the solutions are mapped back by the symmetries.
+leave it empty", branching on the first live triangle in reading order (or, by choice, on
+one only one or two placements can still cover); a node is cut when the triangles proved
+empty (dead, left empty, and the waste each remaining piece forces, see waste.py) exceed
+the 100 spare ones, or when a piece has no room left; a piece with one placement left goes
+there at once; positions already searched are remembered by their live triangles; the 8
+goes only to one position per symmetry orbit of the frame and the solutions are mapped
+back by the symmetries. Each position of the 8 is a search of its own: parallel.py runs
+them in worker processes. The block and half-block searches are long, so what they found
+is recorded once for the scene (known.py).
 
 For scene authors
 -----------------
@@ -50,7 +53,10 @@ Elsewhere:
     solvers.digits.search.solve(puzzle, granularity, tracer) -> SearchResult
     solvers.digits.demo.demo_trace()             the post's CHECK #12 replayed: 8 solutions,
                                                  about 1,400 events (a Trace)
-    solvers.digits.demo.class_representatives()  one solution per class (the three classes)
+    solvers.digits.demo.class_representatives()  one solution per class (the three classes;
+                                                 block and half: as recorded, known.py)
+    solvers.digits.parallel.solve_in_parts(puzzle, granularity, workers)  the same search
+                                                 split over processes
     solvers.digits.demo.PIECE_COLORS             a colour per digit (RGB, 0..1)
     solvers.digits.demo.final_state(model, result)  the board where a stopped search left it
 """
