@@ -14,21 +14,26 @@ with gcc -O2 in a temporary folder and timed (CPU seconds); its code is never st
 It finds 12 solutions (the 0 fixed, 14 hand-made starting positions); we find all 48.
 Timings depend on the machine's load: the script prints the load average with the figures.
 
-Last measured (2 shared cores; load average about 1 unless said):
-    mesh   48 solutions, 3 classes (3 found: one per class), 9,276 nodes, search 0.044 s
-           CPU (0.044 s wall), setup 0.07 s CPU on warm numba kernels
-    post's C program (gcc -O2): its 12 solutions in 62 s CPU (101 s wall, load 2-3): ~1,400x
-           our mesh search (the spec measured 37 s on its machine: still ~840x)
-    block  48 solutions (none off the mesh), 3 classes, 7.8 M nodes, 50 s CPU (50 s wall);
-           before the 8 at the root, the 2/5 and 6/9 order and the private-cell bound:
-           14.9 M nodes, 98 s CPU at the same load
-    half   NOT finished: it does not run in minutes. Split by the 94 positions of the 8 over
-           2 processes (--split-log), 1.5 hours of wall time searched positions 0-48 in full:
-           256 M nodes, 2.14 CPU hours, no solution among them (the block-grid solutions
-           have their 8 at position 49, still running when stopped). A position took 2.1 M
-           nodes / 73 s CPU at the median; position 0 alone 72.7 M nodes / 29 min. The 45
-           left would take some 4-5 CPU hours more at that rate. (Knuth's estimate of
-           2.3e7 nodes for the whole tree was far too low: the tree is heavy-tailed.)
+Last measured (2 shared cores; load average about 1 unless said), 2026-11-21:
+    mesh   48 solutions, 3 classes (3 found: one per class), 9,120 nodes, search 0.036 s
+           CPU (0.036 s wall), setup 0.10 s CPU on warm numba kernels; the constrained
+           strategy 8,808 nodes, 0.043 s
+    post's C program (gcc -O2): its 12 solutions in 93 s CPU (102 s wall; 62 s in an
+           earlier run): 2,600x our mesh search (the spec measured 37 s on its machine:
+           still ~1,000x)
+    block  48 solutions (none off the mesh), 3 classes, 5.15 M nodes, 32.6 s CPU (33 s
+           wall). Before positions were remembered by their live cells and the search went
+           in reading order: 7.8 M nodes, 50 s; before the 8 at the root, the 2/5 and 6/9
+           order and the private-cell bound: 14.9 M nodes, 98 s
+    half   80 solutions in 5 classes, 32 of them (2 classes) OFF the mesh: pieces half a
+           block apart. 290 M nodes, 6,967 CPU s = 1.94 CPU hours, 74 min of wall time in 2
+           processes (--split-log --workers 2; the log is benchmarks/logs/
+           digits_half_parts.jsonl, and rerunning with it prints the summary again). All
+           solutions have the 8 at position 49, which alone takes 1,271 s; the median
+           position takes 23 s. Not the minutes the target asks for: about 2x faster than
+           the first complete search of positions 0-48 (same positions: 7,707 -> 3,775 CPU
+           s, 256 M -> 159 M nodes). (Knuth's estimate of 2.3e7 nodes was far too low:
+           the tree is heavy-tailed.)
 """
 
 from __future__ import annotations
@@ -67,7 +72,7 @@ def bench_granularity(
     granularity: str,
     repeats: int,
     node_limit: int | None,
-    strategy: str = "constrained",
+    strategy: str = "first-cell",
     progress: bool = False,
 ) -> float | None:
     """Print the figures; return the best search CPU time (None if it did not finish).
@@ -240,7 +245,7 @@ def main() -> None:
         return
     mesh_s = bench_granularity("mesh", args.repeats, None) if "mesh" in wanted else None
     if "mesh" in wanted:
-        bench_granularity("mesh", args.repeats, None, "first-cell")
+        bench_granularity("mesh", args.repeats, None, "constrained")
     if "block" in wanted:
         bench_granularity("block", 1, None)
     c_cpu = bench_post_c(find_seed(args.seed)) if "c" in wanted else None
