@@ -33,12 +33,19 @@ def _read(path: Path) -> dict[str, Any]:
     return json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
 
 
+def _is_shipped(puzzle: DigitsPuzzle) -> bool:
+    return puzzle.definition() == default_puzzle().definition()
+
+
+def known_entry(granularity: str) -> dict[str, Any] | None:
+    """The record of the shipped puzzle's search at `granularity`, if there is one."""
+    return _read(known_classes_path()).get(granularity)
+
+
 def known_representatives(puzzle: DigitsPuzzle, granularity: str) -> list[Placements] | None:
     """One solution per class of the recorded search, or None if none was recorded for
     this puzzle and granularity."""
-    if puzzle.definition() != default_puzzle().definition():
-        return None
-    entry = _read(known_classes_path()).get(granularity)
+    entry = known_entry(granularity) if _is_shipped(puzzle) else None
     if entry is None:
         return None
     return [
@@ -47,16 +54,12 @@ def known_representatives(puzzle: DigitsPuzzle, granularity: str) -> list[Placem
     ]
 
 
-def known_entry(granularity: str) -> dict[str, Any] | None:
-    return _read(known_classes_path()).get(granularity)
-
-
 def record_classes(result: SearchResult, how: str, path: Path | None = None) -> Path:
     """Write one solution per class of a complete search of the shipped puzzle."""
     if result.stopped_early:
         raise ValueError("only a complete search can be recorded")
     table = result.setup.table
-    if table.grid.puzzle.definition() != default_puzzle().definition():
+    if not _is_shipped(table.grid.puzzle):
         raise ValueError("only the shipped puzzle's classes are recorded")
     path = path or known_classes_path()
     data = _read(path)

@@ -7,6 +7,7 @@ import json
 import pytest
 
 from solvers.tracefile import load_trace
+from tests.digits_fixtures import SMALL
 from viz.cli import main
 
 
@@ -99,14 +100,6 @@ def test_workers_split_the_search_and_find_the_same_solutions(tmp_path, capsys):
     one, two = (json.loads(f.read_text()) for f in files.values())
     assert one["count"] == two["count"] > 0
     assert sorted(map(str, one["solutions"])) == sorted(map(str, two["solutions"]))
-
-
-SMALL = {
-    "name": "small",
-    "frame": {"width": 6, "height": 5},
-    "pieces": {"1": ["2", "f", "e", "f", "8"], "7": ["4f3", "00f", "00e", "00f", "008"],
-               "4": ["202", "f0f", "cfb", "00f", "008"]},
-}  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ from solvers.digits.known import known_entry, known_representatives, solutions_o
 from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
 from solvers.digits.search import prepare, solve
 from solvers.digits.solutions import on_mesh
+from tests.digits_fixtures import cell_sets
 
 RECORDED = [g for g in ("block", "half") if known_entry(g) is not None]
 
@@ -40,11 +41,7 @@ def test_the_block_record_is_the_mesh_result():
     block = solutions_of("block", known_representatives(default_puzzle(), "block"))
     table = prepare(default_puzzle(), "block").table
     assert all(on_mesh(table, s) for s in block)
-    cells = {tuple(frozenset(table.cell_indices(p).tolist()) for p in s) for s in block}
-    mesh_table = mesh.setup.table
-    assert cells == {
-        tuple(frozenset(mesh_table.cell_indices(p).tolist()) for p in s) for s in mesh.solutions
-    }
+    assert cell_sets(table, block) == cell_sets(mesh.setup.table, mesh.solutions)
 
 
 @pytest.mark.skipif("half" not in RECORDED, reason="the half-block search is not recorded")
@@ -52,12 +49,7 @@ def test_the_half_record_holds_the_mesh_solutions_and_more():
     mesh = solve(default_puzzle(), "mesh", resolution="unit")
     half = solutions_of("half", known_representatives(default_puzzle(), "half"))
     table = prepare(default_puzzle(), "half").table
-    half_cells = {tuple(frozenset(table.cell_indices(p).tolist()) for p in s) for s in half}
-    mesh_table = mesh.setup.table
-    mesh_cells = {
-        tuple(frozenset(mesh_table.cell_indices(p).tolist()) for p in s) for s in mesh.solutions
-    }
-    assert mesh_cells < half_cells
+    assert cell_sets(mesh.setup.table, mesh.solutions) < cell_sets(table, half)
     assert any(not on_mesh(table, s) for s in half)
 
 

@@ -5,18 +5,9 @@ from __future__ import annotations
 from solvers.digits.parallel import Part, solve_in_parts
 from solvers.digits.puzzle import DigitsPuzzle
 from solvers.digits.search import solve
+from tests.digits_fixtures import SMALL as SMALL_DEFINITION
 
-SMALL = DigitsPuzzle.from_definition(
-    {
-        "name": "small",
-        "frame": {"width": 6, "height": 5},
-        "pieces": {
-            "1": ["2", "f", "e", "f", "8"],
-            "7": ["4f3", "00f", "00e", "00f", "008"],
-            "4": ["202", "f0f", "cfb", "00f", "008"],
-        },
-    }
-)
+SMALL = DigitsPuzzle.from_definition(SMALL_DEFINITION)
 
 
 def test_parts_add_up_to_the_whole_search_and_resume():

@@ -14,6 +14,7 @@ from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
 from solvers.digits.reference import reference_solutions
 from solvers.digits.search import solve
 from solvers.digits.solutions import on_mesh, placement_cells, with_post_fixed_zero
+from tests.digits_fixtures import SMALL, cell_sets
 
 # The twelve solutions printed in the post (CHECK #12 then CHECK #13), digit=(X,Y,V,R).
 POST_SOLUTIONS = """
@@ -35,11 +36,6 @@ POST_SOLUTIONS = """
 @pytest.fixture(scope="module")
 def mesh():
     return solve(default_puzzle(), "mesh")
-
-
-def cell_sets(table, solutions) -> set[tuple[frozenset[int], ...]]:
-    """Solutions as the cells each piece covers: comparable across placement tables."""
-    return {tuple(frozenset(table.cell_indices(p).tolist()) for p in s) for s in solutions}
 
 
 def cells_by_digit(table, solution):
@@ -128,17 +124,6 @@ def test_the_unit_grid_finds_the_same_mesh_solutions(mesh):
     }
     assert found == refined
     assert all(on_mesh(fine.setup.table, s) for s in fine.solutions)
-
-
-SMALL = {
-    "name": "small",
-    "frame": {"width": 6, "height": 5},
-    "pieces": {
-        "1": {"rows_hex": ["2", "f", "e", "f", "8"]},
-        "7": {"rows_hex": ["4f3", "00f", "00e", "00f", "008"]},
-        "4": {"rows_hex": ["202", "f0f", "cfb", "00f", "008"]},
-    },
-}
 
 
 @pytest.mark.parametrize("granularity", ["mesh", "block"])
