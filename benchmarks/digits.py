@@ -237,6 +237,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.workers < 1:
         parser.error("--workers must be at least 1")
+    if args.save_classes and not args.split_log:
+        parser.error("--save-classes needs --split-log (a complete split search to record)")
     wanted = set(args.only.split(","))
     print(f"digits benchmark; {load_note()}")
     if args.split_log:

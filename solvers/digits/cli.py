@@ -69,7 +69,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=1,
         metavar="N",
         help="search the positions of the 8 in N processes at once (for the long half-block "
-        "search; not with --trace, --first, --node-limit or --no-symmetry)",
+        "search; not with --trace, --first, --node-limit, --no-symmetry or --estimate)",
     )
     parser.add_argument(
         "--no-symmetry",
