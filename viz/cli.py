@@ -7,6 +7,7 @@ Puzzle commands (`solve <puzzle>`, `rings stats`, ...) come from the puzzles' ow
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import tempfile
@@ -175,11 +176,50 @@ def _terminate(signum, frame) -> None:
     raise Terminated
 
 
+class _StdoutMayClose:
+    """stdout that a reader may close early (`puzzleviz solve ... | head`): the command goes
+    on and still writes its files (--json, --trace, --video); what it prints after the
+    reader left goes nowhere. Without this the first print after `head` exits would end the
+    command with nothing written."""
+
+    def __init__(self, stream):
+        self._stream = stream
+        self._closed = False
+
+    def write(self, text: str) -> int:
+        if not self._closed:
+            try:
+                return self._stream.write(text)
+            except BrokenPipeError:
+                self._reader_left()
+        return len(text)
+
+    def flush(self) -> None:
+        if not self._closed:
+            try:
+                self._stream.flush()
+            except BrokenPipeError:
+                self._reader_left()
+
+    def _reader_left(self) -> None:
+        self._closed = True
+        try:  # so that the interpreter's own flush at exit finds somewhere to write
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, self._stream.fileno())
+        except (OSError, ValueError):
+            pass
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if threading.current_thread() is threading.main_thread():
         signal.signal(signal.SIGTERM, _terminate)
+    stdout = sys.stdout
+    sys.stdout = _StdoutMayClose(stdout)
     try:
         return int(args.run(args) or 0)
     except Terminated:
@@ -197,6 +237,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{exc.filename}: " if exc.filename else ""
         print(f"puzzleviz: error: {where}{exc.strerror or exc}", file=sys.stderr)
         return EXIT_USAGE
+    finally:
+        sys.stdout = stdout
 
 
 if __name__ == "__main__":

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import io
 import json
 
 import av
@@ -108,3 +109,32 @@ def test_solve_commands_can_record_their_trace_at_once(capsys, tmp_path):
     with av.open(str(out)) as container:
         assert sum(1 for _ in container.decode(container.streams.video[0])) > 30
     assert [p.name for p in tmp_path.iterdir()] == ["rings.gif"]
+
+
+class _ClosedPipe:
+    """A stdout whose reader has gone (as `| head` leaves it) after `lines` lines."""
+
+    def __init__(self, lines: int):
+        self.left = lines
+
+    def write(self, text: str) -> int:
+        if self.left <= 0:
+            raise BrokenPipeError(32, "Broken pipe")
+        self.left -= text.count("\n")
+        return len(text)
+
+    def flush(self) -> None:
+        if self.left <= 0:
+            raise BrokenPipeError(32, "Broken pipe")
+
+    def fileno(self) -> int:
+        raise io.UnsupportedOperation("no file descriptor")
+
+
+def test_a_reader_closing_stdout_early_does_not_lose_the_files(tmp_path, monkeypatch):
+    from viz.cli import main
+
+    monkeypatch.setattr("sys.stdout", _ClosedPipe(lines=1))
+    out = tmp_path / "digits.json"
+    assert main(["solve", "digits", "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["count"] == 48
