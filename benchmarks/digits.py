@@ -83,6 +83,11 @@ def load_note() -> str:
     return f"load average {one:.1f} / {five:.1f} / {fifteen:.1f} on {os.cpu_count()} cores"
 
 
+def warm_kernels() -> None:
+    """Compile the numba kernels or load them from the cache, outside the timings."""
+    solve(default_puzzle(), "mesh", node_limit=10)
+
+
 def bench_granularity(
     granularity: str,
     repeats: int,
@@ -93,7 +98,7 @@ def bench_granularity(
     """Print the figures; return the best search CPU time (None if it did not finish).
     With `progress`, a line per position of the 8 (the root's choices), for long searches."""
     puzzle = default_puzzle()
-    solve(puzzle, "mesh", node_limit=10)  # numba kernels compiled or loaded from the cache
+    warm_kernels()
     _prepare_cached.cache_clear()
     started = time.process_time()
     prepare(puzzle, granularity)
@@ -184,7 +189,7 @@ def bench_peer_cp_sat(granularity: str, root: int, limit: float) -> None:
         print("    cp-sat: skipped (not installed: pip install ortools into the venv)")
         return
     puzzle = default_puzzle()
-    solve(puzzle, "mesh", node_limit=10)  # numba kernels compiled or loaded from the cache
+    warm_kernels()
     setup = prepare(puzzle, granularity)
     table = setup.table
     cpu = time.process_time()
