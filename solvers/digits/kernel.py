@@ -4,19 +4,21 @@ Depth-first search over decisions. At each node:
 
 1. The union of every placement still possible for the pieces not yet placed, per piece
    and in all: cells no piece can cover any more are dead, and so are cells left empty.
-2. A lower bound on the triangles that will stay empty: the dead ones, the forced waste of
-   the remaining pieces (waste.py), the cells only one remaining piece can cover beyond
-   what one placement of it covers, and on the unit grid one more cell of each square with
-   an odd number of live cells (pieces cover halves of squares). Above the slack, cut.
-   Most nodes end here, so the finer counts of step 3 are only made for the others.
+2. A lower bound on the triangles that will stay empty: the dead ones, on the unit grid
+   one more cell of each square with an odd number of live cells (pieces cover halves of
+   squares), and per remaining piece the smallest term among its placements: the cells
+   only that piece can cover beyond what the placement covers, and the placement's forced
+   waste (waste.py). Above the slack, cut. Otherwise every placement whose own term, in
+   place of its piece's smallest, takes the bound over the slack is in no completion:
+   drop it from the lists (its children inherit them) and bound again, until none drops.
 3. Otherwise branch: at the root on the positions of the piece kept to orbit
    representatives, then on the first live cell in reading order or, with the constrained
    strategy, on the one that the fewest placements can still cover (from bit-sliced 4-bit
    counters: a cell only one placement covers gives two choices, that placement or leave
-   the cell empty). The choices are that cell's still-possible placements, from the
-   precomputed list of placements covering each cell, and last "leave it empty", which
-   costs one unit of slack. Positions met before without a solution are skipped (a hash
-   table keyed by the pieces placed and the live cells: see the comment there).
+   the cell empty). The choices are that cell's placements still in the lists, and last
+   "leave it empty", which costs one unit of slack. Positions met before without a
+   solution are skipped (a hash table keyed by the pieces placed and the live cells: see
+   the comment there).
 
 Each child filters its parent's lists of possible placements against what it just took,
 touching only the words where the new piece lies. Pieces of the same shape (the 2 and the
@@ -61,8 +63,8 @@ def _mix(h):
 
 @njit(cache=True)
 def run_kernel(
-    bits, blo, bhi, forced, flo, fhi, forced_size,
-    piece, orientation, px, py, piece_start, cell_start, cell_list, twin_next, twin_prev, rank,
+    bits, blo, bhi, forced, flo, fhi,
+    piece, orientation, px, py, piece_start, twin_next, twin_prev, rank,
     frame, slack, paired, allowed, root_piece, root_lo, root_hi, stop_after, node_limit, strategy,
     memo_keys, memo_solutions, probe,
     solutions, path, record, buf, captions, result,
@@ -118,6 +120,8 @@ def run_kernel(
     union = np.zeros((n_pieces, n_words), dtype=np.uint64)
     once = np.zeros(n_words, dtype=np.uint64)
     twice = np.zeros(n_words, dtype=np.uint64)
+    term = np.zeros(n, dtype=np.int64)  # per placement: its term of the bound (step 2)
+    least = np.zeros(n_pieces, dtype=np.int64)  # per piece: its smallest term
     nibble_low = np.uint64(0x1111111111111111)
     placed = np.zeros(n_pieces, dtype=np.bool_)
     rank_of = np.zeros(n_pieces, dtype=np.int64)  # the rank of each placed piece
@@ -165,113 +169,116 @@ def run_kernel(
                     break
                 d -= 1
                 continue
-            # 1. The cells that some still-possible placement covers (one OR per word: most
-            # nodes are cut by the waste bound below, before the counts of step 3 are needed).
-            for w in range(n_words):
-                once[w] = 0
-                twice[w] = 0
-            hopeless = False
-            forced_cap = 0
-            for k in range(n_pieces):
-                if placed[k]:
-                    continue
-                count = seg_len[d, k]
-                if count == 0:
-                    hopeless = True
-                    break
-                s = seg_start[d, k]
-                smallest = 1 << 30
+            # 1-2. Bound the waste; then drop every placement whose own term alone would
+            # take the bound over the slack, and bound again, until nothing drops.
+            cut = False
+            rounds = 0
+            while True:
+                rounds += 1
+                # The cells that some still-possible placement covers, per piece and in all.
                 for w in range(n_words):
-                    union[k, w] = 0
-                for i in range(count):
-                    p = lists[d, s + i]
-                    if forced_size[p] < smallest:
-                        smallest = forced_size[p]
-                    for w in range(blo[p], bhi[p]):
-                        union[k, w] |= bits[p, w]
-                forced_cap += smallest
-                for w in range(n_words):
-                    twice[w] |= once[w] & union[k, w]
-                    once[w] |= union[k, w]
-            if hopeless:
-                d -= 1
-                continue
-            # 2. Dead cells and the candidates for branching.
-            waste = empties[d]
-            first = -1
-            for w in range(n_words):
-                free = frame[w] & ~occupied[d, w]
-                waste += popcount64(free & ~once[w])
-                live[w] = free & once[w]
-                if first < 0 and live[w]:
-                    first = 64 * w + lowest_bit_index(live[w])
-            memo_slot[d] = -1
-            if use_memo and d > 0 and waste <= slack:
-                # The placements still possible are exactly those of the pieces not placed
-                # that lie within the live cells (and keep the twins' order), so the rest of
-                # the search depends only on the pieces placed and the live cells, all of
-                # them from `first` on: remember subtrees by that. Two positions that differ
-                # only in which of their non-live cells are taken and which are dead (or
-                # left empty) have the same completions. Looked up before the finer bounds
-                # below, so that a position seen before costs no more than its dead cells.
-                h1 = np.uint64(0x9E3779B97F4A7C15)
-                h2 = np.uint64(0xC2B2AE3D27D4EB4F)
-                mask = np.uint64(0)
+                    once[w] = 0
+                    twice[w] = 0
                 for k in range(n_pieces):
                     if placed[k]:
-                        mask |= np.uint64(1) << np.uint64(k)
-                h1 = _mix(h1 ^ mask ^ np.uint64(first))
-                h2 = _mix(h2 + mask * np.uint64(31) + np.uint64(first))
-                # A placed piece whose twin is still to place bounds the twin's ranks, so
-                # where it lies matters even if that is before `first`.
-                for k in range(n_pieces):
-                    if placed[k] and (
-                        (twin_next[k] >= 0 and not placed[twin_next[k]])
-                        or (twin_prev[k] >= 0 and not placed[twin_prev[k]])
-                    ):
-                        bound = np.uint64(rank_of[k] + 1) << np.uint64(4 * (k & 15))
-                        h1 = _mix(h1 ^ bound)
-                        h2 = _mix(h2 + bound * np.uint64(k + 7))
-                fw = first >> 6
-                low = (np.uint64(1) << np.uint64(first & 63)) - np.uint64(1)
-                for w in range(fw, n_words):
-                    word = ~live[w] | low if w == fw else ~live[w]
-                    h1 = _mix(h1 ^ word)
-                    h2 = _mix(h2 + word + np.uint64(w))
-                slot = np.int64(h1 & memo_mask)
-                if (
-                    memo_keys[slot, 0] == h1
-                    and memo_keys[slot, 1] == h2
-                    and memo_solutions[slot] == 0
-                ):
-                    d -= 1  # seen before, and nothing came of it
-                    continue
-                memo_slot[d] = slot
-                memo_h1[d] = h1
-                memo_h2[d] = h2
-                solutions_before[d] = n_solutions
-            if paired and waste <= slack:
-                # A square with an odd number of live cells has an odd number of cells known
-                # to stay empty (dead or left empty: placed pieces cover an even number) and
-                # ends with an even number empty, so one of its live cells stays empty too.
-                # Its cells are left out of the bounds below, which then count other cells.
+                        continue
+                    if seg_len[d, k] == 0:
+                        cut = True  # a piece with nowhere to go
+                        break
+                    s = seg_start[d, k]
+                    for w in range(n_words):
+                        union[k, w] = 0
+                    for i in range(seg_len[d, k]):
+                        p = lists[d, s + i]
+                        for w in range(blo[p], bhi[p]):
+                            union[k, w] |= bits[p, w]
+                    for w in range(n_words):
+                        twice[w] |= once[w] & union[k, w]
+                        once[w] |= union[k, w]
+                if cut:
+                    break
+                # Dead cells, and the first live one (the candidate for branching).
+                waste = empties[d]
+                first = -1
                 for w in range(n_words):
-                    x = live[w] ^ (live[w] >> np.uint64(1))
-                    x = (x ^ (x >> np.uint64(2))) & nibble_low
-                    waste += popcount64(x)
-                    odd = x * np.uint64(15)
-                    once[w] &= ~odd
-                    twice[w] &= ~odd
-            private = 0
-            for w in range(n_words):
-                once[w] &= ~twice[w]  # from here on: the cells private to one piece
-                private += popcount64(once[w])
-            if waste <= slack and waste + forced_cap + private > slack:
-                # Per remaining piece k, whatever its placement p turns out to be: the cells
-                # only k can still cover that p does not (k is placed once), and p's forced
-                # waste among the cells that two or more pieces could cover. Private cells
-                # of different pieces are disjoint, forced sets of compatible placements too
-                # (waste.py), and neither meets the cells counted above: the sum is a bound.
+                    free = frame[w] & ~occupied[d, w]
+                    waste += popcount64(free & ~once[w])
+                    live[w] = free & once[w]
+                    if first < 0 and live[w]:
+                        first = 64 * w + lowest_bit_index(live[w])
+                if rounds == 1:
+                    memo_slot[d] = -1
+                if rounds == 1 and use_memo and d > 0 and waste <= slack:
+                    # Every packing that completes this position lies within its live cells
+                    # (the placements still possible cover them; a placement dropped here or
+                    # above is in no completion), so the rest of the search depends only on
+                    # the pieces placed and the live cells, all of them from `first` on:
+                    # remember subtrees by that. Two positions that differ only in which of
+                    # their non-live cells are taken and which are dead (or left empty) have
+                    # the same completions. Looked up before the finer bounds below, so that
+                    # a position seen before costs no more than its dead cells.
+                    h1 = np.uint64(0x9E3779B97F4A7C15)
+                    h2 = np.uint64(0xC2B2AE3D27D4EB4F)
+                    mask = np.uint64(0)
+                    for k in range(n_pieces):
+                        if placed[k]:
+                            mask |= np.uint64(1) << np.uint64(k)
+                    h1 = _mix(h1 ^ mask ^ np.uint64(first))
+                    h2 = _mix(h2 + mask * np.uint64(31) + np.uint64(first))
+                    # A placed piece whose twin is still to place bounds the twin's ranks, so
+                    # where it lies matters even if that is before `first`.
+                    for k in range(n_pieces):
+                        if placed[k] and (
+                            (twin_next[k] >= 0 and not placed[twin_next[k]])
+                            or (twin_prev[k] >= 0 and not placed[twin_prev[k]])
+                        ):
+                            bound = np.uint64(rank_of[k] + 1) << np.uint64(4 * (k & 15))
+                            h1 = _mix(h1 ^ bound)
+                            h2 = _mix(h2 + bound * np.uint64(k + 7))
+                    fw = first >> 6
+                    low = (np.uint64(1) << np.uint64(first & 63)) - np.uint64(1)
+                    for w in range(fw, n_words):
+                        word = ~live[w] | low if w == fw else ~live[w]
+                        h1 = _mix(h1 ^ word)
+                        h2 = _mix(h2 + word + np.uint64(w))
+                    slot = np.int64(h1 & memo_mask)
+                    if (
+                        memo_keys[slot, 0] == h1
+                        and memo_keys[slot, 1] == h2
+                        and memo_solutions[slot] == 0
+                    ):
+                        cut = True  # seen before, and nothing came of it
+                        break
+                    memo_slot[d] = slot
+                    memo_h1[d] = h1
+                    memo_h2[d] = h2
+                    solutions_before[d] = n_solutions
+                if waste > slack:
+                    if record:
+                        buf.current[C_WASTE] = waste
+                    cut = True
+                    break
+                if paired:
+                    # A square with an odd number of live cells has an odd number of cells
+                    # known to stay empty (dead or left empty: placed pieces cover an even
+                    # number) and ends with an even number empty, so one of its live cells
+                    # stays empty too. Its cells are left out of the terms below, which then
+                    # count other cells.
+                    for w in range(n_words):
+                        x = live[w] ^ (live[w] >> np.uint64(1))
+                        x = (x ^ (x >> np.uint64(2))) & nibble_low
+                        waste += popcount64(x)
+                        odd = x * np.uint64(15)
+                        once[w] &= ~odd
+                        twice[w] &= ~odd
+                for w in range(n_words):
+                    once[w] &= ~twice[w]  # from here on: the cells private to one piece
+                # Per remaining piece k and each placement p it may take, p's term: the
+                # cells only k can still cover that p does not (k is placed once), and p's
+                # forced waste among the cells that two or more pieces could cover. Private
+                # cells of different pieces are disjoint, forced sets of compatible
+                # placements too (waste.py), and neither meets the cells counted above: the
+                # smallest term of each piece adds up to a bound.
                 for k in range(n_pieces):
                     if placed[k]:
                         continue
@@ -288,16 +295,39 @@ def run_kernel(
                                 c -= popcount64(bits[p, w] & once[w])
                         for w in range(flo[p], fhi[p]):
                             c += popcount64(forced[p, w] & twice[w])
-                        if c < smallest:
-                            smallest = c
-                            if c == 0:
-                                break
+                        term[p] = c
+                        smallest = min(smallest, c)
+                    least[k] = smallest
                     waste += smallest
-                    if waste > slack:
-                        break
-            if record:
+                if waste > slack:
+                    if record:
+                        buf.current[C_WASTE] = waste
+                    cut = True
+                    break
+                # The same sum with k's own term in place of its smallest bounds every
+                # packing in which k takes p: where that is over the slack, p is in no
+                # completion of this position, here or below. Fewer placements leave more
+                # cells dead or private, so bound again (about half the nodes of the half-
+                # block search go, most of them at once).
+                dropped = 0
+                for k in range(n_pieces):
+                    if placed[k]:
+                        continue
+                    most = slack - waste + least[k]
+                    s = seg_start[d, k]
+                    m = s
+                    for i in range(seg_len[d, k]):
+                        p = lists[d, s + i]
+                        if term[p] <= most:
+                            lists[d, m] = p
+                            m += 1
+                    dropped += seg_len[d, k] - (m - s)
+                    seg_len[d, k] = m - s
+                if dropped == 0:
+                    break
+            if record and not cut:
                 buf.current[C_WASTE] = waste
-            if waste > slack:
+            if cut:
                 d -= 1
                 continue
             # 3. Branch on the most constrained free cell.
@@ -361,25 +391,16 @@ def run_kernel(
                 no = seg_len[0, root_piece]
             if no == 0:
                 cw = cell >> 6
-                for i in range(cell_start[cell], cell_start[cell + 1]):
-                    p = cell_list[i]
-                    k = piece[p]
-                    if placed[k] or not allowed[p]:
+                cb = np.uint64(1) << np.uint64(cell & 63)
+                for k in range(n_pieces):
+                    if placed[k]:
                         continue
-                    a = twin_prev[k]
-                    if a >= 0 and placed[a] and rank[p] <= rank_of[a]:
-                        continue
-                    a = twin_next[k]
-                    if a >= 0 and placed[a] and rank[p] >= rank_of[a]:
-                        continue
-                    fits = True
-                    for w in range(blo[p], bhi[p]):
-                        if bits[p, w] & occupied[d, w]:
-                            fits = False
-                            break
-                    if fits:
-                        options[d, no] = p
-                        no += 1
+                    s = seg_start[d, k]
+                    for i in range(seg_len[d, k]):
+                        p = lists[d, s + i]
+                        if bits[p, cw] & cb:
+                            options[d, no] = p
+                            no += 1
                 options[d, no] = -2 - cell  # last choice: leave the cell empty
                 no += 1
             branch_cell[d] = cell

@@ -21,7 +21,6 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from solvers.digits import kernel
-from solvers.digits.bits import count_bits
 from solvers.digits.grid import Grid, check_granularity, resolution_of
 from solvers.digits.placements import PlacementTable, build_placements
 from solvers.digits.puzzle import DigitsPuzzle
@@ -52,9 +51,6 @@ class SearchSetup:
     forced: np.ndarray
     flo: np.ndarray
     fhi: np.ndarray
-    forced_size: np.ndarray
-    cell_start: np.ndarray  # placements covering cell c: cell_list[cell_start[c]:...[c+1]]
-    cell_list: np.ndarray
     twin_next: np.ndarray  # per piece, the next piece of the same shape, or -1 (kernel.py)
     twin_prev: np.ndarray
     rank: np.ndarray  # per placement, its shape's number among its twins' shapes, or -1
@@ -122,13 +118,6 @@ def _prepare_cached(key: str, granularity: str, use_symmetry: bool, resolution: 
     blo, bhi = word_ranges(table.bits)
     forced = forced_waste(table)
     flo, fhi = word_ranges(forced)
-    forced_size = np.array([count_bits(row) for row in forced], dtype=np.int64)
-    cover_cells = [table.cell_indices(p) for p in range(table.n)]
-    owners = np.concatenate([np.full(len(c), p) for p, c in enumerate(cover_cells)])
-    cells = np.concatenate(cover_cells) if cover_cells else np.zeros(0, dtype=np.int64)
-    order = np.lexsort((owners, cells))
-    cell_list = owners[order].astype(np.int32)
-    cell_start = np.searchsorted(cells[order], np.arange(table.grid.n_cells + 1)).astype(np.int64)
     return SearchSetup(
         table=table,
         symmetry=symmetry,
@@ -139,9 +128,6 @@ def _prepare_cached(key: str, granularity: str, use_symmetry: bool, resolution: 
         forced=forced,
         flo=flo,
         fhi=fhi,
-        forced_size=forced_size,
-        cell_start=cell_start,
-        cell_list=cell_list,
         twin_next=twin_next,
         twin_prev=twin_prev,
         rank=rank,
@@ -388,10 +374,10 @@ def _run(
         hi = lo + 1 if on_progress else end
         kernel.run_kernel(
             table.bits, setup.blo, setup.bhi, setup.forced, setup.flo, setup.fhi,
-            setup.forced_size, table.piece, table.orientation, table.x, table.y,
-            table.piece_start, setup.cell_start, setup.cell_list, setup.twin_next,
-            setup.twin_prev, setup.rank, table.frame_bits, setup.slack, setup.paired,
-            setup.allowed, setup.symmetric_piece, lo, hi, stop_after, node_limit, strategy,
+            table.piece, table.orientation, table.x, table.y, table.piece_start,
+            setup.twin_next, setup.twin_prev, setup.rank, table.frame_bits, setup.slack,
+            setup.paired, setup.allowed, setup.symmetric_piece, lo, hi, stop_after, node_limit,
+            strategy,
             memo_keys, memo_solutions, probe, solutions, path, record, buf, captions, result,
         )  # fmt: skip
         total = int(result[kernel.R_ROOT_OPTIONS])
