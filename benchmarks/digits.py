@@ -17,25 +17,29 @@ It finds 12 solutions (the 0 fixed, 14 hand-made starting positions); we find al
 Timings depend on the machine's load: the script prints the load average with the figures.
 
 Last measured (2 shared cores; load average about 1 unless said), 2026-11-21:
-    mesh   48 solutions, 3 classes (3 found: one per class), 9,120 nodes, search 0.036 s
+    mesh   48 solutions, 3 classes (3 found: one per class), 5,832 nodes, search 0.036 s
            CPU (0.036 s wall), setup 0.10 s CPU on warm numba kernels; the constrained
-           strategy 8,808 nodes, 0.043 s
+           strategy 6,876 nodes, 0.045 s. Before the placements were filtered by the
+           bound (kernel.py, step 2): 9,120 nodes
     post's C program (gcc -O2): its 12 solutions in 93 s CPU (102 s wall; 62 s in an
            earlier run): 2,600x our mesh search (the spec measured 37 s on its machine:
            still ~1,000x)
-    block  48 solutions (none off the mesh), 3 classes, 5.15 M nodes, 32.6 s CPU (33 s
-           wall). Before positions were remembered by their live cells and the search went
-           in reading order: 7.8 M nodes, 50 s; before the 8 at the root, the 2/5 and 6/9
+    block  48 solutions (none off the mesh), 3 classes, 2.71 M nodes, 23.2 s CPU (23 s
+           wall). Before the placements were filtered by the bound: 5.15 M nodes, 32.6 s;
+           before positions were remembered by their live cells and the search went in
+           reading order: 7.8 M nodes, 50 s; before the 8 at the root, the 2/5 and 6/9
            order and the private-cell bound: 14.9 M nodes, 98 s
     half   80 solutions in 5 classes, 32 of them (2 classes) OFF the mesh: pieces half a
-           block apart. 290 M nodes, 6,967 CPU s = 1.94 CPU hours, 74 min of wall time in 2
-           processes (--split-log --workers 2; the log is benchmarks/logs/
-           digits_half_parts.jsonl, and rerunning with it prints the summary again). All
-           solutions have the 8 at position 49, which alone takes 1,271 s; the median
-           position takes 23 s. Not the minutes the target asks for: about 2x faster than
-           the first complete search of positions 0-48 (same positions: 7,707 -> 3,775 CPU
-           s, 256 M -> 159 M nodes). (Knuth's estimate of 2.3e7 nodes was far too low:
-           the tree is heavy-tailed.)
+           block apart. 142 M nodes, 4,861 CPU s = 1.35 CPU hours, 44 min of wall time in
+           2 processes (--split-log --workers 2, with a test run beside it for part of
+           the time; the log is benchmarks/logs/digits_half_parts.jsonl, and rerunning
+           with it prints the summary again). All solutions have the 8 at position 49,
+           which alone takes 808 s; the median position takes 17 s. Not the minutes the
+           target asks for. Before the placements were filtered by the bound: 290 M
+           nodes, 6,967 CPU s, 74 min on 2 processes (position 49: 1,271 s); the first
+           complete search took about 2x that again (positions 0-48: 7,707 CPU s, 256 M
+           nodes). (Knuth's estimate of 2.3e7 nodes was far too low: the tree is
+           heavy-tailed.)
     cp-sat OR-tools CP-SAT 9.15 on one position of the 8 (--only cp-sat, 1 core each),
            the plain model (one placement per piece, at most one per cell): position 10
            proved empty in 110 s CPU, ours 12.8 s: ours 8.6x faster. Position 1 (one of
@@ -48,7 +52,14 @@ Last measured (2 shared cores; load average about 1 unless said), 2026-11-21:
     2.4x the nodes; filling from the top and the bottom in turn (block): 6.6x; the
     placements' words in fixed-width rows for the inner loops: no change. Of the nodes
     cut with 3, 4 and 5 pieces down, 98%, 95% and 77% are cut by the private-cell and
-    forced-waste terms, not by dead cells alone.
+    forced-waste terms, not by dead cells alone. A 32x larger table of positions (2^27
+    entries): 0.7% fewer nodes (position 53). After the placements were filtered by
+    the bound (kernel.py, step 2): probing every placement (singleton consistency: its
+    child bounded, dropped if cut) at the nodes whose subtree had passed 20 k or 100 k
+    nodes: position 7 7.48 M -> 7.47 M nodes, slower (sampled nodes with 2-5 pieces
+    down were all cut by it, but their subtrees are small; the big ones are not);
+    reserving for a piece the cells all its placements cover: 3% fewer nodes, slower;
+    the constrained strategy: 1.3x the nodes.
 """
 
 from __future__ import annotations
