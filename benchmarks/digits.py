@@ -42,9 +42,10 @@ Last measured (2 shared cores; load average about 1 unless said), 2026-11-21:
            heavy-tailed.)
     cp-sat OR-tools CP-SAT 9.15 on one position of the 8 (--only cp-sat, 1 core each),
            the plain model (one placement per piece, at most one per cell): position 10
-           proved empty in 110 s CPU, ours 12.8 s: ours 8.6x faster. Position 1 (one of
+           proved empty in 99.6 s CPU, ours 8.1 s (124 k nodes): ours 12.3x faster (before
+           the placements were filtered: 12.8 s against 110 s, 8.6x). Position 1 (one of
            the long ones): CP-SAT gave up after its 1,800 s, ours proved it empty in 235 s
-           (9.5 M nodes): more than 7.4x.
+           (9.5 M nodes; 161 s with the filter): more than 7.4x.
     Tried for the half search and not kept (nodes and CPU on position 10 unless said):
     a bound on cells only the small pieces (1, 4, 7) can reach, beyond what one placement
     of each covers: 4% fewer nodes, slower; the 0, 1 or 7 placed second, before filling
