@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
 
 
@@ -53,11 +53,3 @@ def cells_of(words: np.ndarray) -> list[int]:
             out.append(64 * w + low.bit_length() - 1)
             word ^= low
     return out
-
-
-@njit(cache=True)
-def count_bits(words):
-    total = 0
-    for w in range(words.shape[0]):
-        total += popcount64(words[w])
-    return total
