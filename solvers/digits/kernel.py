@@ -21,10 +21,11 @@ Depth-first search over decisions. At each node:
    the comment there).
 
 Each child filters its parent's lists of possible placements against what it just took,
-touching only the words where the new piece lies. Pieces of the same shape (the 2 and the
-5, the 6 and the 9) are placed only in one order of their shapes, so a packing and its swap
-are not both searched. The search records its decisions into a KernelBuffer (see
-solvers.kernel_trace) when asked to.
+one bit per placement from the precomputed rows of overlaps.py. A round of the bound
+recomputes only the unions of the pieces whose lists the previous round shortened. Pieces
+of the same shape (the 2 and the 5, the 6 and the 9) are placed only in one order of their
+shapes, so a packing and its swap are not both searched. The search records its decisions
+into a KernelBuffer (see solvers.kernel_trace) when asked to.
 
 `run_kernel` explores only the root's choices number `root_lo` to `root_hi - 1`, so that a
 caller can show progress between calls and continue the same trace.
@@ -36,6 +37,7 @@ import numpy as np
 from numba import njit
 
 from solvers.digits.bits import lowest_bit_index, popcount64
+from solvers.digits.overlaps import has_bit
 from solvers.kernel_trace import record_event, record_milestone, record_step
 
 OP_PLACE, OP_REMOVE, OP_LEAVE_EMPTY, OP_REOPEN = 0, 1, 2, 3
@@ -63,7 +65,7 @@ def _mix(h):
 
 @njit(cache=True)
 def run_kernel(
-    bits, blo, bhi, forced, flo, fhi,
+    bits, blo, bhi, forced, flo, fhi, cover, overlap,
     piece, orientation, px, py, piece_start, twin_next, twin_prev, rank,
     frame, slack, paired, allowed, root_piece, root_lo, root_hi, stop_after, node_limit, strategy,
     memo_keys, memo_solutions, probe,
@@ -122,6 +124,7 @@ def run_kernel(
     twice = np.zeros(n_words, dtype=np.uint64)
     term = np.zeros(n, dtype=np.int64)  # per placement: its term of the bound (step 2)
     least = np.zeros(n_pieces, dtype=np.int64)  # per piece: its smallest term
+    changed = np.ones(n_pieces, dtype=np.bool_)  # per piece: its union is to be remade
     nibble_low = np.uint64(0x1111111111111111)
     placed = np.zeros(n_pieces, dtype=np.bool_)
     rank_of = np.zeros(n_pieces, dtype=np.int64)  # the rank of each placed piece
@@ -173,6 +176,8 @@ def run_kernel(
             # take the bound over the slack, and bound again, until nothing drops.
             cut = False
             rounds = 0
+            for k in range(n_pieces):
+                changed[k] = True
             while True:
                 rounds += 1
                 # The cells that some still-possible placement covers, per piece and in all.
@@ -185,13 +190,14 @@ def run_kernel(
                     if seg_len[d, k] == 0:
                         cut = True  # a piece with nowhere to go
                         break
-                    s = seg_start[d, k]
-                    for w in range(n_words):
-                        union[k, w] = 0
-                    for i in range(seg_len[d, k]):
-                        p = lists[d, s + i]
-                        for w in range(blo[p], bhi[p]):
-                            union[k, w] |= bits[p, w]
+                    if changed[k]:
+                        s = seg_start[d, k]
+                        for w in range(n_words):
+                            union[k, w] = 0
+                        for i in range(seg_len[d, k]):
+                            p = lists[d, s + i]
+                            for w in range(blo[p], bhi[p]):
+                                union[k, w] |= bits[p, w]
                     for w in range(n_words):
                         twice[w] |= once[w] & union[k, w]
                         once[w] |= union[k, w]
@@ -299,6 +305,8 @@ def run_kernel(
                         smallest = min(smallest, c)
                     least[k] = smallest
                     waste += smallest
+                    if waste > slack:
+                        break  # the other pieces' terms can only add to it
                 if waste > slack:
                     if record:
                         buf.current[C_WASTE] = waste
@@ -322,6 +330,7 @@ def run_kernel(
                             lists[d, m] = p
                             m += 1
                     dropped += seg_len[d, k] - (m - s)
+                    changed[k] = m - s < seg_len[d, k]
                     seg_len[d, k] = m - s
                 if dropped == 0:
                     break
@@ -390,15 +399,14 @@ def run_kernel(
                     options[0, i] = lists[0, s + i]
                 no = seg_len[0, root_piece]
             if no == 0:
-                cw = cell >> 6
-                cb = np.uint64(1) << np.uint64(cell & 63)
+                over = cover[cell]
                 for k in range(n_pieces):
                     if placed[k]:
                         continue
                     s = seg_start[d, k]
                     for i in range(seg_len[d, k]):
                         p = lists[d, s + i]
-                        if bits[p, cw] & cb:
+                        if has_bit(over, p):
                             options[d, no] = p
                             no += 1
                 options[d, no] = -2 - cell  # last choice: leave the cell empty
@@ -457,6 +465,7 @@ def run_kernel(
                 occupied[d + 1, w] = occupied[d, w]
             occupied[d + 1, cw] |= cb
             empties[d + 1] = empties[d] + 1
+            gone = cover[cell]  # the placements over the cell left empty
             m = 0
             for k in range(n_pieces):
                 seg_start[d + 1, k] = m
@@ -466,7 +475,7 @@ def run_kernel(
                 s = seg_start[d, k]
                 for i in range(seg_len[d, k]):
                     p = lists[d, s + i]
-                    if not bits[p, cw] & cb:
+                    if not has_bit(gone, p):
                         lists[d + 1, m] = p
                         m += 1
                 seg_len[d + 1, k] = m - seg_start[d + 1, k]
@@ -483,8 +492,7 @@ def run_kernel(
             for w in range(n_words):
                 occupied[d + 1, w] = occupied[d, w] | bits[q, w]
             empties[d + 1] = empties[d]
-            lo = blo[q]
-            hi = bhi[q]
+            gone = overlap[q]  # the placements that overlap q
             m = 0
             for k in range(n_pieces):
                 seg_start[d + 1, k] = m
@@ -496,14 +504,7 @@ def run_kernel(
                 below = rank[q] if k == twin_prev[piece[q]] else 1 << 62
                 for i in range(seg_len[d, k]):
                     p = lists[d, s + i]
-                    fits = above < rank[p] < below
-                    for w in range(max(lo, blo[p]), min(hi, bhi[p])):
-                        if not fits:
-                            break
-                        if bits[p, w] & bits[q, w]:
-                            fits = False
-                            break
-                    if fits:
+                    if above < rank[p] < below and not has_bit(gone, p):
                         lists[d + 1, m] = p
                         m += 1
                 seg_len[d + 1, k] = m - seg_start[d + 1, k]

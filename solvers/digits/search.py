@@ -22,6 +22,7 @@ import numpy as np
 
 from solvers.digits import kernel
 from solvers.digits.grid import Grid, check_granularity, resolution_of
+from solvers.digits.overlaps import placement_rows
 from solvers.digits.placements import PlacementTable, build_placements
 from solvers.digits.puzzle import DigitsPuzzle
 from solvers.digits.symmetry import FrameSymmetry, Solution, SolutionClasses, congruent_swaps
@@ -51,6 +52,8 @@ class SearchSetup:
     forced: np.ndarray
     flo: np.ndarray
     fhi: np.ndarray
+    cover: np.ndarray  # per cell, a bit per placement over it (overlaps.py)
+    overlap: np.ndarray  # per placement, a bit per placement that overlaps it
     twin_next: np.ndarray  # per piece, the next piece of the same shape, or -1 (kernel.py)
     twin_prev: np.ndarray
     rank: np.ndarray  # per placement, its shape's number among its twins' shapes, or -1
@@ -118,6 +121,7 @@ def _prepare_cached(key: str, granularity: str, use_symmetry: bool, resolution: 
     blo, bhi = word_ranges(table.bits)
     forced = forced_waste(table)
     flo, fhi = word_ranges(forced)
+    cover, overlap = placement_rows(table.bits, blo, bhi)
     return SearchSetup(
         table=table,
         symmetry=symmetry,
@@ -128,6 +132,8 @@ def _prepare_cached(key: str, granularity: str, use_symmetry: bool, resolution: 
         forced=forced,
         flo=flo,
         fhi=fhi,
+        cover=cover,
+        overlap=overlap,
         twin_next=twin_next,
         twin_prev=twin_prev,
         rank=rank,
@@ -373,8 +379,8 @@ def _run(
     while lo < min(total, end):
         hi = lo + 1 if on_progress else end
         kernel.run_kernel(
-            table.bits, setup.blo, setup.bhi, setup.forced, setup.flo, setup.fhi,
-            table.piece, table.orientation, table.x, table.y, table.piece_start,
+            table.bits, setup.blo, setup.bhi, setup.forced, setup.flo, setup.fhi, setup.cover,
+            setup.overlap, table.piece, table.orientation, table.x, table.y, table.piece_start,
             setup.twin_next, setup.twin_prev, setup.rank, table.frame_bits, setup.slack,
             setup.paired, setup.allowed, setup.symmetric_piece, lo, hi, stop_after, node_limit,
             strategy,
