@@ -18,24 +18,28 @@ Timings depend on the machine's load: the script prints the load average with th
 
 Last measured (2 shared cores; load average about 1 unless said), 2026-11-21:
     mesh   48 solutions, 3 classes (3 found: one per class), 5,832 nodes, search 0.036 s
-           CPU (0.036 s wall), setup 0.10 s CPU on warm numba kernels; the constrained
-           strategy 6,876 nodes, 0.045 s. Before the placements were filtered by the
+           CPU (0.038 s wall), setup 0.07 s CPU on warm numba kernels; the constrained
+           strategy 6,876 nodes, 0.042 s. Before the placements were filtered by the
            bound (kernel.py, step 2): 9,120 nodes
     post's C program (gcc -O2): its 12 solutions in 93 s CPU (102 s wall; 62 s in an
            earlier run): 2,600x our mesh search (the spec measured 37 s on its machine:
            still ~1,000x)
-    block  48 solutions (none off the mesh), 3 classes, 2.71 M nodes, 23.2 s CPU (23 s
-           wall). Before the placements were filtered by the bound: 5.15 M nodes, 32.6 s;
+    block  48 solutions (none off the mesh), 3 classes, 2.71 M nodes, 19.3 s CPU (19 s
+           wall). Before the children's lists were filtered by the precomputed overlap
+           rows (overlaps.py): 23.2 s. Before the placements were filtered by the bound:
+           5.15 M nodes, 32.6 s;
            before positions were remembered by their live cells and the search went in
            reading order: 7.8 M nodes, 50 s; before the 8 at the root, the 2/5 and 6/9
            order and the private-cell bound: 14.9 M nodes, 98 s
     half   80 solutions in 5 classes, 32 of them (2 classes) OFF the mesh: pieces half a
-           block apart. 142 M nodes, 4,861 CPU s = 1.35 CPU hours, 44 min of wall time in
-           2 processes (--split-log --workers 2, with a test run beside it for part of
-           the time; the log is benchmarks/logs/digits_half_parts.jsonl, and rerunning
-           with it prints the summary again). All solutions have the 8 at position 49,
-           which alone takes 808 s; the median position takes 17 s. Not the minutes the
-           target asks for. Before the placements were filtered by the bound: 290 M
+           block apart. 143 M nodes, 3,749 CPU s = 1.04 CPU hours, 32 min of wall time in
+           2 processes (--split-log --workers 2, nothing else running; the log is
+           benchmarks/logs/digits_half_parts.jsonl, and rerunning with it prints the
+           summary again). All solutions have the 8 at position 49, which alone takes
+           576 s; the median position takes 13 s. Not the minutes the target asks for.
+           Before the overlap rows (same nodes): 4,861 CPU s, 44 min on 2 processes with
+           a test run beside it for part of the time (position 49: 808 s, position 0:
+           676 -> 529 s). Before the placements were filtered by the bound: 290 M
            nodes, 6,967 CPU s, 74 min on 2 processes (position 49: 1,271 s); the first
            complete search took about 2x that again (positions 0-48: 7,707 CPU s, 256 M
            nodes). (Knuth's estimate of 2.3e7 nodes was far too low: the tree is
@@ -60,7 +64,14 @@ Last measured (2 shared cores; load average about 1 unless said), 2026-11-21:
     nodes: position 7 7.48 M -> 7.47 M nodes, slower (sampled nodes with 2-5 pieces
     down were all cut by it, but their subtrees are small; the big ones are not);
     reserving for a piece the cells all its placements cover: 3% fewer nodes, slower;
-    the constrained strategy: 1.3x the nodes.
+    the constrained strategy: 1.3x the nodes. A table of the least waste in the frame's
+    bottom block row for each set of remaining pieces (a DP over the row's footprints: 20
+    cells of the unit grid, 5 squares, against 4 dead at the root), added to the bound
+    while no piece touches that row: position 7 7.48 M -> 5.98 M nodes, 268 -> 225 s
+    (before the overlap rows); not kept, as the table takes 12 s and gigabytes to build
+    in Python, and the same tables for the side strips add only 0-8 cells. The frame
+    transposed per position of the 8, whichever is smaller (block offsets): 3.18 M
+    against 3.24 M nodes.
 """
 
 from __future__ import annotations
