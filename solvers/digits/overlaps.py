@@ -12,30 +12,24 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from solvers.digits.bits import lowest_bit_index
-
 
 @njit(cache=True)
-def placement_rows(bits: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> tuple:
-    """(cover, overlap): cover[c] has bit p set when placement p covers cell c;
-    overlap[q] has bit p set when placements p and q share a cell (q itself included)."""
-    n, n_words = bits.shape
+def placement_rows(cells: np.ndarray, n_cells: int) -> tuple:
+    """(cover, overlap) from each placement's cell indices (PlacementTable.cells, padded
+    with -1): cover[c] has bit p set when placement p covers cell c; overlap[q] has bit p
+    set when placements p and q share a cell (q itself included)."""
+    n = cells.shape[0]
     row_words = (n + 63) // 64
-    cover = np.zeros((64 * n_words, row_words), dtype=np.uint64)
+    cover = np.zeros((n_cells, row_words), dtype=np.uint64)
     for p in range(n):
         mark = np.uint64(1) << np.uint64(p & 63)
-        for w in range(lo[p], hi[p]):
-            x = bits[p, w]
-            while x:
-                cover[64 * w + lowest_bit_index(x), p >> 6] |= mark
-                x &= x - np.uint64(1)
+        for c in cells[p]:
+            if c >= 0:
+                cover[c, p >> 6] |= mark
     overlap = np.zeros((n, row_words), dtype=np.uint64)
     for q in range(n):
-        for w in range(lo[q], hi[q]):
-            x = bits[q, w]
-            while x:
-                c = 64 * w + lowest_bit_index(x)
-                x &= x - np.uint64(1)
+        for c in cells[q]:
+            if c >= 0:
                 for r in range(row_words):
                     overlap[q, r] |= cover[c, r]
     return cover, overlap

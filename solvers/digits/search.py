@@ -121,7 +121,7 @@ def _prepare_cached(key: str, granularity: str, use_symmetry: bool, resolution: 
     blo, bhi = word_ranges(table.bits)
     forced = forced_waste(table)
     flo, fhi = word_ranges(forced)
-    cover, overlap = placement_rows(table.bits, blo, bhi)
+    cover, overlap = placement_rows(table.cells, table.grid.n_cells)
     return SearchSetup(
         table=table,
         symmetry=symmetry,
