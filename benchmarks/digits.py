@@ -71,7 +71,23 @@ Last measured (2 shared cores; load average about 1 unless said), 2026-11-21:
     (before the overlap rows); not kept, as the table takes 12 s and gigabytes to build
     in Python, and the same tables for the side strips add only 0-8 cells. The frame
     transposed per position of the 8, whichever is smaller (block offsets): 3.18 M
-    against 3.24 M nodes.
+    against 3.24 M nodes. With the overlap rows (position 3 unless said): each position of
+    the 8 searched at each of its images under the frame's symmetries (block offsets): the
+    orbit's first member, the one the search uses, is the smallest or nearly (3.24 M nodes
+    against 3.13 M for the best image of each); a 16x larger table of positions (2^26
+    entries, position 14): 0.4% fewer nodes; at a branch, skipping each option whose
+    pairwise bound (every other piece's best term among the placements that do not overlap
+    it, from the parent's terms) is over the slack: 12% of the children cut at once are
+    caught (positions 3 and 8: 9-15% fewer nodes), with or without also skipping, before
+    its bound is built, a child in which some piece has lost every placement: the same
+    time within the noise (+-10%); at the positions of the 8 that a mirror keeps, the 0
+    kept to one of each pair of mirror images (position 13): 2.5% fewer nodes, as the 0 is
+    placed late. Why the tree is large: of the positions that survive the bound with two
+    or more pieces down (position 3), 77% hold pieces (other than the 1) on different
+    lattices, offset from each other by half a block; 23% are on one lattice. Two pieces
+    of different x-parity can never share a vertical edge: where they face each other
+    across a vertical line, cells between them stay empty; but the bound sees those cells
+    only once both pieces are down.
 """
 
 from __future__ import annotations
