@@ -11,6 +11,9 @@ Depth-first search over decisions. At each node:
    waste (waste.py). Above the slack, cut. Otherwise every placement whose own term, in
    place of its piece's smallest, takes the bound over the slack is in no completion:
    drop it from the lists (its children inherit them) and bound again, until none drops.
+   Each round also checks the bottom bands (bands.py): for each remaining piece k, the
+   pieces whose every placement lies in k's top row or below must fit together into the
+   frame's rows from there down; `band_rows` says how many rows each set needs at least.
 3. Otherwise branch: at the root on the positions of the piece kept to orbit
    representatives, then on the first live cell in reading order or, with the constrained
    strategy, on the one that the fewest placements can still cover (from bit-sliced 4-bit
@@ -67,8 +70,8 @@ def _mix(h):
 def run_kernel(
     bits, blo, bhi, forced, flo, fhi, cover, overlap,
     piece, orientation, px, py, piece_start, twin_next, twin_prev, rank,
-    frame, slack, paired, allowed, root_piece, root_lo, root_hi, stop_after, node_limit, strategy,
-    memo_keys, memo_solutions, probe,
+    frame, slack, paired, allowed, present, root_piece, root_lo, root_hi, stop_after, node_limit,
+    strategy, memo_keys, memo_solutions, probe, band_rows, top_row, height,
     solutions, path, record, buf, captions, result,
 ):  # fmt: skip
     """Search; store solutions (placement per piece) into `solutions` while room remains.
@@ -77,7 +80,10 @@ def run_kernel(
     index, or -2 - cell for a triangle left empty), so the caller can rebuild that state.
     It stops early after `stop_after` solutions (0: never) or `node_limit` nodes.
 
-    `root_piece` >= 0: the root branches on that piece's placements (see below).
+    `root_piece` >= 0: the root branches on that piece's placements (see below). Pieces not
+    `present` count as placed from the start (bands.py searches sets of pieces this way).
+    `band_rows` (indexed by a bit mask of pieces; empty: no such check) and `top_row` (per
+    placement, the first grid row it covers, of `height`) are the bottom-band bound.
     `paired`: every placement and the frame cover an even number of the four cells of
     each square (cells 4g to 4g + 3), so every square ends with an even number empty.
 
@@ -126,9 +132,11 @@ def run_kernel(
     least = np.zeros(n_pieces, dtype=np.int64)  # per piece: its smallest term
     changed = np.ones(n_pieces, dtype=np.bool_)  # per piece: its union is to be remade
     nibble_low = np.uint64(0x1111111111111111)
-    placed = np.zeros(n_pieces, dtype=np.bool_)
+    placed = ~present
     rank_of = np.zeros(n_pieces, dtype=np.int64)  # the rank of each placed piece
-    n_placed = 0
+    n_placed = n_pieces - np.count_nonzero(present)
+    top = np.zeros(n_pieces, dtype=np.int64)  # per piece: the top row of its placements
+    use_bands = band_rows.shape[0] > 0
     n_solutions = result[R_SOLUTIONS]
     nodes = result[R_NODES]
     stored = result[R_STORED]
@@ -194,10 +202,13 @@ def run_kernel(
                         s = seg_start[d, k]
                         for w in range(n_words):
                             union[k, w] = 0
+                        t = height
                         for i in range(seg_len[d, k]):
                             p = lists[d, s + i]
+                            t = min(t, top_row[p])
                             for w in range(blo[p], bhi[p]):
                                 union[k, w] |= bits[p, w]
+                        top[k] = t
                     for w in range(n_words):
                         twice[w] |= once[w] & union[k, w]
                         once[w] |= union[k, w]
@@ -259,6 +270,19 @@ def run_kernel(
                     memo_h1[d] = h1
                     memo_h2[d] = h2
                     solutions_before[d] = n_solutions
+                if waste <= slack and use_bands:
+                    for k in range(n_pieces):
+                        if placed[k]:
+                            continue
+                        below = 0  # the pieces that must lie in the band from k's top row
+                        for j in range(n_pieces):
+                            if not placed[j] and top[j] >= top[k]:
+                                below |= 1 << j
+                        if height - top[k] < band_rows[below]:
+                            cut = True  # they do not fit there
+                            break
+                    if cut:
+                        break
                 if waste > slack:
                     if record:
                         buf.current[C_WASTE] = waste

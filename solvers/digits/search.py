@@ -21,6 +21,7 @@ from functools import cached_property, lru_cache
 import numpy as np
 
 from solvers.digits import kernel
+from solvers.digits.bands import least_band_rows
 from solvers.digits.grid import Grid, check_granularity, resolution_of
 from solvers.digits.overlaps import placement_rows
 from solvers.digits.placements import PlacementTable, build_placements
@@ -33,6 +34,9 @@ from solvers.tracer import NULL_TRACER, Tracer
 
 SOLUTION_CAPACITY = 1 << 14
 MEMO_ENTRIES = 1 << 22  # remembered subtrees (48 MB)
+BAND_GRANULARITIES = ("half",)  # where the search builds the bottom-band table (bands.py)
+BAND_TEST_NODES = 200_000  # per test of that table: beyond, "perhaps it fits"
+NO_BANDS = np.zeros(0, dtype=np.int64)
 STRATEGIES = {
     "constrained": kernel.STRATEGY_MOST_CONSTRAINED,
     "first-cell": kernel.STRATEGY_FIRST_CELL,
@@ -58,6 +62,7 @@ class SearchSetup:
     twin_prev: np.ndarray
     rank: np.ndarray  # per placement, its shape's number among its twins' shapes, or -1
     paired: bool  # every placement covers 0, 2 or 4 cells of each square (see kernel.py)
+    top_row: np.ndarray  # per placement, the first grid row it covers (bands.py)
 
     @property
     def granularity(self) -> str:
@@ -72,6 +77,34 @@ class SearchSetup:
     @cached_property
     def classes(self) -> SolutionClasses:
         return SolutionClasses(self.symmetry)
+
+    @property
+    def uses_bands(self) -> bool:
+        """Is the search long enough to repay the bottom-band table (bands.py)? At half-block
+        offsets it is: about 3 CPU minutes to build, against an hour's search it halves."""
+        return self.granularity in BAND_GRANULARITIES
+
+    @cached_property
+    def band_rows(self) -> np.ndarray:
+        """The bottom-band table where the search uses one; elsewhere empty, and the kernel
+        skips the check."""
+        return self.build_bands()
+
+    def build_bands(self, on_progress: Callable[[int, int], None] | None = None) -> np.ndarray:
+        """Build `band_rows` now (once: later calls return it), reporting progress."""
+        if "band_rows" in self.__dict__:
+            return self.__dict__["band_rows"]
+        rows = NO_BANDS
+        if self.uses_bands:
+            rows = least_band_rows(
+                len(self.table.piece_start) - 1,
+                self.table.grid.height,
+                lambda mask, rows, table: _fits_in_band(self, mask, rows, table),
+                skip=self.symmetric_piece,
+                on_progress=on_progress,
+            )
+        self.__dict__["band_rows"] = rows  # where cached_property keeps it
+        return rows
 
 
 def prepare(
@@ -138,7 +171,34 @@ def _prepare_cached(key: str, granularity: str, use_symmetry: bool, resolution: 
         twin_prev=twin_prev,
         rank=rank,
         paired=bool(_even_quads(table.bits).all() and _even_quads(table.frame_bits[None]).all()),
+        top_row=_top_rows(table),
     )
+
+
+def _top_rows(table: PlacementTable) -> np.ndarray:
+    rows = np.where(table.cells >= 0, table.cells // 4 // table.grid.width, 1 << 30)
+    return rows.min(axis=1).astype(np.int64) if table.n else np.zeros(0, dtype=np.int64)
+
+
+def _fits_in_band(setup: SearchSetup, mask: int, rows: int, band_rows: np.ndarray) -> bool:
+    """May the pieces in `mask` go together into the frame's bottom `rows` rows? A search
+    with only them present, stopped at the first packing or after BAND_TEST_NODES nodes
+    (then: perhaps, so True)."""
+    table = setup.table
+    present = np.array([bool(mask >> k & 1) for k in range(len(table.piece_start) - 1)])
+    allowed = setup.allowed & present[table.piece] & (setup.top_row >= table.grid.height - rows)
+    area = sum(len(o[0].cells) for k, o in enumerate(table.grid.orientations) if present[k])
+    slack = len(table.grid.frame_cells) - area
+    n_pieces = len(present)
+    result = np.zeros(6, dtype=np.int64)
+    _call_kernel(
+        setup, allowed, present, slack, -1, 0, 1 << 62, 1, BAND_TEST_NODES,
+        kernel.STRATEGY_FIRST_CELL, Memo(1 << 16), np.array([-1.0, 0.0]),
+        np.zeros((1, n_pieces), dtype=np.int64), np.zeros(n_pieces + slack + 2, np.int64),
+        False, new_kernel_buffer(0, 1, len(kernel.COUNTERS)),
+        np.zeros(4 + n_pieces, dtype=np.int32), result, band_rows,
+    )  # fmt: skip
+    return bool(result[kernel.R_SOLUTIONS] > 0 or result[kernel.R_STOPPED])
 
 
 def _even_quads(words: np.ndarray) -> np.ndarray:
@@ -249,6 +309,7 @@ def solve(
     on_progress: Callable[[int, int], None] | None = None,
     roots: tuple[int, int] | None = None,
     memo: Memo | None = None,
+    band_rows: np.ndarray | None = None,
 ) -> SearchResult:
     """Find every packing (or stop after `stop_after` found by the search itself, or after
     `node_limit` search nodes: then `stopped_early` is set and the counts are partial).
@@ -265,6 +326,8 @@ def solve(
     clipped to their number): a long search split into parts, for several processes or
     several sittings, whose solutions together are the whole search's. Parts searched one
     after another may share a `memo` (only for the same puzzle, granularity and `fixed`).
+    `band_rows` is the setup's bottom-band table (bands.py), built once and handed to the
+    parts searched in other processes; by default the setup builds it when first needed.
     """
     if strategy not in STRATEGIES:
         raise PuzzleInputError(f"unknown strategy {strategy!r} (choose {', '.join(STRATEGIES)})")
@@ -311,6 +374,7 @@ def solve(
         on_progress,
         roots=roots,
         memo=memo,
+        band_rows=band_rows,
     )
     if record:
         tracer.absorb(buf)
@@ -332,6 +396,7 @@ def solve(
             again,
             None,
             roots=roots,
+            band_rows=band_rows,
         )
         result[kernel.R_STORED] = again[kernel.R_STORED]
     stored = int(result[kernel.R_STORED])
@@ -364,27 +429,25 @@ def _run(
     probe=None,
     roots=None,
     memo=None,
+    band_rows=None,
 ) -> None:
     """One kernel call for the whole tree (or the `roots` range of the root's choices), or
     one per choice at the root to show progress."""
-    table = setup.table
+    present = np.ones(len(setup.table.piece_start) - 1, dtype=np.bool_)
+    band_rows = setup.band_rows if band_rows is None else band_rows
     probe = np.array([-1.0, 0.0]) if probe is None else probe
     if probe[0] >= 0:
         memo = Memo(0)
     elif memo is None:
         memo = Memo()
-    memo_keys, memo_solutions = memo.keys, memo.solutions
     lo, end = roots if roots is not None else (0, 1 << 62)
     total = lo + 1  # until the first call says how many choices the root has
     while lo < min(total, end):
         hi = lo + 1 if on_progress else end
-        kernel.run_kernel(
-            table.bits, setup.blo, setup.bhi, setup.forced, setup.flo, setup.fhi, setup.cover,
-            setup.overlap, table.piece, table.orientation, table.x, table.y, table.piece_start,
-            setup.twin_next, setup.twin_prev, setup.rank, table.frame_bits, setup.slack,
-            setup.paired, setup.allowed, setup.symmetric_piece, lo, hi, stop_after, node_limit,
-            strategy,
-            memo_keys, memo_solutions, probe, solutions, path, record, buf, captions, result,
+        _call_kernel(
+            setup, setup.allowed, present, setup.slack, setup.symmetric_piece, lo, hi,
+            stop_after, node_limit, strategy, memo, probe, solutions, path, record, buf,
+            captions, result, band_rows,
         )  # fmt: skip
         total = int(result[kernel.R_ROOT_OPTIONS])
         lo = min(hi, total)
@@ -392,6 +455,21 @@ def _run(
             on_progress(lo, min(total, end))
         if result[kernel.R_STOPPED]:
             return
+
+
+def _call_kernel(
+    setup, allowed, present, slack, root_piece, lo, hi, stop_after, node_limit, strategy, memo,
+    probe, solutions, path, record, buf, captions, result, band_rows,
+) -> None:  # fmt: skip
+    table = setup.table
+    kernel.run_kernel(
+        table.bits, setup.blo, setup.bhi, setup.forced, setup.flo, setup.fhi, setup.cover,
+        setup.overlap, table.piece, table.orientation, table.x, table.y, table.piece_start,
+        setup.twin_next, setup.twin_prev, setup.rank, table.frame_bits, slack, setup.paired,
+        allowed, present, root_piece, lo, hi, stop_after, node_limit, strategy, memo.keys,
+        memo.solutions, probe, band_rows, setup.top_row, table.grid.height,
+        solutions, path, record, buf, captions, result,
+    )  # fmt: skip
 
 
 def estimate_nodes(
@@ -411,7 +489,7 @@ def estimate_nodes(
         result = np.zeros(6, dtype=np.int64)
         _run(
             setup, kernel.STRATEGY_MOST_CONSTRAINED, 0, 1 << 62, solutions, path, False, buf,
-            captions, result, None, probe,
+            captions, result, None, probe, band_rows=NO_BANDS,
         )  # fmt: skip
         estimates.append(probe[1])
     values = np.array(estimates)
