@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
     from solvers.digits.kernel import COUNTERS
     from solvers.digits.model import DigitsModel
     from solvers.digits.puzzle import default_puzzle, load_puzzle
-    from solvers.digits.search import solve
+    from solvers.digits.search import prepare, solve
     from solvers.digits.solutions import (
         board_text,
         on_mesh,
@@ -142,6 +142,15 @@ def run(args: argparse.Namespace) -> int:
         )
         return 0
     started = time.perf_counter()
+    setup = prepare(puzzle, args.granularity, use_symmetry=not args.no_symmetry)
+    if setup.uses_bands:
+        with Progress(None, "preparing the band table", unit="sets of pieces") as bar:
+
+            def on_set(done: int, total: int) -> None:
+                bar.total = total
+                bar.update(done)
+
+            setup.build_bands(on_set)
     with Progress(None, f"solving ({args.granularity})", unit="root choices") as progress:
 
         def on_progress(done: int, total: int) -> None:

@@ -17,6 +17,8 @@ import multiprocessing
 import os
 from collections.abc import Callable, Iterable
 
+import numpy as np
+
 from solvers.digits.puzzle import DigitsPuzzle
 from solvers.digits.search import Memo, SearchResult, every_solution, prepare, solve
 from solvers.digits.symmetry import Solution
@@ -70,7 +72,8 @@ def solve_in_parts(
     total = root_choices(puzzle, granularity)
     parts = {part.root: part for part in done}
     todo = [r for r in range(total) if r not in parts]
-    jobs = [(json.dumps(puzzle.definition()), granularity, strategy, r) for r in todo]
+    bands = setup.band_rows if todo else None  # built here once, not in every worker
+    jobs = [(json.dumps(puzzle.definition()), granularity, strategy, r, bands) for r in todo]
     if jobs:
         context = multiprocessing.get_context("spawn")
         with context.Pool(min(workers, len(jobs))) as pool:
@@ -95,8 +98,8 @@ def solve_in_parts(
 _memos: dict[tuple[str, str], Memo] = {}
 
 
-def _search_part(job: tuple[str, str, str, int]) -> Part:
-    definition, granularity, strategy, root = job
+def _search_part(job: tuple[str, str, str, int, np.ndarray | None]) -> Part:
+    definition, granularity, strategy, root, band_rows = job
     os.nice(5)  # long work in the background: the machine stays usable
     memo = _memos.setdefault((definition, granularity), Memo())
     cpu = os.times()
@@ -106,6 +109,7 @@ def _search_part(job: tuple[str, str, str, int]) -> Part:
         strategy=strategy,
         roots=(root, root + 1),
         memo=memo,
+        band_rows=band_rows,
     )
     after = os.times()
     return Part(
