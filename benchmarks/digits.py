@@ -31,19 +31,26 @@ Last measured (2 shared cores; load average about 1 unless said), 2026-11-21:
            before positions were remembered by their live cells and the search went in
            reading order: 7.8 M nodes, 50 s; before the 8 at the root, the 2/5 and 6/9
            order and the private-cell bound: 14.9 M nodes, 98 s
-    half   80 solutions in 5 classes, 32 of them (2 classes) OFF the mesh: pieces half a
-           block apart. 143 M nodes, 3,749 CPU s = 1.04 CPU hours, 32 min of wall time in
-           2 processes (--split-log --workers 2, nothing else running; the log is
-           benchmarks/logs/digits_half_parts.jsonl, and rerunning with it prints the
-           summary again). All solutions have the 8 at position 49, which alone takes
-           576 s; the median position takes 13 s. Not the minutes the target asks for.
-           Before the overlap rows (same nodes): 4,861 CPU s, 44 min on 2 processes with
-           a test run beside it for part of the time (position 49: 808 s, position 0:
-           676 -> 529 s). Before the placements were filtered by the bound: 290 M
-           nodes, 6,967 CPU s, 74 min on 2 processes (position 49: 1,271 s); the first
-           complete search took about 2x that again (positions 0-48: 7,707 CPU s, 256 M
-           nodes). (Knuth's estimate of 2.3e7 nodes was far too low: the tree is
-           heavy-tailed.)
+    half   With the bottom-band bound (bands.py; its table 1,024 sets of pieces, about
+           190 s CPU to build, once, in the parent process): measured on the first 38
+           positions of the 8 (45% of the search's time before it), 23.2 M nodes against
+           65.2 M (2.8x fewer) and 856 CPU s against 1,746 s (2.0x), with a test run and
+           the demo beside it for part of the time. Position 0: 24.1 M -> 5.1 M nodes,
+           529 -> 158 s; position 7: 6.9 M -> 2.4 M nodes, 197 -> 95 s (alone). The whole
+           search with it: see the issue's note (the run was still going when this was
+           written).
+           Before it: 80 solutions in 5 classes, 32 of them (2 classes) OFF the mesh:
+           pieces half a block apart. 143 M nodes, 3,749 CPU s = 1.04 CPU hours, 32 min of
+           wall time in 2 processes (--split-log --workers 2, nothing else running; the log
+           is benchmarks/logs/digits_half_parts.jsonl, and rerunning with it prints the
+           summary again). All solutions have the 8 at position 49, which alone takes 576
+           s; the median position takes 13 s. Before the overlap rows (same nodes): 4,861
+           CPU s, 44 min on 2 processes with a test run beside it for part of the time
+           (position 49: 808 s, position 0: 676 -> 529 s). Before the placements were
+           filtered by the bound: 290 M nodes, 6,967 CPU s, 74 min on 2 processes (position
+           49: 1,271 s); the first complete search took about 2x that again (positions
+           0-48: 7,707 CPU s, 256 M nodes). (Knuth's estimate of 2.3e7 nodes was far too
+           low: the tree is heavy-tailed.)
     cp-sat OR-tools CP-SAT 9.15 on one position of the 8 (--only cp-sat, 1 core each),
            the plain model (one placement per piece, at most one per cell): position 10
            proved empty in 99.6 s CPU, ours 8.1 s (124 k nodes): ours 12.3x faster (before
