@@ -116,7 +116,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from solvers.digits.known import record_classes  # noqa: E402
-from solvers.digits.parallel import Part, root_choices, solve_in_parts  # noqa: E402
+from solvers.digits.parallel import Part, build_bands, root_choices, solve_in_parts  # noqa: E402
 from solvers.digits.puzzle import default_puzzle  # noqa: E402
 from solvers.digits.search import _prepare_cached, prepare, solve  # noqa: E402
 from solvers.digits.solutions import on_mesh  # noqa: E402
@@ -196,11 +196,15 @@ def bench_split(granularity: str, log: Path, workers: int, save_classes: bool = 
                 sys.exit(f"{log}:{number}: not a line this benchmark wrote; move the file away")
             done[part.root] = part
     wall = time.perf_counter()
-    cpu = time.process_time()
-    rows = prepare(puzzle, granularity).band_rows  # built here once, handed to the workers
-    band_cpu = time.process_time() - cpu
+    band_cpu = [0.0]
+
+    def on_set(settled: int, total: int, cpu_s: float) -> None:
+        band_cpu[0] = cpu_s
+
+    rows = build_bands(puzzle, granularity, workers, on_set).band_rows
     print(f"{granularity}: the bottom-band table (bands.py), {len(rows)} sets of pieces, "
-          f"{band_cpu:,.0f} s CPU", flush=True)  # fmt: skip
+          f"{band_cpu[0]:,.0f} s CPU in {workers} processes, "
+          f"{time.perf_counter() - wall:,.0f} s wall", flush=True)  # fmt: skip
     total = root_choices(puzzle, granularity)
     print(f"{granularity}, split by the {total} positions of the 8: {len(done)} searched before, "
           f"{total - len(done)} to go, {workers} processes", flush=True)  # fmt: skip
@@ -218,7 +222,7 @@ def bench_split(granularity: str, log: Path, workers: int, save_classes: bool = 
 
     result = solve_in_parts(puzzle, granularity, workers, done=list(done.values()), on_part=on_part)
     off = sum(not on_mesh(result.setup.table, s) for s in result.solutions)
-    cpu = sum(part.cpu_s for part in done.values()) + band_cpu
+    cpu = sum(part.cpu_s for part in done.values()) + band_cpu[0]
     longest = max(part.cpu_s for part in done.values())
     print(
         f"{granularity:>5}: {result.count} solutions, {len(result.classes)} classes, {off} off "

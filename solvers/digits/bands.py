@@ -23,7 +23,7 @@ it could, never more), so a long test cannot make the table expensive.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 import numpy as np
 
@@ -32,12 +32,28 @@ MAX_PIECES = 14
 
 # fits(pieces as a bit mask, rows, the table so far) -> may they go into the bottom rows?
 FitsTest = Callable[[int, int, np.ndarray], bool]
+# settle(jobs, the table so far) -> for each job (pieces as a bit mask, the rows its subsets
+# need), (mask, the fewest rows it fits into), in any order: the sets of one size at a time,
+# which do not depend on each other, so that worker processes may share them (parallel.py).
+Settle = Callable[[list[tuple[int, int]], np.ndarray], Iterable[tuple[int, int]]]
+
+
+def fewest_rows(fits: FitsTest, mask: int, low: int, height: int, table: np.ndarray) -> int:
+    """The fewest rows from `low` up that the pieces in `mask` fit into (height + 1: none)."""
+    rows = low
+    while rows <= height and not fits(mask, rows, table):
+        rows += 1
+    return rows
+
+
+def one_by_one(fits: FitsTest, height: int) -> Settle:
+    """Settle each set in turn, in this process."""
+    return lambda jobs, table: ((m, fewest_rows(fits, m, low, height, table)) for m, low in jobs)
 
 
 def least_band_rows(
     n_pieces: int,
-    height: int,
-    fits: FitsTest,
+    settle: Settle,
     *,
     skip: int = -1,
     on_progress: Callable[[int, int], None] | None = None,
@@ -49,14 +65,25 @@ def least_band_rows(
     rows = np.zeros(1 << n_pieces, dtype=np.int64)
     if n_pieces > MAX_PIECES:
         return np.zeros(0, dtype=np.int64)
-    order = sorted(range(1, 1 << n_pieces), key=lambda m: (m.bit_count(), m))
-    for done, mask in enumerate(order, 1):
-        if on_progress:
-            on_progress(done, len(order))
-        if skip >= 0 and mask >> skip & 1:
-            continue
-        h = max(int(rows[mask & ~(1 << k)]) for k in range(n_pieces) if mask >> k & 1)
-        while h <= height and not fits(mask, h, rows):
-            h += 1
-        rows[mask] = h
+    total = (1 << n_pieces) - 1
+    done = 0
+    for size in range(1, n_pieces + 1):
+        sets = [m for m in range(1, 1 << n_pieces) if m.bit_count() == size]
+        jobs = []
+        for mask in sets:
+            if skip >= 0 and mask >> skip & 1:
+                done += 1
+                if on_progress:
+                    on_progress(done, total)
+                continue
+            jobs.append((mask, max(int(rows[mask & ~(1 << k)]) for k in _members(mask))))
+        for mask, fewest in settle(jobs, rows.copy()):
+            rows[mask] = fewest
+            done += 1
+            if on_progress:
+                on_progress(done, total)
     return rows
+
+
+def _members(mask: int) -> list[int]:
+    return [k for k in range(mask.bit_length()) if mask >> k & 1]

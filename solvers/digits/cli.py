@@ -143,14 +143,19 @@ def run(args: argparse.Namespace) -> int:
         return 0
     started = time.perf_counter()
     setup = prepare(puzzle, args.granularity, use_symmetry=not args.no_symmetry)
-    if setup.uses_bands:
+    if setup.needs_band_table:
         with Progress(None, "preparing the band table", unit="sets of pieces") as bar:
 
             def on_set(done: int, total: int) -> None:
                 bar.total = total
                 bar.update(done)
 
-            setup.build_bands(on_set)
+            if args.workers > 1:
+                from solvers.digits.parallel import build_bands
+
+                build_bands(puzzle, args.granularity, args.workers, lambda d, t, _: on_set(d, t))
+            else:
+                setup.build_bands(on_set)
     with Progress(None, f"solving ({args.granularity})", unit="root choices") as progress:
 
         def on_progress(done: int, total: int) -> None:

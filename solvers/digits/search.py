@@ -16,12 +16,12 @@ import dataclasses
 import itertools
 import json
 from collections.abc import Callable, Sequence
-from functools import cached_property, lru_cache
+from functools import cached_property, lru_cache, partial
 
 import numpy as np
 
 from solvers.digits import kernel
-from solvers.digits.bands import least_band_rows
+from solvers.digits.bands import Settle, fewest_rows, least_band_rows, one_by_one
 from solvers.digits.grid import Grid, check_granularity, resolution_of
 from solvers.digits.overlaps import placement_rows
 from solvers.digits.placements import PlacementTable, build_placements
@@ -84,25 +84,32 @@ class SearchSetup:
         offsets it is: about 3 CPU minutes to build, against an hour's search it halves."""
         return self.granularity in BAND_GRANULARITIES
 
+    @property
+    def needs_band_table(self) -> bool:
+        """Does the search use a bottom-band table not built yet?"""
+        return self.uses_bands and "band_rows" not in self.__dict__
+
     @cached_property
     def band_rows(self) -> np.ndarray:
         """The bottom-band table where the search uses one; elsewhere empty, and the kernel
         skips the check."""
         return self.build_bands()
 
-    def build_bands(self, on_progress: Callable[[int, int], None] | None = None) -> np.ndarray:
-        """Build `band_rows` now (once: later calls return it), reporting progress."""
-        if "band_rows" in self.__dict__:
-            return self.__dict__["band_rows"]
-        rows = NO_BANDS
-        if self.uses_bands:
-            rows = least_band_rows(
-                len(self.table.piece_start) - 1,
-                self.table.grid.height,
-                lambda mask, rows, table: _fits_in_band(self, mask, rows, table),
-                skip=self.symmetric_piece,
-                on_progress=on_progress,
-            )
+    def build_bands(
+        self,
+        on_progress: Callable[[int, int], None] | None = None,
+        settle: Settle | None = None,
+    ) -> np.ndarray:
+        """Build `band_rows` now (once: later calls return it), reporting progress; by
+        default each set in turn here, or as `settle` has them settled (parallel.py)."""
+        if not self.needs_band_table:
+            return self.__dict__.get("band_rows", NO_BANDS)
+        rows = least_band_rows(
+            len(self.table.piece_start) - 1,
+            settle or one_by_one(partial(_fits_in_band, self), self.table.grid.height),
+            skip=self.symmetric_piece,
+            on_progress=on_progress,
+        )
         self.__dict__["band_rows"] = rows  # where cached_property keeps it
         return rows
 
@@ -178,6 +185,13 @@ def _prepare_cached(key: str, granularity: str, use_symmetry: bool, resolution: 
 def _top_rows(table: PlacementTable) -> np.ndarray:
     rows = np.where(table.cells >= 0, table.cells // 4 // table.grid.width, 1 << 30)
     return rows.min(axis=1).astype(np.int64) if table.n else np.zeros(0, dtype=np.int64)
+
+
+def band_entry(setup: SearchSetup, mask: int, low: int, table: np.ndarray) -> int:
+    """One entry of the setup's bottom-band table: the fewest rows, from `low` up, that the
+    pieces in `mask` fit into, given the entries of their subsets in `table`."""
+    fits = partial(_fits_in_band, setup)
+    return fewest_rows(fits, mask, low, setup.table.grid.height, table)
 
 
 def _fits_in_band(setup: SearchSetup, mask: int, rows: int, band_rows: np.ndarray) -> bool:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from solvers.digits.bands import least_band_rows
+from solvers.digits.bands import least_band_rows, one_by_one
 from solvers.digits.puzzle import DigitsPuzzle
 from solvers.digits.reference import reference_solutions
-from solvers.digits.search import NO_BANDS, solve
+from solvers.digits.parallel import build_bands
+from solvers.digits.search import NO_BANDS, _prepare_cached, solve
 from tests.digits_fixtures import SMALL, cell_sets
 
 # SMALL's three pieces and a 2 in a frame 5 blocks wide and 7 tall: at half offsets the 1,
@@ -32,11 +33,11 @@ def test_each_set_gets_the_fewest_rows_that_fit_from_its_subsets_bound_up():
         )
         return rows >= sum(h for k, h in enumerate(heights) if mask >> k & 1)
 
-    table = least_band_rows(3, 5, fits)
+    table = least_band_rows(3, one_by_one(fits, 5))
     assert table.tolist() == [0, 3, 1, 4, 2, 5, 3, 6]  # all three need 6 rows: more than 5
     # A set is tested from the most rows one of its subsets needs, never below.
     assert (0b101, 4) in asked and (0b101, 3) in asked and (0b101, 2) not in asked
-    skipped = least_band_rows(3, 5, fits, skip=0)
+    skipped = least_band_rows(3, one_by_one(fits, 5), skip=0)
     assert skipped.tolist() == [0, 0, 1, 0, 2, 0, 3, 0]  # sets with the root piece: no bound
 
 
@@ -69,6 +70,19 @@ def test_the_band_table_is_exact_on_a_small_puzzle():
         need = int(rows[mask])
         assert not _packs(table, pieces, need - 1), (pieces, need)
         assert need > table.grid.height or _packs(table, pieces, need), (pieces, need)
+
+
+def test_worker_processes_build_the_same_table_and_report_its_progress():
+    puzzle = DigitsPuzzle.from_definition(TALL)
+    in_turn = solve(puzzle, "half", node_limit=1).setup.band_rows
+    _prepare_cached.cache_clear()  # a setup whose table is not built yet
+    heard = []
+    setup = build_bands(puzzle, "half", 2, lambda *args: heard.append(args))
+    assert not setup.needs_band_table
+    assert setup.band_rows.tolist() == in_turn.tolist()
+    total = len(in_turn) - 1
+    assert [settled for settled, _, _ in heard] == list(range(1, total + 1))
+    assert heard[-1][1] == total and heard[-1][2] > 0  # the workers' CPU seconds
 
 
 @pytest.mark.parametrize("definition", [TALL, SMALL])
