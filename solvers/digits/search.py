@@ -201,6 +201,17 @@ def _fits_in_band(setup: SearchSetup, mask: int, rows: int, band_rows: np.ndarra
     table = setup.table
     present = np.array([bool(mask >> k & 1) for k in range(len(table.piece_start) - 1)])
     allowed = setup.allowed & present[table.piece] & (setup.top_row >= table.grid.height - rows)
+    mirror = setup.symmetry.row_mirror
+    alone = [
+        k for k in np.flatnonzero(present) if setup.twin_next[k] < 0 and setup.twin_prev[k] < 0
+    ]
+    if mirror is not None and alone:
+        # The band is kept by the left-right mirror, so one piece without a twin may keep to
+        # one placement of each mirror pair: a packing or its mirror image does (and then
+        # its twins swapped into their order). It halves the test.
+        k = max(alone, key=lambda k: int(allowed[table.of_piece(k)].sum()))
+        span = slice(table.piece_start[k], table.piece_start[k + 1])
+        allowed[span] &= np.arange(span.start, span.stop) <= mirror[span]
     area = sum(len(o[0].cells) for k, o in enumerate(table.grid.orientations) if present[k])
     slack = len(table.grid.frame_cells) - area
     n_pieces = len(present)

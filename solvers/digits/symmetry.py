@@ -81,6 +81,20 @@ class FrameSymmetry:
         self._cell_maps = [m for _, m in kept]
         return np.array(maps, dtype=np.int64).reshape(len(kept), table.n)
 
+    @cached_property
+    def row_mirror(self) -> np.ndarray | None:
+        """The placement map of the left-right mirror, the symmetry other than the identity
+        that keeps every cell in its row (and so keeps bands of rows), if the frame has it."""
+        maps = self.placement_maps
+        rows = np.arange(self.table.grid.n_cells) // 4 // self.table.grid.width
+        for images, cell_map in zip(maps, self._cell_maps, strict=True):
+            moved = cell_map >= 0
+            if np.any(cell_map[moved] != np.flatnonzero(moved)) and np.all(
+                rows[cell_map[moved]] == rows[moved]
+            ):
+                return images
+        return None
+
     def orbit_representatives(self, piece: int) -> np.ndarray:
         """A boolean mask over placements: every placement of `piece` that is the smallest
         index of its orbit, and every placement of the other pieces."""

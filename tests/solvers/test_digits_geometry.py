@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -115,6 +116,19 @@ def test_the_frame_has_four_symmetries_and_a_square_frame_eight():
         {"frame": {"width": 5, "height": 5}, "pieces": {"1": ["2", "f", "e", "f", "8"]}}
     )
     assert len(FrameSymmetry(build_placements(Grid(square, "block"), "block")).symmetries) == 8
+
+
+def test_the_row_mirror_sends_each_placement_to_its_left_right_image():
+    table = build_placements(Grid(default_puzzle(), "unit"), "half")
+    mirror = FrameSymmetry(table).row_mirror
+    assert mirror is not None
+    assert (mirror[mirror] == np.arange(table.n)).all() and (mirror != np.arange(table.n)).any()
+    assert (table.piece[mirror] == table.piece).all()
+    width = table.grid.width
+    for p in range(table.n):
+        squares = {table.grid.cell(c)[:2] for c in table.cell_indices(p)}
+        image = {table.grid.cell(c)[:2] for c in table.cell_indices(mirror[p])}
+        assert image == {(width - 1 - x, y) for x, y in squares}
 
 
 def test_holes_are_found_for_the_eight():
