@@ -31,20 +31,21 @@ Last measured (2 shared cores; load average about 1 unless said), 2026-11-21:
            before positions were remembered by their live cells and the search went in
            reading order: 7.8 M nodes, 50 s; before the 8 at the root, the 2/5 and 6/9
            order and the private-cell bound: 14.9 M nodes, 98 s
-    half   With the bottom-band bound (bands.py; its table 1,024 sets of pieces, about
-           190 s CPU to build, once, in the parent process): measured on the first 38
-           positions of the 8 (45% of the search's time before it), 23.2 M nodes against
-           65.2 M (2.8x fewer) and 856 CPU s against 1,746 s (2.0x), with a test run and
-           the demo beside it for part of the time. Position 0: 24.1 M -> 5.1 M nodes,
-           529 -> 158 s; position 7: 6.9 M -> 2.4 M nodes, 197 -> 95 s (alone). The whole
-           search with it: see the issue's note (the run was still going when this was
-           written).
-           Before it: 80 solutions in 5 classes, 32 of them (2 classes) OFF the mesh:
-           pieces half a block apart. 143 M nodes, 3,749 CPU s = 1.04 CPU hours, 32 min of
-           wall time in 2 processes (--split-log --workers 2, nothing else running; the log
-           is benchmarks/logs/digits_half_parts.jsonl, and rerunning with it prints the
-           summary again). All solutions have the 8 at position 49, which alone takes 576
-           s; the median position takes 13 s. Before the overlap rows (same nodes): 4,861
+    half   80 solutions in 5 classes, 32 of them (2 classes) OFF the mesh: pieces half a
+           block apart. The whole search (--split-log --workers 2, nothing else running;
+           the log is benchmarks/logs/digits_half_parts.jsonl, and rerunning with it
+           prints the summary again): 17.3 min wall, 2,017 CPU s = 0.56 CPU hours, 58.0 M
+           nodes. Of that, the bottom-band table (bands.py, 1,024 sets of pieces, built by
+           the 2 processes): 132 CPU s, 75 s wall. All solutions have the 8 at position
+           49, which alone takes 205 s; the median position 9 s.
+           Before the bottom-band bound: 143 M nodes, 3,749 CPU s, 31.6 min wall (position
+           49: 576 s, position 0: 529 -> 146 s with it, position 42: 151 -> 146 s: the 8
+           stands in the middle of the left edge, inside the band the table assumes
+           empty). The table's tests with a node limit of 1 M instead of 200 k (20 stopped
+           instead of 41): 345 s CPU to build instead of 126, position 0 15% fewer nodes,
+           position 21 8%: about even, not kept. Its tests without the left-right mirror
+           kept to one of each pair: 156 s CPU, 55 stopped.
+           The median position took 13 s then. Before the overlap rows (same nodes): 4,861
            CPU s, 44 min on 2 processes with a test run beside it for part of the time
            (position 49: 808 s, position 0: 676 -> 529 s). Before the placements were
            filtered by the bound: 290 M nodes, 6,967 CPU s, 74 min on 2 processes (position

@@ -17,8 +17,10 @@ has, the position is a dead end (kernel.py). The band is the frame's own bottom,
 its outline, so no translation is involved; the placed pieces in the band only make room
 scarcer, so the check is sound.
 
-A test stopped by its node limit counts as "fits" (the table then says a little less than
-it could, never more), so a long test cannot make the table expensive.
+Where the frame has a left-right mirror, it keeps the band, so each test keeps one piece
+(one without a twin) to one placement of each mirror pair, which halves it. A test stopped
+by its node limit counts as "fits" (the table then says a little less than it could, never
+more), so a long test cannot make the table expensive.
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
 """Solutions of the searches too long to run at a keypress, recorded once per granularity.
 
-The block search takes half a minute and the half-block search hours, so the scene's view
-of the classes must not start them. `benchmarks/digits.py --split-log LOG --save-classes`
-records what a complete search of the shipped puzzle found into
-assets/puzzles/digits/known_classes.json: the number of solutions and one solution per
-class, each piece as (orientation, x, y) on the granularity's own grid. The tests check
-that every recorded solution is a packing and that its images add up to the count.
+The block search takes half a minute and the half-block search a quarter of an hour on
+two cores, so the scene's view of the classes must not start them.
+`benchmarks/digits.py --split-log LOG --save-classes` records what a complete search of
+the shipped puzzle found into assets/puzzles/digits/known_classes.json: the number of
+solutions and one solution per class, each piece as (orientation, x, y) on the
+granularity's own grid. The tests check that every recorded solution is a packing and that
+its images add up to the count.
 """
 
 from __future__ import annotations
