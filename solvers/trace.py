@@ -32,6 +32,7 @@ class TraceHeader:
     counters: tuple[str, ...]
     truncated: bool = False
     format_version: int = FORMAT_VERSION
+    initial_counters: tuple[int, ...] = ()  # the statistics before the first event, if set
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -44,6 +45,7 @@ class TraceHeader:
             "counters": list(self.counters),
             "truncated": self.truncated,
             "format_version": self.format_version,
+            **({"initial_counters": list(self.initial_counters)} if self.initial_counters else {}),
         }
 
     @classmethod
@@ -59,6 +61,7 @@ class TraceHeader:
                 counters=tuple(str(c) for c in data["counters"]),
                 truncated=bool(data.get("truncated", False)),
                 format_version=int(data["format_version"]),
+                initial_counters=tuple(int(v) for v in data.get("initial_counters", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise TraceError(f"trace header is incomplete or malformed ({exc})") from None
@@ -119,10 +122,12 @@ class Trace:
         return self.string(int(self.step_caption[step])) if self.n_steps else ""
 
     def counters_at(self, cursor: int) -> dict[str, int]:
-        """Solver statistics after the first `cursor` events (all zero at the start)."""
+        """Solver statistics after the first `cursor` events (at the start: as the solver
+        set them before its first event, else zero)."""
         names = self.header.counters
         if cursor <= 0 or not names:
-            return dict.fromkeys(names, 0)
+            initial = self.header.initial_counters or (0,) * len(names)
+            return dict(zip(names, initial, strict=True))
         values = self.counters[min(cursor, self.n_events) - 1]
         return {name: int(v) for name, v in zip(names, values, strict=True)}
 
@@ -167,5 +172,8 @@ class Trace:
         kinds = self.milestone_kind
         if kinds.size and (kinds.min() < 0 or kinds.max() >= n_strings):
             problems.append("milestone_kind points outside the string table")
+        initial = self.header.initial_counters
+        if initial and len(initial) != len(self.header.counters):
+            problems.append("initial counters do not match the counter names")
         if problems:
             raise TraceError("inconsistent trace: " + "; ".join(problems))

@@ -8,6 +8,7 @@ hand it back with `absorb`, so a search records events at native speed.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -30,6 +31,7 @@ class Tracer(Protocol):
     def step(self, caption: str = "") -> None: ...
     def milestone(self, kind: str, caption: str = "") -> None: ...
     def count(self, **values: int) -> None: ...
+    def start_counts(self, **values: int) -> None: ...
     def intern(self, text: str) -> int: ...
     def kernel_buffer(self, capacity: int | None = None) -> KernelBuffer: ...
     def absorb(self, buffer: KernelBuffer) -> None: ...
@@ -50,6 +52,9 @@ class NullTracer:
         pass
 
     def count(self, **values: int) -> None:
+        pass
+
+    def start_counts(self, **values: int) -> None:
         pass
 
     def intern(self, text: str) -> int:
@@ -148,6 +153,7 @@ class RecordingTracer:
         self._string_ids: dict[str, int] = {}
         self.max_events = max_events
         self.truncated = False
+        self._initial = np.zeros(len(counters), dtype=np.int64)  # before the first event
 
     @property
     def n_events(self) -> int:
@@ -192,9 +198,19 @@ class RecordingTracer:
         self._ms_caption.append(self.intern(caption))
 
     def count(self, **values: int) -> None:
+        """The statistics that the following events carry."""
+        self._set(self._current, values)
+
+    def start_counts(self, **values: int) -> None:
+        """The statistics before the first event (the givens of a puzzle, say), shown at
+        the start of the trace; they also carry over to the first events."""
+        self._set(self._initial, values)
+        self._set(self._current, values)
+
+    def _set(self, target: np.ndarray, values: Mapping[str, int]) -> None:
         for name, value in values.items():
             try:
-                self._current[self._counter_index[name]] = value
+                target[self._counter_index[name]] = value
             except KeyError:
                 raise ValueError(f"counter {name!r} was not declared") from None
 
@@ -236,8 +252,13 @@ class RecordingTracer:
             starts = np.concatenate([[0], starts]).astype(np.int64)
             captions = np.concatenate([[NO_CAPTION], captions]).astype(np.int32)
         header = self._header
-        if self.truncated:
-            header = TraceHeader(**{**header.__dict__, "truncated": True})
+        initial = self._initial
+        if self.truncated or initial.any():
+            header = dataclasses.replace(
+                header,
+                truncated=self.truncated,
+                initial_counters=tuple(int(v) for v in initial) if initial.any() else (),
+            )
         return Trace(
             header=header,
             rows=self._rows.array(),

@@ -67,6 +67,12 @@ class _Emitter:
         self.candidates = int(sum(bin(int(m)).count("1") for m in self.cands.tolist()))
         self.grid_events: list = []  # Place / Eliminate / Unplace / Restore, for backtracking
         self.frames: list[int] = []
+        tracer.start_counts(placed=self.placed, candidates=self.candidates)  # the givens
+
+    def _count(self) -> None:
+        self.tracer.count(
+            placed=self.placed, candidates=self.candidates, depth=self.depth, guesses=self.guesses
+        )
 
     def emit(self, event) -> None:
         """Apply, update the counters, record: counters are the statistics after the event."""
@@ -83,9 +89,7 @@ class _Emitter:
             self.candidates += 1
         elif isinstance(event, SetDepth):
             self.depth = event.depth
-        self.tracer.count(
-            placed=self.placed, candidates=self.candidates, depth=self.depth, guesses=self.guesses
-        )
+        self._count()
         self.tracer.emit(event)
 
     def grid(self, event) -> None:

@@ -1,12 +1,14 @@
 from __future__ import annotations
 
+import json
+
 import numpy as np
 import pytest
 from numba import njit
 
 from solvers.kernel_trace import record_event, record_milestone, record_step
 from solvers.modelcheck import assert_trace_replays, assert_walk_invertible
-from solvers.trace import NO_CAPTION
+from solvers.trace import NO_CAPTION, TraceHeader
 from solvers.tracer import NULL_TRACER, RecordingTracer
 from tests.toy import Add, Swap, ToyModel
 
@@ -41,6 +43,21 @@ def test_recording_tracer_builds_steps_milestones_and_counters():
     assert trace.counters_at(2) == {"nodes": 1}
     assert trace.counters_at(3) == {"nodes": 2}
     assert trace.header.seed == 7 and trace.header.counters == ("nodes",)
+
+
+def test_start_counts_are_the_statistics_before_the_first_event():
+    tracer = RecordingTracer(ToyModel(3), solver="test", counters=("placed", "nodes"))
+    tracer.start_counts(placed=17)
+    tracer.step("first")
+    tracer.emit(Add(0, 1))
+    tracer.count(nodes=1)
+    tracer.emit(Add(1, 1))
+    trace = tracer.finish()
+    assert trace.counters_at(0) == {"placed": 17, "nodes": 0}
+    assert trace.counters_at(1) == {"placed": 17, "nodes": 0}
+    assert trace.counters_at(2) == {"placed": 17, "nodes": 1}
+    again = TraceHeader.from_json(json.loads(json.dumps(trace.header.to_json())))
+    assert again.initial_counters == (17, 0)
 
 
 def test_events_before_the_first_step_get_an_untitled_step():
