@@ -35,12 +35,17 @@ class SearchProgress:
     elapsed: float
     done: bool
 
-    def line(self, method: str) -> str:
-        state = "done" if self.done else "searching"
-        return (
-            f"{method} {state}: {self.expanded:,} expanded, open {self.open:,}, "
-            f"closed {self.closed:,}, {self.elapsed:.1f} s"
-        )
+    def line(self) -> str:
+        """What the search has done so far, in words (counts it has not reported yet are
+        left out rather than shown as zero)."""
+        parts = []
+        if self.expanded:
+            parts.append(f"{self.expanded:,} positions expanded")
+        if self.open:
+            parts.append(f"{self.open:,} waiting")
+        if self.done:
+            parts.append("done")
+        return ", ".join(parts) or "searching"
 
 
 class BackgroundSearch:
@@ -130,7 +135,7 @@ def drive_job(
         if getattr(job, "cancelled", False):
             search.cancel()
         progress = search.progress()
-        job.status = progress.line(search.method)
+        job.status = progress.line()
         if on_progress:
             on_progress(progress)
     if search.error is not None:

@@ -73,6 +73,15 @@ def short_way(config: RingConfig, f: int) -> int:
     return f if f <= config.size // 2 else f - config.size
 
 
+def turn_words(config: RingConfig, ring: int, f: int) -> str:
+    """ "ring 5: 3 steps clockwise": a turn by `f` in words, the short way round, as the
+    balls are seen to move (the same for a solver's moves and a user's turns)."""
+    steps = short_way(config, f)
+    way = "counter-clockwise" if steps > 0 else "clockwise"
+    n = abs(steps)
+    return f"ring {ring + 1}: {n} {'step' if n == 1 else 'steps'} {way}"
+
+
 def _lens_centre(config: RingConfig, ring: int, partner: int) -> float:
     lens = config.lens(ring, partner)
     return (lens.start + lens.end) / 2.0

@@ -18,6 +18,7 @@ from solvers.errors import PuzzleInputError
 from solvers.events import Event, EventSet
 from solvers.model import STATE_DTYPE, PuzzleModel, register_model
 from solvers.rings.config import RingConfig
+from solvers.rings.geometry import turn_words
 from solvers.rings.goal import is_goal, thesis_heuristic
 from solvers.rings.stateio import check_colour_counts, format_state, parse_state
 
@@ -123,13 +124,7 @@ class RingsModel(PuzzleModel):
 
     def describe(self, event: Event) -> str:
         if isinstance(event, Rotate):
-            g = self.config.size
-            way = (
-                f"{event.f} step(s) counter-clockwise"
-                if event.f <= g // 2
-                else f"{g - event.f} step(s) clockwise"
-            )
-            return f"rotate ring {event.ring + 1} by {event.f} ({way})"
+            return turn_words(self.config, event.ring, event.f)
         if isinstance(event, Examine):
             h = "" if event.h < 0 else f", h = {event.h}"
             return f"examine node {event.node} (depth {event.depth}{h})"

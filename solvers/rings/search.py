@@ -26,6 +26,7 @@ import numpy as np
 from solvers.errors import PuzzleInputError
 from solvers.rings.config import RingConfig
 from solvers.rings.depthfirst import depth_first
+from solvers.rings.geometry import turn_words
 from solvers.rings.graphsearch import (
     CANCELLED,
     EXHAUSTED,
@@ -223,7 +224,7 @@ def _replay(tracer: Tracer, config: RingConfig, result: SearchResult) -> None:
         for ring, f in reversed(result.moves):
             tracer.emit(Rotate(ring, g - f))
     for i, (ring, f) in enumerate(result.moves, start=1):
-        tracer.step(f"Move {i} of {n}: rotate ring {ring + 1} by {f}")
+        tracer.step(f"Move {i} of {n} · {turn_words(config, ring, f)}")
         tracer.emit(Rotate(ring, f))
     if n:
         tracer.milestone("solved", "The rings are solved")

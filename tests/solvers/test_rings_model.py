@@ -260,6 +260,7 @@ def test_model_definition_roundtrip_and_describe():
     model = RingsModel("3/20/1/4")
     again = RingsModel.from_definition(model.definition())
     assert str(again.config) == "3/20/1/4"
-    assert model.describe(Rotate(1, 18)) == "rotate ring 2 by 18 (2 step(s) clockwise)"
+    assert model.describe(Rotate(1, 18)) == "ring 2: 2 steps clockwise"
+    assert model.describe(Rotate(0, 1)) == "ring 1: 1 step counter-clockwise"
     with pytest.raises(PuzzleInputError):
         model.check_state(np.ones(56, dtype=np.int32))
