@@ -51,18 +51,18 @@ class ToyScene(Scene):
             )
             if view.options.get("labels", True):
                 d.text(
-                    str(value), x_of[i], base + 6 * view.scale, 16 * view.scale, ACCENT, anchor="ct"
+                    str(value), x_of[i], base + 6 * view.scale, 18 * view.scale, ACCENT, anchor="ct"
                 )
 
 
 class ToyInteraction(Interaction):
-    """ "a" adds one to slot 0; a click swaps slots 0 and 1; "j" runs a background job that
+    """ "q" adds one to slot 0; a click swaps slots 0 and 1; "j" runs a background job that
     answers with a new trace."""
 
-    help = (("A", "add one to slot 0"), ("J", "a background job"))
+    help = (("Q", "add one to slot 0"), ("J", "a background job"))
 
     def on_key(self, key: str, shift: bool, session: Session) -> bool:
-        if key == "a":
+        if key == "q":
             session.act("add one", [Add(0, -1 if shift else 1)])
             return True
         if key == "j":

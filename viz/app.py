@@ -2,6 +2,10 @@
 
 Keeping the window shell (viz/window.py) thin means everything a user can do with keys and
 mouse is testable headless: tests feed pygame events to an App on an EGL context.
+
+Nothing a user does loses work: whenever the trace shown is replaced (a move made after
+stepping back, a search result, a reset), the one it replaces goes on an undo stack;
+U / Ctrl+Z and Ctrl+Y / Shift+U walk that history, each with a notice.
 """
 
 from __future__ import annotations
@@ -15,19 +19,55 @@ import pygame
 
 from solvers.trace import Trace
 from solvers.traceview import model_for
+from viz.camera import OrbitCamera
 from viz.compose import Look, default_look, make_view, render_frame
 from viz.gl import default_samples
 from viz.hud import HudLayout, hud_layout
 from viz.images import save_png
 from viz.interaction import Session
-from viz.player import TOUR_SECONDS, Player, default_pace
+from viz.player import TOUR_SECONDS, Player, speed_for_seconds
 from viz.renderer import Renderer
 from viz.scene import scene_for
 from viz.target import RenderTarget
 from viz.timeline import Level
 
-MESSAGE_SECONDS = 2.5
+MESSAGE_SECONDS = 3.5
 ORBIT_DEGREES_PER_PIXEL = 0.35
+DOUBLE_CLICK_SECONDS = 0.4
+HISTORY = 50  # traces kept for undo
+
+PLAYER_KEYS = (
+    ("Space", "play / pause (a step under way is finished)"),
+    ("Right / Left", "one step forward / back"),
+    ("PageDown / PageUp", "next / previous step (clickers)"),
+    ("Shift+Right / Left", "next / previous milestone"),
+    (". / ,", "one event forward / back"),
+    ("R", "play backward (again: forward)"),
+    ("Home / End", "start / end"),
+    ("Up / Down", "faster / slower"),
+    ("A", "automatic pace: fast searches, slow at what they find"),
+    ("L", "play by event, by step or by milestone"),
+    ("click / drag timeline", "jump / scrub"),
+)
+CAMERA_KEYS = (
+    ("drag / right-drag", "orbit / pan the camera"),
+    ("wheel", "zoom"),
+    ("C or double-click", "reset the camera"),
+)
+WINDOW_KEYS = (
+    ("F", "fullscreen (again: back to the window)"),
+    ("S", "screenshot (PNG in the current folder)"),
+    ("H / Esc", "this help / quit"),
+)
+UNDO_KEYS = (("U or Ctrl+Z", "undo: bring back what was replaced"), ("Ctrl+Y", "redo"))
+
+
+@dataclasses.dataclass(frozen=True)
+class _Shown:
+    """A trace and where it was, as the undo history keeps it."""
+
+    trace: Trace
+    position: float
 
 
 class App:
@@ -62,6 +102,10 @@ class App:
         self._drag: str | None = None
         self._last_mouse = (0.0, 0.0)
         self._end_wait = 0.0
+        self._clock = 0.0  # seconds of ticks, for double clicks (no wall clock here)
+        self._last_click = -1.0
+        self._undo: list[_Shown] = []
+        self._redo: list[_Shown] = []
         self.load(0)
 
     # -- which trace -------------------------------------------------------------------
@@ -73,21 +117,48 @@ class App:
         trace = self.traces[self.index]
         speed = self._speed
         if speed is None and self.tour:
-            speed = default_pace(trace, self.tour_seconds)[1]
-        self.player = Player(trace, model_for(trace), level=self._level, speed=speed)
+            speed = speed_for_seconds(trace, self.tour_seconds, self._level or Level.STEP)
+        self.player = Player(trace, model_for(trace), level=self._level, speed=speed,
+                             auto=True if self.tour else None)  # fmt: skip
         self.scene = scene_for(trace.header.kind)
         self.look: Look = default_look(self.scene, self.player.frame())
         self.interaction = self.scene.interaction()
         self.session = Session(lambda: self.player, self._replace_trace)
+        self._undo.clear()
+        self._redo.clear()
         if self.tour:
             self.player.play()
 
     def _replace_trace(self, trace: Trace, position: float) -> None:
-        """The session changed the trace (a move, a search result): keep model and pace."""
+        """The session changed the trace (a move, a search result): the old one is kept for
+        undo; model and pace stay."""
+        self._undo.append(_Shown(self.player.trace, self.player.position))
+        del self._undo[:-HISTORY]
+        self._redo.clear()
+        self._show(trace, position)
+
+    def _show(self, trace: Trace, position: float) -> None:
         old = self.player
         self.traces[self.index] = trace
-        self.player = Player(trace, old.model, level=old.level, speed=old.speed)
+        self.player = Player(trace, old.model, level=old.level, speed=old.speed, auto=old.auto)
         self.player.seek(position)
+
+    def undo(self) -> None:
+        self._walk(self._undo, self._redo, "undone", "Ctrl+Y redoes")
+
+    def redo(self) -> None:
+        self._walk(self._redo, self._undo, "redone", "U undoes")
+
+    def _walk(self, source: list[_Shown], target: list[_Shown], done: str, back: str) -> None:
+        if not source:
+            self.say(f"nothing to be {done}")
+            return
+        self.session.cancel()
+        target.append(_Shown(self.player.trace, self.player.position))
+        shown = source.pop()
+        self._show(shown.trace, shown.position)
+        steps = shown.trace.n_steps
+        self.say(f"{done.capitalize()}: back to the {steps:,}-step trace ({back})")
 
     @property
     def layout(self) -> HudLayout:
@@ -130,6 +201,12 @@ class App:
     def _key(self, key: int, mod: int) -> None:
         p = self.player
         shift = bool(mod & pygame.KMOD_SHIFT)
+        ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if ctrl:
+            redo = key == pygame.K_y or (key == pygame.K_z and shift)
+            if redo or key == pygame.K_z:
+                self.redo() if redo else self.undo()
+            return
         actions = {
             pygame.K_SPACE: p.toggle_play,
             pygame.K_RIGHT: (lambda: p.jump_milestone(True)) if shift else p.step_forward,
@@ -144,13 +221,18 @@ class App:
             pygame.K_END: lambda: p.seek(p.trace.n_events),
             pygame.K_r: p.reverse,
             pygame.K_l: p.cycle_level,
+            pygame.K_a: self._toggle_auto,
+            pygame.K_u: self.redo if shift else self.undo,
             pygame.K_h: self._toggle_help,
             pygame.K_s: self.screenshot,
             pygame.K_f: self._request_fullscreen,
-            pygame.K_n: lambda: self.load(self.index + 1),
-            pygame.K_p: lambda: self.load(self.index - 1),
             pygame.K_ESCAPE: self._escape,
         }
+        if self.tour:
+            actions[pygame.K_n] = lambda: self.load(self.index + 1)
+            actions[pygame.K_p] = lambda: self.load(self.index - 1)
+        if self.look.camera is not None:
+            actions[pygame.K_c] = self.reset_camera
         action = actions.get(key)
         if action is not None:
             action()
@@ -166,14 +248,30 @@ class App:
         if self.interaction is not None:
             self.interaction.on_key(pygame.key.name(key), shift, self.session)
 
+    def _toggle_auto(self) -> None:
+        self.player.toggle_auto()
+        if not self.player.auto:
+            self.say(f"steady pace: {self.player.speed:g} a second (A: automatic again)")
+        elif self.player.auto_applies:
+            self.say("automatic pace: the search plays fast, what it finds slowly")
+        else:
+            self.say("automatic pace: every step of this trace is worth reading")
+
+    def help_rows(self) -> tuple[tuple[str, str], ...]:
+        """The keys that do something in this scene, and nothing else."""
+        rows = PLAYER_KEYS
+        if self.look.camera is not None:
+            rows += CAMERA_KEYS
+        rows += tuple((option.key.upper(), option.label) for option in self.scene.options)
+        if self.interaction is not None:
+            rows += self.interaction.help_for(self.player.model) + UNDO_KEYS
+        if self.tour:
+            rows += (("N / P", "next / previous puzzle"),)
+        return rows + WINDOW_KEYS
+
     def _toggle_help(self) -> None:
         hud = self.look.hud
-        extra = tuple((option.key.upper(), option.label) for option in self.scene.options)
-        if self.interaction is not None:
-            extra += self.interaction.help
-        if self.tour:
-            extra += (("N / P", "next / previous puzzle"),)
-        hud = dataclasses.replace(hud, show_help=not hud.show_help, extra_help=extra)
+        hud = dataclasses.replace(hud, show_help=not hud.show_help, help_rows=self.help_rows())
         self.look = dataclasses.replace(self.look, hud=hud)
 
     def _escape(self) -> None:
@@ -185,9 +283,17 @@ class App:
     def _request_fullscreen(self) -> None:
         self.fullscreen_requested = True
 
+    def reset_camera(self) -> None:
+        camera = self.scene.default_camera(self.player.model)
+        if camera is not None:
+            self._set_camera(camera)
+            self.say("camera reset")
+
     def _press(self, button: int, x: float, y: float) -> None:
         self._last_mouse = (x, y)
         layout = self.layout
+        double = button == 1 and self._clock - self._last_click <= DOUBLE_CLICK_SECONDS
+        self._last_click = self._clock if button == 1 and not double else -1.0
         if button == 1 and layout.on_timeline(x, y):
             self._drag = "scrub"
             self.player.begin_scrub()
@@ -195,7 +301,10 @@ class App:
         elif self.interaction is not None and self.interaction.on_click(x, y, button, self.session):
             return
         elif self.look.camera is not None and layout.stage.contains(x, y):
-            self._drag = "orbit" if button == 1 else "pan"
+            if double:
+                self.reset_camera()
+            else:
+                self._drag = "orbit" if button == 1 else "pan"
 
     def _motion(self, x: float, y: float) -> None:
         dx, dy = x - self._last_mouse[0], y - self._last_mouse[1]
@@ -210,12 +319,13 @@ class App:
             h = float(self.target.height)
             self._set_camera(camera.pan(dx / h, dy / h))
 
-    def _set_camera(self, camera) -> None:
+    def _set_camera(self, camera: OrbitCamera) -> None:
         self.look = dataclasses.replace(self.look, camera=camera)
 
     # -- time and pixels ---------------------------------------------------------------
 
     def tick(self, dt: float) -> None:
+        self._clock += dt
         self.session.poll()
         if self.session.message:
             self.say(self.session.message)
@@ -231,15 +341,15 @@ class App:
                 self._end_wait = 0.0
                 self.load(self.index + 1)
 
-    def render(self) -> HudLayout:
-        message = self._message
+    def _notice(self) -> str:
         job = self.session.job
-        if job is not None:
-            message = (
-                f"{job.label}: {job.status}  ·  {job.elapsed:.1f} s"
-                if job.status
-                else (f"{job.label} ·  {job.elapsed:.1f} s")
-            )
+        if job is None:
+            return self._message
+        status = f": {job.status}" if job.status else ""
+        return f"{job.label}{status} · {job.elapsed:.1f} s (press the key again to stop)"
+
+    def render(self) -> HudLayout:
+        message = self._notice()
         look = self.look
         if look.hud.message != message:
             look = self.look = dataclasses.replace(

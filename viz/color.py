@@ -50,7 +50,7 @@ EXTENDED = (*OKABE_ITO, "#7F4F00", "#2B5A74", "#004F39", "#8C5A9E", "#5C3A1E", "
 
 BACKGROUND = rgba("#F7F5F0")
 INK = rgba("#1E1E24")
-MUTED = rgba("#6B6B76")
+MUTED = rgba("#595963")  # secondary text: still 6:1 against the background (WCAG AA: 4.5)
 ACCENT = rgba("#0072B2")
 GOOD = rgba("#009E73")
 BAD = rgba("#D55E00")
@@ -59,3 +59,55 @@ PANEL = rgba("#FFFFFF", 0.96)
 
 def palette(i: int) -> RGBA:
     return rgba(EXTENDED[i % len(EXTENDED)])
+
+
+def over(color: ColorLike, background: ColorLike) -> RGBA:
+    """`color` composited over an opaque `background` (what a viewer sees)."""
+    c, b = rgba(color), rgba(background)
+    a = c[3]
+    r, g, bl = (c[i] * a + b[i] * (1 - a) for i in range(3))
+    return (r, g, bl, 1.0)
+
+
+def luminance(color: ColorLike) -> float:
+    """WCAG 2 relative luminance of an opaque colour (sRGB in [0, 1])."""
+
+    def linear(v: float) -> float:
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b, _ = rgba(color)
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def contrast(a: ColorLike, b: ColorLike) -> float:
+    """WCAG 2 contrast ratio of two opaque colours, 1 to 21; text needs 4.5 (AA)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def readable_ink(background: ColorLike) -> RGBA:
+    """INK or white, whichever contrasts more with `background`."""
+    white = rgba("#FFFFFF")
+    return INK if contrast(INK, background) >= contrast(white, background) else white
+
+
+def text_fill(color: ColorLike, ratio: float = 4.5) -> RGBA:
+    """`color`, darkened just enough (towards INK) that its `readable_ink` reaches `ratio`:
+    for discs and tags that carry a label, whatever their palette colour."""
+    base = rgba(color)
+    for k in range(21):
+        fill = mix(base, INK, k * 0.05)
+        if contrast(readable_ink(fill), fill) >= ratio:
+            return fill
+    return INK
+
+
+def ink_against(color: ColorLike, background: ColorLike, ratio: float = 4.5) -> RGBA:
+    """`color` for text on `background`, darkened towards INK just enough to reach `ratio`
+    (a red for struck-out digits, a green for pattern labels, on a light page)."""
+    base = rgba(color)
+    for k in range(21):
+        ink = mix(base, INK, k * 0.05)
+        if contrast(ink, background) >= ratio:
+            return ink
+    return INK

@@ -30,25 +30,32 @@ def make_view(look: Look, size: tuple[int, int]) -> tuple[View, HudLayout]:
     return view, layout
 
 
-def compose(frame: Frame, look: Look, size: tuple[int, int]) -> tuple[Canvas, HudLayout]:
+def compose(
+    frame: Frame, look: Look, size: tuple[int, int], *, show_text: bool = True
+) -> tuple[Canvas, HudLayout]:
+    """The scene (or, with help shown, the help in its place) and the HUD on top.
+    `show_text=False` records the text without drawing it (for contrast checks)."""
     view, layout = make_view(look, size)
-    canvas = Canvas(*size)
-    look.scene.draw(frame, view, canvas)
-    draw_hud(canvas.d2, frame, layout, look.hud)
+    canvas = Canvas(*size, show_text=show_text)
+    if not look.hud.show_help:
+        look.scene.draw(frame, view, canvas)
+    draw_hud(canvas.d2, frame, layout, look.hud, title=look.scene.heading(frame),
+             statistics=look.scene.statistics(frame))  # fmt: skip
     return canvas, layout
 
 
-def render_frame(renderer: Renderer, target: RenderTarget, frame: Frame, look: Look) -> HudLayout:
-    canvas, layout = compose(frame, look, target.size)
+def render_frame(
+    renderer: Renderer, target: RenderTarget, frame: Frame, look: Look, *, show_text: bool = True
+) -> HudLayout:
+    canvas, layout = compose(frame, look, target.size, show_text=show_text)
     renderer.render(target, canvas.layers3d, canvas.d2)
     return layout
 
 
 def default_look(scene: Scene, frame: Frame, hud: HudOptions | None = None) -> Look:
-    title = f"{scene.title} · {frame.trace.header.solver}"
     return Look(
         scene=scene,
-        hud=hud or HudOptions(title=title),
+        hud=hud or HudOptions(),
         options={option.name: option.default for option in scene.options},
         camera=scene.default_camera(frame.model),
     )

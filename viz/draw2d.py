@@ -14,6 +14,7 @@ rest are shapes, instances of 20 floats:
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 
@@ -50,10 +51,25 @@ def _sprite_mask(centers: np.ndarray, extents: np.ndarray, width: int, height: i
     return (extents * 2 <= MAX_SPRITE) & (x >= 0) & (x < width) & (y >= 0) & (y < height)
 
 
+@dataclasses.dataclass(frozen=True)
+class TextRun:
+    """Text as it was drawn, for the projector checks (size, contrast, overlaps): the ink
+    box of a block of text, or one box per character for `chars`."""
+
+    text: str
+    boxes: np.ndarray  # (k, 4): x0, y0, x1, y1 of the ink
+    size: float  # pixels
+    colors: np.ndarray  # (k, 4) RGBA
+
+
 class DrawList2D:
-    def __init__(self, width: int, height: int):
+    def __init__(self, width: int, height: int, *, show_text: bool = True):
+        """`show_text=False` lays text out and records it in `texts` but draws none of it:
+        the background a text is read against."""
         self.width = width
         self.height = height
+        self.show_text = show_text
+        self.texts: list[TextRun] = []
         self._runs: list[tuple[str, list[np.ndarray]]] = []  # kind, blocks to concatenate
         self._pending: list[tuple[float, ...]] = []
         self._pending_tris: list[tuple[float, ...]] = []
@@ -332,7 +348,11 @@ class DrawList2D:
         glyphs, w, h = layout_text(text, size, font, anchor, x, y, max_width)
         if len(glyphs):
             colors = np.broadcast_to(np.asarray(rgba(color), dtype=np.float32), (len(glyphs), 4))
-            self._glyphs(glyphs, colors)
+            box = np.concatenate([(glyphs[:, 0:2] - glyphs[:, 2:4]).min(axis=0),
+                                  (glyphs[:, 0:2] + glyphs[:, 2:4]).max(axis=0)])  # fmt: skip
+            self.texts.append(TextRun(text, box[None], size, colors[:1]))
+            if self.show_text:
+                self._glyphs(glyphs, colors)
         return w, h
 
     def chars(
@@ -363,7 +383,12 @@ class DrawList2D:
         quads[:, 0:2] = np.round(centers - half) + half  # whole pixels: crisp glyphs
         quads[:, 2:4] = half
         quads[:, 4:8] = table[:, 2:6]
-        self._glyphs(quads, _color_array(colors, len(keep))[keep])
+        inks = _color_array(colors, len(keep))[keep]
+        boxes = np.hstack([quads[:, 0:2] - half, quads[:, 0:2] + half])
+        text = "".join(ch for ch, kept in zip(chars, keep, strict=True) if kept)
+        self.texts.append(TextRun(text, boxes, size, np.asarray(inks)))
+        if self.show_text:
+            self._glyphs(quads, inks)
 
 
 def triangulate(points: Sequence[Point]) -> list[tuple[Point, Point, Point]]:

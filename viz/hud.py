@@ -1,51 +1,50 @@
-"""The heads-up display shared by every scene: caption, step counter, solver statistics,
-milestones, a clickable timeline, the speed and mode, and the help overlay.
+"""The heads-up display shared by every scene: title and statistics, the caption of the step
+shown, a notice band, the timeline with the one step counter, and the help overlay.
 
-Layout is proportional to the frame height (scale 1.0 at 720 pixels), so a 1080p video and
+Made for a projector: at 1280x720 no text is under 18 pixels and every text has at least
+4.5:1 contrast with what is behind it. Each kind of text has its own region, so nothing
+overlaps whatever a scene, a caption or a notice says:
+
+    title row    title (left), statistics in plain words (right, dropped from the end
+                 when they do not fit)
+    caption      the current step's explanation, two lines at most
+    stage        the scene (or the help, which replaces it)
+    notice band  what just happened ("Screenshot saved", "U brings it back", search progress)
+    timeline     mode and pace (left), the track, "step 5 / 17" (right)
+
+Sizes are proportional to the frame height (scale 1.0 at 720 pixels), so a 1080p video and
 a small window look alike. `hud_layout` is also what the window uses for hit-testing.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import weakref
+from collections.abc import Sequence
 
 import numpy as np
 
-from solvers.trace import Trace
 from viz.color import ACCENT, BAD, INK, MUTED, PANEL, rgba
 from viz.draw2d import DrawList2D
 from viz.player import Frame, Mode
 from viz.scene import Rect
-from viz.text import measure
-from viz.timeline import Level
+from viz.text import fit_text, measure
+from viz.timeline import UNIT_NAMES, Level
 
-KEY_HELP = (
-    ("Space", "play / pause"),
-    ("Right / Left", "one step forward / back"),
-    ("Shift+Right / Left", "next / previous milestone"),
-    ("PageDown / PageUp", "next / previous step (clickers)"),
-    ("Up / Down", "faster / slower"),
-    ("L", "play by event, step or milestone"),
-    ("Home / End", "start / end"),
-    ("R", "play backward"),
-    ("drag timeline", "scrub"),
-    ("drag / wheel", "orbit / zoom (3D); right-drag pans"),
-    ("F", "fullscreen"),
-    ("S", "screenshot (PNG)"),
-    ("H", "this help"),
-    ("Esc", "quit"),
-)
+TEXT = 18.0  # the smallest text, at 720 pixels high
+CAPTION = 24.0  # captions, shrinking to CAPTION_MIN before they are shortened
+CAPTION_MIN = 20.0
+CAPTION_LINES = 2
+COUNTER = 20.0
+HELP_TITLE = 22.0
 
 
 @dataclasses.dataclass(frozen=True)
 class HudOptions:
-    title: str = ""
     captions: bool = True
     timeline: bool = True
     show_help: bool = False
     message: str = ""  # a short notice, e.g. where a screenshot went
-    extra_help: tuple[tuple[str, str], ...] = ()  # the scene's own keys
+    help_rows: tuple[tuple[str, str], ...] = ()  # the keys that apply here, key -> what
 
 
 @dataclasses.dataclass(frozen=True)
@@ -54,10 +53,14 @@ class HudLayout:
     height: int
     scale: float
     margin: float
-    header: Rect
+    title_row: Rect
+    caption: Rect | None
     stage: Rect
+    notice: Rect
     footer: Rect
     track: Rect  # the timeline's clickable bar
+    speed_box: Rect  # mode icon and pace, left of the track
+    counter_box: Rect  # the step counter, right of the track
 
     def fraction_at(self, x: float) -> float:
         return min(max((x - self.track.x) / max(self.track.w, 1.0), 0.0), 1.0)
@@ -69,96 +72,87 @@ class HudLayout:
 
 def hud_layout(width: int, height: int, options: HudOptions) -> HudLayout:
     s = height / 720.0
-    m = 14 * s
-    header_h = (92 if options.captions else 44) * s
-    footer_h = (46 if options.timeline else 8) * s
-    header = Rect(0, 0, width, header_h)
+    m = 16 * s
+    title_row = Rect(m, 6 * s, width - 2 * m, 28 * s)
+    caption = Rect(m, 38 * s, width - 2 * m, 68 * s) if options.captions else None
+    header_h = (110 if options.captions else 40) * s
+    footer_h = (42 if options.timeline else 6) * s
     footer = Rect(0, height - footer_h, width, footer_h)
-    stage = Rect(m, header_h, width - 2 * m, height - header_h - footer_h)
-    left = m + 150 * s
-    right = width - m - 150 * s
-    track = Rect(left, footer.y + footer_h / 2 - 3 * s, max(right - left, 10.0), 6 * s)
-    return HudLayout(width, height, s, m, header, stage, footer, track)
+    notice = Rect(m, footer.y - 36 * s, width - 2 * m, 32 * s)
+    stage = Rect(m, header_h, width - 2 * m, max(notice.y - 4 * s - header_h, 10.0))
+    cy = footer.y + footer_h / 2
+    speed_box = Rect(m, cy - 14 * s, 250 * s, 28 * s)
+    counter_box = Rect(width - m - 250 * s, cy - 14 * s, 250 * s, 28 * s)
+    left, right = speed_box.x + speed_box.w + 16 * s, counter_box.x - 16 * s
+    track = Rect(left, cy - 3 * s, max(right - left, 10.0), 6 * s)
+    return HudLayout(width, height, s, m, title_row, caption, stage, notice, footer, track,
+                     speed_box, counter_box)  # fmt: skip
 
 
-_LIVE: weakref.WeakKeyDictionary[Trace, frozenset[str]] = weakref.WeakKeyDictionary()
-
-
-def _live_counters(trace: Trace) -> frozenset[str]:
-    """Counters that are not zero somewhere in the trace (a solver may declare counters
-    that one of its methods never uses); computed once per trace."""
-    live = _LIVE.get(trace)
-    if live is None:
-        used = np.any(trace.counters != 0, axis=0) if trace.n_events else []
-        live = _LIVE[trace] = frozenset(
-            name for name, on in zip(trace.header.counters, used, strict=False) if on
-        )
-    return live
-
-
-_LABELS: weakref.WeakKeyDictionary[Trace, str] = weakref.WeakKeyDictionary()
-
-
-def _milestone_label(trace: Trace) -> str:
-    """The milestones' kind if they all share one ("solution"), else "milestones"."""
-    label = _LABELS.get(trace)
-    if label is None:
-        kinds = np.unique(trace.milestone_kind)
-        label = _LABELS[trace] = trace.string(int(kinds[0])) if len(kinds) == 1 else "milestones"
-    return label
-
-
-def _fmt(value: int) -> str:
-    return f"{value:,}"
-
-
-def _speed_text(frame: Frame) -> str:
-    unit = {Level.EVENT: "events", Level.STEP: "steps", Level.MILESTONE: "milestones"}
-    speed = frame.speed
-    number = f"{speed:g}" if speed < 10 else _fmt(int(speed))
-    return f"{number} {unit[frame.level]}/s"
-
-
-def draw_hud(d: DrawList2D, frame: Frame, layout: HudLayout, options: HudOptions) -> None:
-    s, m = layout.scale, layout.margin
-    width = layout.width
-    top = m * 0.8
-    # First row: title on the left; statistics and the step counter on the right.
-    if options.title:
-        d.text(options.title, m, top, 13 * s, MUTED)
-    total = frame.n_steps
-    step_text = f"step {frame.step + 1} / {_fmt(total)}" if total else "no steps"
-    step_w, _ = d.text(step_text, width - m, top - 2 * s, 17 * s, INK, anchor="rt", font="bold")
-    shown = _live_counters(frame.trace)
-    stats = [f"{name} {_fmt(value)}" for name, value in frame.counters.items() if name in shown]
-    n_milestones = frame.trace.n_milestones
-    if n_milestones:
-        label = _milestone_label(frame.trace)
-        stats.append(f"{label} {frame.milestones_reached} / {_fmt(n_milestones)}")
-    if stats:
-        d.text("  ·  ".join(stats), width - m - step_w - 18 * s, top + 1 * s, 12.5 * s, MUTED,
-               anchor="rt")  # fmt: skip
-    # The caption: as large as fits in two lines across the whole width.
-    if options.captions and frame.caption:
-        caption_w = width - 2 * m
-        size = 21 * s
-        while size > 14 * s and measure(frame.caption, size, max_width=caption_w)[1] > 2.5 * size:
-            size *= 0.92
-        d.text(frame.caption, m, top + 22 * s, size, INK, max_width=caption_w)
+def draw_hud(
+    d: DrawList2D,
+    frame: Frame,
+    layout: HudLayout,
+    options: HudOptions,
+    *,
+    title: str = "",
+    statistics: Sequence[str] = (),
+) -> None:
+    _draw_title_row(d, layout, title, statistics)
+    if layout.caption is not None and frame.caption:
+        _draw_caption(d, frame.caption, layout.caption, layout.scale)
     if options.timeline:
         _draw_footer(d, frame, layout)
     if options.message:
-        _draw_message(d, options.message, layout)
+        _draw_notice(d, options.message, layout)
     if options.show_help:
-        _draw_help(d, layout, options.extra_help)
+        draw_help(d, layout, options.help_rows)
+
+
+def _draw_title_row(d: DrawList2D, layout: HudLayout, title: str, stats: Sequence[str]) -> None:
+    s, row = layout.scale, layout.title_row
+    size = TEXT * s
+    y = row.y + row.h / 2
+    title_w = 0.0
+    if title:
+        title_w, _ = measure(title, size, "bold")
+        d.text(title, row.x, y, size, INK, anchor="lm", font="bold")
+    room = row.w - title_w - 40 * s
+    shown = list(stats)
+    text = "  ·  ".join(shown)
+    while shown and measure(text, size)[0] > room:
+        shown.pop()  # the least important statistics go first
+        text = "  ·  ".join(shown)
+    if text:
+        d.text(text, row.x + row.w, y, size, MUTED, anchor="rm")
+
+
+def _draw_caption(d: DrawList2D, caption: str, box: Rect, scale: float) -> None:
+    size, text = fit_text(caption, CAPTION * scale, CAPTION_MIN * scale, box.w, CAPTION_LINES)
+    d.text(text, box.x, box.y, size, INK, max_width=box.w)
+
+
+def speed_text(frame: Frame) -> str:
+    """ "1 step/s", "2 steps/s", "auto · 1,800 steps/s" (the pace here)."""
+    singular, many = UNIT_NAMES[frame.level]
+    rate = frame.rate if frame.auto else frame.speed
+    number = f"{rate:.2g}" if rate < 1 else f"{rate:,.0f}" if rate >= 10 else f"{rate:.3g}"
+    unit = singular if number == "1" else many
+    return f"{'auto · ' if frame.auto else ''}{number} {unit}/s"
+
+
+def counter_text(frame: Frame) -> str:
+    """The one position counter: steps, or events when playing event by event."""
+    if frame.level is Level.EVENT or not frame.n_steps:
+        return f"event {frame.cursor:,} / {frame.n_events:,}"
+    return f"step {frame.step + 1:,} / {frame.n_steps:,}"
 
 
 def _draw_footer(d: DrawList2D, frame: Frame, layout: HudLayout) -> None:
-    s, m = layout.scale, layout.margin
-    track = layout.track
+    s = layout.scale
+    track, box = layout.track, layout.speed_box
     cy = track.y + track.h / 2
-    # Mode icon.
-    ix, r = m + 10 * s, 8 * s
+    ix, r = box.x + 9 * s, 8 * s
     if frame.mode in (Mode.PLAYING, Mode.RECORDING):
         d.polygon([(ix - r * 0.6, cy - r), (ix - r * 0.6, cy + r), (ix + r, cy)], INK)
     elif frame.mode is Mode.REVERSING:
@@ -166,8 +160,7 @@ def _draw_footer(d: DrawList2D, frame: Frame, layout: HudLayout) -> None:
     else:
         d.rect(ix - r * 0.75, cy - r, r * 0.55, 2 * r, INK, radius=1.5 * s)
         d.rect(ix + r * 0.2, cy - r, r * 0.55, 2 * r, INK, radius=1.5 * s)
-    d.text(_speed_text(frame), ix + 18 * s, cy, 12 * s, MUTED, anchor="lm")
-    # Track, progress, ticks, knob.
+    d.text(speed_text(frame), ix + 18 * s, cy, TEXT * s, MUTED, anchor="lm")
     n = max(frame.n_events, 1)
     d.rect(track.x, track.y, track.w, track.h, rgba(INK, 0.12), radius=track.h / 2)
     fraction = (frame.cursor + frame.t) / n
@@ -178,8 +171,9 @@ def _draw_footer(d: DrawList2D, frame: Frame, layout: HudLayout) -> None:
         d.circles(centers, 1.4 * s, rgba("#FFFFFF", 0.9))
     _draw_milestone_marks(d, frame, track, s)
     d.circle(track.x + track.w * fraction, cy, 7 * s, "#FFFFFF", stroke=ACCENT, width=2.5 * s)
-    counter = f"{_fmt(frame.cursor)} / {_fmt(frame.n_events)}"
-    d.text(counter, layout.width - m, cy, 12 * s, MUTED, anchor="rm")
+    counter = layout.counter_box
+    d.text(counter_text(frame), counter.x + counter.w, cy, COUNTER * s, INK, anchor="rm",
+           font="bold")  # fmt: skip
 
 
 def _draw_milestone_marks(d: DrawList2D, frame: Frame, track: Rect, s: float) -> None:
@@ -199,24 +193,51 @@ def _draw_milestone_marks(d: DrawList2D, frame: Frame, track: Rect, s: float) ->
     d.lines(corners.reshape(-1, 2), edges.reshape(-1, 2), BAD, 1.0)  # anti-aliased rims
 
 
-def _draw_message(d: DrawList2D, message: str, layout: HudLayout) -> None:
-    s = layout.scale
-    w = min(layout.width * 0.9, measure(message, 13 * s)[0] + 32 * s)
-    x = (layout.width - w) / 2
-    y = layout.stage.y + 6 * s  # at the top of the stage, clear of scene captions below
-    d.rect(x, y, w, 28 * s, rgba(INK, 0.82), radius=14 * s)
-    d.text(message, layout.width / 2, y + 14 * s, 13 * s, "#FFFFFF", anchor="cm")
+def _draw_notice(d: DrawList2D, message: str, layout: HudLayout) -> None:
+    s, band = layout.scale, layout.notice
+    size, text = fit_text(message, TEXT * s, TEXT * s, band.w - 32 * s, 1)
+    w = min(band.w, measure(text, size)[0] + 32 * s)
+    x = band.x + (band.w - w) / 2
+    d.rect(x, band.y, w, band.h, rgba(INK, 0.9), radius=band.h / 2)
+    d.text(text, band.x + band.w / 2, band.y + band.h / 2, size, "#FFFFFF", anchor="cm")
 
 
-def _draw_help(d: DrawList2D, layout: HudLayout, extra: tuple[tuple[str, str], ...]) -> None:
-    s = layout.scale
-    rows = KEY_HELP + extra
-    row_h = 22 * s
-    w, h = 520 * s, (len(rows) + 2) * row_h
-    x, y = (layout.width - w) / 2, max((layout.height - h) / 2, 4.0)
-    d.rect(x, y, w, h, PANEL, radius=12 * s, stroke=rgba(INK, 0.25), width=1.0)
-    d.text("Keys", x + 20 * s, y + row_h * 0.5, 15 * s, INK, font="bold")
-    for i, (key, what) in enumerate(rows):
-        ry = y + row_h * (i + 1.6)
-        d.text(key, x + 20 * s, ry, 13 * s, ACCENT, font="bold")
-        d.text(what, x + 200 * s, ry, 13 * s, INK)
+def draw_help(d: DrawList2D, layout: HudLayout, rows: Sequence[tuple[str, str]]) -> None:
+    """The keys that apply here, in one or two columns that fit the stage."""
+    s, stage = layout.scale, layout.stage
+    size, pad = TEXT * s, 18 * s
+    d.rect(stage.x, stage.y, stage.w, stage.h, PANEL, radius=12 * s, stroke=rgba(INK, 0.25),
+           width=1.0)  # fmt: skip
+    d.text("Keys (H closes this)", stage.x + pad, stage.y + pad * 0.7, HELP_TITLE * s, INK,
+           font="bold")  # fmt: skip
+    top = stage.y + pad * 0.7 + HELP_TITLE * s * 1.6
+    key_w = max((measure(key, size, "bold")[0] for key, _ in rows), default=0.0) + 16 * s
+    room = stage.y + stage.h - pad - top
+    for columns in (1, 2, 3):
+        col_w = (stage.w - 2 * pad - (columns - 1) * pad) / columns
+        text_w = col_w - key_w
+        heights = [measure(what, size, max_width=text_w)[1] + 4 * s for _, what in rows]
+        chunks = _split(heights, room)
+        if len(chunks) <= columns:
+            break
+    for c, chunk in enumerate(chunks):
+        x = stage.x + pad + c * (col_w + pad)
+        y = top
+        for i in chunk:
+            key, what = rows[i]
+            d.text(key, x, y, size, ACCENT, font="bold")
+            d.text(what, x + key_w, y, size, INK, max_width=text_w)
+            y += heights[i]
+
+
+def _split(heights: Sequence[float], room: float) -> list[list[int]]:
+    """Row indices in order, into columns of at most `room` height each."""
+    columns: list[list[int]] = [[]]
+    used = 0.0
+    for i, h in enumerate(heights):
+        if used + h > room and columns[-1]:
+            columns.append([])
+            used = 0.0
+        columns[-1].append(i)
+        used += h
+    return columns

@@ -18,8 +18,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import numpy as np
 
 from solvers.events import Event
+from solvers.model import PuzzleModel
 from solvers.trace import Trace
 from solvers.trace_edit import append_step
+from viz.stats import plural
 
 if TYPE_CHECKING:
     from viz.player import Frame, Player
@@ -74,7 +76,10 @@ class Job:
 
 
 class Session:
-    """What an Interaction may do to the window's player and trace."""
+    """What an Interaction may do to the window's player and trace.
+
+    Nothing is lost by acting: `load` (the App) keeps each trace it replaces, so Ctrl+Z
+    brings it back; a notice says what was set aside and how to get it back."""
 
     def __init__(self, player_source: Callable[[], Player], load: Callable[[Trace, float], None]):
         self._player = player_source
@@ -92,7 +97,7 @@ class Session:
     def state(self) -> np.ndarray:
         """A copy of the state the user is looking at (a step in progress counts as done)."""
         player = self.player
-        player.pause()
+        player.settle()
         return player.state.copy()
 
     def act(
@@ -103,21 +108,30 @@ class Session:
         milestone: str | None = None,
         counters: dict[str, int] | None = None,
     ) -> None:
-        """Append `events` as one step at the cursor (dropping anything after it) and
-        animate them."""
+        """Append `events` as one step at the cursor (setting aside anything after it, which
+        undo brings back) and animate them."""
         player = self.player
-        player.pause()
+        player.settle()
         cursor = player.cursor
-        trace = append_step(player.trace, player.model.events, cursor, caption, events,
+        old = player.trace
+        dropped = old.n_steps - int(np.searchsorted(old.step_start, cursor, side="left"))
+        trace = append_step(old, player.model.events, cursor, caption, events,
                             milestone=milestone, counters=counters)  # fmt: skip
         self._load(trace, cursor)
         self.player.step_forward()
+        if dropped:
+            self.say(f"the {dropped:,} later {plural(dropped, 'step')} set aside: "
+                     "U or Ctrl+Z brings them back")  # fmt: skip
 
     def show(self, trace: Trace, position: float = 0.0, *, play: bool = True) -> None:
-        """Replace the trace shown (e.g. a search result), starting at `position`."""
+        """Replace the trace shown (e.g. a search result), starting at `position`; the
+        trace it replaces is kept for undo."""
+        old = self.player.trace
         self._load(trace, position)
         if play:
             self.player.play()
+        if old.n_steps:
+            self.say(f"the {old.n_steps:,}-step trace before is kept: U or Ctrl+Z brings it back")
 
     def start(self, job: Job) -> None:
         self.cancel()
@@ -139,13 +153,18 @@ class Session:
                 job.finish()
 
     def say(self, message: str) -> None:
-        self.message = message
+        """A notice; several in one turn are shown together, the newest first."""
+        self.message = f"{message} · {self.message}" if self.message else message
 
 
 class Interaction(ABC):  # noqa: B024  (every hook is optional)
     """A scene's handling of input. Keys come as pygame key names ("1", "x", "g")."""
 
     help: ClassVar[tuple[tuple[str, str], ...]] = ()
+
+    def help_for(self, model: PuzzleModel) -> tuple[tuple[str, str], ...]:
+        """The keys this interaction offers for `model` (by default: `help`)."""
+        return self.help
 
     def on_key(self, key: str, shift: bool, session: Session) -> bool:
         return False

@@ -8,6 +8,13 @@ Modes form an explicit state machine:
 
 Time is never read here: the window passes wall-clock deltas to `advance`, the recorder
 passes 1/fps, so a recording is exact and reproducible.
+
+While playing, the truth is a clock in beats (see viz.timeline): `speed` beats a second,
+one beat per unit of the level (or the automatic pace's weight per step), each unit's
+motion followed by a rest on its result, in both directions. The event position shown is
+derived from the beat, never the other way round, so holds are kept going forward and
+backward alike. Pausing finishes the step under way, so board and caption always show one
+and the same step.
 """
 
 from __future__ import annotations
@@ -22,14 +29,17 @@ from solvers.events import Event
 from solvers.model import STATE_DTYPE, PuzzleModel
 from solvers.trace import Trace
 from viz.keyframes import DEFAULT_INTERVAL, Keyframes
+from viz.pace import auto_weights
 from viz.timeline import Level, Units
 
 SPEEDS = (
     0.25, 0.5, 1, 2, 3, 5, 8, 12, 20, 30, 50, 80, 120, 200, 300, 500, 800,
     1200, 2000, 3000, 5000, 8000, 12000, 20000, 50000, 100000, 200000, 500000, 1000000,
 )  # fmt: skip
+READING_SPEED = 1.0  # beats a second by default: one explained step a second
 GLIDE_SECONDS = 0.45  # a single step/back animates this long, whatever the speed
-HOLD = 0.3  # share of each step or milestone interval that rests on its result
+HOLD = 0.3  # share of each unit that rests on its result
+TOUR_SECONDS = 15.0  # each puzzle of the demo tour
 
 
 class Mode(enum.StrEnum):
@@ -56,7 +66,9 @@ class Frame:
     milestones_reached: int
     mode: Mode
     level: Level
-    speed: float
+    speed: float  # beats a second
+    rate: float = 0.0  # units of `level` a second here (differs from speed on an auto pace)
+    auto: bool = False  # whether the automatic pace is on
 
     @property
     def n_events(self) -> int:
@@ -69,10 +81,11 @@ class Frame:
 
 @dataclasses.dataclass
 class _Glide:
-    """An animated move to a target position, used by single steps."""
+    """An animated move to a target position, used by single steps and by pausing."""
 
     start: float
     target: float
+    seconds: float = GLIDE_SECONDS
     elapsed: float = 0.0
 
 
@@ -85,7 +98,11 @@ class Player:
         keyframe_interval: int = DEFAULT_INTERVAL,
         level: Level | None = None,
         speed: float | None = None,
+        auto: bool | None = None,
     ):
+        """`speed` (beats a second) given alone means a steady pace; with no speed the
+        automatic pace plays a long search fast and slows down where there is something
+        to read (viz.pace)."""
         self.trace = trace
         self.model = model
         start = np.array(trace.header.initial_state, dtype=STATE_DTYPE)
@@ -97,15 +114,68 @@ class Player:
         self.mode = Mode.PAUSED
         self._mode_before_scrub = Mode.PAUSED
         self._glide: _Glide | None = None
-        auto_level, auto_speed = default_pace(trace)
-        self.level = level or auto_level
-        self.speed = speed if speed is not None else auto_speed
-        self._units = self._make_units(self.level)
+        self._beat: float | None = None  # the play clock; None: derive from the position
+        self.level = level or Level.STEP
+        self.auto = (speed is None) if auto is None else auto
+        self.speed = READING_SPEED if speed is None else speed
+        self._units = self._make_units()
+
+    # -- pace --------------------------------------------------------------------------
+
+    def _make_units(self) -> Units:
+        weights = auto_weights(self.trace) if self.auto and self.level is Level.STEP else None
+        return Units.for_level(self.trace, self.level, HOLD, weights)
+
+    @property
+    def units(self) -> Units:
+        return self._units
+
+    @property
+    def auto_applies(self) -> bool:
+        """Whether the automatic pace changes anything here (a long trace, by step)."""
+        return self.auto and self.level is Level.STEP and auto_weights(self.trace) is not None
+
+    def set_pace(
+        self, *, level: Level | None = None, speed: float | None = None, auto: bool | None = None
+    ) -> None:
+        if level is not None:
+            self.level = level
+        if speed is not None:
+            self.speed = speed
+        if auto is not None:
+            self.auto = auto
+        self._units = self._make_units()
+        self._beat = None
+
+    def set_level(self, level: Level) -> None:
+        self.set_pace(level=level)
+
+    def cycle_level(self) -> None:
+        order = list(Level)
+        self.set_level(order[(order.index(self.level) + 1) % len(order)])
+
+    def toggle_auto(self) -> None:
+        self.set_pace(auto=not self.auto)
+
+    def faster(self) -> None:
+        self.speed = next((s for s in SPEEDS if s > self.speed), SPEEDS[-1])
+
+    def slower(self) -> None:
+        self.speed = next((s for s in reversed(SPEEDS) if s < self.speed), SPEEDS[0])
+
+    def rate(self) -> float:
+        """Units of the level a second at the current position."""
+        units = self._units
+        if not units.count:
+            return self.speed
+        return self.speed / units.width(units.unit_of(self.position))
+
+    def seconds_between(self, start: float, end: float) -> float:
+        """How long playing forward from event position `start` to `end` takes."""
+        units = self._units
+        return max(units.to_beats(end) - units.to_beats(start), 0.0) / self.speed
 
     # -- time --------------------------------------------------------------------------
-
-    def _make_units(self, level: Level) -> Units:
-        return Units.for_level(self.trace, level, HOLD)
 
     @property
     def at_end(self) -> bool:
@@ -122,33 +192,40 @@ class Player:
             return
         if self.mode not in (Mode.PLAYING, Mode.REVERSING, Mode.RECORDING):
             return
-        direction = -1.0 if self.mode is Mode.REVERSING else 1.0
-        u = self._units.to_units(self.position) + direction * self.speed * dt
-        u = min(max(u, 0.0), float(self._units.count))
-        self._go(self._units.to_events(u))
+        backward = self.mode is Mode.REVERSING
+        units = self._units
+        beat = self._beat
+        if beat is None:
+            beat = units.to_beats(self.position, backward=backward)
+        beat += (-1.0 if backward else 1.0) * self.speed * dt
+        beat = min(max(beat, 0.0), units.total)
+        self._go(units.to_events(beat))
+        self._beat = beat
         if self.mode is not Mode.RECORDING and (
-            (direction > 0 and self.at_end) or (direction < 0 and self.at_start)
+            (not backward and beat >= units.total) or (backward and beat <= 0.0)
         ):
             self.mode = Mode.PAUSED
+            self._beat = None
 
     def _advance_glide(self, dt: float) -> None:
         glide = self._glide
         assert glide is not None
         glide.elapsed += dt
-        if glide.elapsed >= GLIDE_SECONDS:
+        if glide.elapsed >= glide.seconds:
             self._glide = None
             self._go(glide.target)
             return
-        f = glide.elapsed / GLIDE_SECONDS
+        f = glide.elapsed / glide.seconds
         self._go(glide.start + (glide.target - glide.start) * f)
 
     def _go(self, position: float) -> None:
-        """Set the event position and bring the state to its cursor."""
+        """Set the event position and bring the state to its cursor. The play clock is
+        dropped: whoever moves the position by other means than playing owns it."""
         n = self.trace.n_events
         position = min(max(position, 0.0), float(n))
-        cursor = min(int(position), n)
-        self._move_state(cursor)
+        self._move_state(min(int(position), n))
         self.position = position
+        self._beat = None
 
     def _move_state(self, cursor: int) -> None:
         delta = cursor - self.cursor
@@ -173,8 +250,32 @@ class Player:
         self.mode = Mode.PLAYING
 
     def pause(self) -> None:
-        self._finish_glide()
+        """Stop; a step under way is finished first (a short glide to its end in the
+        direction of travel), so the board never rests between two captions."""
+        if self.mode in (Mode.PLAYING, Mode.REVERSING):
+            target = self._end_of_step_under_way(backward=self.mode is Mode.REVERSING)
+            self.mode = Mode.PAUSED
+            if target != self.position:
+                remaining = abs(target - self.position) / max(self.rate(), 1e-9)
+                self._glide = _Glide(self.position, float(target), min(GLIDE_SECONDS, remaining))
         self.mode = Mode.PAUSED
+        self._beat = None
+
+    def settle(self) -> None:
+        """Pause, with any step under way finished at once (before acting on the state)."""
+        self.pause()
+        self._finish_glide()
+
+    def _end_of_step_under_way(self, backward: bool) -> float:
+        p = self.position
+        level = Level.EVENT if self.level is Level.EVENT else Level.STEP
+        units = Units.for_level(self.trace, level)
+        if units.count == 0 or p in (0.0, float(self.trace.n_events)):
+            return p
+        k = units.unit_of(p)
+        if p == units.boundary(k):
+            return p
+        return float(units.boundary(k) if backward else units.boundary(k + 1))
 
     def toggle_play(self) -> None:
         if self.mode in (Mode.PLAYING, Mode.REVERSING):
@@ -191,6 +292,7 @@ class Player:
             if self.at_start:
                 self._go(float(self.trace.n_events))
             self.mode = Mode.REVERSING
+        self._beat = None
 
     def seek(self, cursor: float) -> None:
         """Jump to an event position at once (keyframes make this milliseconds)."""
@@ -198,7 +300,11 @@ class Player:
         self._go(float(cursor))
 
     def seek_fraction(self, fraction: float) -> None:
-        self.seek(round(min(max(fraction, 0.0), 1.0) * self.trace.n_events))
+        """Jump to a share of the timeline, at the nearest step's end unless playing by
+        event: a scrub never stops in the middle of a step."""
+        target = min(max(fraction, 0.0), 1.0) * self.trace.n_events
+        level = Level.EVENT if self.level is Level.EVENT else Level.STEP
+        self.seek(Units.for_level(self.trace, level).nearest_boundary(target))
 
     def seek_step(self, step: int) -> None:
         """Jump to the end of `step` (0-based), so that it is shown done; -1 is the start."""
@@ -236,20 +342,6 @@ class Player:
             self._glide = None
             self._go(target)
 
-    def faster(self) -> None:
-        self.speed = next((s for s in SPEEDS if s > self.speed), SPEEDS[-1])
-
-    def slower(self) -> None:
-        self.speed = next((s for s in reversed(SPEEDS) if s < self.speed), SPEEDS[0])
-
-    def set_level(self, level: Level) -> None:
-        self.level = level
-        self._units = self._make_units(level)
-
-    def cycle_level(self) -> None:
-        order = list(Level)
-        self.set_level(order[(order.index(self.level) + 1) % len(order)])
-
     def begin_scrub(self) -> None:
         if self.mode is not Mode.SCRUBBING:
             self._mode_before_scrub = self.mode
@@ -262,12 +354,15 @@ class Player:
     def end_scrub(self) -> None:
         if self.mode is Mode.SCRUBBING:
             self.mode = self._mode_before_scrub
-            if self.mode is Mode.PLAYING and self.at_end:
+            if (self.mode is Mode.PLAYING and self.at_end) or (
+                self.mode is Mode.REVERSING and self.at_start
+            ):
                 self.mode = Mode.PAUSED
 
     def start_recording(self) -> None:
         self._glide = None
         self.mode = Mode.RECORDING
+        self._beat = None
 
     # -- what is shown -----------------------------------------------------------------
 
@@ -299,6 +394,8 @@ class Player:
             mode=self.mode,
             level=self.level,
             speed=self.speed,
+            rate=self.rate(),
+            auto=self.auto_applies,
         )
 
     def _caption(self, step: int, event: Event | None) -> str:
@@ -312,16 +409,10 @@ class Player:
         return self.model.describe(event) if event is not None else ""
 
 
-DEFAULT_SECONDS = 60.0  # a trace plays in about a minute unless told otherwise
-TOUR_SECONDS = 15.0  # each puzzle of the demo tour
-
-
-def default_pace(trace: Trace, seconds: float = DEFAULT_SECONDS) -> tuple[Level, float]:
-    """A level and speed that show the whole trace in about `seconds`, or a watchable
-    1 step per second for short solutions."""
-    steps = trace.n_steps
-    if steps == 0:
-        return Level.STEP, 1.0
-    wanted = steps / seconds
-    speed = next((s for s in SPEEDS if s >= wanted), SPEEDS[-1])
-    return Level.STEP, max(speed, 1.0)
+def speed_for_seconds(
+    trace: Trace, seconds: float, level: Level = Level.STEP, auto: bool = True
+) -> float:
+    """The speed (beats a second) that plays the whole trace in about `seconds`."""
+    weights = auto_weights(trace) if auto and level is Level.STEP else None
+    beats = Units.for_level(trace, level, HOLD, weights).total
+    return max(beats / seconds, SPEEDS[0]) if beats else READING_SPEED

@@ -17,19 +17,19 @@ from solvers.traceview import model_for
 from viz.compose import default_look, render_frame
 from viz.gl import default_samples, headless_context
 from viz.hud import HudOptions
-from viz.player import HOLD, Player, default_pace
+from viz.player import Player, speed_for_seconds
 from viz.renderer import Renderer
 from viz.scene import scene_for
 from viz.sinks import FrameSink, RecordError, open_sink
 from viz.target import RenderTarget
-from viz.timeline import Level, Units
+from viz.timeline import Level
 
 
 @dataclasses.dataclass(frozen=True)
 class RecordSettings:
     size: tuple[int, int] = (1280, 720)
     fps: int = 30
-    speed: float | None = None  # units of `level` per second; None: the player's default
+    speed: float | None = None  # a steady pace, units of `level` a second; None: automatic
     seconds_per_trace: float | None = None  # with no speed: pace each trace to last this long
     level: Level | None = None
     first_step: int | None = None  # 1-based, inclusive, as the HUD counts steps
@@ -63,6 +63,7 @@ class Segment:
     tail_frames: int
     level: Level
     speed: float
+    auto: bool
 
     @property
     def frames(self) -> int:
@@ -77,12 +78,12 @@ def plan(trace: Trace, settings: RecordSettings) -> Segment:
         raise RecordError(f"steps {first}..{last} are not within 1..{n_steps}")
     start = trace.step_range(first - 1)[0] if n_steps else 0
     end = trace.step_range(last - 1)[1] if n_steps else 0
-    speed = settings.speed
+    level = settings.level or Level.STEP
+    speed, auto = settings.speed, settings.speed is None  # the window's pace unless told
     if speed is None and settings.seconds_per_trace:
-        speed = default_pace(trace, settings.seconds_per_trace)[1]
-    player = Player(trace, model_for(trace), level=settings.level, speed=speed)
-    units = Units.for_level(trace, player.level, HOLD)
-    seconds = (units.to_units(end) - units.to_units(start)) / player.speed
+        speed = speed_for_seconds(trace, settings.seconds_per_trace, level)
+    player = Player(trace, model_for(trace), level=level, speed=speed, auto=auto)
+    seconds = player.seconds_between(start, end)
     return Segment(
         trace=trace,
         start=start,
@@ -92,6 +93,7 @@ def plan(trace: Trace, settings: RecordSettings) -> Segment:
         tail_frames=round(settings.tail_seconds * settings.fps),
         level=player.level,
         speed=player.speed,
+        auto=auto,
     )
 
 
@@ -109,12 +111,10 @@ class Recorder:
     def frames(self, segment: Segment):
         """Yield nothing but drive the player: each yield means one frame is rendered."""
         trace = segment.trace
-        player = Player(trace, model_for(trace), level=segment.level, speed=segment.speed)
+        player = Player(trace, model_for(trace), level=segment.level, speed=segment.speed,
+                        auto=segment.auto)  # fmt: skip
         scene = scene_for(trace.header.kind)
-        look = default_look(scene, player.frame())
-        title = f"{scene.title} · {trace.header.solver}"
-        hud = HudOptions(title=title, captions=self.settings.captions)
-        look = dataclasses.replace(look, hud=hud)
+        look = default_look(scene, player.frame(), HudOptions(captions=self.settings.captions))
         player.seek(segment.start)
         dt = 1.0 / self.settings.fps
         for _ in range(segment.head_frames):

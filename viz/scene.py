@@ -22,6 +22,7 @@ from viz.draw2d import DrawList2D
 from viz.draw3d import DrawList3D
 from viz.interaction import Interaction
 from viz.player import Frame
+from viz.stats import counter_lines, milestone_line
 
 
 @dataclasses.dataclass(frozen=True)
@@ -74,8 +75,8 @@ class View:
 class Canvas:
     """What a scene draws into: 3D layers (each with its viewport) and one 2D list."""
 
-    def __init__(self, width: int, height: int):
-        self.d2 = DrawList2D(width, height)
+    def __init__(self, width: int, height: int, *, show_text: bool = True):
+        self.d2 = DrawList2D(width, height, show_text=show_text)
         self.layers3d: list[DrawList3D] = []
 
     def layer3d(self, viewport: Rect, camera: OrbitCamera) -> DrawList3D:
@@ -88,6 +89,21 @@ class Scene(ABC):
     kind: ClassVar[str]  # the puzzle kind this scene draws
     title: ClassVar[str]
     options: ClassVar[tuple[SceneOption, ...]] = ()
+    # Counter name -> plain words with {} for the value ("{} nodes searched"); "" hides it.
+    counter_labels: ClassVar[Mapping[str, str]] = {}
+    # Solver method (the trace's solver name without the puzzle) -> words for the title.
+    method_names: ClassVar[Mapping[str, str]] = {}
+
+    def heading(self, frame: Frame) -> str:
+        """The title row: the puzzle and the method that made the trace shown."""
+        method = solver_method(frame.trace.header.solver, self.kind)
+        return f"{self.title} · {self.method_names.get(method, method)}"
+
+    def statistics(self, frame: Frame) -> list[str]:
+        """The solver's statistics in plain words, most important first."""
+        lines = counter_lines(frame.trace, frame.counters, self.counter_labels)
+        milestones = milestone_line(frame.trace, frame.milestones_reached)
+        return [*lines, milestones] if milestones else lines
 
     def default_camera(self, model: PuzzleModel) -> OrbitCamera | None:
         """The starting camera of a 3D scene; None for 2D scenes."""
@@ -100,6 +116,14 @@ class Scene(ABC):
     @abstractmethod
     def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
         """Draw the frame. Must not modify frame.state."""
+
+
+def solver_method(solver: str, kind: str) -> str:
+    """ "best-first" from "rings best-first", "exact" from "cube.exact"."""
+    for prefix in (kind, kind.removesuffix("game")):
+        if solver.startswith(prefix) and solver[len(prefix) : len(prefix) + 1] in (".", "-", " "):
+            return solver[len(prefix) + 1 :]
+    return solver
 
 
 _SCENES: dict[str, Scene] = {}

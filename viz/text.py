@@ -172,3 +172,26 @@ def layout_text(
             pen += g.advance
     array = np.array(quads, dtype=np.float32).reshape(-1, 8)
     return array, block_w, block_h
+
+
+def fit_text(
+    text: str, size: float, smallest: float, max_width: float, max_lines: int
+) -> tuple[float, str]:
+    """The largest size from `size` down to `smallest` at which `text` wraps into at most
+    `max_lines` lines of `max_width`; if even `smallest` is too large, the text is cut
+    after `max_lines` lines and ends with an ellipsis. Returns (size, text to draw)."""
+    current = size
+    while True:
+        px = max(round(current), 1)
+        lines = _wrap(text, "regular", px, max_width)
+        if len(lines) <= max_lines:
+            return current, text
+        if current <= smallest:
+            break
+        current = max(current * 0.92, smallest)
+    kept = lines[:max_lines]
+    last = kept[-1]
+    while last and line_width(last + "…", px) > max_width:
+        last = last[:-1].rstrip()
+    kept[-1] = last + "…"
+    return current, "\n".join(kept)

@@ -18,6 +18,7 @@ from pathlib import Path
 import moderngl
 import numpy as np
 import pygame
+from pygame._sdl2.video import Window  # SDL's window: fullscreen and back, same GL context
 
 from solvers.errors import PuzzlevizError
 from solvers.trace import Trace
@@ -92,17 +93,41 @@ class _Presenter:
         self.vao.render(moderngl.TRIANGLE_STRIP)
 
 
-def _open(size: tuple[int, int], fullscreen: bool) -> None:
+def _open(size: tuple[int, int]) -> None:
     pygame.display.gl_set_attribute(pygame.GL_CONTEXT_MAJOR_VERSION, 3)
     pygame.display.gl_set_attribute(pygame.GL_CONTEXT_MINOR_VERSION, 3)
     pygame.display.gl_set_attribute(pygame.GL_CONTEXT_PROFILE_MASK, pygame.GL_CONTEXT_PROFILE_CORE)
     if sys.platform == "darwin":
         pygame.display.gl_set_attribute(pygame.GL_CONTEXT_FORWARD_COMPATIBLE_FLAG, True)
-    flags = pygame.OPENGL | pygame.DOUBLEBUF
-    flags |= pygame.FULLSCREEN if fullscreen else pygame.RESIZABLE
+    flags = pygame.OPENGL | pygame.DOUBLEBUF | pygame.RESIZABLE
     with warnings.catch_warnings():  # no vsync on some drivers: the frame clock still caps
         warnings.simplefilter("ignore")
-        pygame.display.set_mode((0, 0) if fullscreen else size, flags, vsync=1)
+        pygame.display.set_mode(size, flags, vsync=1)
+
+
+class _Fullscreen:
+    """F: the whole screen, and back to exactly the window there was (size and place).
+
+    "Borderless windowed": the one SDL window, its border off, moved to the corner and made
+    the desktop's size. Unlike SDL's fullscreen hint this needs no window manager (a
+    classroom PC's kiosk session, Xvfb), and the GL context stays as it is."""
+
+    def __init__(self) -> None:
+        self.on = False
+        self._window = Window.from_display_module()
+        self._saved = (self._window.size, self._window.position)
+
+    def toggle(self) -> None:
+        window = self._window
+        if not self.on:
+            self._saved = (window.size, window.position)
+            window.borderless = True
+            window.position = (0, 0)
+            window.size = pygame.display.get_desktop_sizes()[0]
+        else:
+            window.borderless = False
+            window.size, window.position = self._saved
+        self.on = not self.on
 
 
 def run_window(
@@ -120,7 +145,7 @@ def run_window(
     """Show the traces until the user quits (or `max_frames` frames, for tests)."""
     try:
         pygame.display.init()
-        _open(size, fullscreen)
+        _open(size)
         ctx = moderngl.create_context(require=330)
     except (pygame.error, Exception) as exc:
         pygame.display.quit()
@@ -132,10 +157,12 @@ def run_window(
               level=level, tour=tour, tour_seconds=tour_seconds)  # fmt: skip
     app.resize(drawable_size(window), window)
     presenter = _Presenter(ctx)
+    screen = _Fullscreen()
+    if fullscreen:
+        screen.toggle()
     if not tour:
         app.player.play()
     clock = pygame.time.Clock()
-    windowed_size = size
     frames = 0
     try:
         while not app.quit_requested:
@@ -147,10 +174,7 @@ def run_window(
                     app.handle(event)
             if app.fullscreen_requested:
                 app.fullscreen_requested = False
-                fullscreen = not fullscreen
-                if fullscreen:
-                    windowed_size = pygame.display.get_window_size()
-                _open(windowed_size, fullscreen)
+                screen.toggle()
                 window = pygame.display.get_window_size()
                 app.resize(drawable_size(window), window)
             app.tick(clock.tick(60) / 1000.0)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 import pygame
 import pytest
@@ -94,8 +96,8 @@ def test_hidpi_mouse_positions_are_scaled_to_pixels(app):
     app.resize((1280, 720), (640, 360))  # a 2x display: events come in window points
     track = app.layout.track
     y = (track.y + track.h / 2) / 2
-    mouse(app, pygame.MOUSEBUTTONDOWN, ((track.x + track.w / 4) / 2, y))
-    assert app.player.position == pytest.approx(18 / 4, abs=0.5)
+    mouse(app, pygame.MOUSEBUTTONDOWN, ((track.x + track.w / 3) / 2, y))
+    assert app.player.position == 6  # a third of 18 events: the end of step 2
     assert app.target.size == (1280, 720)
 
 
@@ -104,7 +106,9 @@ def test_scene_option_keys_toggle_and_help_shows_them(app):
     key(app, pygame.K_b)
     assert app.look.options["labels"] is False
     key(app, pygame.K_h)
-    assert app.look.hud.show_help and ("B", "Value labels") in app.look.hud.extra_help
+    rows = dict(app.look.hud.help_rows)
+    assert app.look.hud.show_help and rows["B"] == "Value labels" and rows["Q"]
+    assert "C or double-click" not in rows  # no camera in a 2D scene: no camera keys
     key(app, pygame.K_ESCAPE)
     assert not app.look.hud.show_help and not app.quit_requested
     key(app, pygame.K_ESCAPE)
@@ -143,7 +147,7 @@ def test_a_tour_moves_on_to_the_next_trace(gl_ctx, toy_scene):
 def test_an_interaction_acts_at_the_cursor_and_drops_the_future(app):
     app.player.seek(6)
     before = app.player.state.copy()
-    key(app, pygame.K_a)
+    key(app, pygame.K_q)
     trace = app.player.trace
     assert trace.n_events == 7 and trace.step_caption_text(trace.n_steps - 1) == "add one"
     app.tick(GLIDE_SECONDS)
@@ -163,3 +167,41 @@ def test_a_background_job_hands_its_trace_to_the_window(app):
             break
     assert app.session.job is None
     assert app.player.trace.n_events == 2 and app.player.mode is Mode.PLAYING
+
+
+def test_acting_on_a_loaded_trace_keeps_it_for_undo_and_redo(app):
+    original = app.player.trace
+    app.player.seek(6)
+    key(app, pygame.K_q)  # a move after step 2 of 6: steps 3..6 are set aside
+    app.tick(0.01)
+    assert app.player.trace.n_steps == 3
+    assert "3 later steps set aside" in app.look.hud.message or "set aside" in app._message
+    key(app, pygame.K_u)
+    assert app.player.trace is original and app.player.position == 6
+    assert app._message.startswith("Undone")
+    key(app, pygame.K_y, pygame.KMOD_CTRL)
+    assert app.player.trace.n_steps == 3
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app.player.trace is original
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert app._message == "nothing to be undone"
+
+
+def test_a_search_result_replaces_the_trace_and_undo_brings_the_old_one(app):
+    original = app.player.trace
+    key(app, pygame.K_j)
+    for _ in range(500):
+        time.sleep(0.01)  # the job runs on a thread
+        app.tick(0.01)
+        if app.session.job is None:
+            break
+    assert app.player.trace is not original
+    assert "18-step" not in app._message and "kept" in app._message
+    key(app, pygame.K_u)
+    assert app.player.trace is original
+
+
+def test_a_toggles_the_automatic_pace(app):
+    assert not app.player.auto  # the fixture gives a speed: a steady pace
+    key(app, pygame.K_a)
+    assert app.player.auto and "automatic" in app._message

@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -8,7 +10,7 @@ from hypothesis import strategies as st
 from solvers.tracer import RecordingTracer
 from tests.toy import Add, Swap, ToyModel
 from viz.player import GLIDE_SECONDS, HOLD, Mode, Player
-from viz.timeline import Level, Units
+from viz.timeline import Level, Units, level_boundaries
 
 
 def make_trace(n_steps: int = 5, per_step: int = 3, milestone_every: int = 2):
@@ -111,22 +113,25 @@ def test_reverse_plays_backward_and_pauses_at_the_start():
     player = Player(trace, model, level=Level.EVENT, speed=10)
     player.seek(5)
     player.reverse()
-    player.advance(0.25)
-    assert player.position == pytest.approx(2.5) and player.mode is Mode.REVERSING
+    player.advance(0.2)  # two events back: moving at once, then resting on event 3
+    assert player.position == pytest.approx(3) and player.mode is Mode.REVERSING
     player.advance(1)
     assert player.position == 0 and player.mode is Mode.PAUSED
 
 
-def test_scrubbing_returns_to_the_mode_before():
+def test_scrubbing_lands_on_a_step_and_returns_to_the_mode_before():
     trace, model = make_trace()
     player = Player(trace, model)
     player.play()
     player.begin_scrub()
-    player.scrub_to(0.5)
+    player.scrub_to(0.45)  # 6.75 events: the nearest step end is 6
     player.advance(5)  # time does not move a scrub
-    assert player.position == round(0.5 * trace.n_events)
+    assert player.position == 6
     player.end_scrub()
     assert player.mode is Mode.PLAYING
+    player.set_level(Level.EVENT)
+    player.scrub_to(0.45)  # by event, a scrub may stop between steps
+    assert player.position == 7
 
 
 def test_recording_mode_uses_only_the_given_clock():
@@ -154,6 +159,151 @@ def test_units_map_both_ways():
     units = Units.for_level(trace, Level.STEP, hold=0.25)
     assert units.count == 5
     for p in [0, 0.5, 3, 7.25, 14.9, 15]:
-        assert units.to_events(units.to_units(p)) == pytest.approx(p)
+        assert units.to_events(units.to_beats(p)) == pytest.approx(p)
+        assert units.to_events(units.to_beats(p, backward=True)) == pytest.approx(p)
+    assert units.to_beats(3) == 1 and units.to_beats(3, backward=True) == 0.75
     assert units.next_boundary(3) == 6 and units.previous_boundary(3) == 0
     assert units.next_boundary(15) == 15 and units.previous_boundary(0.5) == 0
+    weighted = Units.for_level(trace, Level.STEP, 0.25, np.array([1.0, 0.5, 0.5, 2.0, 1.0]))
+    # beat 1.25: half of step 1 (0.5 beats from 1.0), two thirds of its motion: 3 + 2
+    assert weighted.total == 5.0 and weighted.to_events(1.25) == pytest.approx(5.0)
+
+
+SPEEDS = (0.25, 1, 2, 8, 30, 500, 10_000)
+FPS = (30, 60, 144)
+
+
+@functools.cache
+def long_trace():
+    return make_trace(n_steps=20_000, per_step=1, milestone_every=3)
+
+
+def _seconds(speed: float) -> float:
+    """A whole number of frames at every FPS and of units at `speed`."""
+    return 4.0 if speed < 1 else 1.0 if speed < 500 else 0.5
+
+
+def _boundaries(trace, level: Level) -> np.ndarray:
+    if level is Level.EVENT:
+        return np.arange(trace.n_events + 1)
+    return level_boundaries(trace, level)
+
+
+def _play_for(player: Player, seconds: float, fps: int) -> list[float]:
+    """Positions after every frame of `seconds` at `fps` (the virtual clock)."""
+    positions = []
+    for _ in range(round(seconds * fps)):
+        player.advance(1 / fps)
+        positions.append(player.position)
+    return positions
+
+
+@pytest.mark.parametrize("fps", FPS)
+@pytest.mark.parametrize("speed", SPEEDS)
+@pytest.mark.parametrize("level", list(Level))
+def test_a_speed_of_s_units_a_second_moves_s_units_a_second_both_ways(level, speed, fps):
+    """Measured, forward and backward: after n seconds the player rests exactly S*n units
+    on; it never stands still longer than one rest nor moves against its direction."""
+    trace, model = long_trace()
+    b = _boundaries(trace, level)
+    units = len(b) - 1
+    seconds = _seconds(speed)
+    moved = speed * seconds
+    longest_rest = HOLD / speed + 1.5 / fps
+    for backward in (False, True):
+        player = Player(trace, model, level=level, speed=speed)
+        if backward:
+            player.seek(trace.n_events)
+            player.reverse()
+        else:
+            player.play()
+        positions = _play_for(player, seconds, fps)
+        expected = b[units - round(moved)] if backward else b[round(moved)]
+        assert player.position == pytest.approx(expected, abs=1e-6), (backward, positions[-5:])
+        steps = np.diff([trace.n_events if backward else 0.0, *positions])
+        assert np.all(steps <= 1e-9) if backward else np.all(steps >= -1e-9)
+        still = np.abs(steps) < 1e-12
+        longest = max((len(run) for run in "".join("s" if x else "m" for x in still).split("m")),
+                      default=0)  # fmt: skip
+        assert longest / fps <= longest_rest + 1e-9, (backward, longest)
+
+
+@pytest.mark.parametrize("fps", FPS)
+def test_reverse_at_classroom_speeds_moves_every_second(fps):
+    """The defect a class saw: R at 1 and 2 steps a second sat on one step for seconds."""
+    trace, model = make_trace(n_steps=17, per_step=1)
+    for speed in (1, 2, 8):
+        player = Player(trace, model, speed=speed)
+        player.seek(13)
+        player.reverse()
+        _play_for(player, 1.0, fps)
+        assert player.position == 13 - speed
+        assert player.frame().step == 13 - speed - 1  # resting on the step it came back to
+
+
+def test_pausing_mid_step_finishes_the_step_in_the_direction_of_travel():
+    trace, model = make_trace(n_steps=6, per_step=4)
+    for backward, target in ((False, 12), (True, 8)):
+        player = Player(trace, model, speed=1)
+        if backward:
+            player.seek(12)
+            player.reverse()
+        else:
+            player.seek(8)
+            player.play()
+        player.advance(0.35)  # half way through the step's motion
+        assert 8 < player.position < 12
+        player.pause()
+        assert player.mode is Mode.PAUSED
+        player.advance(GLIDE_SECONDS)
+        assert player.position == target
+        frame = player.frame()
+        assert frame.event is None
+        assert frame.caption == f"step {frame.step}"  # the board's step and the caption's
+        assert np.array_equal(player.state, replayed(trace, model, target))
+
+
+def test_settle_finishes_the_step_at_once():
+    trace, model = make_trace(n_steps=6, per_step=4)
+    player = Player(trace, model, speed=1)
+    player.play()
+    player.advance(0.35)
+    player.settle()
+    assert player.position == 4 and player.mode is Mode.PAUSED
+
+
+def test_the_automatic_pace_rushes_the_search_and_reads_the_solution():
+    """A long search with one solution: the search's steps fly by, the steps around the
+    solution and the rare captions after it play at the reading speed."""
+    model = ToyModel(4)
+    tracer = RecordingTracer(model, solver="test", counters=("done",))
+    for k in range(3000):
+        tracer.step("search: try the next slot")
+        tracer.emit(Add(k % 4, 1))
+    tracer.milestone("solution", "found")
+    for k in range(5):
+        tracer.step(f"move {k + 1} of 5")
+        tracer.emit(Swap(0, 1))
+    trace = tracer.finish()
+    player = Player(trace, model)
+    assert player.auto_applies and player.speed == 1
+    player.play()
+    for _ in range(40 * 30):
+        player.advance(1 / 30)
+        if player.position >= 2990:
+            break
+    assert player.position >= 2990  # 3,000 search steps in well under a minute
+    player.seek(trace.step_range(3000)[0])  # the first move after the solution
+    player.play()
+    _play_for(player, 1.0, 30)
+    assert player.position == trace.step_range(3000)[1]  # one readable step a second
+    assert player.frame().rate == pytest.approx(1.0)
+
+
+def test_a_steady_speed_given_turns_the_automatic_pace_off():
+    trace, model = make_trace(n_steps=400, per_step=1)
+    assert not Player(trace, model, speed=5).auto
+    player = Player(trace, model)
+    assert player.auto
+    player.toggle_auto()
+    assert not player.auto_applies
