@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import math
 import weakref
+from collections.abc import Mapping
+from typing import ClassVar
 
 import numpy as np
 
@@ -18,14 +20,17 @@ from solvers.cube.solution import PlacedPiece, face_groups
 from solvers.cube.views import slices
 from solvers.trace import Trace
 from viz.camera import OrbitCamera
-from viz.color import BAD, INK, MUTED, RGBA, mix, rgba
+from viz.color import BAD, INK, MUTED, RGBA, mix, readable_ink, rgba
 from viz.draw2d import DrawList2D
 from viz.draw3d import DrawList3D
 from viz.easing import ease
+from viz.legend import LegendEntry, draw_legend, legend_height
 from viz.meshes import voxel_mesh
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
-from viz.text import measure
+from viz.text import fit_text, measure
+
+TEXT = 18.0  # labels, at 720 rows
 
 # Piece types; vermillion is kept for the seed's red (empty or doubly covered) cells.
 TYPE_COLORS = ("#CC79A7", "#0072B2", "#E69F00", "#009E73", "#56B4E9", "#F0E442", "#999999")
@@ -59,6 +64,25 @@ class CubeScene(Scene):
         SceneOption("groups_z", "g", "Groups: bottom face / top face / inside"),
         SceneOption("groups_x", "x", "Groups: left face / right face / inside"),
     )
+    counter_labels: ClassVar[Mapping[str, str]] = {
+        "placed": "{} pieces placed",
+        "layer": "layer z = {}",
+        "nodes": "{} nodes searched",
+        "depth": "depth {}",
+        "solutions": "{} solutions found",
+        "options": "",
+        "step": "{} jumps",
+        "error": "{} errors now",
+        "best": "fewest errors so far: {}",
+        "restarts": "{} restarts",
+        "repeats": "",
+        "limit": "",
+    }
+    method_names: ClassVar[Mapping[str, str]] = {
+        "assembly": "the assembly, layer by layer",
+        "exact": "exact search",
+        "stochastic": "collision removal (random jumps)",
+    }
 
     def default_camera(self, model: CubeModel) -> OrbitCamera:
         box = np.asarray(model.puzzle.box, dtype=np.float32)
@@ -69,19 +93,18 @@ class CubeScene(Scene):
     def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
         model: CubeModel = frame.model
         camera = view.camera or self.default_camera(model)
-        if view.options.get("exploded"):
-            camera = camera.zoom(1 + 0.65 * EXPLODE)  # step back: the spread pieces stay in view
-        stage = view.stage
-        d2 = canvas.d2
-        pieces = _animated_pieces(model, frame)
         options = view.options
-        main = stage
+        if options.get("exploded"):
+            camera = camera.zoom(1 + 0.65 * EXPLODE)  # step back: the spread pieces stay in view
+        d2, s = canvas.d2, view.scale
+        main = _draw_notes(d2, model, frame, view)
+        pieces = _animated_pieces(model, frame)
         if options.get("slices"):
-            main, panel = stage.split_x(0.56, gap=16 * view.scale)
-            _draw_slices(d2, model, frame.state, panel, view.scale)
+            main, panel = main.split_x(0.56, gap=16 * s)
+            _draw_slices(d2, model, frame.state, panel, s)
         axis = "z" if options.get("groups_z") else "x" if options.get("groups_x") else None
         if axis is not None:
-            _draw_groups(canvas, model, pieces, main, camera, axis, view.scale)
+            _draw_groups(canvas, model, pieces, main, camera, axis, s)
         else:
             layer = canvas.layer3d(main, camera)
             _draw_box(layer, model)
@@ -90,10 +113,43 @@ class CubeScene(Scene):
             if model.margin > 0:
                 _draw_bad_cells(layer, model, frame.state)
         if "error" in frame.trace.header.counters:
-            _draw_error_chart(d2, frame, main, view.scale)
-        facts = frame.trace.header.params.get("caption")
-        if facts:
-            _draw_facts(d2, str(facts), main, view.scale)
+            _draw_error_chart(d2, frame, main, s)
+
+
+def legend_entries(model: CubeModel, slices_shown: bool) -> list[LegendEntry]:
+    """A swatch per piece type, and the seed's red for cells left empty or covered twice."""
+    entries = [
+        LegendEntry(TYPE_COLORS[t % len(TYPE_COLORS)], piece.name)
+        for t, piece in enumerate(model.puzzle.types)
+        if not piece.is_hole
+    ]
+    if slices_shown:
+        entries.append(LegendEntry(mix("#FFFFFF", BAD, 0.35), "empty cell"))
+    if model.margin > 0:
+        entries.append(LegendEntry(BAD, "cell covered twice"))
+    return entries
+
+
+def _draw_notes(d: DrawList2D, model: CubeModel, frame: Frame, view: View) -> Rect:
+    """The legend and the solver's facts in their own bands at the bottom of the stage;
+    returns what is left for the pieces."""
+    stage, s = view.stage, view.scale
+    entries = legend_entries(model, bool(view.options.get("slices")))
+    bottom = stage.y + stage.h
+    height = legend_height(entries, stage.w, s)
+    draw_legend(d, entries, stage.x, bottom - height, stage.w, s, centered=True)
+    bottom -= height + 6 * s
+    facts = frame.trace.header.params.get("caption")
+    if facts:
+        size, text = fit_text(str(facts), TEXT * s, TEXT * s, stage.w - 40 * s, 2)
+        w, h = measure(text, size, max_width=stage.w - 40 * s)
+        top = bottom - h - 12 * s
+        x = stage.x + (stage.w - w - 28 * s) / 2
+        d.rect(x, top, w + 28 * s, h + 10 * s, rgba("#FFFFFF", 0.92), radius=12 * s,
+               stroke=rgba(INK, 0.2), width=1.0)  # fmt: skip
+        d.text(text, x + 14 * s, top + 5 * s, size, INK, max_width=stage.w - 40 * s)
+        bottom = top - 6 * s
+    return Rect(stage.x, stage.y, stage.w, max(bottom - stage.y, 10.0))
 
 
 class _Shown:
@@ -199,14 +255,15 @@ def _draw_groups(canvas, model, shown, area: Rect, camera, axis: str, scale: flo
              "x": ("on the left face", "on the right face", "inside")}[axis]  # fmt: skip
     by_instance = {item.piece.instance: item for item in shown}
     width = area.w / 3
+    label_h = 30 * scale
     for k, (label, group) in enumerate(zip(names, (groups.low, groups.high, groups.inner),
                                            strict=True)):  # fmt: skip
-        cell = Rect(area.x + k * width, area.y, width, area.h - 26 * scale)
+        canvas.d2.text(f"{label}: {len(group)}", area.x + k * width + width / 2, area.y,
+                       TEXT * scale, INK, anchor="ct")  # fmt: skip
+        cell = Rect(area.x + k * width, area.y + label_h, width, area.h - label_h)
         layer = canvas.layer3d(cell, camera)
         _draw_box(layer, model)
         _draw_pieces(layer, model, [by_instance[p.instance] for p in group])
-        canvas.d2.text(f"{label}: {len(group)}", cell.x + width / 2, cell.y + cell.h + 4 * scale,
-                       14 * scale, INK, anchor="ct")  # fmt: skip
 
 
 def _draw_slices(d: DrawList2D, model: CubeModel, state: np.ndarray, area: Rect, scale: float):
@@ -215,14 +272,15 @@ def _draw_slices(d: DrawList2D, model: CubeModel, state: np.ndarray, area: Rect,
     columns = max(1, min(nz, round(math.sqrt(nz * area.w / max(area.h, 1)))))
     rows = math.ceil(nz / columns)
     gap = 14 * scale
-    title = 18 * scale
+    title = 26 * scale
     cell = min((area.w - gap * (columns - 1)) / (columns * nx),
                (area.h - rows * (title + gap)) / (rows * ny))  # fmt: skip
+    code_size = TEXT * scale
     for z in range(nz):
         col, row = z % columns, z // columns
         ox = area.x + col * (nx * cell + gap)
         oy = area.y + row * (ny * cell + title + gap) + title
-        d.text(f"z = {z + view.origin[2]}", ox, oy - 3 * scale, 12 * scale, MUTED, anchor="lb")
+        d.text(f"z = {z + view.origin[2]}", ox, oy - 4 * scale, TEXT * scale, INK, anchor="lb")
         for y in range(ny):
             for x in range(nx):
                 # Rows drawn with y growing upward, like looking down on the box.
@@ -236,8 +294,9 @@ def _draw_slices(d: DrawList2D, model: CubeModel, state: np.ndarray, area: Rect,
                     fill = rgba("#FFFFFF")
                 d.rect(px, py, cell, cell, fill, stroke=rgba(INK, 0.35), width=1.0)
                 code = int(view.codes[z, y, x])
-                if code and cell > 14:
-                    d.text(str(code), px + cell / 2, py + cell / 2, cell * 0.42, INK, anchor="cm")
+                if code and measure(str(code), code_size)[0] < cell - 4 * scale:
+                    d.text(str(code), px + cell / 2, py + cell / 2, code_size,
+                           readable_ink(fill), anchor="cm")  # fmt: skip
         _piece_borders(d, view.pieces[z], ox, oy, cell, 2.2 * scale)
         d.rect(ox, oy, nx * cell, ny * cell, None, stroke=INK, width=1.6 * scale)
 
@@ -252,16 +311,6 @@ def _piece_borders(d: DrawList2D, owners: np.ndarray, ox: float, oy: float, cell
                 d.line(px + cell, py, px + cell, py + cell, INK, width)
             if y + 1 < ny and owners[y, x] != owners[y + 1, x]:
                 d.line(px, py, px + cell, py, INK, width)
-
-
-def _draw_facts(d: DrawList2D, text: str, area: Rect, scale: float) -> None:
-    """What the exact solver found about the whole puzzle, under the assembly."""
-    size = 13 * scale
-    width = min(area.w - 20 * scale, measure(text, size)[0] + 28 * scale)
-    x, y = area.x + (area.w - width) / 2, area.y + area.h - 30 * scale
-    d.rect(x, y, width, 26 * scale, rgba("#FFFFFF", 0.92), radius=13 * scale,
-           stroke=rgba(INK, 0.2), width=1.0)  # fmt: skip
-    d.text(text, x + width / 2, y + 13 * scale, size, INK, anchor="cm", max_width=width)
 
 
 _CHARTS: weakref.WeakKeyDictionary[Trace, tuple[np.ndarray, np.ndarray]] = (
@@ -285,11 +334,11 @@ def _draw_error_chart(d: DrawList2D, frame: Frame, area: Rect, scale: float) -> 
     positions, errors = _error_series(frame.trace)
     if len(errors) < 2:
         return
-    w, h = min(area.w * 0.34, 340 * scale), min(area.h * 0.24, 140 * scale)
+    w, h = min(area.w * 0.4, 380 * scale), min(area.h * 0.3, 150 * scale)
     x0, y0 = area.x + 8 * scale, area.y + area.h - h - 8 * scale
     d.rect(x0, y0, w, h, rgba("#FFFFFF", 0.9), radius=6 * scale, stroke=rgba(INK, 0.2))
     top = max(int(errors.max()), 1)
-    inner = Rect(x0 + 10 * scale, y0 + 22 * scale, w - 20 * scale, h - 32 * scale)
+    inner = Rect(x0 + 10 * scale, y0 + 34 * scale, w - 20 * scale, h - 44 * scale)
     n = max(frame.n_events, 1)
     xs = inner.x + inner.w * positions / n
     ys = inner.y + inner.h * (1 - errors / top)
@@ -297,5 +346,5 @@ def _draw_error_chart(d: DrawList2D, frame: Frame, area: Rect, scale: float) -> 
     cx = inner.x + inner.w * frame.cursor / n
     d.line(cx, inner.y, cx, inner.y + inner.h, rgba(BAD, 0.8), 1.5 * scale)
     error = frame.counters.get("error", 0)
-    d.text(f"error {error}   (lowest per stretch of steps, max {top})", x0 + 10 * scale,
-           y0 + 5 * scale, 11.5 * scale, INK)  # fmt: skip
+    d.text(f"errors: {error} now (the line: fewest)", x0 + 10 * scale, y0 + 6 * scale,
+           TEXT * scale, INK)  # fmt: skip

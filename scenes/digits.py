@@ -9,16 +9,38 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable, Mapping
+from typing import ClassVar
 
 import numpy as np
 
-from solvers.digits.demo import PIECE_COLORS, class_representatives
+from solvers.digits.demo import class_representatives
 from solvers.digits.model import DigitsModel, LeaveEmpty, Place, Remove, Reopen
-from viz.color import INK, MUTED, RGBA, mix, rgba
+from viz.color import INK, MUTED, RGBA, mix, over, readable_ink, rgba
 from viz.draw2d import DrawList2D
 from viz.easing import ease
+from viz.legend import LegendEntry, draw_legend, legend_height
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+from viz.text import measure
+
+TEXT = 18.0  # labels, at 720 rows
+
+# A colour per digit, distinct hues with the congruent pairs (2/5, 6/9) apart; each dark or
+# light enough that its label (black or white) reads at 4.5:1 even on a tray piece.
+PIECE_COLORS = (
+    "#B82E24",  # 0 red
+    "#F29C12",  # 1 orange
+    "#F5D140",  # 2 yellow
+    "#66BA6B",  # 3 green
+    "#1ABD9C",  # 4 teal
+    "#3399DB",  # 5 blue
+    "#454E9E",  # 6 indigo
+    "#773D8C",  # 7 purple
+    "#E873A3",  # 8 pink
+    "#6B4F3A",  # 9 brown
+)
+LEFT_EMPTY_COLOR = mix("#FFFFFF", MUTED, 0.28)
 
 TRAY_ROWS = 2
 LEFT_EMPTY = -2
@@ -87,6 +109,14 @@ class DigitsScene(Scene):
         SceneOption("classes", "k", "The classes of solutions side by side"),
         SceneOption("grid", "g", "Triangle grid", default=True),
     )
+    counter_labels: ClassVar[Mapping[str, str]] = {
+        "nodes": "{} nodes searched",
+        "placed": "{} pieces placed",
+        "left_empty": "{} triangles left empty",
+        "waste_bound": "",
+        "solutions": "",  # the milestones count them, out of the total
+    }
+    method_names: ClassVar[Mapping[str, str]] = {"exact": "exact search"}
 
     def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
         model: DigitsModel = frame.model
@@ -94,19 +124,29 @@ class DigitsScene(Scene):
         if view.options.get("classes"):
             _draw_classes(d, model, view)
             return
-        board = Board(model, view.stage, view.scale)
+        entries = [LegendEntry(LEFT_EMPTY_COLOR, "triangle left empty (a spare one)")]
+        height = legend_height(entries, view.stage.w, view.scale)
+        stage = view.stage
+        draw_legend(d, entries, stage.x, stage.y + stage.h - height, stage.w, view.scale,
+                    centered=True)  # fmt: skip
+        area = Rect(stage.x, stage.y, stage.w, stage.h - height - 6 * view.scale)
+        board = Board(model, area, view.scale)
         _draw_frame(d, model, board, view.options.get("grid", True))
         _draw_left_empty(d, model, board, frame)
         moving = frame.event.piece if isinstance(frame.event, Place | Remove) else -1
+        labels: list[Callable[[], None]] = []
         for piece in range(model.n_pieces):
             where = model.placement_of(frame.state, piece)
             if piece == moving:
                 continue
             if where is None:
-                _draw_in_tray(d, model, board, piece)
+                _draw_in_tray(d, model, board, piece, labels)
             else:
                 tris = np.array(model.placement_triangles(piece, *where))
-                _draw_piece(d, board.to_screen(tris), piece, board.unit, board.scale)
+                _draw_piece(d, board.to_screen(tris), piece, board.unit, board.scale,
+                            labels=labels)  # fmt: skip
+        for label in labels:  # above every piece, so none is hidden under a neighbour
+            label()
         if moving >= 0:
             _draw_flight(d, model, board, frame.event, frame.t)
 
@@ -121,24 +161,59 @@ def _draw_frame(d: DrawList2D, model: DigitsModel, board: Board, grid: bool) -> 
 
 
 def _draw_piece(
-    d: DrawList2D, tris: np.ndarray, piece: int, unit: float, scale: float, alpha: float = 1.0
+    d: DrawList2D,
+    tris: np.ndarray,
+    piece: int,
+    unit: float,
+    scale: float,
+    alpha: float = 1.0,
+    labels: list[Callable[[], None]] | None = None,
 ) -> None:
     """Filled triangles, the outline of their union, and the digit as a label (`unit`:
-    pixels per block, which sets the label's size)."""
+    pixels per block, which sets the label's size); given `labels`, the label is left
+    there to be drawn once every piece is down."""
     color = piece_color(piece)
     d.triangles(tris, rgba(color, alpha))
     a, b = boundary_edges(tris)
     d.lines(a, b, rgba(mix(color, INK, 0.55), alpha), 1.8 * scale)
+    label = functools.partial(_draw_label, d, tris, piece, color, unit, scale, alpha)
+    if labels is None:
+        label()
+    else:
+        labels.append(label)
+
+
+def _draw_label(d: DrawList2D, tris, piece: int, color, unit: float, scale: float, alpha: float):
     center = tris.reshape(-1, 2).mean(axis=0)
-    size = max(11.0, unit * 0.75)
-    d.text(str(piece), float(center[0]), float(center[1]), size, rgba(INK, 0.8 * alpha),
+    size = max(TEXT * scale, unit * 0.75)
+    fill = over(rgba(color, alpha), "#F7F5F0")
+    if not _covers(tris, center):  # the centroid of a 0 or an 8 is in a hole: a tag there
+        w, h = measure(str(piece), size, "bold")
+        d.rect(float(center[0]) - w / 2 - 4 * scale, float(center[1]) - h * 0.42, w + 8 * scale,
+               h * 0.84, fill, radius=4 * scale)  # fmt: skip
+    d.text(str(piece), float(center[0]), float(center[1]), size, readable_ink(fill),
            anchor="cm", font="bold")  # fmt: skip
 
 
-def _draw_in_tray(d: DrawList2D, model: DigitsModel, board: Board, piece: int) -> None:
+def _covers(tris: np.ndarray, point: np.ndarray) -> bool:
+    """Whether any of the triangles (T, 3, 2) contains the point."""
+    a, b, c = tris[:, 0], tris[:, 1], tris[:, 2]
+
+    def side(p, q):
+        return (q[:, 0] - p[:, 0]) * (point[1] - p[:, 1]) - (q[:, 1] - p[:, 1]) * (
+            point[0] - p[:, 0]
+        )
+
+    d1, d2, d3 = side(a, b), side(b, c), side(c, a)
+    negative = (d1 < 0) | (d2 < 0) | (d3 < 0)
+    positive = (d1 > 0) | (d2 > 0) | (d3 > 0)
+    return bool(np.any(~(negative & positive)))
+
+
+def _draw_in_tray(d: DrawList2D, model: DigitsModel, board: Board, piece: int, labels) -> None:
     tris, centroid = _tray_shape(model, piece)
     screen = (tris - centroid) * board.unit + board.tray_center(piece)
-    _draw_piece(d, screen, piece, board.unit, board.scale, alpha=0.85)
+    _draw_piece(d, screen, piece, board.unit, board.scale, alpha=0.85, labels=labels)
 
 
 def _draw_flight(d: DrawList2D, model: DigitsModel, board: Board, event, t: float) -> None:
@@ -177,7 +252,7 @@ def _draw_left_empty(d: DrawList2D, model: DigitsModel, board: Board, frame: Fra
     for cell in cells:
         tri = board.to_screen(np.array(model.cell_triangle(int(cell))))
         a = alpha if cell == fading else 1.0
-        d.triangles(tri[None], rgba(MUTED, 0.28 * a))
+        d.triangles(tri[None], rgba(LEFT_EMPTY_COLOR, a))
         center = tri.mean(axis=0)
         d.circle(float(center[0]), float(center[1]), 1.6 * board.scale, rgba(MUTED, 0.8 * a))
 
@@ -195,23 +270,27 @@ def _draw_classes(d: DrawList2D, model: DigitsModel, view: View) -> None:
             f"solve it with --granularity {model.granularity} --json to list them",
             view.stage.x + view.stage.w / 2,
             view.stage.y + view.stage.h / 2,
-            16 * view.scale,
+            TEXT * view.scale,
             INK,
             anchor="cm",
+            max_width=view.stage.w,
         )
         return
     count = max(len(representatives), 1)
     width = view.stage.w / count
     for k, placements in enumerate(representatives):
-        area = Rect(view.stage.x + k * width, view.stage.y, width, view.stage.h - 24 * view.scale)
+        area = Rect(view.stage.x + k * width, view.stage.y, width, view.stage.h - 30 * view.scale)
         unit = min(area.w / (model.puzzle.width + 1), area.h / (model.puzzle.height + 0.4))
         origin = np.array([area.x + (area.w - model.puzzle.width * unit) / 2, area.y])
         frame = np.array(model.frame_triangles()) * unit + origin
         d.triangles(frame, rgba("#FFFFFF"))
         a, b = boundary_edges(frame)
         d.lines(a, b, INK, 2 * view.scale)
+        labels: list[Callable[[], None]] = []
         for piece, where in placements.items():
             tris = np.array(model.placement_triangles(piece, *where)) * unit + origin
-            _draw_piece(d, tris, piece, unit, view.scale)
+            _draw_piece(d, tris, piece, unit, view.scale, labels=labels)
+        for label in labels:
+            label()
         bottom = area.y + model.puzzle.height * unit + 8 * view.scale
-        d.text(f"class {k + 1}", area.x + area.w / 2, bottom, 15 * view.scale, INK, anchor="ct")
+        d.text(f"class {k + 1}", area.x + area.w / 2, bottom, TEXT * view.scale, INK, anchor="ct")

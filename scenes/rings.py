@@ -8,22 +8,28 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Mapping
+from typing import ClassVar
 
 import numpy as np
 
 from solvers.rings.background import BackgroundSearch, drive_job
 from solvers.rings.config import RingConfig
-from solvers.rings.geometry import RingLayout, layout, short_way
+from solvers.rings.geometry import RingLayout, layout, short_way, turn_words
 from solvers.rings.model import Examine, RingsModel, Rotate
 from solvers.rings.search import METHODS
 from solvers.rings.shuffle import random_moves
 from solvers.tracer import RecordingTracer
-from viz.color import GOOD, INK, MUTED, mix, rgba
+from viz.color import GOOD, INK, MUTED, mix, readable_ink, rgba
 from viz.draw2d import DrawList2D
 from viz.easing import ease
 from viz.interaction import Interaction, Job, Session
+from viz.legend import LegendEntry, draw_legend
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+
+TEXT = 18.0  # labels, at 720 rows
+NOTE_BAND = 30.0  # the band under the rings for what the search is doing
 
 # Colour-blind-safe ball colours: Okabe-Ito first, then darker and lighter companions. The
 # Olympic rings get the five Olympic colours, in the Okabe-Ito shades closest to them.
@@ -32,7 +38,7 @@ BALL_COLORS = (
     "#56B4E9", "#F0E442", "#1E1E24", "#999999", "#7F4F00",
 )  # fmt: skip
 OLYMPIC_COLORS = ("#0072B2", "#F0E442", "#1E1E24", "#009E73", "#D55E00")
-LIGHT_TEXT = {"#0072B2", "#009E73", "#D55E00", "#1E1E24", "#7F4F00", "#CC79A7"}
+SOLVED_TRACK = mix("#D8D2C4", GOOD, 0.5)
 
 
 def ball_color(config: RingConfig, colour: int) -> str:
@@ -81,6 +87,22 @@ class RingsScene(Scene):
     kind = "rings"
     title = "Hungarian rings"
     options = (SceneOption("numbers", "c", "Colour numbers on the balls"),)
+    counter_labels: ClassVar[Mapping[str, str]] = {
+        "expanded": "{} positions expanded",
+        "open": "{} waiting",
+        "closed": "",
+        "depth": "depth {}",
+        "h": "estimate {} moves",
+        "bound": "bound {} moves",
+    }
+    method_names: ClassVar[Mapping[str, str]] = {
+        "practical": "practical search (reduction)",
+        "best-first": "best-first search",
+        "bfs": "breadth-first search",
+        "idastar": "IDA* search",
+        "dfs": "depth-first search",
+        "play": "played by hand",
+    }
 
     def interaction(self) -> Interaction:
         return RingsInteraction()
@@ -88,15 +110,22 @@ class RingsScene(Scene):
     def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
         model: RingsModel = frame.model
         config = model.config
-        where = place(config, view.stage)
+        s = view.scale
+        stage = view.stage
+        band = Rect(stage.x, stage.y + stage.h - NOTE_BAND * s, stage.w, NOTE_BAND * s)
+        where = place(config, Rect(stage.x, stage.y, stage.w, band.y - stage.y))
         d = canvas.d2
         solved = model.is_goal(frame.state)
-        _draw_tracks(d, where, view.scale, solved)
+        _draw_tracks(d, where, s, solved)
         positions = _ball_positions(config, where.geometry, frame)
-        _draw_balls(d, config, where, frame.state, positions, view.options.get("numbers", False))
-        _draw_labels(d, config, where, view.scale, frame)
+        _draw_balls(d, config, where, frame.state, positions, view.options.get("numbers", False),
+                    s)  # fmt: skip
+        _draw_labels(d, config, where, s, frame)
         if isinstance(frame.event, Examine):
-            _draw_examine(d, frame.event, view, frame.t)
+            _draw_examine(d, frame.event, band, s, frame.t)
+        elif solved:
+            draw_legend(d, [LegendEntry(SOLVED_TRACK, "green rings: solved")], band.x, band.y,
+                        band.w, s, centered=True)  # fmt: skip
 
 
 def _ball_positions(config: RingConfig, geometry: RingLayout, frame: Frame) -> np.ndarray:
@@ -115,14 +144,14 @@ def _ball_positions(config: RingConfig, geometry: RingLayout, frame: Frame) -> n
 
 
 def _draw_tracks(d: DrawList2D, where: Placement, scale: float, solved: bool) -> None:
-    color = mix("#D8D2C4", GOOD, 0.5) if solved else rgba("#D8D2C4")
+    color = SOLVED_TRACK if solved else rgba("#D8D2C4")
     for cx, cy in where.geometry.centres:
         x, y = where.to_screen(cx, cy)
         d.circle(x, y, where.scale, None, stroke=color, width=where.ball_radius * 2.5)
         d.circle(x, y, where.scale, None, stroke=rgba(INK, 0.15), width=1.2 * scale)
 
 
-def _draw_balls(d, config, where: Placement, state, positions, numbers: bool) -> None:
+def _draw_balls(d, config, where: Placement, state, positions, numbers: bool, scale) -> None:
     centers = np.array([where.to_screen(x, y) for x, y in positions], dtype=np.float32)
     colors = [ball_color(config, int(c)) for c in state]
     fills = np.array([rgba(c) for c in colors], dtype=np.float32)
@@ -131,12 +160,11 @@ def _draw_balls(d, config, where: Placement, state, positions, numbers: bool) ->
     d.circles(centers, where.ball_radius, fills, stroke=rgba(INK, 0.7), width=1.2)
     shine = centers - where.ball_radius * 0.32
     d.circles(shine, where.ball_radius * 0.28, rgba("#FFFFFF", 0.35))
-    if numbers and where.ball_radius > 7:
-        labels = [str(int(c)) for c in state]
-        inks = np.array([rgba("#FFFFFF") if c in LIGHT_TEXT else rgba(INK) for c in colors])
-        for text, center, ink in zip(labels, centers, inks, strict=True):
-            d.text(text, float(center[0]), float(center[1]), where.ball_radius * 1.1,
-                   tuple(ink), anchor="cm", font="bold")  # fmt: skip
+    size = where.ball_radius * 1.1
+    if numbers and size >= TEXT * scale:  # too small to read: the colours must do
+        for c, center, color in zip(state, centers, colors, strict=True):
+            d.text(str(int(c)), float(center[0]), float(center[1]), size, readable_ink(color),
+                   anchor="cm", font="bold")  # fmt: skip
 
 
 def _draw_labels(d, config: RingConfig, where: Placement, scale: float, frame: Frame) -> None:
@@ -171,21 +199,19 @@ def _arrow_head(d, cx, cy, radius, angle, counter_clockwise: bool, scale: float)
     d.polygon(points, rgba(INK, 0.6))
 
 
-def _draw_examine(d: DrawList2D, event: Examine, view: View, t: float) -> None:
-    text = f"expanding node {event.node:,} at depth {event.depth}"
+def _draw_examine(d: DrawList2D, event: Examine, band: Rect, s: float, t: float) -> None:
+    """What the search looks at now, in the band under the rings."""
+    text = f"looking at position {event.node:,}, {event.depth} moves from the start"
     if event.h >= 0:
-        text += f", h = {event.h}"
-    s = view.scale
-    alpha = min(1.0, 4 * t) * min(1.0, 4 * (1 - t)) * 0.9 + 0.1
-    d.text(text, view.stage.x + view.stage.w / 2, view.stage.y + view.stage.h - 4 * s, 14 * s,
-           rgba(INK, alpha), anchor="cb")  # fmt: skip
+        text += f", about {event.h} more to go"
+    d.text(text, band.x + band.w / 2, band.y + band.h / 2, TEXT * s, INK, anchor="cm")
+    del t
 
 
 class RingsInteraction(Interaction):
     """Turning rings, shuffling, resetting and searching, like the thesis' window."""
 
     help = (
-        ("1..5", "turn that ring by the amount (Shift: the other way)"),
         ("click / wheel", "turn the ring under the mouse (right click: back)"),
         ("+ / -", "turn amount"),
         ("X", "shuffle (40 random turns)"),
@@ -199,6 +225,10 @@ class RingsInteraction(Interaction):
         self.method = "practical"
         self.shuffles = 0
 
+    def help_for(self, model: RingsModel) -> tuple[tuple[str, str], ...]:
+        turn = (f"1..{model.config.rings}", "turn that ring by the amount (Shift: the other way)")
+        return (turn, *self.help)
+
     def _model(self, session: Session) -> RingsModel:
         return session.player.model
 
@@ -206,9 +236,7 @@ class RingsInteraction(Interaction):
         config = self._model(session).config
         f %= config.size
         if f:
-            direction = "counter-clockwise" if short_way(config, f) > 0 else "clockwise"
-            steps = abs(short_way(config, f))
-            session.act(f"You turn ring {ring + 1} by {steps} {direction}", [Rotate(ring, f)])
+            session.act(f"Your move · {turn_words(config, ring, f)}", [Rotate(ring, f)])
 
     def on_key(self, key: str, shift: bool, session: Session) -> bool:
         config = self._model(session).config

@@ -7,6 +7,8 @@ cards they would make a SET with; the search replayed; the seed's game played by
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from typing import ClassVar
 
 import numpy as np
 
@@ -23,24 +25,27 @@ from solvers.setgame.model import (
     SetGameModel,
 )
 from solvers.setgame.session import SetSession
-from viz.color import BAD, INK, MUTED, RGBA, mix, palette, rgba
+from viz.color import BAD, INK, MUTED, RGBA, mix, palette, readable_ink, rgba, text_fill
 from viz.draw2d import DrawList2D
 from viz.easing import ease
 from viz.interaction import Interaction, Job, Session
+from viz.legend import LegendEntry, draw_legend, legend_height
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, View, register_scene
 
 LIFT = 0.12  # a chosen card rises by this share of its height
+TEXT = 18.0  # labels, at 720 rows
+GREY_CARD = "#E9E6DF"
+LEGEND = (
+    LegendEntry(palette(0), "chosen (number: in which order)"),
+    LegendEntry(GREY_CARD, "grey: would complete a SET (dot: whose)"),
+    LegendEntry(MUTED, "ruled out by the search", "ring"),
+    LegendEntry(BAD, "forbidden by you", "line"),
+)
 
 
 def level_color(level: int) -> RGBA:
     return palette(level - 1)
-
-
-def ink_on(color: RGBA) -> RGBA:
-    """White or near-black text, whichever reads better on `color` (relative luminance)."""
-    r, g, b, _ = color
-    return rgba(INK) if 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.55 else rgba("#FFFFFF")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -63,7 +68,9 @@ class BoardLayout:
         return float(self.x[card] + self.w / 2), float(self.y[card] + self.h / 2)
 
 
-def board_layout(model: SetGameModel, stage: Rect) -> BoardLayout:
+def board_layout(model: SetGameModel, stage: Rect, scale: float | None = None) -> BoardLayout:
+    """Where the cards go in `stage`, above the legend (at UI `scale`, default from the
+    stage's height)."""
     v, n = model.v, model.n
     row_digits = n // 2
     col_digits = n - row_digits
@@ -81,7 +88,8 @@ def board_layout(model: SetGameModel, stage: Rect) -> BoardLayout:
 
     col_pos, width_units = span(cols, col_digits)
     row_pos, height_units = span(rows, row_digits)
-    legend = 20 * stage.h / 560  # room for the legend line under the board
+    scale = stage.h / 532 if scale is None else scale
+    legend = legend_height(LEGEND, stage.w, scale) + 8 * scale
     card_w = min(stage.w / width_units, (stage.h - legend) * aspect / height_units)
     card_h = card_w / aspect
     ox = stage.x + (stage.w - card_w * width_units) / 2
@@ -95,6 +103,18 @@ def board_layout(model: SetGameModel, stage: Rect) -> BoardLayout:
 class SetScene(Scene):
     kind = "setgame"
     title = "SET"
+    counter_labels: ClassVar[Mapping[str, str]] = {
+        "nodes": "{} nodes searched",
+        "cards": "{} cards chosen",
+        "best": "largest so far: {}",
+        "solutions": "{} largest caps counted",
+    }
+    method_names: ClassVar[Mapping[str, str]] = {
+        "demo": "backtracking search",
+        "fast": "backtracking search",
+        "seed": "the seed's search, card by card",
+        "session": "played by hand",
+    }
 
     def interaction(self) -> Interaction:
         return SetInteraction()
@@ -102,7 +122,7 @@ class SetScene(Scene):
     def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
         model: SetGameModel = frame.model
         state = frame.state
-        board = board_layout(model, view.stage)
+        board = board_layout(model, view.stage, view.scale)
         d = canvas.d2
         status = model.status(state).copy()
         by = model.by(state).copy()
@@ -148,7 +168,7 @@ def _draw_one(d, model, board: BoardLayout, card, status, level, forbidden, lift
     if lift > 0.01:
         d.rect(x + 2 * scale, y + (3 + 5 * lift) * scale, w, h, rgba(INK, 0.22 * lift),
                radius=radius)  # fmt: skip
-    face = mix("#FFFFFF", "#E9E6DF", grey)
+    face = mix("#FFFFFF", GREY_CARD, grey)
     border = mix(rgba(INK, 0.25), level_color(level), lift) if status == CHOSEN else rgba(INK, 0.25)
     d.rect(x, y, w, h, face, radius=radius, stroke=border, width=(1 + 2 * lift) * scale)
     if board.real_cards:
@@ -159,10 +179,12 @@ def _draw_one(d, model, board: BoardLayout, card, status, level, forbidden, lift
                mix(INK, "#B8B8B8", grey), anchor="cm")  # fmt: skip
     badge = max(h * 0.16, 6 * scale)
     if status == CHOSEN and lift > 0.5:
-        bx, by_ = x + w - badge * 0.9, y + badge * 0.9
-        color = level_color(level)
-        d.circle(bx, by_, badge * 0.85, color)
-        d.text(str(level), bx, by_, badge * 1.1, ink_on(color), anchor="cm", font="bold")
+        radius = max(badge * 0.85, 13 * scale)
+        bx, by_ = x + w - radius * 0.8, y + radius * 0.8
+        color = text_fill(level_color(level))
+        d.circle(bx, by_, radius, color, stroke="#FFFFFF", width=1.5 * scale)
+        d.text(str(level), bx, by_, TEXT * scale, readable_ink(color), anchor="cm",
+               font="bold")  # fmt: skip
     elif status in (EXCLUDED, PRUNED_BOUND, PRUNED_SYMMETRY) and grey > 0.5:
         bx, by_ = x + badge * 0.8, y + badge * 0.8
         color = level_color(level) if status == EXCLUDED else rgba(MUTED)
@@ -202,13 +224,9 @@ def _draw_links(d, model: SetGameModel, state, board: BoardLayout, frame: Frame,
 
 
 def _draw_legend(d: DrawList2D, view: View, model: SetGameModel) -> None:
-    s = view.scale
-    x, y = view.stage.x, view.stage.y + view.stage.h - 4 * s
-    text = (
-        "raised: chosen (number = placement)   grey: would complete a SET (dot = the "
-        "placement that excludes it)   ring: ruled out by the search   X: forbidden"
-    )
-    d.text(text, x, y, 11.5 * s, MUTED, anchor="lb")
+    s, stage = view.scale, view.stage
+    height = legend_height(LEGEND, stage.w, s)
+    draw_legend(d, LEGEND, stage.x, stage.y + stage.h - height, stage.w, s, centered=True)
     del model
 
 
@@ -230,7 +248,7 @@ class SetInteraction(Interaction):
         if session.view is None:
             return False
         model: SetGameModel = session.player.model
-        card = board_layout(model, session.view.stage).card_at(x, y)
+        card = board_layout(model, session.view.stage, session.view.scale).card_at(x, y)
         if card is None:
             return False
         game = self._session_at(session)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from collections.abc import Mapping
+from typing import ClassVar
 
 import numpy as np
 
@@ -50,14 +52,30 @@ from solvers.sudoku.roles import (
     ROLE_PLACE,
 )
 from solvers.sudoku.techniques import BY_NAME, ORDERED
-from viz.color import ACCENT, BAD, GOOD, INK, MUTED, RGBA, mix, rgba
+from viz.color import (
+    ACCENT,
+    BAD,
+    GOOD,
+    INK,
+    MUTED,
+    RGBA,
+    ink_against,
+    mix,
+    readable_ink,
+    rgba,
+    text_fill,
+)
 from viz.draw2d import DrawList2D
 from viz.easing import ease, ease_out_back
 from viz.interaction import Interaction, Job, Session
+from viz.legend import LegendEntry, draw_legend
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+from viz.stats import counter_lines
 
+TEXT = 18.0  # the smallest text, at 720 rows
 GUESS_INK = rgba("#8C5A9E")
+STRUCK_INK = ink_against(BAD, "#FFFFFF")
 CANDIDATE_COLORS: dict[int, RGBA] = {
     ROLE_PATTERN: GOOD,
     ROLE_ELIMINATE: BAD,
@@ -79,13 +97,24 @@ HOUSE_COLORS: dict[int, RGBA] = {
     HOUSE_COVER: rgba("#E69F00"),
     HOUSE_CONFLICT: BAD,
 }
-LEGEND = (
-    (ROLE_PATTERN, "pattern"),
-    (ROLE_ELIMINATE, "removed"),
-    (ROLE_PLACE, "placed"),
-    (ROLE_ON, "chain: on"),
-    (ROLE_OFF, "chain: off"),
-)
+CANDIDATE_WORDS = {
+    ROLE_PATTERN: "pattern",
+    ROLE_ELIMINATE: "removed",
+    ROLE_PLACE: "placed here",
+    ROLE_ON: "chain: true",
+    ROLE_OFF: "chain: false",
+    ROLE_PEER: "removed by a placement",
+    ROLE_FIN: "fin",
+}
+CELL_WORDS = {
+    CELL_PATTERN: "pattern cell",
+    CELL_TARGET: "loses candidates",
+    CELL_PIVOT: "pivot",
+    CELL_GUESS: "guessed cell",
+    CELL_CONFLICT: "contradiction",
+}
+HOUSE_WORDS = {HOUSE_BASE: "house it lives in", HOUSE_COVER: "house it removes from",
+               HOUSE_CONFLICT: "no place left"}  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)
@@ -95,6 +124,7 @@ class GridLayout:
     panel: Rect | None
     n: int
     b: int
+    scale: float = 1.0  # UI scale: 1.0 at 720 rows
 
     def cell_rect(self, cell: int) -> Rect:
         r, c = divmod(cell, self.n)
@@ -117,19 +147,26 @@ class GridLayout:
         return Rect(g.x + bc * b * s, g.y + br * b * s, b * s, b * s)
 
 
+PANEL_MIN = 560.0  # the technique panel's width at 720 rows: two columns of 18 px names
+
+
 def grid_layout(stage: Rect, b: int, scale: float) -> GridLayout:
+    """The grid at the left, as large as the stage's height allows, with room for the
+    column letters above it and the row numbers beside it; the technique panel and the
+    legend at the right when there is room for them at a readable size."""
     n = b * b
-    label = 22 * scale  # room for the column letters and row numbers
-    panel_w = max(stage.w * 0.24, 190 * scale)
-    room_w = stage.w - panel_w - 24 * scale
-    show_panel = room_w > stage.h * 0.8
-    side = min(stage.h - label, (room_w if show_panel else stage.w) - label)
+    label = 28 * scale  # room for the column letters and row numbers
+    side = stage.h - label
+    show_panel = stage.w - side - label - 32 * scale >= PANEL_MIN * scale
+    if not show_panel:
+        side = min(side, stage.w - label)
     side = max(side - side % n, n)  # whole pixels per cell
     cell = side / n
-    x = stage.x + label + ((room_w if show_panel else stage.w) - label - side) / 2
+    x = stage.x + label + (0.0 if show_panel else (stage.w - label - side) / 2)
     grid = Rect(x, stage.y + label + (stage.h - label - side) / 2, side, side)
-    panel = Rect(stage.x + stage.w - panel_w, grid.y, panel_w, side) if show_panel else None
-    return GridLayout(grid, cell, panel, n, b)
+    left = grid.x + side + 32 * scale
+    panel = Rect(left, stage.y, stage.x + stage.w - left, stage.h) if show_panel else None
+    return GridLayout(grid, cell, panel, n, b, scale)
 
 
 @register_scene
@@ -140,6 +177,17 @@ class SudokuScene(Scene):
         SceneOption("candidates", "c", "Pencil marks", default=True),
         SceneOption("names", "g", "Cell names A1..I9", default=True),
     )
+    counter_labels: ClassVar[Mapping[str, str]] = {
+        "placed": "{} cells filled",
+        "candidates": "{} pencil marks left",
+        "depth": "",
+        "guesses": "{} guesses",
+    }
+    method_names: ClassVar[Mapping[str, str]] = {"human": "solved by human techniques"}
+
+    def statistics(self, frame: Frame) -> list[str]:
+        """The board's counts; the one "solved" milestone says nothing a student needs."""
+        return counter_lines(frame.trace, frame.counters, self.counter_labels)
 
     def interaction(self) -> Interaction:
         return SudokuInteraction()
@@ -162,7 +210,10 @@ class SudokuScene(Scene):
         _draw_links(d, layout, highlights, view.scale)
         if layout.panel is not None:
             enabled = enabled_techniques(frame.trace)
-            _draw_panel(d, model, state, layout.panel, event, t, view.scale, enabled)
+            bottom = _draw_panel(d, model, state, layout.panel, event, t, view.scale, enabled)
+            entries = _legend_entries(model, state, highlights)
+            panel = layout.panel
+            draw_legend(d, entries, panel.x, bottom + 10 * view.scale, panel.w, view.scale)
 
 
 @dataclasses.dataclass
@@ -247,10 +298,10 @@ def _draw_houses(d: DrawList2D, layout: GridLayout, h: _Highlights, scale: float
 
 def _draw_names(d: DrawList2D, layout: GridLayout, scale: float) -> None:
     g, s = layout.grid, layout.cell
-    size = min(13 * scale, s * 0.35)
+    size = TEXT * scale
     for k in range(layout.n):
-        d.text(chr(ord("A") + k), g.x + (k + 0.5) * s, g.y - 5 * scale, size, MUTED, anchor="cb")
-        d.text(str(k + 1), g.x - 7 * scale, g.y + (k + 0.5) * s, size, MUTED, anchor="rm")
+        d.text(chr(ord("A") + k), g.x + (k + 0.5) * s, g.y - 6 * scale, size, MUTED, anchor="cb")
+        d.text(str(k + 1), g.x - 8 * scale, g.y + (k + 0.5) * s, size, MUTED, anchor="rm")
 
 
 def _draw_values(d, model: SudokuModel, state, layout: GridLayout, event, t: float) -> None:
@@ -282,8 +333,8 @@ def _draw_candidates(
     n = model.n
     masks = model.candidates(state)
     values = model.values(state)
-    size = layout.cell / layout.b * 0.72
-    radius = layout.cell / layout.b * 0.46
+    size = _candidate_size(layout)
+    radius = layout.cell / layout.b * 0.48
     chars, centers, colors = [], [], []
     a = ease(t)
     placing = event.cell if isinstance(event, Place | Unplace) else -1
@@ -311,9 +362,9 @@ def _draw_candidates(
                 continue
             x, y = layout.candidate_center(cell, digit)
             if role and alpha > 0.01:
-                color = CANDIDATE_COLORS.get(role, GOOD)
-                d.circle(x, y, radius, rgba(color, 0.85 * alpha * fade))
-                ink = mix(INK, "#FFFFFF", alpha)
+                color = text_fill(CANDIDATE_COLORS.get(role, GOOD))
+                d.circle(x, y, radius, rgba(color, alpha * fade))
+                ink = mix(MUTED, readable_ink(color), alpha)
             else:
                 ink = MUTED
             chars.append(DIGIT_CHARS[digit - 1])
@@ -323,14 +374,17 @@ def _draw_candidates(
         d.chars(chars, np.array(centers), size, np.array(colors, dtype=np.float32))
 
 
+def _candidate_size(layout: GridLayout) -> float:
+    return max(layout.cell / layout.b * 0.72, TEXT * layout.scale)
+
+
 def _draw_strike(d, layout: GridLayout, cell, digit, radius, event, a: float) -> None:
     """An elimination in progress: red disc, a stroke growing across, the digit fading."""
     x, y = layout.candidate_center(cell, digit)
     progress = a if isinstance(event, Eliminate) else 1.0 - a
-    d.circle(x, y, radius, rgba(BAD, 0.85 * (1.0 - 0.6 * progress)))
-    d.chars(
-        [DIGIT_CHARS[digit - 1]], [(x, y)], radius * 1.55, rgba("#FFFFFF", 1.0 - 0.5 * progress)
-    )
+    d.circle(x, y, radius, rgba(text_fill(BAD), 1.0 - 0.6 * progress))
+    d.chars([DIGIT_CHARS[digit - 1]], [(x, y)], _candidate_size(layout),
+            rgba("#FFFFFF", 1.0 - 0.5 * progress))  # fmt: skip
     r = radius * 0.95
     end = -r + 2 * r * progress
     d.line(x - r, y + r, x + end, y - end, BAD, max(1.5, radius * 0.22))
@@ -338,7 +392,7 @@ def _draw_strike(d, layout: GridLayout, cell, digit, radius, event, a: float) ->
 
 def _draw_struck(d, layout: GridLayout, cell, digit, radius, alpha: float) -> None:
     x, y = layout.candidate_center(cell, digit)
-    d.chars([DIGIT_CHARS[digit - 1]], [(x, y)], radius * 1.55, rgba(BAD, 0.8 * alpha))
+    d.chars([DIGIT_CHARS[digit - 1]], [(x, y)], _candidate_size(layout), rgba(STRUCK_INK, alpha))
     r = radius * 0.95
     d.line(x - r, y + r, x + r, y - r, rgba(BAD, 0.95 * alpha), max(1.8, radius * 0.26))
 
@@ -375,31 +429,36 @@ def _dashed(d: DrawList2D, x0, y0, x1, y1, color, width: float, dash: float) -> 
 
 
 def technique_rows(panel: Rect, scale: float) -> list[tuple[str, Rect]]:
-    """Where each technique's line sits in the side panel (drawing and clicking share it)."""
-    top = panel.y + 26 * scale
-    legend = 2 * 20 * scale
-    row = min(20 * scale, (panel.h - (top - panel.y) - legend - 8 * scale) / len(ORDERED))
-    return [
-        (t.name, Rect(panel.x - 6 * scale, top + k * row, panel.w, row))
-        for k, t in enumerate(ORDERED)
-    ]
+    """Where each technique's line sits in the side panel, in two columns (drawing and
+    clicking share it)."""
+    top = panel.y + 34 * scale
+    row = 23 * scale
+    per_column = math.ceil(len(ORDERED) / 2)
+    width = (panel.w - 12 * scale) / 2
+    rows = []
+    for k, t in enumerate(ORDERED):
+        column, line = divmod(k, per_column)
+        rows.append((t.name, Rect(panel.x + column * (width + 12 * scale), top + line * row,
+                                  width, row)))  # fmt: skip
+    return rows
 
 
 def _draw_panel(
     d, model: SudokuModel, state, panel: Rect, event, t: float, scale: float, enabled
-) -> None:
+) -> float:
     """Every technique in the order of difficulty: a box ticked when it is switched on (a
     click toggles it and solves again), how often it was used so far, the current one
-    highlighted; a legend of the colours below."""
+    highlighted. Returns where the panel's rows end."""
     used = dict(model.techniques_used(state))
     current = model.current_technique(state)
     if isinstance(event, UseTechnique) and t > 0.5:
         name = model.technique_names[event.technique]
         used[name] = used.get(name, 0) + 1
         current = name
-    d.text("Techniques (click: on / off)", panel.x, panel.y, 14 * scale, INK, font="bold")
+    d.text("Techniques (click: on / off; number: times used)", panel.x, panel.y, TEXT * scale,
+           INK, font="bold")  # fmt: skip
     rows = technique_rows(panel, scale)
-    size = min(12.5 * scale, rows[0][1].h * 0.7) if rows else 12 * scale
+    size = TEXT * scale
     for name, r in rows:
         technique = BY_NAME[name]
         count = used.get(name, 0)
@@ -407,22 +466,46 @@ def _draw_panel(
         active = name == current
         if active:
             d.rect(r.x, r.y, r.w, r.h, rgba(ACCENT, 0.14), radius=4 * scale)
-        box = r.h * 0.55
-        bx, by = r.x + 6 * scale, r.y + (r.h - box) / 2
+        box = 14 * scale
+        bx, by = r.x + 4 * scale, r.y + (r.h - box) / 2
         d.rect(bx, by, box, box, ACCENT if on else "#FFFFFF", radius=2 * scale,
-               stroke=rgba(INK, 0.5), width=1.0)  # fmt: skip
-        color = ACCENT if active else INK if count else MUTED if on else rgba(MUTED, 0.55)
+               stroke=rgba(INK, 0.6), width=1.0)  # fmt: skip
+        color = INK if active or count or on else MUTED
         d.text(technique.title, bx + box + 7 * scale, r.y + r.h / 2, size, color, anchor="lm",
                font="bold" if active else "regular")  # fmt: skip
         if count:
-            d.text(f"{count}", r.x + r.w - 8 * scale, r.y + r.h / 2, size, color, anchor="rm")
-    y = panel.y + panel.h - 2 * 20 * scale
-    x = panel.x
-    for k, (role, label) in enumerate(LEGEND):
-        column, line = divmod(k, 2)
-        lx, ly = x + column * panel.w / 3, y + line * 20 * scale
-        d.circle(lx + 6 * scale, ly + 7 * scale, 6 * scale, CANDIDATE_COLORS[role])
-        d.text(label, lx + 16 * scale, ly + 7 * scale, 11 * scale, MUTED, anchor="lm")
+            d.text(f"{count}", r.x + r.w - 6 * scale, r.y + r.h / 2, size, color, anchor="rm")
+    return max(r.y + r.h for _, r in rows) if rows else panel.y
+
+
+def _legend_entries(model: SudokuModel, state, h: _Highlights) -> list[LegendEntry]:
+    """Only the colours on the board now, each with its meaning."""
+    entries = []
+    origin = model.origin(state)[np.flatnonzero(model.values(state))]
+    if np.any(origin == GIVEN):
+        entries.append(LegendEntry(INK, "given", "disc"))
+    if np.any((origin != GIVEN) & (origin != GUESSED)):
+        entries.append(LegendEntry(ACCENT, "found by logic", "disc"))
+    if np.any(origin == GUESSED):
+        entries.append(LegendEntry(GUESS_INK, "guessed", "disc"))
+    roles = {role for role, alpha in h.candidates.values() if alpha > 0.01}
+    for role, words in CANDIDATE_WORDS.items():
+        if role in roles:
+            entries.append(LegendEntry(text_fill(CANDIDATE_COLORS[role]), words, "disc"))
+    cells = {role for _, role, alpha in h.cells if alpha > 0.01}
+    for role, words in CELL_WORDS.items():
+        if role in cells:
+            entries.append(LegendEntry(CELL_COLORS[role], words))
+    houses = {role for _, role, alpha in h.houses if alpha > 0.01}
+    for role, words in HOUSE_WORDS.items():
+        if role in houses:
+            entries.append(LegendEntry(HOUSE_COLORS[role], words, "ring"))
+    kinds = {kind for _, _, kind, alpha in h.links if alpha > 0.01}
+    if LINK_STRONG in kinds:
+        entries.append(LegendEntry(ACCENT, "strong link: one is true", "line"))
+    if kinds - {LINK_STRONG}:
+        entries.append(LegendEntry("#E69F00", "weak link: not both", "dashed"))
+    return entries
 
 
 class SudokuInteraction(Interaction):

@@ -57,7 +57,6 @@ Elsewhere:
                                                  block and half: as recorded, known.py)
     solvers.digits.parallel.solve_in_parts(puzzle, granularity, workers)  the same search
                                                  split over processes
-    solvers.digits.demo.PIECE_COLORS             a colour per digit (RGB, 0..1)
     solvers.digits.demo.final_state(model, result)  the board where a stopped search left it
 """
 

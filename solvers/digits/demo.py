@@ -17,20 +17,6 @@ from solvers.tracer import RecordingTracer
 
 Placements = dict[int, tuple[int, int, int]]  # piece -> (orientation, x, y)
 
-# Colours per digit (RGB in 0..1), distinct hues with the congruent pairs (2/5, 6/9) apart.
-PIECE_COLORS: tuple[tuple[float, float, float], ...] = (
-    (0.90, 0.30, 0.24),  # 0 red
-    (0.95, 0.61, 0.07),  # 1 orange
-    (0.96, 0.82, 0.25),  # 2 yellow
-    (0.40, 0.73, 0.42),  # 3 green
-    (0.10, 0.74, 0.61),  # 4 teal
-    (0.20, 0.60, 0.86),  # 5 blue
-    (0.36, 0.42, 0.75),  # 6 indigo
-    (0.61, 0.35, 0.71),  # 7 purple
-    (0.91, 0.45, 0.64),  # 8 pink
-    (0.55, 0.43, 0.33),  # 9 brown
-)
-
 
 # The post's CHECKs that found solutions: the pieces it put down before searching, as
 # digit -> (X, Y, V, R) in its notation. CHECK #12 finds 8 solutions, CHECK #13 finds 4.

@@ -8,7 +8,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers.digits.demo import (
-    PIECE_COLORS,
     class_representatives,
     demo_trace,
     final_state,
@@ -204,4 +203,3 @@ def test_definitions_round_trip_including_odd_frames():
     again = model_from_definition("digits", model.definition())
     assert again.definition() == model.definition()
     assert np.count_nonzero(model.initial_state() == OUTSIDE) == 2
-    assert len(PIECE_COLORS) == 10
