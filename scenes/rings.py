@@ -20,7 +20,7 @@ from solvers.rings.model import Examine, RingsModel, Rotate
 from solvers.rings.search import METHODS
 from solvers.rings.shuffle import random_moves
 from solvers.tracer import RecordingTracer
-from viz.color import GOOD, INK, MUTED, mix, readable_ink, rgba
+from viz.color import GOOD, INK, mix, readable_ink, rgba
 from viz.draw2d import DrawList2D
 from viz.easing import ease
 from viz.interaction import Interaction, Job, Session
@@ -72,14 +72,19 @@ class Placement:
         return best
 
 
+BALL = 0.42  # ball radius, as a share of the distance between neighbouring balls
+
+
 def place(config: RingConfig, stage: Rect) -> Placement:
+    """The rings as large as `stage` allows, their balls and shadows inside it (a ring of
+    few balls has balls large enough to stick out well past its track)."""
     geometry = layout(config)
-    xmin, ymin, xmax, ymax = geometry.bounds(0.2)
+    ball = 2 * math.sin(geometry.step / 2) * BALL  # in ring radii
+    xmin, ymin, xmax, ymax = geometry.bounds(max(0.2, ball * 1.4))  # the track: 1.25 balls
     scale = min(stage.w / (xmax - xmin), stage.h / (ymax - ymin))
     cx, cy = stage.center
     origin = (cx - (xmin + xmax) / 2 * scale, cy + (ymin + ymax) / 2 * scale)
-    spacing = 2 * math.sin(geometry.step / 2) * scale
-    return Placement(geometry, scale, origin, spacing * 0.42)
+    return Placement(geometry, scale, origin, ball * scale)
 
 
 @register_scene
@@ -173,7 +178,7 @@ def _draw_labels(d, config: RingConfig, where: Placement, scale: float, frame: F
         x, y = where.to_screen(cx, cy)
         active = ring == turning
         size = min(34 * scale, where.scale * 0.35)
-        d.text(str(ring + 1), x, y, size, INK if active else MUTED, anchor="cm",
+        d.text(str(ring + 1), x, y, size, INK, anchor="cm",
                font="bold" if active else "regular")  # fmt: skip
         if active:
             steps = short_way(config, frame.event.f)

@@ -145,9 +145,11 @@ def _graph(config, state, method, tracer, max_nodes, control, status) -> SearchR
     buf = tracer.kernel_buffer()
     caption = tracer.intern(
         {
-            "bfs": "BFS: expand the oldest open node",
-            "best-first": "Best-first: expand the open node with the lowest h",
-            "astar": "A*: expand the open node with the lowest g + h",
+            "bfs": "Breadth-first: take the waiting position found first, try every turn from it",
+            "best-first": "Best-first: take the waiting position that looks closest to solved "
+            "(estimate h), try every turn from it",
+            "astar": "A*: take the waiting position with the fewest moves so far plus the "
+            "estimate still to go (g + h), try every turn from it",
         }[method]
     )
     code, goal = graph_search(

@@ -51,3 +51,31 @@ def demo():
 
     builders = dict(demo_builders())
     return functools.cache(lambda name: builders[name]())
+
+
+SEARCHES = {
+    "rings-best-first": ["rings", "--config", "2/10/1/2", "--scramble", "8", "--seed", "3",
+                         "--method", "best-first"],
+    "cube-stochastic": ["cube", "--method", "stochastic", "--seed", "4"],
+    "cube-exact": ["cube"],
+    "set-search": ["set", "--v", "3", "--n", "3", "--count"],
+    "sudoku-guessing": ["sudoku", "8000000000036000000700902000500070000000457000001000300010000"
+                        "68008500010090000400", "-q"],
+}  # fmt: skip
+
+
+@pytest.fixture(scope="session")
+def search_trace(tmp_path_factory):
+    """Real search traces made through the CLI, by name (see SEARCHES), made once."""
+    from solvers.tracefile import load_trace
+    from viz.cli import main
+
+    folder = tmp_path_factory.mktemp("searches")
+
+    @functools.cache
+    def make(name: str) -> Trace:
+        path = folder / f"{name}.pzt"
+        assert main(["solve", *SEARCHES[name], "--trace", str(path)]) == 0
+        return load_trace(path)
+
+    return make

@@ -21,7 +21,7 @@ from viz.player import Player
 from viz.scene import scene_for
 from viz.target import RenderTarget
 
-from .conftest import renderer
+from .conftest import SEARCHES, renderer
 
 PUZZLES = ("cube", "digits", "rings", "setgame", "sudoku")
 SIZES = ((1280, 720), (1920, 1080))
@@ -41,13 +41,19 @@ def cases():
     for puzzle in PUZZLES:
         for name, options, help_shown in views(scene_for(puzzle)):
             yield pytest.param(puzzle, options, help_shown, id=f"{puzzle}-{name}")
+    for search in SEARCHES:  # the searches' own look: notes, charts, guesses, long timelines
+        yield pytest.param(search, {}, False, id=search)
+
+
+def trace_of(name: str, demo, search_trace):
+    return search_trace(name) if name in SEARCHES else demo(name)
 
 
 @functools.cache
-def help_rows(puzzle: str, trace) -> tuple[tuple[str, str], ...]:
+def help_rows(trace) -> tuple[tuple[str, str], ...]:
     """The help an App shows for this scene (without a window or GL)."""
     app = App.__new__(App)
-    app.scene = scene_for(puzzle)
+    app.scene = scene_for(trace.header.kind)
     app.interaction = app.scene.interaction()
     app.player = Player(trace, _model(trace))
     app.look = default_look(app.scene, app.player.frame())
@@ -61,11 +67,11 @@ def _model(trace):
     return model_for(trace)
 
 
-def frames(trace, options: dict[str, bool], help_shown: bool, puzzle: str):
+def frames(trace, options: dict[str, bool], help_shown: bool):
     player = Player(trace, _model(trace))
-    scene = scene_for(puzzle)
+    scene = scene_for(trace.header.kind)
     look = default_look(scene, player.frame())
-    hud = HudOptions(show_help=help_shown, help_rows=help_rows(puzzle, trace) if help_shown else ())
+    hud = HudOptions(show_help=help_shown, help_rows=help_rows(trace) if help_shown else ())
     look = dataclasses.replace(look, options={**look.options, **options}, hud=hud)
     steps = trace.n_steps
     for share in AT:
@@ -81,9 +87,11 @@ def boxes_of(runs: list[TextRun]) -> tuple[np.ndarray, list[tuple[str, float]]]:
 
 @pytest.mark.parametrize("size", SIZES, ids=["720p", "1080p"])
 @pytest.mark.parametrize(("puzzle", "options", "help_shown"), cases())
-def test_text_is_large_inside_the_frame_and_never_overlaps(demo, puzzle, options, help_shown, size):
+def test_text_is_large_inside_the_frame_and_never_overlaps(
+    demo, search_trace, puzzle, options, help_shown, size
+):
     scale = size[1] / 720
-    for frame, look in frames(demo(puzzle), options, help_shown, puzzle):
+    for frame, look in frames(trace_of(puzzle, demo, search_trace), options, help_shown):
         canvas, _ = compose(frame, look, size, show_text=False)
         runs = canvas.d2.texts
         least = MIN_TEXT * scale - 1e-6
@@ -104,13 +112,15 @@ def test_text_is_large_inside_the_frame_and_never_overlaps(demo, puzzle, options
 
 @pytest.mark.gl
 @pytest.mark.parametrize(("puzzle", "options", "help_shown"), cases())
-def test_text_contrasts_with_what_is_behind_it(gl_ctx, demo, puzzle, options, help_shown):
+def test_text_contrasts_with_what_is_behind_it(
+    gl_ctx, demo, search_trace, puzzle, options, help_shown
+):
     """Rendered without its text, the frame shows what each text is read against: the
     text's colour, composited over the median colour there, must reach 4.5:1."""
     size = SIZES[0]
     target = RenderTarget(gl_ctx, size, 0)
     try:
-        for frame, look in frames(demo(puzzle), options, help_shown, puzzle):
+        for frame, look in frames(trace_of(puzzle, demo, search_trace), options, help_shown):
             canvas, _ = compose(frame, look, size, show_text=False)
             render_frame(renderer(gl_ctx), target, frame, look, show_text=False)
             background = target.read_image().astype(np.float64) / 255.0
