@@ -87,6 +87,13 @@ def place(config: RingConfig, stage: Rect) -> Placement:
     return Placement(geometry, scale, origin, ball * scale)
 
 
+def rings_area(view: View) -> tuple[Rect, Rect]:
+    """(where the rings go, the note band under them): drawing and clicking share it."""
+    stage, s = view.stage, view.scale
+    band = Rect(stage.x, stage.y + stage.h - NOTE_BAND * s, stage.w, NOTE_BAND * s)
+    return Rect(stage.x, stage.y, stage.w, band.y - stage.y), band
+
+
 @register_scene
 class RingsScene(Scene):
     kind = "rings"
@@ -116,9 +123,8 @@ class RingsScene(Scene):
         model: RingsModel = frame.model
         config = model.config
         s = view.scale
-        stage = view.stage
-        band = Rect(stage.x, stage.y + stage.h - NOTE_BAND * s, stage.w, NOTE_BAND * s)
-        where = place(config, Rect(stage.x, stage.y, stage.w, band.y - stage.y))
+        area, band = rings_area(view)
+        where = place(config, area)
         d = canvas.d2
         solved = model.is_goal(frame.state)
         _draw_tracks(d, where, s, solved)
@@ -284,7 +290,7 @@ class RingsInteraction(Interaction):
     def _ring_at(self, session: Session, x: float, y: float) -> int | None:
         if session.view is None:
             return None
-        return place(self._model(session).config, session.view.stage).ring_at(x, y)
+        return place(self._model(session).config, rings_area(session.view)[0]).ring_at(x, y)
 
     def _reset(self, session: Session) -> None:
         session.cancel()

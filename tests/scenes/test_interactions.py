@@ -8,7 +8,7 @@ import time
 import pygame
 import pytest
 
-from scenes.rings import place
+from scenes.rings import place, rings_area
 from scenes.setgame import board_layout
 from solvers.rings.model import RingsModel, Rotate
 from solvers.setgame.events import Add, Exclude, Forbid
@@ -53,7 +53,7 @@ def test_rings_turn_by_key_and_by_click(gl_ctx):
     assert last_events(app, 1) == [Rotate(0, 1)]
     key(app, pygame.K_2, pygame.KMOD_SHIFT)
     assert last_events(app, 1) == [Rotate(1, 19)]  # the other way round
-    where = place(app.player.model.config, make_view(app.look, SIZE)[0].stage)
+    where = place(app.player.model.config, rings_area(make_view(app.look, SIZE)[0])[0])
     cx, cy = where.geometry.centres[1]
     x, y = where.to_screen(cx + math.cos(0.4), cy + math.sin(0.4))
     click(app, x, y)
@@ -105,7 +105,7 @@ def test_set_cards_are_added_forbidden_and_refused_by_clicking(gl_ctx):
 @pytest.mark.parametrize("steps", [1, 3])
 def test_rings_wheel_turns_the_ring_under_the_mouse(gl_ctx, monkeypatch, steps):
     app = app_for(gl_ctx, RingsModel("2/20/2/4"))
-    where = place(app.player.model.config, make_view(app.look, SIZE)[0].stage)
+    where = place(app.player.model.config, rings_area(make_view(app.look, SIZE)[0])[0])
     cx, cy = where.geometry.centres[0]
     x, y = where.to_screen(cx - 1.0, cy)
     monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (int(x), int(y)))
@@ -159,3 +159,30 @@ def test_sudoku_techniques_can_be_switched_from_the_keyboard(gl_ctx):
         app.tick(0.05)
         app.render()
     assert ORDERED[2].name not in enabled_techniques(app.player.trace)
+
+
+def test_cube_camera_resets_with_c_and_with_a_double_click(gl_ctx, demo):
+    pygame.init()
+    app = App(gl_ctx, [demo("cube")], size=SIZE)
+    app.render()
+    start = app.look.camera
+    x, y = SIZE[0] / 2, SIZE[1] / 2
+
+    def drag() -> None:
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+        app.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 80, y + 30), rel=(80, 30),
+                                      buttons=(1, 0, 0)))  # fmt: skip
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x + 80, y + 30), button=1))
+        app.tick(1.0)  # long after: the next press is not a double click
+
+    drag()
+    assert app.look.camera != start
+    key(app, pygame.K_c)
+    assert app.look.camera == start
+    drag()
+    for _ in range(2):  # two presses 0.1 s apart
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
+        app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
+        app.tick(0.1)
+    assert app.look.camera == start
+    assert ("C or double-click", "reset the camera") in app.help_rows()
