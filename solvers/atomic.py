@@ -1,37 +1,203 @@
-"""Writing output files so that a failure never leaves half a file behind: a temp file in
-the target's folder, flushed and fsynced, then renamed over the target."""
+"""Every output of puzzleviz goes through here, so that writing never damages what it
+replaces and every failure names the path the user typed.
+
+- A regular file (or a new name) is written to a temp file in its folder, flushed, fsynced
+  and renamed over the target: a failure or an interrupt leaves the old file whole. A
+  symbolic link is followed, so the link stays and the file it names is replaced.
+- `-` is standard output. An existing FIFO or character device (a pipe, a terminal,
+  /dev/null) and anything under /dev or /proc (/dev/stdout, /dev/fd/3) is opened and written
+  in place: renaming a file over it would replace the device itself (as root, /dev/null)
+  and never reach the reader.
+- A folder, a block device or a socket is refused, and so, before any work, is an output
+  that is the same file as an input (by device and inode, so links count) or as another
+  output (`check_outputs`).
+"""
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import os
+import stat
+import sys
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO
 
-from solvers.errors import PuzzlevizError
+from solvers.errors import OutputError
+
+STDOUT = "-"
+NAME_ROOM = 200  # characters of the target's name kept in its temp name (NAME_MAX is 255)
+_SPECIAL_ROOTS = ("/dev/", "/proc/")
+_REASONS = {
+    errno.ENOSPC: "no space left on the device",
+    errno.EDQUOT: "the disk quota is used up",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.EROFS: "the file system is read-only",
+    errno.ENAMETOOLONG: "the name is too long",
+    errno.ENOTDIR: "a part of the path is not a folder",
+    errno.EISDIR: "it is a folder",
+    errno.ELOOP: "too many symbolic links",
+    errno.EFBIG: "the file is too large",
+    errno.EIO: "input/output error",
+}
+
+_reserved_stdout: list[IO] = []  # the real stdout while an output is `-` (see reserve_stdout)
+
+
+def write_error(target: str | os.PathLike[str], exc: OSError) -> OutputError:
+    """The one line for a failed write, naming `target` (never a temp file)."""
+    reason = _REASONS.get(exc.errno or 0) or (exc.strerror or str(exc)).lower()
+    return OutputError(f"cannot write {target}: {reason}")
+
+
+def _is_special(target: Path) -> bool:
+    text = str(target.absolute())
+    return text.startswith(_SPECIAL_ROOTS)
+
+
+def _stat(target: Path) -> os.stat_result | None:
+    try:
+        return os.stat(target)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise write_error(target, exc) from None
+
+
+def output_kind(path: str | os.PathLike[str]) -> str:
+    """'stdout' for `-`, 'stream' for what is written in place (FIFO, character device,
+    /dev and /proc), 'file' for a regular file or a new name; raises OutputError for a
+    folder, a block device or a socket."""
+    if str(path) == STDOUT:
+        return "stdout"
+    target = Path(path)
+    info = _stat(target)
+    if info is None:
+        return "stream" if _is_special(target) else "file"
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        raise OutputError(f"cannot write {target}: it is a folder")
+    if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
+        return "stream"
+    if stat.S_ISREG(mode):
+        return "stream" if _is_special(target) else "file"
+    what = "a block device" if stat.S_ISBLK(mode) else "a socket or other special file"
+    raise OutputError(f"cannot write {target}: it is {what}, not a file")
+
+
+def _folder_of(target: Path) -> Path:
+    real = Path(os.path.realpath(target))
+    return real.parent
 
 
 def check_folder(target: str | os.PathLike[str]) -> None:
-    """Fail now, in one line, if `target`'s folder does not exist: before hours of work,
-    not after them."""
+    """Fail now, in one line, if `target` cannot be written as a regular file: its folder
+    is missing or not writable, or the file itself is read-only. Before hours of work, not
+    after them."""
     target = Path(target)
-    folder = target.parent if str(target.parent) else Path(".")
+    folder = _folder_of(target)
     if not folder.is_dir():
-        raise PuzzlevizError(f"cannot write {target}: folder {folder} does not exist")
+        shown = target.parent if str(target.parent) not in ("", ".") else folder
+        raise OutputError(f"cannot write {target}: folder {shown} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputError(f"cannot write {target}: permission denied (folder {folder})")
+    if target.exists() and not os.access(target, os.W_OK):
+        raise OutputError(f"cannot write {target}: permission denied (the file is read-only)")
 
 
-def _temp_beside(target: Path) -> tuple[int, str]:
-    check_folder(target)
-    folder = target.parent if str(target.parent) else Path(".")
-    if target.is_dir():
-        raise PuzzlevizError(f"cannot write {target}: it is a folder")
+def _identity(path: str | os.PathLike[str]) -> tuple[int, int] | None:
+    """(device, inode) of an existing regular file, else None."""
     try:
-        return tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except PermissionError:
-        raise PuzzlevizError(f"cannot write {target}: permission denied") from None
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_dev, info.st_ino) if stat.S_ISREG(info.st_mode) else None
+
+
+def check_output(
+    path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]] = ()
+) -> str:
+    """Everything `open_output` would fail on, checked before the work: the kind of target,
+    its folder, and that it is not one of `inputs`. Returns the kind."""
+    kind = output_kind(path)
+    if kind == "file":
+        check_folder(path)
+        identity = _identity(path)
+        if identity is not None:
+            for source in inputs:
+                if _identity(source) == identity:
+                    raise OutputError(
+                        f"cannot write {path}: it is the input {source}; "
+                        f"name another file for the output"
+                    )
+    return kind
+
+
+def check_outputs(
+    outputs: Sequence[tuple[str, str | os.PathLike[str]]],
+    inputs: Iterable[str | os.PathLike[str]] = (),
+) -> None:
+    """`outputs` as (option, path) pairs: each checked, at most one `-`, no two the same."""
+    inputs = list(inputs)
+    seen: dict[object, str] = {}
+    for option, path in outputs:
+        kind = check_output(path, inputs)
+        if kind == "stream":
+            continue
+        key: object = STDOUT if kind == "stdout" else (_identity(path) or os.path.realpath(path))
+        if key in seen:
+            raise OutputError(f"{seen[key]} and {option} both name {path}: name two outputs")
+        seen[key] = option
+
+
+def is_stdout(path: str | os.PathLike[str]) -> bool:
+    """`-`, or a name for the file standard output is (/dev/stdout, /dev/fd/1)."""
+    if str(path) == STDOUT:
+        return True
+    try:
+        return os.path.samestat(os.stat(path), os.fstat(1))
+    except (OSError, ValueError):
+        return False
+
+
+@contextlib.contextmanager
+def reserve_stdout() -> Iterator[None]:
+    """While an output is `-`, standard output carries that output alone: whatever the
+    command prints for people goes to stderr instead."""
+    _reserved_stdout.append(sys.stdout)
+    sys.stdout = sys.stderr
+    try:
+        yield
+    finally:
+        sys.stdout = _reserved_stdout.pop()
+
+
+def _stdout() -> IO:
+    return _reserved_stdout[-1] if _reserved_stdout else sys.stdout
+
+
+def _temp_name(target: Path) -> str:
+    return f".{target.name[:NAME_ROOM]}."
+
+
+def temp_beside(target: str | os.PathLike[str], suffix: str, *, folder: bool = False) -> Path:
+    """A new private temp file (or folder) in `target`'s real folder, to be renamed over
+    `target` with `publish`; errors name `target`."""
+    target = Path(target)
+    check_folder(target)
+    place = _folder_of(target)
+    try:
+        if folder:
+            return Path(tempfile.mkdtemp(prefix=_temp_name(target), dir=place))
+        fd, name = tempfile.mkstemp(prefix=_temp_name(target), suffix=suffix, dir=place)
+    except OSError as exc:
+        raise write_error(target, exc) from None
+    os.close(fd)
+    return Path(name)
 
 
 def _umask() -> int:
@@ -42,42 +208,82 @@ def _umask() -> int:
 
 def publish(temp: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
     """Give a finished temp file (or folder) the permissions a plainly created one would
-    have (mkstemp makes them private), then rename it over `target`."""
+    have (mkstemp makes them private), then rename it over `target` (over the file a
+    symbolic link names, not the link)."""
     mode = 0o777 if Path(temp).is_dir() else 0o666
-    os.chmod(temp, mode & ~_umask())
-    os.replace(temp, target)
+    try:
+        os.chmod(temp, mode & ~_umask())
+        os.replace(temp, os.path.realpath(target))
+    except OSError as exc:
+        raise write_error(target, exc) from None
+
+
+def _own_error(exc: BaseException, temp: object = None) -> bool:
+    """Is `exc` a failure of the write itself (not of the caller's work in the block)?"""
+    return isinstance(exc, OSError) and exc.filename in (None, temp, str(temp))
 
 
 @contextlib.contextmanager
-def atomic_writer(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO]:
-    """Yield a stream (text for "w", bytes for "wb"); the file appears whole or not at all."""
-    target = Path(path)
-    fd, temp = _temp_beside(target)
+def open_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO]:
+    """Yield a stream (text for "w", bytes for "wb") for the output `path`: see the module
+    docstring for what happens to each kind of target."""
+    kind = output_kind(path)
+    binary = "b" in mode
+    encoding = None if binary else "utf-8"
+    if kind == "stdout":
+        stream = _stdout()
+        yield stream.buffer if binary else stream
+        stream.flush()
+        return
+    if kind == "stream":
+        try:
+            handle = open(path, mode, encoding=encoding)  # noqa: SIM115 - closed below
+        except OSError as exc:
+            raise write_error(path, exc) from None
+        try:
+            with handle:
+                yield handle
+        except OSError as exc:
+            if _own_error(exc, path):
+                raise write_error(path, exc) from None
+            raise
+        return
+    temp = temp_beside(path, ".tmp")
     try:
-        encoding = None if "b" in mode else "utf-8"
-        with os.fdopen(fd, mode, encoding=encoding) as handle:
+        with open(temp, mode, encoding=encoding) as handle:
             yield handle
             handle.flush()
             os.fsync(handle.fileno())
-        publish(temp, target)
+        publish(temp, path)
+    except OSError as exc:
+        temp.unlink(missing_ok=True)
+        if _own_error(exc, temp):
+            raise write_error(path, exc) from None
+        raise
     except BaseException:
-        Path(temp).unlink(missing_ok=True)
+        temp.unlink(missing_ok=True)
         raise
 
 
+def atomic_writer(
+    path: str | os.PathLike[str], mode: str = "w"
+) -> contextlib.AbstractContextManager[IO]:
+    return open_output(path, mode)
+
+
 def atomic_text_writer(path: str | os.PathLike[str]) -> contextlib.AbstractContextManager[IO]:
-    return atomic_writer(path, "w")
+    return open_output(path, "w")
 
 
 def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
-    with atomic_writer(path, "wb") as out:
+    with open_output(path, "wb") as out:
         out.write(data)
     return Path(path)
 
 
 def write_json(path: str | os.PathLike[str], document: object) -> Path:
-    """Write `document` as indented UTF-8 JSON, atomically."""
-    with atomic_writer(path) as out:
+    """Write `document` as indented UTF-8 JSON (see `open_output`)."""
+    with open_output(path) as out:
         json.dump(document, out, ensure_ascii=False, indent=1)
         out.write("\n")
     return Path(path)

@@ -21,3 +21,8 @@ class PuzzleInputError(PuzzlevizError):
 
 class UnknownPuzzleError(PuzzlevizError):
     """A puzzle kind that no installed model knows."""
+
+
+class OutputError(PuzzlevizError):
+    """An output that cannot be written: a missing or read-only folder, a full disk, a
+    folder or device where a file was asked for, an output that is also an input."""
