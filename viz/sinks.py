@@ -9,10 +9,10 @@ frame's rendering; PyAV releases the GIL while x264 works.
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import queue
 import shutil
-import tempfile
 import threading
 from abc import ABC, abstractmethod
 from fractions import Fraction
@@ -22,9 +22,8 @@ import av
 import av.logging
 import numpy as np
 
-from solvers.atomic import publish
+from solvers import atomic
 from solvers.errors import PuzzlevizError
-from viz.images import save_png
 from viz.yuv import BT709, LIMITED_RANGE, rgb_to_yuv420
 
 VIDEO_SUFFIXES = (".mp4", ".m4v", ".mov")
@@ -37,6 +36,12 @@ class RecordError(PuzzlevizError):
 def output_kind(path: Path) -> str:
     """'mp4', 'gif' or 'png' (a folder of frames) from the output path."""
     text = str(path)
+    if text == atomic.STDOUT:
+        raise RecordError("cannot record to standard output: name a .mp4 or .gif file or a folder")
+    if path.name.lower() in (*VIDEO_SUFFIXES, ".gif", ".png"):
+        raise RecordError(
+            f"{path.name} is only an extension: name the recording, e.g. out{path.name.lower()}"
+        )
     suffix = path.suffix.lower()
     if text.endswith(("/", os.sep)) or path.is_dir() or not suffix:
         return "png"
@@ -47,11 +52,30 @@ def output_kind(path: Path) -> str:
     raise RecordError(f"cannot record to {suffix} files: use .mp4, .gif or a folder for PNG frames")
 
 
-def _check_folder(target: Path) -> Path:
-    folder = target.parent if str(target.parent) else Path(".")
-    if not folder.is_dir():
-        raise RecordError(f"cannot write {target}: folder {folder} does not exist")
-    return folder
+def check_target(target: Path) -> str:
+    """Everything opening a sink for `target` would refuse, checked before any work (the
+    kind, the folder, a PNG folder that is not empty). Returns the kind."""
+    kind = output_kind(target)
+    if kind == "png":
+        if target.exists() and (not target.is_dir() or any(target.iterdir())):
+            raise RecordError(f"{target} exists and is not an empty folder")
+        atomic.check_folder(Path(str(target).rstrip("/" + os.sep)))
+    else:
+        atomic.check_output(target)
+    return kind
+
+
+def _png_bytes(pixels: np.ndarray) -> bytes:
+    """A PNG of an (h, w, 3) image, encoded in memory so that writing it is an ordinary
+    file write whose failure (a full disk) says what went wrong."""
+    import pygame
+
+    image = np.ascontiguousarray(pixels, dtype=np.uint8)
+    h, w = image.shape[:2]
+    surface = pygame.image.frombuffer(image.tobytes(), (w, h), "RGB")
+    out = io.BytesIO()
+    pygame.image.save(surface, out, "frame.png")
+    return out.getvalue()
 
 
 class FrameSink(ABC):
@@ -84,17 +108,17 @@ class _ContainerSink(FrameSink):
 
     def __init__(self, target: Path, size: tuple[int, int], fps: int):
         super().__init__(target, size, fps)
-        folder = _check_folder(target)
-        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=folder)
-        os.close(fd)
-        self._temp = Path(name)
+        # A pipe or device is written in place; a file appears only when complete.
+        check_target(target)
+        in_place = atomic.output_kind(target) == "stream"
+        self._temp = None if in_place else atomic.temp_beside(target, ".part")
         av.logging.set_level(av.logging.PANIC)  # errors reach the user as one RecordError line
         try:
-            self._container = av.open(str(self._temp), "w", format=self.container_format)
+            self._container = av.open(str(self._temp or target), "w", format=self.container_format)
             self._stream = self._open_stream()
         except av.error.FFmpegError as exc:
-            self._temp.unlink(missing_ok=True)
-            raise RecordError(f"cannot start the {self.container_format} encoder: {exc}") from None
+            self._drop_temp()
+            raise self._failure(exc, "cannot start the encoder") from None
         self._pixels: queue.Queue[np.ndarray | None] = queue.Queue(maxsize=3)
         self._frames: queue.Queue[av.VideoFrame | None] = queue.Queue(maxsize=3)
         self._error: BaseException | None = None
@@ -144,12 +168,23 @@ class _ContainerSink(FrameSink):
             while self._frames.get() is not None:
                 pass
 
+    def _failure(self, error: BaseException, what: str) -> PuzzlevizError:
+        """One line naming the user's path: the reason of a failed write (a full disk,
+        a read-only folder) rather than the encoder's words about its temp file."""
+        if isinstance(error, OSError) and error.errno is not None:
+            return atomic.write_error(self.target, error)
+        message = str(error) or type(error).__name__
+        return RecordError(f"{what} for {self.target} ({self.container_format}): {message}")
+
+    def _drop_temp(self) -> None:
+        if self._temp is not None:
+            self._temp.unlink(missing_ok=True)
+
     def _raise_if_failed(self) -> None:
         if self._error is not None:
             error = self._error
             self.abort()
-            message = str(error) or type(error).__name__
-            raise RecordError(f"the {self.container_format} encoder failed: {message}")
+            raise self._failure(error, "the encoder failed")
 
     def write(self, pixels: np.ndarray) -> None:
         self._raise_if_failed()
@@ -165,8 +200,13 @@ class _ContainerSink(FrameSink):
     def close(self) -> Path:
         self._finish_threads()
         self._raise_if_failed()
-        self._container.close()
-        publish(self._temp, self.target)
+        try:
+            self._container.close()
+        except (OSError, av.error.FFmpegError) as exc:
+            self._drop_temp()
+            raise self._failure(exc, "the encoder failed") from None
+        if self._temp is not None:
+            atomic.publish(self._temp, self.target)
         return self.target
 
     def abort(self) -> None:
@@ -174,7 +214,7 @@ class _ContainerSink(FrameSink):
         # Closing a half-written container may fail; the file is deleted anyway.
         with contextlib.suppress(Exception):
             self._container.close()
-        self._temp.unlink(missing_ok=True)
+        self._drop_temp()
 
 
 class Mp4Sink(_ContainerSink):
@@ -269,19 +309,25 @@ class PngSink(FrameSink):
 
     def __init__(self, target: Path, size: tuple[int, int], fps: int):
         super().__init__(target, size, fps)
-        if target.exists() and (not target.is_dir() or any(target.iterdir())):
-            raise RecordError(f"{target} exists and is not an empty folder")
-        folder = _check_folder(Path(str(target).rstrip("/" + os.sep)))
-        self._temp = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=folder))
+        check_target(target)
+        folder = Path(str(target).rstrip("/" + os.sep))
+        self._temp = atomic.temp_beside(folder, "", folder=True)
 
     def write(self, pixels: np.ndarray) -> None:
         self.frames += 1
-        save_png(self._temp / f"frame_{self.frames:06d}.png", pixels[::-1, :, :3])
+        data = _png_bytes(pixels[::-1, :, :3])
+        try:
+            (self._temp / f"frame_{self.frames:06d}.png").write_bytes(data)
+        except OSError as exc:
+            raise atomic.write_error(self.target, exc) from None
 
     def close(self) -> Path:
-        if self.target.exists():
-            self.target.rmdir()  # checked empty at the start
-        publish(self._temp, self.target)
+        try:
+            if self.target.exists():
+                self.target.rmdir()  # checked empty at the start
+        except OSError as exc:
+            raise atomic.write_error(self.target, exc) from None
+        atomic.publish(self._temp, self.target)
         return self.target
 
     def abort(self) -> None:
