@@ -57,7 +57,7 @@ def test_reserved_stdout_keeps_messages_off_the_output(capsys):
 
 
 def test_a_full_device_names_the_path():
-    with pytest.raises(OutputError, match="^cannot write /dev/full: no space left"):
+    with pytest.raises(OutputError, match=r"^cannot write /dev/full: no space left"):
         atomic.write_bytes("/dev/full", b"x" * 100_000)
 
 
