@@ -111,6 +111,8 @@ def parse_trace(data: bytes, *, check_kind: bool = True) -> Trace:
             raise TraceError("truncated trace file (it ends inside its first bytes)")
         raise TraceError("not a puzzleviz trace file")
     _, version, header_length, header_crc = _PREFIX.unpack_from(data)
+    if data[20:24] != b"\0\0\0\0":
+        raise TraceError("corrupt trace file (its reserved bytes are not zero)")
     if version != FORMAT_VERSION:
         newer = "newer" if version > FORMAT_VERSION else "older"
         raise TraceError(
@@ -136,7 +138,33 @@ def parse_trace(data: bytes, *, check_kind: bool = True) -> Trace:
             raise TraceError(str(exc)) from None
     data_start = _aligned(_PREFIX.size + header_length)
     arrays = {name: _read_array(data, data_start, descriptors, name) for name in Trace.ARRAY_FIELDS}
-    return Trace(header=header, strings=strings, **arrays)
+    trace = Trace(header=header, strings=strings, **arrays)
+    _check_gaps(data, data_start, _PREFIX.size + header_length, descriptors)
+    return trace
+
+
+def _check_gaps(data: bytes, data_start: int, header_end: int, descriptors: dict[str, Any]) -> None:
+    """The bytes no checksum covers: the padding after the header and between arrays must
+    be zero and nothing may follow the last array, so that a damaged file (a flipped bit in
+    the padding, bytes appended, two files joined) is never read as if it were whole."""
+    spans = sorted(
+        (data_start + int(d["offset"]), data_start + int(d["offset"]) + int(d["nbytes"]))
+        for name, d in descriptors.items()
+        if name in Trace.ARRAY_FIELDS
+    )
+    position = header_end
+    for start, end in spans:
+        if start < position:
+            raise TraceError("corrupt trace header (its arrays overlap)")
+        if data[position:start].count(0) != start - position:
+            raise TraceError("corrupt trace file (bytes between its parts are not zero)")
+        position = end
+    if len(data) > position:
+        extra = len(data) - position
+        raise TraceError(
+            f"damaged trace file ({extra:,} unexpected byte{'s' if extra != 1 else ''} after "
+            f"its end: appended to, or joined with another file)"
+        )
 
 
 def _read_array(data: bytes, base: int, descriptors: dict[str, Any], name: str) -> np.ndarray:
