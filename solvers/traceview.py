@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from solvers.errors import PuzzlevizError
 from solvers.model import PuzzleModel, model_from_definition
 from solvers.trace import Trace
 
@@ -34,16 +35,30 @@ def summary_lines(trace: Trace, name: str) -> list[str]:
     ]
 
 
-def _clip(trace: Trace, first: int | None, last: int | None) -> range:
-    lo = 0 if first is None else max(first, 0)
-    hi = trace.n_events - 1 if last is None else min(last, trace.n_events - 1)
+def event_span(trace: Trace, first: int | None = None, last: int | None = None) -> range:
+    """Events first..last (inclusive, 0-based; None: from the start, to the end). A range
+    that holds no event is an error that says why, not an empty listing or export that
+    looks like success; --to beyond the end means the end."""
+    n = trace.n_events
+    if min(first or 0, last or 0) < 0:
+        raise PuzzlevizError("event numbers start at 0: --from and --to cannot be negative")
+    if first is not None and last is not None and first > last:
+        raise PuzzlevizError(f"--from {first} is after --to {last}: the range is empty")
+    if n == 0:
+        if first is None and last is None:
+            return range(0)
+        raise PuzzlevizError("the trace holds no events: --from and --to have nothing to pick")
+    lo = 0 if first is None else first
+    if lo >= n:
+        raise PuzzlevizError(f"--from {lo}: the trace has {n:,} events, numbered 0 to {n - 1:,}")
+    hi = n - 1 if last is None else min(last, n - 1)
     return range(lo, hi + 1)
 
 
 def event_lines(trace: Trace, first: int | None = None, last: int | None = None) -> Iterator[str]:
     """One line per event, step headers and milestones in between, for events first..last."""
     model = model_for(trace)
-    span = _clip(trace, first, last)
+    span = event_span(trace, first, last)
     milestones = trace.milestones()
     m = 0
     while m < len(milestones) and milestones[m][0] <= span.start and span.start > 0:
@@ -68,7 +83,7 @@ def export_json(
 ) -> None:
     """Write the trace as one JSON document, streaming events so large traces fit."""
     model = model_for(trace)
-    span = _clip(trace, first, last)
+    span = event_span(trace, first, last)
     head: dict[str, Any] = {
         "header": trace.header.to_json(),
         "events_from": span.start,

@@ -12,15 +12,16 @@ import signal
 import sys
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
-from solvers.atomic import check_folder
 from solvers.commands import puzzle_commands
 from solvers.errors import PuzzlevizError
+from solvers.options import whole
 from viz.cli_view import add_view_commands
 
 EXIT_USAGE = 2
+RECORDINGS = ("video", "output")  # OUT options that take a recording (file or PNG folder)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -38,15 +39,25 @@ def _add_trace_commands(sub: argparse._SubParsersAction) -> None:
     info.set_defaults(run=_run_trace_info)
     show = tsub.add_parser("show", help="list events with steps and milestones")
     show.add_argument("file", type=Path)
-    show.add_argument("--from", dest="first", type=int, metavar="N", help="first event (0-based)")
-    show.add_argument("--to", dest="last", type=int, metavar="M", help="last event, inclusive")
+    _add_event_range(show)
     show.set_defaults(run=_run_trace_show)
     export = tsub.add_parser("export", help="write the trace as JSON")
     export.add_argument("file", type=Path)
-    export.add_argument("--json", dest="out", type=Path, required=True, metavar="OUT")
-    export.add_argument("--from", dest="first", type=int, metavar="N")
-    export.add_argument("--to", dest="last", type=int, metavar="M")
+    export.add_argument(
+        "--json", dest="out", type=Path, required=True, metavar="OUT", help="OUT, or - for stdout"
+    )
+    _add_event_range(export)
     export.set_defaults(run=_run_trace_export)
+
+
+def _add_event_range(parser: argparse.ArgumentParser) -> None:
+    event_number = whole(0, None, below="events are numbered from 0")
+    parser.add_argument(
+        "--from", dest="first", type=event_number, metavar="N", help="first event (0-based)"
+    )
+    parser.add_argument(
+        "--to", dest="last", type=event_number, metavar="M", help="last event, inclusive"
+    )
 
 
 def _run_trace_info(args: argparse.Namespace) -> int:
@@ -60,9 +71,10 @@ def _run_trace_info(args: argparse.Namespace) -> int:
 
 def _run_trace_show(args: argparse.Namespace) -> int:
     from solvers.tracefile import load_trace
-    from solvers.traceview import event_lines
+    from solvers.traceview import event_lines, event_span
 
     trace = load_trace(args.file)
+    event_span(trace, args.first, args.last)  # an empty range is an error, not silence
     out = sys.stdout
     for line in event_lines(trace, args.first, args.last):
         out.write(line + "\n")
@@ -70,12 +82,13 @@ def _run_trace_show(args: argparse.Namespace) -> int:
 
 
 def _run_trace_export(args: argparse.Namespace) -> int:
-    from solvers.atomic import atomic_text_writer
+    from solvers.atomic import open_output
     from solvers.tracefile import load_trace
-    from solvers.traceview import export_json
+    from solvers.traceview import event_span, export_json
 
     trace = load_trace(args.file)
-    with atomic_text_writer(args.out) as out:
+    event_span(trace, args.first, args.last)  # checked before the old output is replaced
+    with open_output(args.out) as out:
         export_json(trace, out, args.first, args.last)
     print(f"wrote {args.out}")
     return 0
@@ -100,22 +113,58 @@ def _add_puzzle_commands(sub: argparse._SubParsersAction) -> None:
             _add_watch_options(parser, command.run, trace_option.dest)
         else:
             parser.set_defaults(run=command.run)
-        _check_outputs_first(parser)
 
 
-def _check_outputs_first(parser: argparse.ArgumentParser) -> None:
-    """A puzzle command's output files (its OUT options) are checked before it runs, so a
-    mistyped folder costs nothing rather than the search's result."""
+def _leaf_parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    if not subparsers:
+        yield parser
+    for action in subparsers:
+        for child in dict.fromkeys(action.choices.values()):
+            yield from _leaf_parsers(child)
+
+
+def _path_values(value: object) -> list[str]:
+    values = value if isinstance(value, list | tuple) else [value]
+    return [str(v) for v in values if isinstance(v, str | os.PathLike) and str(v)]
+
+
+def _guard_paths(parser: argparse.ArgumentParser) -> None:
+    """Before a command runs: its outputs (OUT options) are checked (folder, kind, not an
+    input, not each other; recordings as recordings), so a mistake costs nothing rather
+    than the search's result; and with an output `-`, standard output is that output's
+    alone. Every other path-like value that names an existing file counts as an input."""
     outputs = [a.dest for a in parser._actions if a.metavar == "OUT"]
+    others = [a.dest for a in parser._actions if a.metavar != "OUT" and a.dest != "help"]
     run = parser.get_default("run")
 
-    def checked(args: argparse.Namespace) -> int:
-        for dest in outputs:
-            if getattr(args, dest, None):
-                check_folder(getattr(args, dest))
+    def guarded(args: argparse.Namespace) -> int:
+        from solvers.atomic import STDOUT, check_outputs, is_stdout, reserve_stdout
+
+        inputs = [v for dest in others for v in _path_values(getattr(args, dest, None))]
+        inputs = [v for v in inputs if v != STDOUT and _exists(v)]
+        given = [(dest, getattr(args, dest)) for dest in outputs if getattr(args, dest, None)]
+        names = {a.dest: "/".join(a.option_strings) or a.dest for a in parser._actions}
+        files = [(names[dest], path) for dest, path in given if dest not in RECORDINGS]
+        check_outputs(files, inputs)
+        for dest, path in given:
+            if dest in RECORDINGS:
+                from viz.sinks import check_target
+
+                check_target(Path(path))
+        if any(is_stdout(path) for _, path in files):
+            with reserve_stdout():
+                return run(args)
         return run(args)
 
-    parser.set_defaults(run=checked)
+    parser.set_defaults(run=guarded)
+
+
+def _exists(path: str) -> bool:
+    try:
+        return os.path.exists(path)
+    except (OSError, ValueError):  # a name too long, a NUL byte: not a file anyway
+        return False
 
 
 def _add_watch_options(parser: argparse.ArgumentParser, run, trace_dest: str) -> None:
@@ -165,6 +214,8 @@ def build_parser() -> argparse.ArgumentParser:
     add_view_commands(sub)
     _add_trace_commands(sub)
     _add_puzzle_commands(sub)
+    for leaf in _leaf_parsers(parser):
+        _guard_paths(leaf)
     return parser
 
 
@@ -231,6 +282,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("puzzleviz: interrupted", file=sys.stderr)
         return 130
+    except MemoryError:
+        print("puzzleviz: error: out of memory (ask for a smaller search)", file=sys.stderr)
+        return EXIT_USAGE
     except BrokenPipeError:
         return 0
     except OSError as exc:

@@ -108,22 +108,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )  # fmt: skip
 
 
-def _check_outputs(args: argparse.Namespace) -> None:
-    """Fail before a long run, not after it, when an output cannot be written."""
-    from pathlib import Path
-
-    for option in ("json", "trace", "assembly"):
-        value = getattr(args, option)
-        if value is None:
-            continue
-        target = Path(value)
-        folder = target.parent if str(target.parent) else Path(".")
-        if target.is_dir():
-            raise PuzzleInputError(f"cannot write {target}: it is a folder")
-        if not folder.is_dir():
-            raise PuzzleInputError(f"cannot write {target}: folder {folder} does not exist")
-
-
 def _warm_up(puzzle: CubePuzzle) -> None:
     """Load the compiled kernels and build the placement tables before the clock starts,
     so the times shown are the solving alone."""
@@ -135,7 +119,6 @@ def _warm_up(puzzle: CubePuzzle) -> None:
 
 def run(args: argparse.Namespace) -> int:
     puzzle = load_puzzle(args.puzzle, allow_holes=args.allow_holes)
-    _check_outputs(args)
     _warm_up(puzzle)
     if args.method == "stochastic":
         if args.all or args.assembly:

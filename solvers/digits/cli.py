@@ -113,10 +113,6 @@ def run(args: argparse.Namespace) -> int:
     from solvers.tracefile import save_trace
     from solvers.tracer import NULL_TRACER, RecordingTracer
 
-    for name in ("json", "trace"):
-        target = Path(getattr(args, name)) if getattr(args, name) else None
-        if target is not None and not target.parent.is_dir():
-            raise PuzzleInputError(f"cannot write {target}: folder {target.parent} does not exist")
     puzzle = load_puzzle(args.puzzle) if args.puzzle else default_puzzle()
     model = DigitsModel(puzzle, args.granularity)
     tracer = NULL_TRACER
