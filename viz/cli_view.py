@@ -8,15 +8,19 @@ import sys
 from pathlib import Path
 
 from solvers.errors import PuzzlevizError
+from solvers.options import positive, whole
 from viz.player import TOUR_SECONDS
 from viz.timeline import Level
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    match = re.fullmatch(r"(\d+)[xX](\d+)", text.strip())
+    match = re.fullmatch(r"(\d{1,6})[xX](\d{1,6})", text.strip())
     if not match:
         raise argparse.ArgumentTypeError(f"size {text!r} is not WIDTHxHEIGHT, e.g. 1280x720")
-    return int(match.group(1)), int(match.group(2))
+    w, h = int(match.group(1)), int(match.group(2))
+    if not (16 <= w <= 7680 and 16 <= h <= 4320):
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is outside 16x16 .. 7680x4320")
+    return w, h
 
 
 X264_PRESETS = ("ultrafast", "superfast", "veryfast", "faster", "fast", "medium", "slow",
@@ -33,14 +37,14 @@ def _crf(text: str) -> int:
     return value
 
 
-def positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text} is not positive")
-    return value
+MAX_SPEED = 1_000_000.0  # units per second: a million events a second is a blur already
+MAX_SECONDS = 86_400.0  # a day of video per trace
+MAX_FRAMES = 2_000_000  # about 18 hours at 30 fps
+
+
+positive_float = positive(MAX_SPEED)  # a speed, in units per second
+seconds_float = positive(MAX_SECONDS)  # a duration
+step_number = whole(1, None, below="steps are numbered from 1")
 
 
 def _add_pace(parser: argparse.ArgumentParser) -> None:
@@ -83,15 +87,17 @@ def add_view_commands(sub: argparse._SubParsersAction) -> None:
         help="out.mp4 (H.264), out.gif, or a folder/ for PNG frames",
     )
     record.add_argument("--size", type=parse_size, default=(1280, 720), metavar="WxH")
-    record.add_argument("--fps", type=int, default=30)
+    record.add_argument("--fps", type=whole(1, 240), default=30, help="frames per second, 1..240")
     record.add_argument(
         "--from",
         dest="first_step",
-        type=int,
+        type=step_number,
         metavar="N",
         help="first step to show (1-based, as the HUD counts)",
     )
-    record.add_argument("--to", dest="last_step", type=int, metavar="M", help="last step shown")
+    record.add_argument(
+        "--to", dest="last_step", type=step_number, metavar="M", help="last step shown"
+    )
     record.add_argument(
         "--captions",
         action=argparse.BooleanOptionalAction,
@@ -100,7 +106,7 @@ def add_view_commands(sub: argparse._SubParsersAction) -> None:
     )
     record.add_argument(
         "--seconds",
-        type=positive_float,
+        type=seconds_float,
         metavar="S",
         help="pace each trace to last about S seconds (instead of --speed)",
     )
@@ -133,7 +139,7 @@ def add_view_commands(sub: argparse._SubParsersAction) -> None:
     demo.add_argument("--size", type=parse_size, default=None, metavar="WxH")
     demo.add_argument(
         "--seconds",
-        type=positive_float,
+        type=seconds_float,
         default=TOUR_SECONDS,
         metavar="S",
         help=f"about how long each puzzle plays (default {TOUR_SECONDS:g})",
@@ -166,9 +172,8 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_record(args: argparse.Namespace) -> int:
-    from viz.record import RecordSettings, record_traces
+    from viz.record import RecordSettings, plan, record_traces
 
-    traces = _load(args.traces)
     settings = RecordSettings(
         size=args.size,
         fps=args.fps,
@@ -182,6 +187,14 @@ def run_record(args: argparse.Namespace) -> int:
         crf=args.crf,
         preset=args.preset,
     )
+    settings.check()
+    traces = _load(args.traces)
+    frames = sum(plan(trace, settings).frames for trace in traces)
+    if frames > MAX_FRAMES:
+        raise PuzzlevizError(
+            f"the recording would have {frames:,} frames ({frames / args.fps / 3600:,.1f} hours "
+            f"at {args.fps} fps): raise --speed, use --seconds, or pick steps with --from/--to"
+        )
     out = record_traces(traces, args.output, settings)
     print(f"wrote {out}")
     return 0
@@ -189,8 +202,18 @@ def run_record(args: argparse.Namespace) -> int:
 
 def run_demo(args: argparse.Namespace) -> int:
     from solvers.demos import demo_traces
+    from viz.record import RecordSettings, record_traces
     from viz.window import WindowError, display_available, run_window
 
+    settings = RecordSettings(size=args.size or (1280, 720), speed=args.speed,
+                              level=_level(args), samples=args.msaa,
+                              seconds_per_trace=args.seconds)  # fmt: skip
+    settings.check()
+    out = args.output or Path("demo.mp4")
+    if args.output is not None or not display_available():
+        from viz.sinks import check_target
+
+        check_target(out)
     traces = demo_traces()
     if not traces:
         raise PuzzlevizError("no puzzle offers a demo yet")
@@ -202,12 +225,6 @@ def run_demo(args: argparse.Namespace) -> int:
             return 0
         except WindowError as exc:
             print(f"puzzleviz: {exc}; recording the tour instead", file=sys.stderr)
-    from viz.record import RecordSettings, record_traces
-
-    out = args.output or Path("demo.mp4")
-    settings = RecordSettings(size=args.size or (1280, 720), speed=args.speed,
-                              level=_level(args), samples=args.msaa,
-                              seconds_per_trace=args.seconds)  # fmt: skip
     print(f"no display: recording the demo tour to {out}", file=sys.stderr)
     path = record_traces(traces, out, settings)
     print(f"wrote {path.resolve()} ({len(traces)} puzzles); play it with any video player")

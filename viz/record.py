@@ -47,8 +47,11 @@ class RecordSettings:
             raise RecordError(f"size {w}x{h} is outside 16x16 .. 7680x4320")
         if not 1 <= self.fps <= 240:
             raise RecordError(f"fps {self.fps} is outside 1 .. 240")
-        if self.speed is not None and not self.speed > 0:
-            raise RecordError("speed must be positive")
+        if self.speed is not None and not (math.isfinite(self.speed) and self.speed > 0):
+            raise RecordError(f"speed {self.speed} is not a positive number of units per second")
+        seconds = self.seconds_per_trace
+        if seconds is not None and not (math.isfinite(seconds) and seconds > 0):
+            raise RecordError(f"--seconds {seconds} is not a positive number of seconds")
 
 
 @dataclasses.dataclass(frozen=True)
