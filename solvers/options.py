@@ -38,7 +38,9 @@ def whole(
         except (ValueError, OverflowError):
             raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
         if low is not None and value < low:
-            reason = below or ("it cannot be negative" if low == 0 else f"the least is {low:,}")
+            reason = below or (
+                "it cannot be negative" if low == 0 else f"it must be at least {low:,}"
+            )
             raise argparse.ArgumentTypeError(f"{value:,}: {reason}")
         if high is not None and value > high:
             raise argparse.ArgumentTypeError(f"{value:,} is more than the most allowed, {high:,}")

@@ -1,11 +1,14 @@
 """A one-line progress bar on stderr for long work (solving, recording).
 
-Silent when stderr is not a terminal unless forced, so logs and tests stay clean; never
-slows the work down: it redraws at most ten times a second.
+Silent when stderr is not a terminal unless forced (enabled=True, or PUZZLEVIZ_PROGRESS=1
+in the environment, for logs and for tests that wait for a search to be under way), so
+logs and tests stay clean; never slows the work down: it redraws at most ten times a
+second.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from typing import TextIO
@@ -25,7 +28,10 @@ class Progress:
         self.label = label
         self.unit = unit
         self.stream = stream or sys.stderr
-        self.enabled = self.stream.isatty() if enabled is None else enabled
+        if enabled is None:
+            enabled = self.stream.isatty() or os.environ.get("PUZZLEVIZ_PROGRESS") == "1"
+        self.enabled = enabled
+        self.detail = ""  # said after the counts, e.g. the nodes of a search by root choices
         self.done = 0
         self._start = time.perf_counter()
         self._last_draw = 0.0
@@ -39,8 +45,10 @@ class Progress:
     def advance(self, amount: int = 1) -> None:
         self.update(self.done + amount)
 
-    def update(self, done: int) -> None:
+    def update(self, done: int, detail: str | None = None) -> None:
         self.done = done
+        if detail is not None:
+            self.detail = detail
         now = time.perf_counter()
         if self.enabled and now - self._last_draw >= 0.1:
             self._last_draw = now
@@ -60,6 +68,8 @@ class Progress:
             )
         else:
             text = f"\r{self.label} {self.done:,}{unit} {rate:,.1f}/s {elapsed:5.1f}s"
+        if self.detail:
+            text += f" ({self.detail})"
         self.stream.write(text)
         self.stream.flush()
 

@@ -1,0 +1,117 @@
+"""Long numba searches that Ctrl-C (SIGINT) and SIGTERM stop within a second.
+
+Python runs signal handlers only between bytecodes of the main thread, so a jitted kernel
+that searches for an hour on the main thread ignored Ctrl-C for that hour. Instead:
+
+- a kernel that may run long is compiled with nogil=True and takes a small control array;
+  every CHECK_EVERY nodes it publishes its node count in control[NODES] and returns early,
+  as if a node limit were reached, when control[STOP] is set (`stop_requested`); the
+  Python code between kernel calls ends with `raise_if_stopped`;
+- `run_stoppable(call, control)` runs such a call on a worker thread while the main thread
+  waits in short timed joins, where handlers do run. When one raises (KeyboardInterrupt,
+  the CLI's Terminated for SIGTERM), it sets control[STOP], waits for the worker, which
+  returns within milliseconds, and re-raises: the CLI prints one line and exits 130 or
+  143, and since outputs are written after the search, what was written before is kept.
+- `on_poll(nodes)` is called from the main thread every POLL seconds: a progress bar.
+
+Off the main thread (a window's background job) the call simply runs where it is; that
+caller stops it by setting control[STOP] itself. Kernels find the control array of the
+call they belong to with `current_control()`, so it need not be threaded through every
+function between the command and the kernel.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import TypeVar
+
+import numpy as np
+from numba import njit
+
+STOP, NODES = 0, 1
+CHECK_EVERY = 4096  # nodes between two looks at the control array (a power of two)
+POLL = 0.05  # seconds between two wake-ups of the waiting main thread
+STOP_WAIT = 2.0  # seconds to wait for a stopped search before leaving it behind
+T = TypeVar("T")
+
+_local = threading.local()
+_NEVER = np.zeros(2, dtype=np.int64)  # the control of a call nobody can stop: never set
+
+
+def new_control() -> np.ndarray:
+    """[stop request, nodes so far]."""
+    return np.zeros(2, dtype=np.int64)
+
+
+def current_control() -> np.ndarray:
+    """The control array of the `run_stoppable` call this thread works for, if any."""
+    return getattr(_local, "control", _NEVER)
+
+
+@njit(cache=True, inline="always")
+def stop_requested(control, nodes):
+    """True if the search should stop now; looks (and publishes `nodes`) only once every
+    CHECK_EVERY nodes, so it costs nothing measurable."""
+    if nodes & (CHECK_EVERY - 1) != 0:
+        return False
+    control[NODES] = nodes
+    return control[STOP] != 0
+
+
+class SearchStopped(Exception):
+    """Raised between kernel calls once a stop was asked for, so that the Python loop
+    around them (root choices, band tests, searches one per class) ends too."""
+
+
+def raise_if_stopped(control: np.ndarray | None = None) -> None:
+    control = current_control() if control is None else control
+    if control[STOP]:
+        raise SearchStopped("the search was stopped")
+
+
+def run_stoppable(
+    call: Callable[[], T],
+    control: np.ndarray | None = None,
+    *,
+    on_poll: Callable[[int], None] | None = None,
+) -> T:
+    """`call()`, on a worker thread when on the main thread, so that signals are handled
+    while it runs; see the module docstring."""
+    control = new_control() if control is None else control
+    if threading.current_thread() is not threading.main_thread():
+        return _with_control(call, control)
+    outcome: dict[str, object] = {}
+
+    def work() -> None:
+        try:
+            outcome["value"] = _with_control(call, control)
+        except BaseException as exc:  # handed to the main thread below
+            outcome["error"] = exc
+
+    worker = threading.Thread(target=work, name="search", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(POLL)
+            if on_poll is not None:
+                on_poll(int(control[NODES]))
+    except BaseException:
+        control[STOP] = 1
+        worker.join(STOP_WAIT)  # a kernel that never looks at `control` is left behind
+        raise
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    return outcome["value"]  # type: ignore[return-value]
+
+
+def _with_control(call: Callable[[], T], control: np.ndarray) -> T:
+    previous = getattr(_local, "control", None)
+    _local.control = control
+    try:
+        return call()
+    finally:
+        if previous is None:
+            del _local.control
+        else:
+            _local.control = previous
