@@ -23,6 +23,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from solvers.interrupt import stop_requested
 from solvers.kernel_trace import record_event, record_milestone, record_step
 
 STOP_FIRST = 0
@@ -120,7 +121,7 @@ def _emit_bits(buf, bits, op, level, reason):
             x &= x - _ONE
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def bit_search(
     third,
     point_hyp,
@@ -149,13 +150,15 @@ def bit_search(
     best_cap,
     sol_kind,
     sol_cap,
+    control,
 ):
     """Search caps extending chosen[:n_fixed] with cards from the candidate bitset cand0.
 
     free0 marks the cards that are free on the board (for the Exclude/Prune events).
     hyp_cnt must hold the hyperplane counts of the fixed cards; it is restored on return.
     Returns the best size reached (or -1 if no cap of `target` cards was found); stats gets
-    nodes, solutions, best and whether the search finished (1) or hit node_limit (0)."""
+    nodes, solutions, best and whether the search finished (1) or hit node_limit (0), or
+    was stopped through `control` (solvers.interrupt), which counts as a node limit."""
     words = cand0.shape[0]
     n_cards = third.shape[0]
     depth_max = n_cards - n_fixed + 2
@@ -187,7 +190,7 @@ def bit_search(
             if trace:
                 buf.current[0] = base_nodes + nodes
                 buf.current[1] = nch
-            if nodes >= node_limit:
+            if nodes >= node_limit or stop_requested(control, base_nodes + nodes):
                 stopping = True
                 finished = 0
             if nch >= target:

@@ -6,6 +6,7 @@ import dataclasses
 
 import numpy as np
 
+from solvers.interrupt import current_control, raise_if_stopped
 from solvers.setgame.bitsearch import COUNTERS, ST_FINISHED, ST_SOLUTIONS, bit_search
 from solvers.setgame.board import Board
 from solvers.setgame.cards_look import card_look
@@ -145,7 +146,9 @@ def bit_run(
         captions.best,
         captions.sol_kind,
         captions.sol,
+        current_control(),
     )
+    raise_if_stopped()
     tracer.absorb(buf)
     stats.take(run_stats)
     found = int(run_stats[ST_SOLUTIONS])
@@ -198,7 +201,9 @@ def try_from_run(
         captions.back,
         captions.best_kind,
         captions.best,
+        current_control(),
     )
+    raise_if_stopped()
     board.tracer.absorb(buf)
     stats.take(run_stats)
     found = int(run_stats[ST_SOLUTIONS])

@@ -115,11 +115,15 @@ def solve(
     tracer: Tracer = NULL_TRACER,
     node_limit: int | None = None,
     board: Board | None = None,
+    default_limit: int | None = None,
 ) -> SetResult:
     """The largest cap containing `with_cards` and avoiding `forbidden`.
 
     With `board` given (a session's), its placed and forbidden cards are the constraints
-    and its state is where the trace starts; the board is left as it was."""
+    and its state is where the trace starts; the board is left as it was. `node_limit`
+    bounds every search (and so rules out the symmetry shortcuts, which are not node
+    bounded); `default_limit`, when there is no `node_limit`, bounds only the searches
+    that can run for hours, so a default limit never costs a proof that is quick anyway."""
     if solver not in SOLVERS:
         raise PuzzleInputError(f"unknown solver {solver!r} (choose from {', '.join(SOLVERS)})")
     model = SetGameModel(v, n)
@@ -127,7 +131,7 @@ def solve(
         board = prepare_board(model, with_cards, forbidden, tracer)
     else:
         board = Board(model, tracer, board.state)
-    limit = NO_LIMIT if node_limit is None else node_limit
+    limit = node_limit if node_limit is not None else default_limit or NO_LIMIT
     constrained = board.level > 0 or bool(board.forbidden.any())
     if solver == "fast" and v == 3 and not constrained and node_limit is None:
         found = maximum_v3(n, count=count, tracer=tracer)

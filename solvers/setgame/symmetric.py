@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from solvers.interrupt import current_control, stop_requested
 from solvers.setgame.board import Board
 from solvers.setgame.geometry import AffineSpace
 from solvers.setgame.model import SetGameModel
@@ -46,8 +47,8 @@ def orbits_of(space: AffineSpace, matrix: np.ndarray) -> list[list[int]]:
     return orbits
 
 
-@njit(cache=True)
-def _orbit_search(third, orbit_pts, orbit_len, node_limit, best_pts, stats):
+@njit(cache=True, nogil=True)
+def _orbit_search(third, orbit_pts, orbit_len, node_limit, best_pts, stats, control):
     """Branch and bound over orbits in order; the best union that is a cap goes to best_pts."""
     n_orb = orbit_pts.shape[0]
     n_cards = third.shape[0]
@@ -68,6 +69,8 @@ def _orbit_search(third, orbit_pts, orbit_len, node_limit, best_pts, stats):
     top = 0
     while True:
         nodes += 1
+        if stop_requested(control, nodes):
+            node_limit = nodes  # stop as at the node limit: not finished
         if nch > best:
             best = nch
             for k in range(nch):
@@ -141,7 +144,9 @@ def prescribed_symmetry_search(
         orbit_pts[j, : len(orbit)] = orbit
     best_pts = np.zeros(space.size, dtype=np.int64)
     run = np.zeros(2, dtype=np.int64)
-    best = _orbit_search(space.third, orbit_pts, orbit_len, node_limit, best_pts, run)
+    best = _orbit_search(
+        space.third, orbit_pts, orbit_len, node_limit, best_pts, run, current_control()
+    )
     stats.nodes += int(run[0])
     cap = sorted(int(c) for c in best_pts[:best])
     if not space.cards.is_cap(cap):  # pragma: no cover - a bug, never a user error

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from solvers.interrupt import stop_requested
 from solvers.setgame.bitsearch import (
     ST_BEST,
     ST_FINISHED,
@@ -130,7 +131,7 @@ def exclude_for(
     return top
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def try_from_kernel(
     digits,
     v,
@@ -152,6 +153,7 @@ def try_from_kernel(
     back_cap,
     best_kind,
     best_cap,
+    control,
 ):
     """Run TryFrom(first) on the board (status/by arrays are the model's, modified in place
     and restored on return). Returns Best; solutions of size Best go to sol_out (as many as
@@ -182,7 +184,7 @@ def try_from_kernel(
             if trace:
                 buf.current[0] = base_nodes + nodes
                 buf.current[1] = nch
-            if nodes >= node_limit:
+            if nodes >= node_limit or stop_requested(control, base_nodes + nodes):
                 stopping = True
                 finished = 0
             if nch > best:

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from solvers.tracefile import load_trace
+from tests.cli.helpers import run_cli
 from viz.cli import main
 
 
@@ -52,7 +53,7 @@ def test_solve_set_prove_and_trace_the_real_game(tmp_path):
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--v", "1"], "v must be at least 2"),
+        (["--v", "1"], "argument --v: 1: it must be at least 2"),
         (["--n", "3", "--with", "000,111,222"], "contain a SET"),
         (["--with", "0003"], "digit above 2"),
         (["--with", "0000", "--forbid", "0000"], "both required and forbidden"),
@@ -62,8 +63,9 @@ def test_solve_set_prove_and_trace_the_real_game(tmp_path):
 )
 def test_bad_inputs_are_one_line_and_exit_2(tmp_path, capsys, args, message):
     out = tmp_path / "x.json"
-    assert main(["solve", "set", *args, "--json", str(out), "--trace", str(tmp_path / "t")]) == 2
-    err = capsys.readouterr().err
+    argv = ["solve", "set", *args, "--json", str(out), "--trace", str(tmp_path / "t")]
+    code, _, err = run_cli(capsys, *argv)
+    assert code == 2
     assert err.count("\n") == 1 and message in err and "Traceback" not in err
     assert list(tmp_path.iterdir()) == []
 
