@@ -9,6 +9,10 @@ from pathlib import Path
 from solvers.commands import PuzzleCommand, register_command
 from solvers.digits.grid import GRANULARITIES
 from solvers.errors import PuzzleInputError
+from solvers.options import whole
+
+DEFAULT_NODE_LIMIT = 500_000_000  # 3.5 times the whole half-block search (143 M nodes)
+MAX_WORKERS = 256
 
 GRANULARITY_HELP = {
     "mesh": "even block offsets, as the post searched (under a second)",
@@ -47,9 +51,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--node-limit",
-        type=float,
+        type=whole(0),
         metavar="N",
-        help="stop after N search nodes (the half-block search is long); counts are then partial",
+        help="stop after N search nodes (per position of the 8 with --workers); counts are "
+        f"then partial (default {DEFAULT_NODE_LIMIT:.0e}, 3.5 times the half-block search; "
+        "0: no limit)",
     )
     parser.add_argument(
         "--estimate",
@@ -66,11 +72,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--workers",
-        type=int,
+        type=whole(1, MAX_WORKERS),
         default=1,
         metavar="N",
         help="search the positions of the 8 in N processes at once (for the long half-block "
-        "search; not with --trace, --first, --node-limit, --no-symmetry or --estimate)",
+        "search; not with --trace, --first, --no-symmetry or --estimate)",
     )
     parser.add_argument(
         "--no-symmetry",
@@ -80,17 +86,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.node_limit is not None and args.node_limit < 1:
-        raise PuzzleInputError("--node-limit must be at least 1")
-    if args.workers < 1:
-        raise PuzzleInputError("--workers must be at least 1")
     if args.workers > 1:
         alone = [
             option
             for option, given in (
                 ("--trace", args.trace),
                 ("--first", args.first),
-                ("--node-limit", args.node_limit is not None),
                 ("--no-symmetry", args.no_symmetry),
                 ("--estimate", args.estimate),
             )
@@ -109,6 +110,7 @@ def run(args: argparse.Namespace) -> int:
         result_json,
         with_post_fixed_zero,
     )
+    from solvers.interrupt import run_stoppable
     from solvers.progress import Progress
     from solvers.tracefile import save_trace
     from solvers.tracer import NULL_TRACER, RecordingTracer
@@ -139,24 +141,28 @@ def run(args: argparse.Namespace) -> int:
         return 0
     started = time.perf_counter()
     setup = prepare(puzzle, args.granularity, use_symmetry=not args.no_symmetry)
+    node_limit = DEFAULT_NODE_LIMIT if args.node_limit is None else args.node_limit or 1 << 62
     if setup.needs_band_table:
         with Progress(None, "preparing the band table", unit="sets of pieces") as bar:
 
             def on_set(done: int, total: int) -> None:
                 bar.total = total
-                bar.update(done)
+                bar.done = done
 
             if args.workers > 1:
                 from solvers.digits.parallel import build_bands
 
                 build_bands(puzzle, args.granularity, args.workers, lambda d, t, _: on_set(d, t))
             else:
-                setup.build_bands(on_set)
+                run_stoppable(lambda: setup.build_bands(on_set), on_poll=lambda _: bar.advance(0))
     with Progress(None, f"solving ({args.granularity})", unit="root choices") as progress:
 
         def on_progress(done: int, total: int) -> None:
             progress.total = total
-            progress.update(done)
+            progress.done = done  # drawn by the main thread (on_nodes), not the search's
+
+        def on_nodes(nodes: int) -> None:
+            progress.update(progress.done, f"{nodes:,} nodes")
 
         if args.workers > 1:
             from solvers.digits.parallel import solve_in_parts
@@ -166,18 +172,22 @@ def run(args: argparse.Namespace) -> int:
                 args.granularity,
                 args.workers,
                 strategy=args.strategy,
-                on_part=lambda part, done, total: on_progress(done, total),
+                node_limit=node_limit,
+                on_part=lambda part, done, total: progress.update(done),
             )
         else:
-            result = solve(
-                puzzle,
-                args.granularity,
-                tracer,
-                stop_after=1 if args.first else 0,
-                node_limit=int(args.node_limit) if args.node_limit else 1 << 62,
-                use_symmetry=not args.no_symmetry,
-                strategy=args.strategy,
-                on_progress=on_progress,
+            result = run_stoppable(
+                lambda: solve(
+                    puzzle,
+                    args.granularity,
+                    tracer,
+                    stop_after=1 if args.first else 0,
+                    node_limit=node_limit,
+                    use_symmetry=not args.no_symmetry,
+                    strategy=args.strategy,
+                    on_progress=on_progress,
+                ),
+                on_poll=on_nodes,
             )
     seconds = time.perf_counter() - started
     table = result.setup.table
@@ -198,6 +208,8 @@ def run(args: argparse.Namespace) -> int:
     )
     if partial:
         print("STOPPED at the node limit: the search is incomplete, the counts are partial")
+        if args.node_limit is None:
+            print(f"(the default node limit, {DEFAULT_NODE_LIMIT:,}; --node-limit 0 lifts it)")
     if args.granularity != "mesh" and result.solutions:
         off = sum(not on_mesh(table, s) for s in result.solutions)
         print(f"{off} of them off the mesh (pieces not all at even block offsets)")

@@ -41,6 +41,7 @@ from numba import njit
 
 from solvers.digits.bits import lowest_bit_index, popcount64
 from solvers.digits.overlaps import has_bit
+from solvers.interrupt import stop_requested
 from solvers.kernel_trace import record_event, record_milestone, record_step
 
 OP_PLACE, OP_REMOVE, OP_LEAVE_EMPTY, OP_REOPEN = 0, 1, 2, 3
@@ -66,19 +67,20 @@ def _mix(h):
     return h ^ (h >> np.uint64(31))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def run_kernel(
     bits, blo, bhi, forced, flo, fhi, cover, overlap,
     piece, orientation, px, py, piece_start, twin_next, twin_prev, rank,
     frame, slack, paired, allowed, present, root_piece, root_lo, root_hi, stop_after, node_limit,
     strategy, memo_keys, memo_solutions, probe, band_rows, top_row, height,
-    solutions, path, record, buf, captions, result,
+    solutions, path, record, buf, captions, result, control,
 ):  # fmt: skip
     """Search; store solutions (placement per piece) into `solutions` while room remains.
 
     `path` receives the decisions on the stack when the search stops early (placement
     index, or -2 - cell for a triangle left empty), so the caller can rebuild that state.
-    It stops early after `stop_after` solutions (0: never) or `node_limit` nodes.
+    It stops early after `stop_after` solutions (0: never) or `node_limit` nodes, or when
+    asked to through `control` (solvers.interrupt).
 
     `root_piece` >= 0: the root branches on that piece's placements (see below). Pieces not
     `present` count as placed from the start (bands.py searches sets of pieces this way).
@@ -158,7 +160,7 @@ def run_kernel(
         if fresh:
             fresh = False
             nodes += 1
-            if nodes > node_limit:
+            if nodes > node_limit or stop_requested(control, nodes):
                 stopped = True
                 break
             if probing:

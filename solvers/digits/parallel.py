@@ -43,6 +43,7 @@ class Part:
     found: tuple[Solution, ...]
     nodes: int
     cpu_s: float
+    stopped: bool = False  # at the node limit: what it found is only part of its solutions
 
     def to_json(self) -> dict:
         return {
@@ -50,6 +51,7 @@ class Part:
             "found": [list(s) for s in self.found],
             "nodes": self.nodes,
             "cpu_s": round(self.cpu_s, 2),
+            "stopped": self.stopped,
         }
 
     @classmethod
@@ -59,6 +61,7 @@ class Part:
             found=tuple(tuple(int(p) for p in s) for s in row["found"]),
             nodes=int(row["nodes"]),
             cpu_s=float(row["cpu_s"]),
+            stopped=bool(row.get("stopped", False)),
         )
 
 
@@ -75,9 +78,11 @@ def solve_in_parts(
     strategy: str = "first-cell",
     done: Iterable[Part] = (),
     on_part: Callable[[Part, int, int], None] | None = None,
+    node_limit: int = 1 << 62,
 ) -> SearchResult:
-    """Search every root choice not in `done`, `workers` at a time; `on_part(part,
-    finished, total)` hears of each as it ends. The result counts all parts, `done` too.
+    """Search every root choice not in `done`, `workers` at a time, each part up to
+    `node_limit` nodes; `on_part(part, finished, total)` hears of each as it ends. The
+    result counts all parts, `done` too.
     The band table, if the search uses one, is built first if it was not (`build_bands`
     builds it in parallel)."""
     setup = prepare(puzzle, granularity)
@@ -87,7 +92,7 @@ def solve_in_parts(
     if todo:
         bands = setup.band_rows  # built here once, not in every worker
         definition = json.dumps(puzzle.definition())
-        jobs = [(definition, granularity, strategy, r, bands) for r in todo]
+        jobs = [(definition, granularity, strategy, r, bands, node_limit) for r in todo]
         with _pool(min(workers, len(jobs))) as pool:
             for part in pool.imap_unordered(_search_part, jobs):
                 parts[part.root] = part
@@ -99,7 +104,7 @@ def solve_in_parts(
         found=found,
         solutions=every_solution(setup, found),
         nodes=sum(part.nodes for part in parts.values()),
-        stopped_early=False,
+        stopped_early=any(part.stopped for part in parts.values()),
         final_path=(),
         root_choices=total,
     )
@@ -162,8 +167,8 @@ def _cpu_since(started: os.times_result) -> float:
 _memos: dict[tuple[str, str], Memo] = {}
 
 
-def _search_part(job: tuple[str, str, str, int, np.ndarray | None]) -> Part:
-    definition, granularity, strategy, root, band_rows = job
+def _search_part(job: tuple[str, str, str, int, np.ndarray | None, int]) -> Part:
+    definition, granularity, strategy, root, band_rows, node_limit = job
     memo = _memos.setdefault((definition, granularity), Memo())
     started = os.times()
     result = solve(
@@ -173,5 +178,12 @@ def _search_part(job: tuple[str, str, str, int, np.ndarray | None]) -> Part:
         roots=(root, root + 1),
         memo=memo,
         band_rows=band_rows,
+        node_limit=node_limit,
     )
-    return Part(root=root, found=result.found, nodes=result.nodes, cpu_s=_cpu_since(started))
+    return Part(
+        root=root,
+        found=result.found,
+        nodes=result.nodes,
+        cpu_s=_cpu_since(started),
+        stopped=result.stopped_early,
+    )

@@ -29,6 +29,7 @@ from solvers.digits.puzzle import DigitsPuzzle
 from solvers.digits.symmetry import FrameSymmetry, Solution, SolutionClasses, congruent_swaps
 from solvers.digits.waste import forced_waste, word_ranges
 from solvers.errors import PuzzleInputError
+from solvers.interrupt import current_control, raise_if_stopped
 from solvers.kernel_trace import new_kernel_buffer
 from solvers.tracer import NULL_TRACER, Tracer
 
@@ -494,8 +495,9 @@ def _call_kernel(
         setup.twin_next, setup.twin_prev, setup.rank, table.frame_bits, slack, setup.paired,
         allowed, present, root_piece, lo, hi, stop_after, node_limit, strategy, memo.keys,
         memo.solutions, probe, band_rows, setup.top_row, table.grid.height,
-        solutions, path, record, buf, captions, result,
+        solutions, path, record, buf, captions, result, current_control(),
     )  # fmt: skip
+    raise_if_stopped()
 
 
 def estimate_nodes(
