@@ -10,7 +10,9 @@ import numpy as np
 
 from solvers.atomic import write_json
 from solvers.commands import PuzzleCommand, register_command
-from solvers.errors import PuzzleInputError, PuzzlevizError
+from solvers.errors import PuzzlevizError
+from solvers.interrupt import new_control, run_stoppable
+from solvers.options import SEED, whole
 from solvers.progress import Progress
 from solvers.rings.config import PRESETS, RingConfig
 from solvers.rings.search import METHODS, recording_tracer, solve
@@ -25,14 +27,10 @@ _CONFIG_HELP = (
 )
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{value} is negative")
-    return value
+MAX_SCRAMBLE = 10_000  # far more turns than any state needs: beyond, only memory grows
+MAX_NODES = 100_000_000  # the node store costs tens of bytes a node
+MAX_DEPTH_LIMIT = 64  # as deep as IDA* goes
+DEFAULT_MAX_STATES = 200_000_000  # about a minute of full BFS here
 
 
 # ----- solve ------------------------------------------------------------------------------
@@ -44,9 +42,12 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
         help="the start: each ring's own balls in order, one colour per character (1-9, a, "
         "b, ...), rings separated by '/'",
     )
-    start.add_argument("--shuffle", type=_positive, metavar="SEED", help="a random start")
+    start.add_argument("--shuffle", type=SEED, metavar="SEED", help="a random start")
     start.add_argument(
-        "--scramble", type=_positive, metavar="N", help="N random turns from the solved state"
+        "--scramble",
+        type=whole(0, MAX_SCRAMBLE),
+        metavar="N",
+        help=f"N random turns from the solved state (at most {MAX_SCRAMBLE:,})",
     )
     parser.add_argument(
         "--shuffle-kind",
@@ -54,11 +55,20 @@ def _add_solve_arguments(parser: argparse.ArgumentParser) -> None:
         default="uniform",
         help="uniform over all states, or the thesis' ball-by-ball fill (default uniform)",
     )
-    parser.add_argument("--seed", type=_positive, default=1, help="seed for --scramble")
+    parser.add_argument("--seed", type=SEED, default=1, help="seed for --scramble")
     parser.add_argument("--method", choices=METHODS, default="practical", help="search method")
-    parser.add_argument("--limit", type=_positive, default=8, help="depth limit of dfs/iddfs")
     parser.add_argument(
-        "--max-nodes", type=_positive, default=2_000_000, help="node limit of the searches"
+        "--limit",
+        type=whole(0, MAX_DEPTH_LIMIT),
+        default=8,
+        help=f"depth limit of dfs/iddfs (at most {MAX_DEPTH_LIMIT})",
+    )
+    parser.add_argument(
+        "--max-nodes",
+        type=whole(1, MAX_NODES),
+        default=2_000_000,
+        help=f"node limit of the searches (default 2,000,000, at most {MAX_NODES:,}); the "
+        "practical method stops after a minute",
     )
     parser.add_argument("--json", type=str, metavar="OUT", help="write the solution as JSON")
     parser.add_argument("--trace", type=str, metavar="OUT", help="record the search as a trace")
@@ -84,18 +94,22 @@ def _run_solve(args: argparse.Namespace) -> int:
     config = RingConfig.parse(args.config)
     state = _start_state(config, args)
     text = format_state(config, state)
-    if args.method in ("bfs", "astar", "best-first") and args.max_nodes < 1:
-        raise PuzzleInputError("--max-nodes must be at least 1")
     tracer = (
         recording_tracer(config, state, args.method, seed=args.shuffle)
         if args.trace
         else NULL_TRACER
     )
     started = time.perf_counter()
+    control = new_control()  # the rings kernels stop when control[0] is set
+    status = np.zeros(6, dtype=np.int64)  # expanded, open, closed, ... while they run
     with Progress(None, f"rings {args.method}", unit="nodes") as bar:
-        result = solve(
-            config, state, args.method, tracer=tracer, max_nodes=args.max_nodes,
-            limit=args.limit,
+        result = run_stoppable(
+            lambda: solve(
+                config, state, args.method, tracer=tracer, max_nodes=args.max_nodes,
+                limit=args.limit, control=control, status=status,
+            ),
+            control,
+            on_poll=lambda _: bar.update(int(status[0])),
         )  # fmt: skip
         bar.update(result.expanded)
     seconds = time.perf_counter() - started
@@ -140,26 +154,40 @@ def _add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-heuristic", action="store_true", help="skip the thesis' heuristic histogram"
     )
+    parser.add_argument(
+        "--max-states",
+        type=whole(1),
+        default=DEFAULT_MAX_STATES,
+        metavar="N",
+        help=f"refuse larger state spaces (default {DEFAULT_MAX_STATES:,}, about a minute; "
+        "up to 2,500,000,000)",
+    )
     parser.add_argument("--json", type=str, metavar="OUT", help="write the tables as JSON")
-    parser.add_argument("--width", type=_positive, default=50, help="bar chart width")
+    parser.add_argument("--width", type=whole(1, 1000), default=50, help="bar chart width")
 
 
 def _run_stats(args: argparse.Namespace) -> int:
-    from solvers.rings.statespace import METRICS, state_space_stats
+    from solvers.rings.statespace import METRICS, check_size, state_space_stats
     from solvers.rings.statsview import stats_lines
 
     config = RingConfig.parse(args.config)
+    check_size(config, args.max_states)
     metrics = METRICS if args.metric == "both" else (args.metric,)
     started = time.perf_counter()
     with Progress(config.state_count * len(metrics), f"BFS {config}", unit="states") as bar:
-        done_before = {"n": 0}
 
         def on_layer(metric: str, depth: int, reached: int) -> None:
-            done_before["n"] = metrics.index(metric) * config.state_count
-            bar.update(done_before["n"] + reached)
+            bar.done = metrics.index(metric) * config.state_count + reached  # drawn on poll
 
-        stats = state_space_stats(
-            config, metrics, with_heuristic=not args.no_heuristic, on_layer=on_layer
+        stats = run_stoppable(
+            lambda: state_space_stats(
+                config,
+                metrics,
+                with_heuristic=not args.no_heuristic,
+                on_layer=on_layer,
+                max_states=args.max_states,
+            ),
+            on_poll=lambda _: bar.update(bar.done),
         )
     seconds = time.perf_counter() - started
     out = sys.stdout

@@ -25,6 +25,7 @@ import numpy as np
 from numba import njit
 
 from solvers.errors import PuzzleInputError
+from solvers.interrupt import current_control, raise_if_stopped
 from solvers.rings.config import RingConfig
 from solvers.rings.goal import goal_states, max_heuristic
 from solvers.rings.kernels import tables, thesis_h
@@ -229,14 +230,19 @@ def _decode(i, k, base, size_b, codes, cstart, partner):
 
 
 @njit(cache=True, nogil=True)
-def _expand(seen, front, nxt, pull, moves, geo, cls, rank, base, size_b, codes, cstart, partner):
+def _expand(
+    seen, front, nxt, pull, moves, geo, cls, rank, base, size_b, codes, cstart, partner, control
+):
     """One BFS layer. Push: every frontier state marks its unseen successors. Pull: every
     unseen state joins if one of its neighbours is in the frontier (the moves are closed
-    under inverse, so a neighbour is a predecessor). Returns the new layer's size."""
+    under inverse, so a neighbour is a predecessor). Returns the new layer's size, or -1
+    if stopped through `control` (solvers.interrupt) halfway."""
     added = 0
     k = 0
     nmoves = moves.shape[0]
     for wi in range(seen.shape[0]):
+        if (wi & 1023) == 0 and control[0] != 0:
+            return -1
         bits = ~seen[wi] if pull else front[wi]
         while bits:
             bit = _lowest_bit(bits)
@@ -264,11 +270,13 @@ def _expand(seen, front, nxt, pull, moves, geo, cls, rank, base, size_b, codes, 
 
 
 @njit(cache=True, nogil=True)
-def _heuristic_row(front, geo, base, size_b, codes, cstart, partner, tab, row, x):
-    """Add the thesis' h of every frontier state to row[h]."""
+def _heuristic_row(front, geo, base, size_b, codes, cstart, partner, tab, row, x, control):
+    """Add the thesis' h of every frontier state to row[h] (unless stopped halfway)."""
     bits, length, dmask = geo[0], geo[1], geo[5]
     k = 0
     for wi in range(front.shape[0]):
+        if (wi & 1023) == 0 and control[0] != 0:
+            return
         v = front[wi]
         while v:
             bit = _lowest_bit(v)
@@ -283,20 +291,25 @@ def _heuristic_row(front, geo, base, size_b, codes, cstart, partner, tab, row, x
 
 @njit(cache=True, nogil=True)
 def _bfs(seen, fronts, state, layers, max_layers, total, moves, geo, cls, rank, base, size_b,
-         codes, cstart, partner, want_h, hist, tab, x):  # fmt: skip
+         codes, cstart, partner, want_h, hist, tab, x, control):  # fmt: skip
     """Run up to `max_layers` BFS layers. state = [depth, parity, reached, finished]:
-    layers[depth] is the size of fronts[parity], the deepest layer found so far."""
+    layers[depth] is the size of fronts[parity], the deepest layer found so far. Stopped
+    through `control`, it returns unfinished with the layers half done."""
     for _ in range(max_layers):
         depth, parity, reached = state[0], state[1], state[2]
         front, nxt = fronts[parity], fronts[1 - parity]
         if want_h:
-            _heuristic_row(front, geo, base, size_b, codes, cstart, partner, tab, hist[depth], x)
+            _heuristic_row(
+                front, geo, base, size_b, codes, cstart, partner, tab, hist[depth], x, control
+            )
         # Direction-optimising BFS: pushing costs every move per frontier state; pulling
         # costs up to every move per unseen state but stops at the first frontier
         # neighbour, so it wins once the frontier outgrows what is left.
         pull = layers[depth] > (total - reached) * 0.7
         added = _expand(seen, front, nxt, pull, moves, geo, cls, rank, base, size_b, codes,
-                        cstart, partner)  # fmt: skip
+                        cstart, partner, control)  # fmt: skip
+        if added < 0:
+            return
         if added == 0 or depth + 1 >= layers.shape[0]:
             state[3] = 1
             return
@@ -363,9 +376,22 @@ def distance_layers(
             on_layer(int(state[0]), int(state[2]))
         _bfs(seen, fronts, state, layers, step, total, moves, space.geo,
              space.cls, space.rank, space.base, space.size_b, space.codes, space.class_start,
-             space.partner, want_h, hist_arg, space.tab, x)  # fmt: skip
+             space.partner, want_h, hist_arg, space.tab, x, current_control())  # fmt: skip
+        raise_if_stopped()
     depth = int(state[0])
     return Distribution(metric, layers[: depth + 1].tolist(), total - int(state[2]))
+
+
+def check_size(config: RingConfig, max_states: int = MAX_STATES) -> None:
+    """Refuse, before any work, a state space larger than `max_states` (at most MAX_STATES:
+    one bit per state in three bit arrays)."""
+    total = config.state_count
+    if total > min(max_states, MAX_STATES):
+        raise PuzzleInputError(
+            f"configuration {config} has {total:,} states; full BFS is offered up to "
+            f"{min(max_states, MAX_STATES):,} states"
+            + (f" (--max-states lifts it to {MAX_STATES:,})" if max_states < MAX_STATES else "")
+        )
 
 
 def state_space_stats(
@@ -374,14 +400,10 @@ def state_space_stats(
     *,
     with_heuristic: bool = True,
     on_layer: Callable[[str, int, int], None] | None = None,
+    max_states: int = MAX_STATES,
 ) -> StateSpaceStats:
     """Full multi-source BFS for each metric; the heuristic is counted on the first."""
-    total = config.state_count
-    if total > MAX_STATES:
-        raise PuzzleInputError(
-            f"configuration {config} has {total:.3e} states; full BFS is offered up to "
-            f"{MAX_STATES:.1e} states (one bit per state in three bit arrays)"
-        )
+    check_size(config, max_states)
     space = space_for(config)
     max_h = max_heuristic(config)
     hist = np.zeros((MAX_DEPTH + 1, max_h + 1), dtype=np.int64)
@@ -397,7 +419,7 @@ def state_space_stats(
     depth = max((d.depth for d in dists.values()), default=0)
     return StateSpaceStats(
         config=str(config),
-        states=total,
+        states=config.state_count,
         goals=len(goal_states(config)),
         distributions=dists,
         h_by_distance=hist[: depth + 1],
