@@ -17,29 +17,14 @@ from solvers.cube.report import histogram_lines, slice_lines
 from solvers.cube.solution import solution_to_json
 from solvers.cube.stochastic import StochasticParams, record_stochastic, solve_stochastic
 from solvers.errors import PuzzleInputError
+from solvers.options import SEED, whole
 from solvers.progress import Progress
 from solvers.tracefile import save_trace
 from solvers.tracer import NULL_TRACER, RecordingTracer
 
-
-def _positive(text: str) -> int:
-    try:
-        value = int(float(text)) if "e" in text.lower() else int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1: {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if not 0 <= value < 2**63:
-        raise argparse.ArgumentTypeError(f"must be 0 or more: {value}")
-    return value
+DEFAULT_NODE_LIMIT = 200_000_000  # about five minutes of the exact search here
+MAX_TRACE_STEPS = 10_000_000  # the trace of a window of the stochastic search stays in memory
+_positive = whole(1)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -62,6 +47,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--all", action="store_true", help="exact: find every solution (default: the first)"
     )
+    parser.add_argument(
+        "--node-limit",
+        type=whole(0),
+        metavar="N",
+        help=f"exact: stop after N search nodes, the counts then partial (default "
+        f"{DEFAULT_NODE_LIMIT:,}, about five minutes; 0: no limit)",
+    )
     parser.add_argument("--json", type=str, metavar="OUT", help="write the results as JSON")
     parser.add_argument(
         "--trace", type=str, metavar="OUT", help="record the search as a trace file"
@@ -80,7 +72,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="exact: which solution --assembly shows and the terminal prints (default 1)",
     )
     group = parser.add_argument_group("stochastic search (the seed's)")
-    group.add_argument("--seed", type=_seed, default=0, help="random seed (default 0)")
+    group.add_argument("--seed", type=SEED, default=0, help="random seed (default 0)")
     group.add_argument(
         "--max-steps", type=_positive, default=1_000_000_000, metavar="N",
         help="give up after N steps (default 1e9, like the seed)",
@@ -99,8 +91,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="record the first steps or the last ones (default: the end, the winning run)",
     )  # fmt: skip
     group.add_argument(
-        "--trace-steps", type=_positive, default=20_000, metavar="N",
-        help="steps the trace keeps (default 20000)",
+        "--trace-steps", type=whole(1, MAX_TRACE_STEPS), default=20_000, metavar="N",
+        help=f"steps the trace keeps (default 20000, at most {MAX_TRACE_STEPS:,})",
     )  # fmt: skip
     group.add_argument(
         "--record-rejected", action="store_true",
@@ -118,11 +110,11 @@ def _warm_up(puzzle: CubePuzzle) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.method == "stochastic" and (args.all or args.assembly or args.node_limit is not None):
+        raise PuzzleInputError("--all, --assembly and --node-limit belong to the exact solver")
     puzzle = load_puzzle(args.puzzle, allow_holes=args.allow_holes)
     _warm_up(puzzle)
     if args.method == "stochastic":
-        if args.all or args.assembly:
-            raise PuzzleInputError("--all and --assembly belong to the exact solver")
         return _run_stochastic(args, puzzle)
     return _run_exact(args, puzzle)
 
@@ -136,11 +128,19 @@ def _run_exact(args: argparse.Namespace, puzzle: CubePuzzle) -> int:
         tracer = RecordingTracer(model, solver="cube.exact", params=params, counters=EXACT_COUNTERS)
     print(f"{args.puzzle}: {puzzle.describe()}")
     start = time.perf_counter()
+    node_limit = DEFAULT_NODE_LIMIT if args.node_limit is None else args.node_limit or None
     with Progress(None, "searching", unit="nodes") as progress:
-        result = solve_exact(puzzle, max_solutions=wanted, tracer=tracer, progress=progress)
+        result = solve_exact(
+            puzzle, max_solutions=wanted, tracer=tracer, progress=progress, node_limit=node_limit
+        )
     seconds = time.perf_counter() - start
     facts = solution_facts(result)
     _print_exact(result, facts, seconds)
+    if result.stopped:
+        print(
+            f"STOPPED at the node limit ({result.nodes:,} nodes): the search is incomplete"
+            + ("; --node-limit 0 lifts it" if args.node_limit is None else "")
+        )
     if result.count and args.solution > len(result.solutions):
         raise PuzzleInputError(
             f"--solution {args.solution}: there are only {len(result.solutions)} solutions"
@@ -174,6 +174,8 @@ def _codes(puzzle: CubePuzzle) -> str:
 
 def _print_exact(result: ExactResult, facts: dict, seconds: float) -> None:
     what = "solutions" if result.complete else "solution(s) found (use --all for every one)"
+    if result.stopped:
+        what = "solution(s) found before the node limit"
     print(f"{result.count:,} {what} in {seconds:.3f} s ({result.nodes:,} search nodes)")
     if result.complete:
         print(

@@ -27,7 +27,8 @@ class ExactResult:
     solutions: list[Solution]  # in the order the search found them
     count: int
     nodes: int
-    complete: bool  # False if the search stopped at max_solutions
+    complete: bool  # False if the search stopped at max_solutions or at the node limit
+    stopped: bool = False  # it stopped at the node limit: counts are partial
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,9 +94,12 @@ def solve_exact(
     max_solutions: int = 0,
     tracer: Tracer = NULL_TRACER,
     progress: Progress | None = None,
+    node_limit: int | None = None,
 ) -> ExactResult:
-    """All fillings (or the first `max_solutions` if > 0). With a recording tracer, every
-    placement and removal is an event, each in a step, with a milestone per solution."""
+    """All fillings (or the first `max_solutions` if > 0), searching at most about
+    `node_limit` nodes (None: no limit; checked between kernel calls of NODE_BUDGET nodes).
+    With a recording tracer, every placement and removal is an event, each in a step, with
+    a milestone per solution."""
     tables = exact_tables(puzzle)
     pl = tables.placements
     n_pieces = puzzle.n_pieces
@@ -117,7 +121,11 @@ def solve_exact(
     cap_try, cap_back, cap_solution = _captions(puzzle, tracer)
     ms_solution = tracer.intern("solution")
     found: list[np.ndarray] = []
+    stopped = False
     while regs[K.R_PHASE] != K.PHASE_DONE:
+        if node_limit is not None and regs[K.R_NODES] >= node_limit:
+            stopped = True
+            break
         buf = tracer.kernel_buffer()
         K.exact_search(
             pl.masks, pl.type, pl.pose, tables.parity.flips, tables.parity.max_flips,
@@ -138,5 +146,5 @@ def solve_exact(
         Solution(tuple(sorted((int(pl.type[p]), int(pl.pose[p])) for p in row))) for row in rows
     ]
     count = int(regs[K.R_SOLUTIONS])
-    complete = not (max_solutions > 0 and count >= max_solutions)
-    return ExactResult(puzzle, solutions, count, int(regs[K.R_NODES]), complete)
+    complete = not (max_solutions > 0 and count >= max_solutions) and not stopped
+    return ExactResult(puzzle, solutions, count, int(regs[K.R_NODES]), complete, stopped)
