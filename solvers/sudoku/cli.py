@@ -10,6 +10,7 @@ from typing import Any
 from solvers.atomic import write_json
 from solvers.commands import PuzzleCommand, register_command
 from solvers.errors import PuzzleInputError
+from solvers.options import whole
 from solvers.progress import Progress
 from solvers.sudoku.geometry import NAME_STYLES, digit_char
 from solvers.sudoku.parse import Puzzle, load_argument
@@ -45,7 +46,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--no-guess", action="store_true", help="stop when logic stalls instead of guessing"
     )
-    parser.add_argument("--index", type=int, metavar="N", help="only puzzle N of a collection")
+    parser.add_argument(
+        "--index", type=whole(1), metavar="N", help="only puzzle N of a collection (from 1)"
+    )
     parser.add_argument("-q", "--quiet", action="store_true", help="no step list, only the summary")
     parser.add_argument(
         "--list-techniques", action="store_true", help="list the techniques in order and exit"

@@ -12,6 +12,7 @@ Digits are 1-9 then A-G (10-16) for 16x16. Every error is one line a teacher und
 from __future__ import annotations
 
 import dataclasses
+import re
 from pathlib import Path
 
 import numpy as np
@@ -121,18 +122,38 @@ def _content_lines(text: str) -> list[tuple[int, str]]:
 
 
 def _collection_lines(lines: list[tuple[int, str]]) -> list[tuple[int, str, str]] | None:
-    """(line number, puzzle token, comment) per line if every line starts with a whole puzzle."""
+    """(line number, puzzle token, comment) per line if the lines are a collection (one
+    puzzle per line; a line of the wrong length is then an error that names it), None if
+    they are one grid."""
     out = []
     for number, line in lines:
         parts = line.split(None, 1)
-        token, rest = parts[0], parts[1] if len(parts) > 1 else ""
-        if len(token) not in SIZES:
-            return None
-        out.append((number, token, rest.strip()))
+        out.append((number, parts[0], parts[1].strip() if len(parts) > 1 else ""))
+    whole = sum(len(token) in SIZES for _, token, _ in out)
     # n lines of n cells is a grid (16 lines of 16: one 16x16, not sixteen 4x4 puzzles)
-    if len(out) > 1 and all(len(t) == len(out) for _, t, _ in out):
+    grid = all(len(t) == len(out) for _, t, _ in out) or (len(out) == 16 and whole < 16)
+    if len(out) > 1 and grid:
         return None
-    return out
+    if whole == len(out):
+        return out
+    if len(out) > 1 and 2 * whole > len(out):
+        for number, token, _ in out:
+            if len(token) not in SIZES:
+                raise PuzzleInputError(
+                    f"line {number}: a sudoku needs 16, 81 or 256 cells (4x4, 9x9, 16x16); "
+                    f"this line has {len(token)}"
+                )
+    return None
+
+
+def _odd_line(rows: list[tuple[int, int]]) -> str:
+    """' (line 7 has 8 cells, the others 9)' when one line of a grid differs from the rest."""
+    counts = [count for _, count in rows]
+    usual = max(set(counts), key=counts.count)
+    odd = [(number, count) for number, count in rows if count != usual]
+    if len(rows) > 2 and len(odd) == 1:
+        return f" (line {odd[0][0]} has {odd[0][1]} cells, the others {usual})"
+    return ""
 
 
 def parse_text(text: str) -> list[Puzzle]:
@@ -153,13 +174,21 @@ def parse_text(text: str) -> list[Puzzle]:
                 raise PuzzleInputError(f"{prefix}{exc}") from None
         return puzzles
     chars = []
+    rows = []
     for number, line in lines:
         position = 0
+        before = len(chars)
         for ch in line:
             position += 1
             if ch in IGNORED:
                 continue
             chars.append((ch, f"in line {number}, position {position}"))
+        rows.append((number, len(chars) - before))
+    if len(chars) not in SIZES:
+        raise PuzzleInputError(
+            f"a sudoku needs 16, 81 or 256 cells (4x4, 9x9, 16x16); this one has {len(chars)}"
+            + _odd_line(rows)
+        )
     return [_make(chars)]
 
 
@@ -187,13 +216,45 @@ def read_puzzles(path: str | Path) -> list[Puzzle]:
         raise PuzzleInputError(f"{source}: {exc}") from None
 
 
+def _is_file(arg: str) -> bool:
+    try:
+        return Path(arg).exists()
+    except (OSError, ValueError):  # a name too long for a file: not a file
+        return False
+
+
+def _cells(text: str) -> list[str]:
+    return [ch for ch in text if ch not in IGNORED and ch != "\n"]
+
+
+def _looks_like_puzzle(text: str) -> bool:
+    """A puzzle with a typo rather than a file name: mostly cell characters."""
+    cells = _cells(text)
+    return len(cells) >= 16 and sum(ch in CELL_CHARS for ch in cells) >= 0.75 * len(cells)
+
+
+def _looks_like_file_name(text: str) -> bool:
+    return (
+        any(ch in "/\\" for ch in text)
+        or re.search(r"\.[A-Za-z][A-Za-z0-9]{0,5}$", text) is not None
+    )
+
+
 def load_argument(arg: str) -> list[Puzzle]:
     """A command-line PUZZLE|FILE: an existing file, else the puzzle text itself."""
     stripped = arg.strip()
-    if stripped and set(stripped.replace("\n", "")) <= CELL_CHARS | set(IGNORED):
+    if not stripped:
+        raise PuzzleInputError(
+            "the puzzle is empty: give 81 characters (0 or . for blanks) or a file"
+        )
+    if set(stripped.replace("\n", "")) <= CELL_CHARS | set(IGNORED):
         return parse_text(arg)
-    if Path(arg).exists():
+    if _is_file(arg):
         return read_puzzles(arg)
-    if len(stripped) >= 16 and not any(ch in "/\\" for ch in stripped):
-        return parse_text(arg)  # looks like a puzzle with a typo: say what is wrong with it
+    if _looks_like_puzzle(stripped):
+        return parse_text(arg)  # a puzzle with a typo: say what is wrong with it
+    if _looks_like_file_name(stripped):
+        raise PuzzleInputError(f"{arg}: no such file")
+    if len(_cells(stripped)) in SIZES:
+        return parse_text(arg)  # a puzzle's number of cells: name its odd characters
     raise PuzzleInputError(f"{arg}: no such file, and not a puzzle either")
