@@ -10,6 +10,7 @@ from solvers.interrupt import run_stoppable
 from solvers.options import whole
 from solvers.progress import Progress
 from solvers.setgame.bitsearch import COUNTERS
+from solvers.setgame.cards import MAX_CARDS
 from solvers.setgame.model import SetGameModel
 from solvers.setgame.solve import SOLVERS, prepare_board, solve
 from solvers.tracefile import save_trace
@@ -19,13 +20,18 @@ DEFAULT_NODE_LIMIT = 20_000_000  # about 3 minutes for the slowest nodes (v = 4:
 MAX_EVENTS = 100_000_000
 
 
+def add_game_size(parser: argparse.ArgumentParser) -> None:
+    """--v and --n (the model refuses more than its 2,187 cards before any work)."""
+    parser.add_argument(
+        "--v", type=whole(2, MAX_CARDS), default=3, help="variants per property (default 3)"
+    )
+    parser.add_argument(
+        "--n", type=whole(1, MAX_CARDS), default=4, help="properties per card (default 4)"
+    )
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--v", type=whole(2, 2187), default=3, help="variants per property (default 3)"
-    )
-    parser.add_argument(
-        "--n", type=whole(1, 2187), default=4, help="properties per card (default 4)"
-    )
+    add_game_size(parser)
     parser.add_argument(
         "--with", dest="with_cards", metavar="CARDS", help="cards that must be in, e.g. 0000,1201"
     )

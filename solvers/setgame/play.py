@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import argparse
 import sys
+from functools import partial
 from typing import TextIO
 
 from solvers.commands import PuzzleCommand, register_command
 from solvers.errors import PuzzlevizError
+from solvers.interrupt import run_stoppable
+from solvers.setgame.commands import add_game_size
 from solvers.setgame.model import CHOSEN, EXCLUDED
 from solvers.setgame.session import SetSession
 from solvers.tracefile import save_trace
@@ -64,7 +67,8 @@ def play(session: SetSession, source: TextIO, out: TextIO) -> None:
                     action(card)
                 print("\n".join(board_lines(session)[:1]), file=out)
             elif command == "max":
-                result = session.maximum(count="count" in args)
+                # Ctrl-C stops the search, not only the game (see solvers.interrupt)
+                result = run_stoppable(partial(session.maximum, count="count" in args))
                 words_list = session.space.all_words
                 print("\n".join(result.summary_lines(words_list)), file=out)
             else:
@@ -74,8 +78,7 @@ def play(session: SetSession, source: TextIO, out: TextIO) -> None:
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--v", type=int, default=3, help="variants per property (default 3)")
-    parser.add_argument("--n", type=int, default=4, help="properties per card (default 4)")
+    add_game_size(parser)
     parser.add_argument("--record", metavar="OUT", help="save the session as a trace file")
 
 
