@@ -106,6 +106,8 @@ def load_trace(path: str | os.PathLike[str], *, check_kind: bool = True) -> Trac
 
 
 def parse_trace(data: bytes, *, check_kind: bool = True) -> Trace:
+    if not data:
+        raise TraceError("the file is empty, not a trace")
     if len(data) < _PREFIX.size or not data.startswith(MAGIC):
         if MAGIC.startswith(data[:8]) and len(data) < _PREFIX.size:
             raise TraceError("truncated trace file (it ends inside its first bytes)")
