@@ -7,7 +7,8 @@ replaces and every failure names the path the user typed.
 - `-` is standard output. An existing FIFO or character device (a pipe, a terminal,
   /dev/null) and anything under /dev or /proc (/dev/stdout, /dev/fd/3) is opened and written
   in place: renaming a file over it would replace the device itself (as root, /dev/null)
-  and never reach the reader.
+  and never reach the reader. A name there that does not exist is a mistyped device
+  (/dev/nul), never a new file.
 - A folder, a block device or a socket is refused, and so, before any work, is an output
   that is the same file as an input (by device and inode, so links count) or as another
   output (`check_outputs`).
@@ -54,9 +55,10 @@ def write_error(target: str | os.PathLike[str], exc: OSError) -> OutputError:
     return OutputError(f"cannot write {target}: {reason}")
 
 
-def _is_special(target: Path) -> bool:
-    text = str(target.absolute())
-    return text.startswith(_SPECIAL_ROOTS)
+def is_special_path(target: str | os.PathLike[str]) -> bool:
+    """Under /dev or /proc (where files are devices, not documents), /dev/shm aside."""
+    text = str(Path(target).absolute())
+    return text.startswith(_SPECIAL_ROOTS) and not text.startswith("/dev/shm/")
 
 
 def _stat(target: Path) -> os.stat_result | None:
@@ -77,14 +79,16 @@ def output_kind(path: str | os.PathLike[str]) -> str:
     target = Path(path)
     info = _stat(target)
     if info is None:
-        return "stream" if _is_special(target) else "file"
+        if is_special_path(target):  # a mistyped device (/dev/nul): never create a file there
+            raise OutputError(f"cannot write {target}: no such device")
+        return "file"
     mode = info.st_mode
     if stat.S_ISDIR(mode):
         raise OutputError(f"cannot write {target}: it is a folder")
     if stat.S_ISFIFO(mode) or stat.S_ISCHR(mode):
         return "stream"
     if stat.S_ISREG(mode):
-        return "stream" if _is_special(target) else "file"
+        return "stream" if is_special_path(target) else "file"
     what = "a block device" if stat.S_ISBLK(mode) else "a socket or other special file"
     raise OutputError(f"cannot write {target}: it is {what}, not a file")
 

@@ -13,6 +13,7 @@ import io
 import os
 import queue
 import shutil
+import stat
 import threading
 from abc import ABC, abstractmethod
 from fractions import Fraction
@@ -57,12 +58,29 @@ def check_target(target: Path) -> str:
     kind, the folder, a PNG folder that is not empty). Returns the kind."""
     kind = output_kind(target)
     if kind == "png":
-        if target.exists() and (not target.is_dir() or any(target.iterdir())):
+        if not target.exists() and atomic.is_special_path(target):
+            raise RecordError(f"cannot write {target}: no such device")
+        if target.exists() and not target.is_dir():
+            raise RecordError(
+                f"{target} exists and is not a folder: PNG frames go into a new or empty "
+                "folder; name a .mp4 or .gif file for a video"
+            )
+        if target.exists() and any(target.iterdir()):
             raise RecordError(f"{target} exists and is not an empty folder")
         atomic.check_folder(Path(str(target).rstrip("/" + os.sep)))
-    else:
-        atomic.check_output(target)
+    elif atomic.check_output(target) == "stream" and kind == "mp4" and _is_pipe(target):
+        raise RecordError(
+            f"cannot record {target}: an MP4 file is written out of order and a pipe cannot "
+            "go back; record to a file, or to a .gif"
+        )
     return kind
+
+
+def _is_pipe(target: Path) -> bool:
+    try:
+        return stat.S_ISFIFO(os.stat(target).st_mode)
+    except OSError:
+        return False
 
 
 def _png_bytes(pixels: np.ndarray) -> bytes:

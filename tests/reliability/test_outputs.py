@@ -147,3 +147,14 @@ def test_a_missing_folder_is_named(tmp_path):
 def test_stdout_is_recognised_under_its_other_names():
     assert atomic.is_stdout("-")
     assert atomic.is_stdout("/dev/fd/1") == atomic.is_stdout("/dev/stdout")
+
+
+def test_a_mistyped_device_is_not_created():
+    with pytest.raises(OutputError, match=r"^cannot write /dev/nul: no such device$"):
+        atomic.write_json("/dev/nul", {})
+    assert not os.path.exists("/dev/nul")
+
+
+def test_files_in_dev_shm_are_ordinary_files():
+    assert not atomic.is_special_path("/dev/shm/puzzleviz.json")
+    assert atomic.is_special_path("/dev/stdout") and atomic.is_special_path("/proc/self/fd/1")
