@@ -6,12 +6,12 @@ from __future__ import annotations
 import errno
 import os
 import stat
-import threading
 
 import pytest
 
 from solvers import atomic
 from solvers.errors import OutputError
+from tests.reliability.pipes import read_fifo
 
 
 def test_a_regular_file_is_replaced_whole_or_not_at_all(tmp_path):
@@ -28,12 +28,8 @@ def test_a_regular_file_is_replaced_whole_or_not_at_all(tmp_path):
 
 def test_a_fifo_is_written_in_place_and_stays_a_fifo(tmp_path):
     fifo = tmp_path / "pipe"
-    os.mkfifo(fifo)
-    received: list[bytes] = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
-    reader.start()
-    atomic.write_bytes(fifo, b"through the pipe")
-    reader.join()
+    with read_fifo(fifo) as received:
+        atomic.write_bytes(fifo, b"through the pipe")
     assert received == [b"through the pipe"]
     assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 

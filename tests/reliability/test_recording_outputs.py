@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import errno
 import os
-import threading
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from solvers.errors import OutputError, PuzzlevizError
+from tests.reliability.pipes import read_fifo
 from viz.sinks import GifSink, PngSink, check_target
 
 FRAME = np.zeros((32, 48, 4), dtype=np.uint8)
@@ -50,14 +50,10 @@ def test_frames_are_written_whole(tmp_path):
 
 def test_a_gif_goes_through_a_pipe_in_place(tmp_path):
     fifo = tmp_path / "out.gif"
-    os.mkfifo(fifo)
-    received: list[bytes] = []
-    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()))
-    reader.start()
-    sink = GifSink(fifo, (48, 32), 10)
-    sink.write(FRAME)
-    sink.close()
-    reader.join()
+    with read_fifo(fifo) as received:
+        sink = GifSink(fifo, (48, 32), 10)
+        sink.write(FRAME)
+        sink.close()
     assert received[0].startswith(b"GIF89a")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.gif"]
 
