@@ -160,6 +160,12 @@ def _guard_paths(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(run=guarded)
 
 
+def _is_stream(path: str) -> bool:
+    from solvers.atomic import output_kind
+
+    return output_kind(path) != "file"
+
+
 def _exists(path: str) -> bool:
     try:
         return os.path.exists(path)
@@ -178,6 +184,12 @@ def _add_watch_options(parser: argparse.ArgumentParser, run, trace_dest: str) ->
     def solve_and_watch(args: argparse.Namespace) -> int:
         if not (args.play or args.video):
             return run(args)
+        given = getattr(args, trace_dest)
+        if given and not os.path.isfile(given) and _is_stream(given):
+            raise PuzzlevizError(
+                "--play and --video replay the trace from a file: give --trace a file name "
+                "(not a pipe, a device or -), or leave it out"
+            )
         with tempfile.TemporaryDirectory(prefix="puzzleviz-") as folder:
             if not getattr(args, trace_dest):
                 setattr(args, trace_dest, str(Path(folder) / "solve.pzt"))

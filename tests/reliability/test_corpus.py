@@ -133,6 +133,7 @@ CORPUS: list[tuple[str, list[str], str]] = [
     ("rings", ["solve", "rings", "--state", "1/2", "--shuffle", "1"], "not allowed with"),
     ("rings", ["solve", "rings", "--json", "folder"], "it is a folder"),
     ("rings", ["solve", "rings", "--video", "frames"], "not an empty folder"),
+    ("rings", ["solve", "rings", "--trace", "-", "--video", "x.gif"], "give --trace a file"),
     ("rings", ["rings", "stats"], "required: --config"),
     ("rings", ["rings", "stats", "--config", "2/18/1/2"], "--max-states lifts it"),
     ("rings", ["rings", "stats", "--config", "original"], "full BFS is offered up to"),
