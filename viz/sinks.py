@@ -9,6 +9,7 @@ frame's rendering; PyAV releases the GIL while x264 works.
 from __future__ import annotations
 
 import contextlib
+import functools
 import io
 import os
 import queue
@@ -16,22 +17,40 @@ import shutil
 import stat
 import threading
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from typing import ParamSpec, TypeVar
 
 import av
 import av.logging
 import numpy as np
 
 from solvers import atomic
-from solvers.errors import PuzzlevizError
+from solvers.errors import OutputError, PuzzlevizError
 from viz.yuv import BT709, LIMITED_RANGE, rgb_to_yuv420
 
 VIDEO_SUFFIXES = (".mp4", ".m4v", ".mov")
+P = ParamSpec("P")
+T = TypeVar("T")
 
 
 class RecordError(PuzzlevizError):
     """The recording could not be written."""
+
+
+def _record_errors(method: Callable[P, T]) -> Callable[P, T]:
+    """Failures of solvers.atomic (a missing folder, a full disk) as RecordError, the one
+    error a recording raises, with the same line."""
+
+    @functools.wraps(method)
+    def wrapped(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return method(*args, **kwargs)
+        except OutputError as exc:
+            raise RecordError(str(exc)) from None
+
+    return wrapped
 
 
 def output_kind(path: Path) -> str:
@@ -53,6 +72,7 @@ def output_kind(path: Path) -> str:
     raise RecordError(f"cannot record to {suffix} files: use .mp4, .gif or a folder for PNG frames")
 
 
+@_record_errors
 def check_target(target: Path) -> str:
     """Everything opening a sink for `target` would refuse, checked before any work (the
     kind, the folder, a PNG folder that is not empty). Returns the kind."""
@@ -124,6 +144,7 @@ class _ContainerSink(FrameSink):
 
     container_format: str
 
+    @_record_errors
     def __init__(self, target: Path, size: tuple[int, int], fps: int):
         super().__init__(target, size, fps)
         # A pipe or device is written in place; a file appears only when complete.
@@ -136,7 +157,7 @@ class _ContainerSink(FrameSink):
             self._stream = self._open_stream()
         except av.error.FFmpegError as exc:
             self._drop_temp()
-            raise self._failure(exc, "cannot start the encoder") from None
+            raise self._failure(exc, f"cannot start the {self.container_format} encoder") from None
         self._pixels: queue.Queue[np.ndarray | None] = queue.Queue(maxsize=3)
         self._frames: queue.Queue[av.VideoFrame | None] = queue.Queue(maxsize=3)
         self._error: BaseException | None = None
@@ -186,13 +207,11 @@ class _ContainerSink(FrameSink):
             while self._frames.get() is not None:
                 pass
 
-    def _failure(self, error: BaseException, what: str) -> PuzzlevizError:
-        """One line naming the user's path: the reason of a failed write (a full disk,
-        a read-only folder) rather than the encoder's words about its temp file."""
-        if isinstance(error, OSError) and error.errno is not None:
-            return atomic.write_error(self.target, error)
-        message = str(error) or type(error).__name__
-        return RecordError(f"{what} for {self.target} ({self.container_format}): {message}")
+    def _failure(self, error: BaseException, what: str) -> RecordError:
+        """One line naming the user's path and the encoder's reason (a full disk), never
+        the temp file the encoder was writing."""
+        reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+        return RecordError(f"cannot write {self.target}: {what}: {reason}")
 
     def _drop_temp(self) -> None:
         if self._temp is not None:
@@ -202,7 +221,7 @@ class _ContainerSink(FrameSink):
         if self._error is not None:
             error = self._error
             self.abort()
-            raise self._failure(error, "the encoder failed")
+            raise self._failure(error, f"the {self.container_format} encoder failed")
 
     def write(self, pixels: np.ndarray) -> None:
         self._raise_if_failed()
@@ -215,6 +234,7 @@ class _ContainerSink(FrameSink):
         for thread in self._threads:
             thread.join()
 
+    @_record_errors
     def close(self) -> Path:
         self._finish_threads()
         self._raise_if_failed()
@@ -222,7 +242,7 @@ class _ContainerSink(FrameSink):
             self._container.close()
         except (OSError, av.error.FFmpegError) as exc:
             self._drop_temp()
-            raise self._failure(exc, "the encoder failed") from None
+            raise self._failure(exc, f"the {self.container_format} encoder failed") from None
         if self._temp is not None:
             atomic.publish(self._temp, self.target)
         return self.target
@@ -325,12 +345,14 @@ class GifSink(_ContainerSink):
 class PngSink(FrameSink):
     """frame_000001.png ... in a new folder, created whole at the end."""
 
+    @_record_errors
     def __init__(self, target: Path, size: tuple[int, int], fps: int):
         super().__init__(target, size, fps)
         check_target(target)
         folder = Path(str(target).rstrip("/" + os.sep))
         self._temp = atomic.temp_beside(folder, "", folder=True)
 
+    @_record_errors
     def write(self, pixels: np.ndarray) -> None:
         self.frames += 1
         data = _png_bytes(pixels[::-1, :, :3])
@@ -339,6 +361,7 @@ class PngSink(FrameSink):
         except OSError as exc:
             raise atomic.write_error(self.target, exc) from None
 
+    @_record_errors
     def close(self) -> Path:
         try:
             if self.target.exists():

@@ -12,9 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from solvers.errors import OutputError, PuzzlevizError
+from solvers.errors import PuzzlevizError
 from tests.reliability.pipes import read_fifo
-from viz.sinks import GifSink, PngSink, check_target
+from viz.sinks import GifSink, PngSink, RecordError, check_target
 
 FRAME = np.zeros((32, 48, 4), dtype=np.uint8)
 
@@ -31,7 +31,7 @@ def test_a_full_disk_while_writing_frames_names_the_folder(tmp_path, monkeypatch
         return real_write(self, data)
 
     monkeypatch.setattr(Path, "write_bytes", full)
-    with pytest.raises(OutputError) as caught:
+    with pytest.raises(RecordError) as caught:
         sink.write(FRAME)
     assert str(caught.value) == f"cannot write {target}: no space left on the device"
     sink.abort()
