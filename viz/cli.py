@@ -289,7 +289,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("puzzleviz: stopped", file=sys.stderr)
         return 143
     except PuzzlevizError as exc:
-        print(f"puzzleviz: error: {exc}", file=sys.stderr)
+        # one line, whatever the user's text it quotes holds (a newline in a name)
+        print(f"puzzleviz: error: {' '.join(str(exc).splitlines())}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("puzzleviz: interrupted", file=sys.stderr)

@@ -253,8 +253,9 @@ def load_argument(arg: str) -> list[Puzzle]:
         return read_puzzles(arg)
     if _looks_like_puzzle(stripped):
         return parse_text(arg)  # a puzzle with a typo: say what is wrong with it
+    shown = arg if arg.isprintable() else repr(arg)
     if _looks_like_file_name(stripped):
-        raise PuzzleInputError(f"{arg}: no such file")
+        raise PuzzleInputError(f"{shown}: no such file")
     if len(_cells(stripped)) in SIZES:
         return parse_text(arg)  # a puzzle's number of cells: name its odd characters
-    raise PuzzleInputError(f"{arg}: no such file, and not a puzzle either")
+    raise PuzzleInputError(f"{shown}: no such file, and not a puzzle either")
