@@ -234,6 +234,8 @@ def open_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO]:
     kind = output_kind(path)
     binary = "b" in mode
     encoding = None if binary else "utf-8"
+    if kind == "stream" and is_stdout(path):
+        kind = "stdout"  # /dev/stdout: reopening it would truncate a file opened with >>
     if kind == "stdout":
         stream = _stdout()
         yield stream.buffer if binary else stream

@@ -84,3 +84,18 @@ def test_a_recording_named_only_by_its_extension_is_refused(capsys, tmp_path, mo
     monkeypatch.chdir(tmp_path)
     assert_one_line_error(capsys, "record", "t.pzt", "-o", ".mp4", match="only an extension")
     assert list(tmp_path.iterdir()) == []
+
+
+def test_json_dev_stdout_appends_to_a_file_opened_for_appending(tmp_path):
+    log = tmp_path / "log.txt"
+    log.write_text("an earlier line\n")
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+    command = [sys.executable, "-m", "viz.cli", "solve", "sudoku", SUDOKU, "-q"]
+    with log.open("a") as out:  # as the shell's >> opens it
+        done = subprocess.run(
+            [*command, "--json", "/dev/stdout"], stdout=out, stderr=subprocess.PIPE,
+            env=env, cwd=tmp_path, check=False,
+        )  # fmt: skip
+    assert done.returncode == 0
+    first, rest = log.read_text().split("\n", 1)
+    assert first == "an earlier line" and json.loads(rest)["rating"] > 0
