@@ -9,6 +9,7 @@ import numpy as np
 
 from solvers.cube import exact_kernel as K
 from solvers.cube.bounds import SlabParity, slab_parity
+from solvers.cube.model import Place
 from solvers.cube.placements import Placements, build_placements
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.solution import Solution
@@ -147,4 +148,23 @@ def solve_exact(
     ]
     count = int(regs[K.R_SOLUTIONS])
     complete = not (max_solutions > 0 and count >= max_solutions) and not stopped
-    return ExactResult(puzzle, solutions, count, int(regs[K.R_NODES]), complete, stopped)
+    result = ExactResult(puzzle, solutions, count, int(regs[K.R_NODES]), complete, stopped)
+    if tracer.enabled and complete:
+        record_summary(tracer, result)
+    return result
+
+
+def record_summary(tracer: Tracer, result: ExactResult) -> None:
+    """End a complete search on what it found, not on its last take-back (an empty box):
+    one step with the count and the nodes, that fills the box with the first solution."""
+    count, puzzle = result.count, result.puzzle
+    tracer.step(
+        f"Finished: {count:,} filling{'' if count == 1 else 's'}, {result.nodes:,} nodes "
+        "searched" + (": here is solution 1" if count else "")
+    )
+    if not result.solutions:
+        return
+    used = [0] * len(puzzle.types)
+    for t, pose in result.solutions[0].pieces:
+        tracer.emit(Place(int(puzzle.first_instance[t]) + used[t], pose))
+        used[t] += 1

@@ -49,7 +49,7 @@ C_NODES, C_PLACED, C_EMPTY, C_WASTE, C_SOLUTIONS = 0, 1, 2, 3, 4
 COUNTERS = ("nodes", "placed", "left_empty", "waste_bound", "solutions")
 
 # Indices into the `captions` array handed to the kernel (string ids of the tracer).
-CAP_EMPTY, CAP_BACK, CAP_SOLUTION_KIND, CAP_SOLUTION, CAP_FIRST_PIECE = 0, 1, 2, 3, 4
+CAP_EMPTY, CAP_BACK, CAP_SOLUTION_KIND, CAP_SOLUTION, CAP_MORE, CAP_FIRST_PIECE = 0, 1, 2, 3, 4, 5
 
 # How to pick the cell to branch on: the most constrained one (covered by the fewest
 # placements still possible: 1, else 2, else any), or the first free one in reading order.
@@ -143,6 +143,7 @@ def run_kernel(
     nodes = result[R_NODES]
     stored = result[R_STORED]
     undoing = False
+    found_one = False  # the next take-back follows a solution: "look for more", not a dead end
 
     m = 0
     for k in range(n_pieces):
@@ -177,6 +178,7 @@ def run_kernel(
                 if record:
                     buf.current[C_SOLUTIONS] = n_solutions
                     record_milestone(buf, captions[CAP_SOLUTION_KIND], captions[CAP_SOLUTION])
+                    found_one = True
                 if stop_after > 0 and n_solutions >= stop_after:
                     stopped = True
                     break
@@ -462,8 +464,9 @@ def run_kernel(
                 n_placed -= 1
             if record:
                 if not undoing:
-                    record_step(buf, captions[CAP_BACK])
+                    record_step(buf, captions[CAP_MORE if found_one else CAP_BACK])
                     undoing = True
+                    found_one = False
                 buf.current[C_PLACED] = n_placed
                 buf.current[C_EMPTY] = empties[d]
                 if t >= 0:

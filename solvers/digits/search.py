@@ -23,6 +23,7 @@ import numpy as np
 from solvers.digits import kernel
 from solvers.digits.bands import Settle, fewest_rows, least_band_rows, one_by_one
 from solvers.digits.grid import Grid, check_granularity, resolution_of
+from solvers.digits.model import Place
 from solvers.digits.overlaps import placement_rows
 from solvers.digits.placements import PlacementTable, build_placements
 from solvers.digits.puzzle import DigitsPuzzle
@@ -377,6 +378,7 @@ def solve(
             tracer.intern("Dead end: take back the last choices"),
             tracer.intern("solution"),
             tracer.intern("All pieces fit: a solution"),
+            tracer.intern("Back to look for more: take back the last choices"),
             *(tracer.intern(f"Place the {label}") for label in labels),
         ],
         dtype=np.int32,
@@ -430,7 +432,7 @@ def solve(
     found = tuple(tuple(int(p) for p in row) for row in solutions[:stored])
     all_solutions = every_solution(setup, found)
     depth = int(result[kernel.R_DEPTH])
-    return SearchResult(
+    outcome = SearchResult(
         setup=setup,
         found=found,
         solutions=all_solutions,
@@ -439,6 +441,30 @@ def solve(
         final_path=tuple(int(v) for v in path[:depth]),
         root_choices=int(result[kernel.R_ROOT_OPTIONS]),
     )
+    if record and roots is None and not outcome.stopped_early:
+        record_summary(tracer, outcome)
+    return outcome
+
+
+def record_summary(tracer: Tracer, result: SearchResult) -> None:
+    """End a complete search on what it found, not on its last take-back (which leaves an
+    empty frame): one step with the count, the classes and the nodes, that puts the first
+    solution back in the frame."""
+    count, classes = result.count, len(result.classes)
+    caption = (
+        f"Finished: {count:,} solution{'' if count == 1 else 's'} in {classes} "
+        f"class{'' if classes == 1 else 'es'}, {result.nodes:,} nodes searched"
+    )
+    tracer.step(caption + (": here is solution 1" if count else ""))
+    if not count:
+        return
+    table = result.setup.table
+    placed = 0
+    for p in result.representatives()[0]:
+        placed += 1
+        tracer.count(placed=placed)
+        tracer.emit(Place(int(table.piece[p]), int(table.orientation[p]), int(table.x[p]),
+                          int(table.y[p])))  # fmt: skip
 
 
 def _run(

@@ -175,6 +175,7 @@ def bit_search(
     n_dirs = point_hyp.shape[1]
     best = -1
     n_sol = 0
+    found_one = 0  # 1 right after a solution: the next take-back looks for more
     nodes = 0
     base_nodes = stats[ST_NODES]
     stopping = False
@@ -208,6 +209,7 @@ def bit_search(
                     if trace:
                         buf.current[3] = n_sol
                         mark(buf, sol_kind, sol_cap)
+                        found_one = 1
                 if mode == STOP_FIRST:
                     stopping = True
                 elif mode == ALL_EXACT:
@@ -250,7 +252,8 @@ def bit_search(
                 hyp_cnt[point_hyp[c, j]] -= 1
             if trace:
                 buf.current[1] = nch
-                step(buf, back_cap[c])
+                step(buf, back_cap[found_one, c])
+                found_one = 0
                 _emit_bits(buf, new_ps[d + 1], 5, nch + 1, 2)
                 _emit_bits(buf, new_pb[d + 1], 5, nch + 1, 1)
                 _emit_bits(buf, new_ex[d + 1], 3, nch + 1, 0)

@@ -98,6 +98,14 @@ class Board:
         self.emit(Remove(card, level))
         return card
 
+    def show(self, cards: list[int], caption: str) -> None:
+        """One step, captioned, that lays `cards` out: how a search's trace ends, on what it
+        found (its own take-backs leave the board empty)."""
+        self.tracer.step(caption)
+        for card in cards:
+            if self.status[card] == FREE:
+                self.place(card)
+
     def take_back_to(self, level: int) -> list[int]:
         """Take back placements until `level` remain; returns them, last first."""
         taken = []

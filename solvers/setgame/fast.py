@@ -276,6 +276,13 @@ def maximum_v3(
     if count and result.proven:
         result.classes, _ = classify(space, result.caps)
         result.count = sum(c.size(n) for c in result.classes)
+    if tracer.enabled and result.caps:
+        proof = "proven the largest" if result.proven else "not proven the largest"
+        how_many = f" ({result.count:,} such caps)" if result.count else ""
+        Board(SetGameModel(3, n), tracer).show(
+            result.caps[0],
+            f"Finished: {result.size} cards without a SET, {proof}{how_many}: here is one",
+        )
     return result
 
 

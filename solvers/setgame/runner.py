@@ -41,7 +41,8 @@ class Captions:
         self.enabled = tracer.enabled
         if not tracer.enabled:
             zeros = np.full(size + 1, -1, dtype=np.int32)
-            self.place = self.back = self.best = zeros
+            self.place = self.best = zeros
+            self.back = np.full((2, size + 1), -1, dtype=np.int32)
             self.best_kind = self.sol_kind = self.sol = 0
             return
         looks = _looks(words)
@@ -50,9 +51,11 @@ class Captions:
              for w, look in zip(words, looks, strict=True)],
             dtype=np.int32,
         )  # fmt: skip
+        # back[0]: after a dead end; back[1]: right after a solution, to look for more
         self.back = np.array(
-            [tracer.intern(f"Dead end: take {w}{look} back, its grey cards return")
-             for w, look in zip(words, looks, strict=True)],
+            [[tracer.intern(f"{why}: take {w}{look} back, its grey cards return")
+              for w, look in zip(words, looks, strict=True)]
+             for why in ("Dead end", "Back to look for more")],
             dtype=np.int32,
         )  # fmt: skip
         self.best = np.array(

@@ -212,14 +212,15 @@ def _show_caps(board: Board, caps: list[list[int]], caption: str) -> None:
     if not board.tracer.enabled:
         return
     start = board.level
-    for cap in caps:
+    for k, cap in enumerate(caps):
         board.tracer.step(caption)
         for card in cap:
             if board.status[card] == FREE:
                 board.place(card)
         board.tracer.milestone("solution", f"a cap of {len(cap)} cards")
-        board.tracer.step("Take it back")
-        board.take_back_to(start)
+        if k + 1 < len(caps):  # the last one stays on the board: the trace ends on it
+            board.tracer.step("Take it back to show the next one")
+            board.take_back_to(start)
 
 
 def _search_board(
@@ -304,6 +305,8 @@ def _search_board(
         notes.append(f"stopped after {stats.nodes:,} nodes: {what}")
     if found > len(caps):
         notes.append(f"{len(caps):,} of {found:,} caps kept")
+    if tracer.enabled and caps:
+        _end_on_the_best(board, caps[0], best, proven_max, stats.nodes)
     return SetResult(
         v,
         n,
@@ -319,6 +322,14 @@ def _search_board(
         notes,
         finished,
     )
+
+
+def _end_on_the_best(board: Board, cap: list[int], best: int, proven: bool, nodes: int) -> None:
+    """End the search's trace on what it found, not on its last take-back (which leaves
+    the board empty): a summary step that lays one largest cap out again."""
+    proof = "proven the largest" if proven else "not proven (the search was stopped)"
+    board.show(cap, f"Finished: {best} cards without a SET, {proof}, {nodes:,} nodes "
+                    "searched: here is one")  # fmt: skip
 
 
 def chosen_cards(board: Board) -> list[int]:

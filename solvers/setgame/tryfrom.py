@@ -168,6 +168,7 @@ def try_from_kernel(
     counts = np.zeros(v, dtype=np.int64)
     best = best_start
     n_sol = 0
+    found_one = 0  # 1 right after a solution: the next take-back looks for more
     nodes = 0
     base_nodes = stats[ST_NODES]
     finished = 1
@@ -198,6 +199,7 @@ def try_from_kernel(
                 n_sol += 1
                 if trace:
                     buf.current[3] = n_sol
+                    found_one = 1
         card = -1
         if not stopping:
             i = pos[d]
@@ -222,7 +224,8 @@ def try_from_kernel(
             c = chosen[nch]
             if trace:
                 buf.current[1] = nch
-                step(buf, back_cap[c])
+                step(buf, back_cap[found_one, c])
+                found_one = 0
             for t in range(ex_top[d + 1] - 1, ex_top[d] - 1, -1):
                 q = stack[t]
                 status[q] = FREE

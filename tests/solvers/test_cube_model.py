@@ -110,7 +110,10 @@ def test_the_exact_search_trace_replays_to_the_solvers_end():
     assert [kind for _, kind, _ in trace.milestones()] == ["solution"] * result.count
     assert trace.counters_at(trace.n_events)["solutions"] == 8
     model = CubeModel(SEED, 0)
-    assert_trace_replays(trace, model, model.initial_state())  # --all ends with an empty box
+    end = model.initial_state()
+    model.apply_rows(end, trace.rows)
+    assert (model.coverage(end) == 1).all()  # it ends with the first solution laid out
+    assert_trace_replays(trace, model, end)
     # each solution milestone is reached with a full box
     state = model.initial_state()
     done = 0

@@ -88,12 +88,23 @@ def record(model, **kwargs):
     return tracer.finish(), result
 
 
-def test_a_complete_search_trace_replays_back_to_the_empty_frame():
+def first_solution_laid_out(model, result):
+    """The frame with the first solution in it: where a complete search's trace ends."""
+    table = result.setup.table
+    placements = {
+        int(table.piece[p]): (int(table.orientation[p]), int(table.x[p]), int(table.y[p]))
+        for p in result.representatives()[0]
+    }
+    return model.state_with(placements)
+
+
+def test_a_complete_search_trace_replays_to_its_summary_with_a_solution_laid_out():
     model = MODELS["mesh"]
     table = prepare(model.puzzle, "mesh", use_symmetry=False).table
     trace, result = record(model, fixed=post_check_fixed(13, table))
     assert len(result.found) == 4  # the post's CHECK #13
-    assert_trace_replays(trace, model, model.initial_state())
+    assert_trace_replays(trace, model, first_solution_laid_out(model, result))
+    assert trace.step_caption_text(trace.n_steps - 1).startswith("Finished: 4 solutions")
     assert [kind for _, kind, _ in trace.milestones()] == ["solution"] * 4
     assert trace.counters_at(trace.n_events)["solutions"] == 4
 
@@ -124,7 +135,10 @@ def test_demo_trace_is_the_posts_check_12():
     assert 500 < trace.n_events < 20_000
     assert [kind for _, kind, _ in trace.milestones()] == ["solution"] * 8
     model = model_from_definition(trace.header.kind, trace.header.definition)
-    assert_trace_replays(trace, model, model.initial_state())
+    end = model.initial_state()
+    model.apply_rows(end, trace.rows)
+    assert all(model.placement_of(end, k) is not None for k in range(model.n_pieces))
+    assert_trace_replays(trace, model, end)
 
 
 def test_three_class_representatives_cover_the_frame_without_overlap():
