@@ -459,9 +459,7 @@ def record_summary(tracer: Tracer, result: SearchResult) -> None:
     if not count:
         return
     table = result.setup.table
-    placed = 0
-    for p in result.representatives()[0]:
-        placed += 1
+    for placed, p in enumerate(result.representatives()[0], start=1):
         tracer.count(placed=placed)
         tracer.emit(Place(int(table.piece[p]), int(table.orientation[p]), int(table.x[p]),
                           int(table.y[p])))  # fmt: skip
