@@ -32,6 +32,7 @@ from viz.interaction import Interaction, Job, Session
 from viz.legend import LegendEntry, draw_legend, legend_height
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, View, register_scene
+from viz.stats import counter_lines, milestone_line
 
 LIFT = 0.12  # a chosen card rises by this share of its height
 TEXT = 18.0  # labels, at 720 rows
@@ -109,6 +110,15 @@ class SetScene(Scene):
         "best": "largest so far: {}",
         "solutions": "{} largest caps counted",
     }
+    unknown_at_zero = frozenset({"best", "solutions"})  # nothing found yet: not "0 largest"
+
+    def statistics(self, frame: Frame) -> list[str]:
+        counters = {k: v for k, v in frame.counters.items()
+                    if v or k not in self.unknown_at_zero}  # fmt: skip
+        lines = counter_lines(frame.trace, counters, self.counter_labels)
+        milestones = milestone_line(frame.trace, frame.milestones_reached)
+        return [*lines, milestones] if milestones else lines
+
     method_names: ClassVar[Mapping[str, str]] = {
         "demo": "backtracking search",
         "fast": "backtracking search",
