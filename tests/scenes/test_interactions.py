@@ -16,7 +16,7 @@ from solvers.setgame.model import EXCLUDED, SetGameModel
 from solvers.tracer import RecordingTracer
 from viz.app import App
 from viz.compose import make_view
-from viz.player import GLIDE_SECONDS
+from viz.player import GLIDE_SECONDS, Mode
 
 SIZE = (960, 540)
 
@@ -76,11 +76,16 @@ def test_rings_shuffle_reset_and_a_background_search(gl_ctx):
         app.render()
     assert app.session.job is None, "the search did not finish"
     trace = app.player.trace
-    assert trace.header.solver.startswith("rings")
+    assert trace.header.solver == "rings bfs"
+    assert app.scene.heading(app.player.frame()).endswith("breadth-first search")
+    # the result plays from its beginning, at the automatic (readable) pace
+    assert app.player.mode is Mode.PLAYING and app.player.position < 1 and app.player.auto
     app.player.seek(trace.n_events)
     assert app.player.model.is_goal(app.player.state)
     key(app, pygame.K_z)
     assert app.player.trace.n_events == 0 and app.player.model.is_goal(app.player.state)
+    key(app, pygame.K_u)  # the reset is undone: the search's result is back
+    assert app.player.trace is trace
 
 
 def test_set_cards_are_added_forbidden_and_refused_by_clicking(gl_ctx):
