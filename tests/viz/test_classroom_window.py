@@ -78,6 +78,12 @@ def test_a_teacher_drives_the_window_and_every_move_comes_back(screen, tmp_path)
         screen.key(window, "u")  # undo: the loaded solution and the place in it come back
         undone = shot("undone", 1.0)
         assert differs(undone[: stage.stop], rest[: stage.stop]) == 0, "undo did not restore"
+        screen.key(window, "f")  # fullscreen, then back to exactly the window there was
+        time.sleep(1.0)
+        assert screen.geometry(window)[2:] == (1600, 1000)
+        screen.key(window, "f")
+        time.sleep(1.0)
+        assert screen.geometry(window) == box
         screen.key(window, "Escape")
         assert app.wait(10) == 0
     finally:
