@@ -8,8 +8,6 @@ the searches move one state back and forth, they do not build new ones.
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
@@ -78,7 +76,6 @@ class PuzzleModel(ABC):
 
 
 _MODELS: dict[str, type[PuzzleModel]] = {}
-_discovered = False
 
 
 def register_model(cls: type[PuzzleModel]) -> type[PuzzleModel]:
@@ -90,27 +87,21 @@ def register_model(cls: type[PuzzleModel]) -> type[PuzzleModel]:
     return cls
 
 
-def _discover() -> None:
-    """Import every puzzle package under solvers/ so that they register their models."""
-    global _discovered
-    if _discovered:
-        return
-    import solvers
-
-    for info in pkgutil.iter_modules(solvers.__path__):
-        if info.ispkg:
-            importlib.import_module(f"solvers.{info.name}")
-    _discovered = True
-
-
 def known_kinds() -> list[str]:
-    _discover()
-    return sorted(_MODELS)
+    """Every kind a model is known for: the registry's puzzles and models registered here."""
+    from solvers.registry import puzzles
+
+    return sorted({*_MODELS, *puzzles()})
 
 
 def model_class(kind: str) -> type[PuzzleModel]:
+    """The model of `kind`: registered here (tests), else the puzzle registry's."""
     if kind not in _MODELS:
-        _discover()
+        from solvers.registry import puzzles
+
+        spec = puzzles().get(kind)
+        if spec is not None:
+            _MODELS[kind] = spec.model.load()
     try:
         return _MODELS[kind]
     except KeyError:

@@ -9,8 +9,6 @@ them by the puzzle kind written in the trace, never by name.
 from __future__ import annotations
 
 import dataclasses
-import importlib
-import pkgutil
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import ClassVar
@@ -127,28 +125,23 @@ def solver_method(solver: str, kind: str) -> str:
 
 
 _SCENES: dict[str, Scene] = {}
-_discovered = False
 
 
 def register_scene(cls: type[Scene]) -> type[Scene]:
+    """Class decorator for scenes made outside the puzzle registry (tests)."""
     _SCENES[cls.kind] = cls()
     return cls
 
 
-def _discover() -> None:
-    global _discovered
-    if _discovered:
-        return
-    import scenes
-
-    for info in pkgutil.iter_modules(scenes.__path__):
-        importlib.import_module(f"scenes.{info.name}")
-    _discovered = True
-
-
 def scene_for(kind: str) -> Scene:
+    """The scene of a puzzle kind: registered here, else the one its PuzzleSpec names."""
     if kind not in _SCENES:
-        _discover()
+        from solvers.registry import puzzles
+
+        spec = puzzles().get(kind)
+        if spec is not None:
+            scene = spec.scene.load()
+            _SCENES.setdefault(kind, scene() if isinstance(scene, type) else scene)
     try:
         return _SCENES[kind]
     except KeyError:
@@ -156,5 +149,8 @@ def scene_for(kind: str) -> Scene:
 
 
 def all_scenes() -> dict[str, Scene]:
-    _discover()
+    from solvers.registry import puzzles
+
+    for kind in puzzles():
+        scene_for(kind)
     return dict(_SCENES)
