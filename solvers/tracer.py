@@ -32,6 +32,7 @@ class Tracer(Protocol):
     def milestone(self, kind: str, caption: str = "") -> None: ...
     def count(self, **values: int) -> None: ...
     def start_counts(self, **values: int) -> None: ...
+    def begin(self, state: np.ndarray, **params: Any) -> None: ...
     def intern(self, text: str) -> int: ...
     def kernel_buffer(self, capacity: int | None = None) -> KernelBuffer: ...
     def absorb(self, buffer: KernelBuffer) -> None: ...
@@ -55,6 +56,9 @@ class NullTracer:
         pass
 
     def start_counts(self, **values: int) -> None:
+        pass
+
+    def begin(self, state: np.ndarray, **params: Any) -> None:
         pass
 
     def intern(self, text: str) -> int:
@@ -200,6 +204,17 @@ class RecordingTracer:
     def count(self, **values: int) -> None:
         """The statistics that the following events carry."""
         self._set(self._current, values)
+
+    def begin(self, state: np.ndarray, **params: Any) -> None:
+        """The trace starts from `state`, with `params` added to its header: for a search
+        that records only part of its run (a window of a long random search), which starts
+        where that part starts. Only before the first event."""
+        if self._rows.size:
+            raise ValueError("a trace's start cannot move once it has events")
+        initial = tuple(int(v) for v in np.asarray(state).ravel())
+        self._header = dataclasses.replace(
+            self._header, initial_state=initial, params={**self._header.params, **params}
+        )
 
     def start_counts(self, **values: int) -> None:
         """The statistics before the first event (the givens of a puzzle, say), shown at
