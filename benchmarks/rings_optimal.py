@@ -1,0 +1,243 @@
+"""Rings, proven shortest solutions: pattern databases, scrambles, and God's number.
+
+    .venv/bin/python benchmarks/rings_optimal.py                  # tables, truth, scrambles
+    .venv/bin/python benchmarks/rings_optimal.py --uniform 20 --budget 3600 --each 900
+    .venv/bin/python benchmarks/rings_optimal.py --configs        # every 2-ring config
+
+Sections:
+- tables: the original's two pattern databases (entries, bytes, build or load time, the
+  distribution of their values, peak memory of this process);
+- truth: the heuristic's mean against the exact mean distance on configurations whose
+  full distance table exists, and optimal length = exact distance on every state tried;
+- scrambles: 20 scrambles of 12 random turns of the original (seeds 0..19), each solved
+  optimally: length, start estimate, nodes, seconds;
+- uniform (--uniform N): uniformly random states of the original solved optimally within
+  `--each` seconds each and `--budget` seconds in all; the distribution of optimal
+  lengths, the proven lower bounds of the rest, and the best lower bound for God's number
+  (the largest distance proved: an exact optimum, or a bound that an exhausted IDA*
+  iteration proved; never less than the counting bound);
+- configs (--configs): a 10-turn scramble of every two-ring configuration with at most
+  `--max-entries` table entries, solved optimally.
+
+Timings are wall-clock on a shared machine (the load average is printed first); the
+search uses two threads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import resource
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from solvers.rings import colour_pdb as cp
+from solvers.rings import exact
+from solvers.rings.config import RingConfig, all_configs
+from solvers.rings.goal import goal_states, is_goal
+from solvers.rings.model import RingsModel
+from solvers.rings.optimal import heuristic_value, prepare, solve_optimal
+from solvers.rings.shuffle import random_moves, uniform_shuffle
+
+ORIGINAL = RingConfig.parse("2/20/2/4")
+
+
+def rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def play(config: RingConfig, state: np.ndarray, moves) -> np.ndarray:
+    model = RingsModel(config)
+    out = np.array(state, dtype=np.int32)
+    for ring, f in moves:
+        model.rotate(out, ring, f)
+    return out
+
+
+def counting_bound(config: RingConfig) -> int:
+    """The least d with goals x (sequences of at most d moves) >= states: some state is
+    at least that far (two rings: 2(G-1) first moves, then G-1, never one ring twice)."""
+    b = config.size - 1
+    goals = len(goal_states(config))
+    total = config.state_count
+    reach, layer, d = 1, 2 * b, 0
+    while goals * reach < total:
+        d += 1
+        reach += layer
+        layer *= b
+    return d
+
+
+def tables() -> None:
+    print("\n== pattern databases of the original 2/20/2/4 ==")
+    patterns, lookups = cp.plan(ORIGINAL)
+    for p in patterns:
+        start = time.perf_counter()
+        t = cp.get_table(p)
+        took = time.perf_counter() - start
+        how = "loaded" if t.source == "cache" else f"built in {t.seconds:.0f} s"
+        print(
+            f"  {p.tokens}-ball colour: {p.size:,} entries, {t.data.nbytes / 1e6:.0f} MB "
+            f"(4 bits), {how} ({took:.1f} s), mean {t.mean:.2f}, max {len(t.layers) - 1}"
+        )
+        print(f"     by value: {t.layers}")  # fmt: skip
+    print(f"  lookups per node: {len(lookups)} (one per colour); cache {cp.cache_folder()}")
+    print(f"  peak memory of this process so far: {rss_mb():.0f} MB")
+
+
+def truth(cases: list[str], samples: int) -> None:
+    print("\n== heuristic against the exact distance (full BFS tables) ==")
+    print(f"{'config':>9} {'states':>12} {'mean h':>7} {'mean d':>7} {'h/d':>5} "
+          f"{'solved':>7} {'= BFS':>6} {'s each':>7}")  # fmt: skip
+    for text in cases:
+        config = RingConfig.parse(text)
+        table = exact.distance_table(config)
+        space = exact.space_for(config)
+        rng = np.random.default_rng(0)
+        hs, ds, equal, times = [], [], 0, []
+        for index in rng.integers(0, table.size, samples):
+            state = space.state(int(index))
+            d = int(table[index])
+            hs.append(heuristic_value(config, state))
+            ds.append(d)
+            result = solve_optimal(config, state)
+            times.append(result.seconds)
+            end = play(config, state, result.moves)
+            equal += result.optimal and result.length == d and is_goal(config, end)
+        mh, md = statistics.mean(hs), statistics.mean(ds)
+        print(f"{text:>9} {config.state_count:>12,} {mh:>7.2f} {md:>7.2f} {mh / md:>5.2f} "
+              f"{samples:>7} {equal:>6} {statistics.median(times):>7.3f}")  # fmt: skip
+
+
+def scrambles(turns: int, count: int) -> None:
+    print(f"\n== {count} scrambles of {turns} random turns of the original, solved optimally ==")
+    print(f"{'seed':>4} {'length':>6} {'h0':>3} {'nodes':>12} {'seconds':>8}")
+    times, lengths = [], []
+    for seed in range(count):
+        state = play(ORIGINAL, ORIGINAL.solved_state(), random_moves(ORIGINAL, turns, seed))
+        r = solve_optimal(ORIGINAL, state)
+        assert r.optimal and r.length <= turns and is_goal(ORIGINAL, play(ORIGINAL, state, r.moves))
+        times.append(r.seconds)
+        lengths.append(r.length)
+        print(f"{seed:>4} {r.length:>6} {r.start_h:>3} {r.nodes:>12,} {r.seconds:>8.2f}")
+    print(
+        f"  lengths {dict(sorted(_count(lengths).items()))}; seconds median "
+        f"{statistics.median(times):.2f}, worst {max(times):.2f}, all {sum(times):.1f}"
+    )
+
+
+def _count(values) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for v in values:
+        out[v] = out.get(v, 0) + 1
+    return out
+
+
+def uniform(count: int, each: float, budget: float, first_seed: int) -> None:
+    print(f"\n== God's number: uniform random states of the original "
+          f"({each:.0f} s each, {budget:.0f} s in all) ==")  # fmt: skip
+    bound = counting_bound(ORIGINAL)
+    print(
+        f"  counting bound: {ORIGINAL.state_count:.4e} states, 16 goals, 2 x 19 first "
+        f"moves then 19: some state needs >= {bound} moves"
+    )
+    print(f"{'seed':>5} {'h0':>3} {'optimal':>8} {'proved >=':>9} {'nodes':>15} {'seconds':>8}  "
+          f"iterations (bound: nodes)")  # fmt: skip
+    started = time.perf_counter()
+    solved: list[int] = []
+    open_bounds: list[int] = []
+    best = bound
+    for seed in range(first_seed, first_seed + count):
+        left = budget - (time.perf_counter() - started)
+        if left <= 1:
+            print(f"  budget used up after {seed - first_seed} states")
+            break
+        state = uniform_shuffle(ORIGINAL, seed)
+        r = solve_optimal(ORIGINAL, state, max_seconds=min(each, left))
+        its = " ".join(f"{b}:{_short(n)}" for b, n, _ in r.iterations)
+        shown = str(r.length) if r.optimal else "-"
+        print(f"{seed:>5} {r.start_h:>3} {shown:>8} {r.lower_bound:>9} {r.nodes:>15,} "
+              f"{r.seconds:>8.1f}  {its}", flush=True)  # fmt: skip
+        if r.optimal:
+            assert is_goal(ORIGINAL, play(ORIGINAL, state, r.moves))
+            solved.append(r.length)
+        else:
+            open_bounds.append(r.lower_bound)
+        best = max(best, r.lower_bound)
+    total = time.perf_counter() - started
+    tried = len(solved) + len(open_bounds)
+    print(f"  solved optimally: {len(solved)} of {tried} in {total:.0f} s; "
+          f"optimal lengths {dict(sorted(_count(solved).items()))}")  # fmt: skip
+    if open_bounds:
+        print(f"  not finished, proved at least: {dict(sorted(_count(open_bounds).items()))}")
+    print(f"  God's number of the original (turn metric) >= {best}")
+
+
+def _short(n: int) -> str:
+    for unit, size in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
+        if n >= size:
+            return f"{n / size:.1f}{unit}"
+    return str(n)
+
+
+def configs(max_entries: int) -> None:
+    print(f"\n== a 10-turn scramble of every two-ring configuration (tables <= {max_entries:,}) ==")
+    rows = []
+    for config in all_configs(thesis_only=False):
+        if config.rings != 2:
+            continue
+        patterns, _ = cp.plan(config)
+        entries = sum(p.size for p in patterns)
+        if entries > max_entries:
+            continue
+        start = time.perf_counter()
+        prepare(config)
+        built = time.perf_counter() - start
+        state = play(config, config.solved_state(), random_moves(config, 10, 1))
+        r = solve_optimal(config, state)
+        ok = r.optimal and r.length <= 10 and is_goal(config, play(config, state, r.moves))
+        rows.append(ok)
+        print(f"  {config!s:>9} tables {entries:>12,} ({built:5.1f} s)  length {r.length:>2}  "
+              f"{r.seconds:6.2f} s  {'ok' if ok else 'FAILED'}", flush=True)  # fmt: skip
+        cp.forget_tables()
+    print(f"  {sum(rows)} of {len(rows)} solved optimally within 10 moves")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--uniform", type=int, default=0, help="uniform random states")
+    parser.add_argument("--each", type=float, default=600.0, help="seconds per state")
+    parser.add_argument("--budget", type=float, default=3600.0, help="seconds for all")
+    parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--configs", action="store_true", help="every two-ring config")
+    parser.add_argument("--max-entries", type=int, default=200_000_000)
+    parser.add_argument("--skip", default="", help="comma list of sections to skip")
+    args = parser.parse_args()
+    skip = set(args.skip.split(","))
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    if "tables" not in skip:
+        tables()
+    if "truth" not in skip:
+        truth(["2/6/2/1", "2/8/2/2", "2/12/1/2", "2/14/1/3"], 200)
+    if "scrambles" not in skip:
+        scrambles(12, 20)
+    if args.uniform:
+        uniform(args.uniform, args.each, args.budget, args.first_seed)
+    if args.configs:
+        configs(args.max_entries)
+    print(
+        f"\npeak memory {rss_mb():.0f} MB; counting bound of 2/20/2/4: "
+        f"{counting_bound(ORIGINAL)} (log19 of states {math.log(ORIGINAL.state_count, 19):.1f})"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
