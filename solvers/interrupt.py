@@ -27,7 +27,8 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import numpy as np
-from numba import njit
+
+from solvers.jit import njit
 
 STOP, NODES = 0, 1
 CHECK_EVERY = 4096  # nodes between two looks at the control array (a power of two)

@@ -15,8 +15,8 @@ node budget (to update a progress bar), when the solution buffer is full, or whe
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.kernel_trace import record_event, record_milestone, record_step
 
 # regs

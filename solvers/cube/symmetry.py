@@ -13,11 +13,11 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-from numba import njit
 
 from solvers.cube.geometry import box_symmetries
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.solution import Solution, solution_pieces
+from solvers.jit import njit
 
 
 def cell_maps(puzzle: CubePuzzle, *, rotations_only: bool) -> np.ndarray:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import types
 from numba.extending import intrinsic
+
+from solvers.jit import types
 
 
 @intrinsic

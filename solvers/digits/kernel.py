@@ -37,11 +37,11 @@ caller can show progress between calls and continue the same trace.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solvers.digits.bits import lowest_bit_index, popcount64
 from solvers.digits.overlaps import has_bit
 from solvers.interrupt import stop_requested
+from solvers.jit import njit
 from solvers.kernel_trace import record_event, record_milestone, record_step
 
 OP_PLACE, OP_REMOVE, OP_LEAVE_EMPTY, OP_REOPEN = 0, 1, 2, 3

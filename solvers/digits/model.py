@@ -17,7 +17,6 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from solvers.digits import kernel
 from solvers.digits.geometry import SIDE_NAMES, symmetry_angle_and_flip, triangle_corners
@@ -26,6 +25,7 @@ from solvers.digits.pieces import affine_of
 from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
 from solvers.errors import PuzzleInputError
 from solvers.events import Event, EventSet
+from solvers.jit import njit
 from solvers.model import STATE_DTYPE, PuzzleModel, register_model
 
 FREE, LEFT_EMPTY, OUTSIDE = -1, -2, -3

@@ -10,7 +10,8 @@ placement pair: 13 MB for the 10,166 placements of the half-block search.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from solvers.jit import njit
 
 
 @njit(cache=True)

@@ -18,11 +18,11 @@ import dataclasses
 from functools import cached_property
 
 import numpy as np
-from numba import njit
 
 from solvers.digits.bits import words_for
 from solvers.digits.grid import Grid, step_in_blocks
 from solvers.errors import PuzzleInputError
+from solvers.jit import njit
 
 
 @dataclasses.dataclass(frozen=True, eq=False)

@@ -22,9 +22,9 @@ piece set read from a file.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solvers.digits.placements import PlacementTable
+from solvers.jit import njit
 
 
 def forced_waste(table: PlacementTable) -> np.ndarray:

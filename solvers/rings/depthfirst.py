@@ -9,8 +9,8 @@ Nodes cut off by the bound are generated and undone without being recorded.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.kernel_trace import record_event, record_step
 from solvers.rings.graphsearch import (
     CANCELLED,

@@ -12,9 +12,9 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-from numba import njit
 
 from solvers.interrupt import current_control, raise_if_stopped
+from solvers.jit import njit
 from solvers.rings.config import RingConfig
 from solvers.rings.statespace import _decode, _successor, space_for, turn_moves
 

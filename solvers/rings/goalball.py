@@ -13,8 +13,8 @@ import functools
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.rings.config import RingConfig
 from solvers.rings.goal import goal_states
 from solvers.rings.kernels import hash_words, pack, rotate, tables, to_kernel_state, unpack

@@ -16,8 +16,8 @@ counts while it works, and stop it by setting `control[0] = 1`.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.kernel_trace import record_event, record_step
 from solvers.rings.heuristics import evaluate
 from solvers.rings.kernels import is_goal, pack, rotate, unpack

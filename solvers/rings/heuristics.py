@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.rings.kernels import excess_changes, thesis_h
 from solvers.rings.nodes import abstract_rank
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.rings.colour_pdb import (
     SEL_ALL,
     SEL_HIGH,

@@ -11,8 +11,8 @@ import functools
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.rings.config import RingConfig
 from solvers.rings.goal import heuristic_sequence, max_heuristic
 

@@ -12,10 +12,10 @@ import dataclasses
 from typing import Any
 
 import numpy as np
-from numba import njit
 
 from solvers.errors import PuzzleInputError
 from solvers.events import Event, EventSet
+from solvers.jit import njit
 from solvers.model import STATE_DTYPE, PuzzleModel, register_model
 from solvers.rings.config import RingConfig
 from solvers.rings.geometry import turn_words

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.kernel_trace import record_event
 from solvers.rings.kernels import hash_words
 from solvers.rings.model import OP_ROTATE

@@ -14,8 +14,8 @@ import functools
 import math
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.rings.config import RingConfig
 from solvers.rings.goal import goal_states
 from solvers.rings.heuristics import H_ADMISSIBLE, HeuristicParams

@@ -27,8 +27,8 @@ import functools
 from collections.abc import Callable
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.rings.config import RingConfig
 from solvers.rings.goal import is_goal
 from solvers.rings.graphsearch import CANCELLED, FOUND, N_STATUS, ST_EXPANDED, ST_H, STALLED

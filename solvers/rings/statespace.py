@@ -22,10 +22,10 @@ import functools
 from collections.abc import Callable
 
 import numpy as np
-from numba import njit
 
 from solvers.errors import PuzzleInputError
 from solvers.interrupt import current_control, raise_if_stopped
+from solvers.jit import njit
 from solvers.rings.config import RingConfig
 from solvers.rings.goal import goal_states, max_heuristic
 from solvers.rings.kernels import tables, thesis_h

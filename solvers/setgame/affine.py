@@ -17,8 +17,8 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.setgame.geometry import AffineSpace, affine_group_order, from_bitset
 
 

@@ -21,8 +21,8 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.setgame.affine import CapClass
 from solvers.setgame.geometry import AffineSpace, from_bitset, to_bitset
 

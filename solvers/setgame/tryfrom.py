@@ -20,9 +20,9 @@ Add/Exclude/Unexclude/Remove events when tracing, so its trace replays the seed'
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solvers.interrupt import stop_requested
+from solvers.jit import njit
 from solvers.setgame.bitsearch import (
     ST_BEST,
     ST_FINISHED,

@@ -9,8 +9,8 @@ with the fewest candidates first; an explicit stack, so no recursion in numba.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.sudoku.geometry import Geo, geometry
 from solvers.sudoku.kernels.bits import popcount
 

@@ -4,8 +4,8 @@ import json
 
 import numpy as np
 import pytest
-from numba import njit
 
+from solvers.jit import njit
 from solvers.kernel_trace import record_event, record_milestone, record_step
 from solvers.modelcheck import assert_trace_replays, assert_walk_invertible
 from solvers.trace import NO_CAPTION, TraceHeader

@@ -9,8 +9,8 @@ from a true node to a false one. Breadth-first from every start, shortest chain 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.sudoku.kernels.bits import low_index, popcount, sees
 from solvers.sudoku.kernels.chains import MAX_LINKS, path_is_simple
 from solvers.sudoku.kernels.log import begin, commit, push, set_info

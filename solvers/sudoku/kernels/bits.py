@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from numba import njit, typeof, types
-
+from solvers.jit import njit, typeof, types
 from solvers.sudoku.geometry import geometry
 
 GEO_TYPE = typeof(geometry(3))

@@ -9,8 +9,8 @@ is false". A node of an XY-chain is (bivalue cell, the digit it would then hold)
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.sudoku.kernels.bits import low_index, popcount, sees
 from solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
 from solvers.sudoku.roles import (

@@ -8,8 +8,8 @@ branch), or when the step log is full (OVERFLOW: the driver grows it and runs ag
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.sudoku.kernels.aic import aic
 from solvers.sudoku.kernels.basic import (
     box_line,

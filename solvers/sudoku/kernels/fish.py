@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.sudoku.kernels.bits import low_index, next_combination, popcount
 from solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
 from solvers.sudoku.roles import (

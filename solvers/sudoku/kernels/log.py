@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, typeof, types
+
+from solvers.jit import njit, typeof, types
 
 INFO_WIDTH = 8
 FILL_STEPS, FILL_ITEMS, FILL_OVERFLOW = 0, 1, 2

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from numba import njit
-
+from solvers.jit import njit
 from solvers.sudoku.kernels.bits import low_index, popcount, sees
 from solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
 from solvers.sudoku.roles import (
