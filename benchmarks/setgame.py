@@ -33,7 +33,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from solvers.setgame.bitsearch import STOP_FIRST
 from solvers.setgame.fast import clear_caches, frame_search, maximum_v3
 from solvers.setgame.geometry import affine_space
-from solvers.setgame.solve import solve
+from solvers.setgame.search import solve
 
 
 def timed(fn, *args, **kwargs):

@@ -36,7 +36,7 @@ import time
 from pathlib import Path
 
 from solvers.sudoku.parse import Puzzle, read_puzzles
-from solvers.sudoku.solver import solve
+from solvers.sudoku.search import solve
 from solvers.sudoku.soundness import unsound_steps
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets" / "puzzles" / "sudoku"

@@ -10,7 +10,7 @@ import math
 
 import numpy as np
 
-from solvers.setgame.cards_look import CardLook
+from solvers.setgame.cards import CardLook
 from viz.color import RGBA, mix, rgba
 from viz.draw2d import DrawList2D, triangulate
 

@@ -14,15 +14,20 @@ import numpy as np
 
 from scenes.set_cards import draw_card
 from solvers.errors import PuzzlevizError
-from solvers.setgame.cards_look import card_look
-from solvers.setgame.events import Add, Exclude, Prune, Remove, Unexclude, Unprune
+from solvers.setgame.cards import card_look
 from solvers.setgame.model import (
     CHOSEN,
     EXCLUDED,
     FREE,
     PRUNED_BOUND,
     PRUNED_SYMMETRY,
+    Add,
+    Exclude,
+    Prune,
+    Remove,
     SetGameModel,
+    Unexclude,
+    Unprune,
 )
 from solvers.setgame.session import SetSession
 from viz.color import BAD, INK, MUTED, RGBA, mix, palette, readable_ink, rgba, text_fill

@@ -16,7 +16,8 @@ from typing import ClassVar
 
 import numpy as np
 
-from solvers.sudoku.events import (
+from solvers.sudoku.geometry import DIGIT_CHARS
+from solvers.sudoku.model import (
     GIVEN,
     GUESSED,
     MARK_CANDIDATE,
@@ -27,11 +28,11 @@ from solvers.sudoku.events import (
     Mark,
     Place,
     Restore,
+    SudokuModel,
     Unplace,
     UseTechnique,
+    decode_link,
 )
-from solvers.sudoku.geometry import DIGIT_CHARS
-from solvers.sudoku.model import SudokuModel, decode_link
 from solvers.sudoku.record import enabled_techniques, resolve_trace
 from solvers.sudoku.roles import (
     CELL_CONFLICT,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import sys
 import time
+from collections.abc import Callable
 from typing import TextIO
 
 
@@ -33,6 +34,7 @@ class Progress:
         self.enabled = enabled
         self.detail = ""  # said after the counts, e.g. the nodes of a search by root choices
         self.done = 0
+        self._follow: Callable[[], int] | None = None
         self._start = time.perf_counter()
         self._last_draw = 0.0
 
@@ -41,6 +43,18 @@ class Progress:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def follow(self, read: Callable[[], int]) -> None:
+        """Where a running kernel keeps its count (a status array it writes in place):
+        `poll` reads it, so the bar moves while the kernel holds the thread."""
+        self._follow = read
+
+    def poll(self, nodes: int = 0) -> None:
+        """Called by the waiting main thread: redraw from what the search publishes."""
+        if self._follow is not None:
+            self.update(self._follow())
+        elif nodes:
+            self.update(self.done, f"{nodes:,} nodes")
 
     def advance(self, amount: int = 1) -> None:
         self.update(self.done + amount)

@@ -21,11 +21,12 @@ from solvers.trace import Trace
 from solvers.traceview import model_for
 from viz.camera import OrbitCamera
 from viz.compose import Look, default_look, make_view, render_frame
+from viz.defaults import TOUR_SECONDS
 from viz.gl import default_samples
 from viz.hud import HudLayout, hud_layout
 from viz.images import save_png
 from viz.interaction import Session
-from viz.player import TOUR_SECONDS, Player, speed_for_seconds
+from viz.player import Player, speed_for_seconds
 from viz.renderer import Renderer
 from viz.scene import scene_for
 from viz.target import RenderTarget

@@ -1,21 +1,23 @@
 """`puzzleviz`: argument parsing and wiring, nothing a test cannot reach without it.
 
 Every error a user can cause ends as one line on stderr and exit code 2; no tracebacks.
-Puzzle commands (`solve <puzzle>`, `rings stats`, ...) come from the puzzles' own registry.
+Puzzle commands (`solve <puzzle>`, `rings stats`, ...) come from the puzzle registry; the
+puzzles' solvers are imported only when a command runs, so --help answers at once.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import signal
 import sys
 import tempfile
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
+from functools import partial
 from pathlib import Path
 
-from solvers.commands import puzzle_commands
 from solvers.errors import PuzzlevizError
 from solvers.options import whole
 from viz.cli_view import add_view_commands
@@ -36,18 +38,18 @@ def _add_trace_commands(sub: argparse._SubParsersAction) -> None:
     tsub = trace.add_subparsers(dest="trace_command", metavar="COMMAND", required=True)
     info = tsub.add_parser("info", help="summary: puzzle, solver, seed, counts")
     info.add_argument("file", type=Path)
-    info.set_defaults(run=_run_trace_info)
+    info.set_defaults(run=_guarded(_run_trace_info, ()))
     show = tsub.add_parser("show", help="list events with steps and milestones")
     show.add_argument("file", type=Path)
     _add_event_range(show)
-    show.set_defaults(run=_run_trace_show)
+    show.set_defaults(run=_guarded(_run_trace_show, ()))
     export = tsub.add_parser("export", help="write the trace as JSON")
     export.add_argument("file", type=Path)
     export.add_argument(
         "--json", dest="out", type=Path, required=True, metavar="OUT", help="OUT, or - for stdout"
     )
     _add_event_range(export)
-    export.set_defaults(run=_run_trace_export)
+    export.set_defaults(run=_guarded(_run_trace_export, ("out",)))
 
 
 def _add_event_range(parser: argparse.ArgumentParser) -> None:
@@ -94,34 +96,48 @@ def _run_trace_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_solve_commands(sub: argparse._SubParsersAction) -> None:
+    """`puzzleviz solve <puzzle>` for every puzzle the registry knows."""
+    from solvers.registry import puzzles
+    from solvers.solving import add_solve_arguments, run_solve
+
+    solve = sub.add_parser("solve", help="solve a puzzle and record how (see solve --help)")
+    kinds = solve.add_subparsers(dest="puzzle", metavar="PUZZLE", required=True)
+    for spec in puzzles().values():
+        parser = kinds.add_parser(spec.name, help=spec.help)
+        add_solve_arguments(parser, spec, _add_watch_options)
+        outputs = ("json", "trace", "video", *spec.outputs)
+        parser.set_defaults(run=_guarded(_watching(partial(run_solve, spec)), outputs))
+
+
 def _add_puzzle_commands(sub: argparse._SubParsersAction) -> None:
+    """The puzzles' own commands besides solve, e.g. `puzzleviz rings stats`."""
+    from solvers.registry import puzzles
+
     groups: dict[str, argparse._SubParsersAction] = {}
-    for command in puzzle_commands():
-        head, *rest = command.path
-        if not rest:
-            parser = sub.add_parser(head, help=command.help)
-        else:
-            if head not in groups:
-                group = sub.add_parser(head, help=f"{head} commands")
-                groups[head] = group.add_subparsers(
-                    dest=f"{head}_command", metavar="COMMAND", required=True
-                )
-            parser = groups[head].add_parser(rest[0], help=command.help)
-        command.add_arguments(parser)
-        trace_option = parser._option_string_actions.get("--trace")
-        if head == "solve" and trace_option is not None:
-            _add_watch_options(parser, command.run, trace_option.dest)
-        else:
-            parser.set_defaults(run=command.run)
+    for spec in puzzles().values():
+        for command in spec.commands:
+            head, *rest = command.path
+            if not rest:
+                parser = sub.add_parser(head, help=command.help)
+            else:
+                if head not in groups:
+                    group = sub.add_parser(head, help=f"{head} commands")
+                    groups[head] = group.add_subparsers(
+                        dest=f"{head}_command", metavar="COMMAND", required=True
+                    )
+                parser = groups[head].add_parser(rest[0], help=command.help)
+            command.add_arguments.load()(parser)
+            parser.set_defaults(run=_guarded(_deferred(command.run), command.outputs))
 
 
-def _leaf_parsers(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
-    subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
-    if not subparsers:
-        yield parser
-    for action in subparsers:
-        for child in dict.fromkeys(action.choices.values()):
-            yield from _leaf_parsers(child)
+def _deferred(ref):
+    """A command's run function, imported only when it runs (never for --help)."""
+
+    def run(args: argparse.Namespace) -> int:
+        return int(ref.load()(args) or 0)
+
+    return run
 
 
 def _path_values(value: object) -> list[str]:
@@ -129,23 +145,22 @@ def _path_values(value: object) -> list[str]:
     return [str(v) for v in values if isinstance(v, str | os.PathLike) and str(v)]
 
 
-def _guard_paths(parser: argparse.ArgumentParser) -> None:
-    """Before a command runs: its outputs (OUT options) are checked (folder, kind, not an
-    input, not each other; recordings as recordings), so a mistake costs nothing rather
-    than the search's result; and with an output `-`, standard output is that output's
-    alone. Every other path-like value that names an existing file counts as an input."""
-    outputs = [a.dest for a in parser._actions if a.metavar == "OUT"]
-    others = [a.dest for a in parser._actions if a.metavar != "OUT" and a.dest != "help"]
-    run = parser.get_default("run")
+def _guarded(run, outputs: Sequence[str]):
+    """Before a command runs: its outputs (the options named in `outputs`) are checked
+    (folder, kind, not an input, not each other; recordings as recordings), so a mistake
+    costs nothing rather than the search's result; and with an output `-`, standard output
+    is that output's alone. Every other path-like value that names an existing file counts
+    as an input."""
 
     def guarded(args: argparse.Namespace) -> int:
         from solvers.atomic import STDOUT, check_outputs, is_stdout, reserve_stdout
 
-        inputs = [v for dest in others for v in _path_values(getattr(args, dest, None))]
+        values = vars(args)
+        inputs = [v for dest, value in values.items() if dest not in outputs
+                  for v in _path_values(value)]  # fmt: skip
         inputs = [v for v in inputs if v != STDOUT and _exists(v)]
-        given = [(dest, getattr(args, dest)) for dest in outputs if getattr(args, dest, None)]
-        names = {a.dest: "/".join(a.option_strings) or a.dest for a in parser._actions}
-        files = [(names[dest], path) for dest, path in given if dest not in RECORDINGS]
+        given = [(dest, values[dest]) for dest in outputs if values.get(dest)]
+        files = [(_option_name(dest), path) for dest, path in given if dest not in RECORDINGS]
         check_outputs(files, inputs)
         for dest, path in given:
             if dest in RECORDINGS:
@@ -157,7 +172,11 @@ def _guard_paths(parser: argparse.ArgumentParser) -> None:
                 return run(args)
         return run(args)
 
-    parser.set_defaults(run=guarded)
+    return guarded
+
+
+def _option_name(dest: str) -> str:
+    return {"output": "-o/--output", "out": "--json"}.get(dest, "--" + dest.replace("_", "-"))
 
 
 def _is_stream(path: str) -> bool:
@@ -173,7 +192,7 @@ def _exists(path: str) -> bool:
         return False
 
 
-def _add_watch_options(parser: argparse.ArgumentParser, run, trace_dest: str) -> None:
+def _add_watch_options(parser: argparse._ActionsContainer) -> None:
     """Every solve command can show its trace at once: --play opens it in a window,
     --video records it (the trace goes to a temporary file unless --trace names one)."""
     parser.add_argument("--play", action="store_true", help="watch the trace in a window")
@@ -181,20 +200,22 @@ def _add_watch_options(parser: argparse.ArgumentParser, run, trace_dest: str) ->
         "--video", type=Path, metavar="OUT", help="record the trace to OUT (.mp4, .gif, folder/)"
     )
 
+
+def _watching(run):
     def solve_and_watch(args: argparse.Namespace) -> int:
         if not (args.play or args.video):
-            return run(args)
-        given = getattr(args, trace_dest)
+            return int(run(args) or 0)
+        given = args.trace
         if given and not os.path.isfile(given) and _is_stream(given):
             raise PuzzlevizError(
                 "--play and --video replay the trace from a file: give --trace a file name "
                 "(not a pipe, a device or -), or leave it out"
             )
         with tempfile.TemporaryDirectory(prefix="puzzleviz-") as folder:
-            if not getattr(args, trace_dest):
-                setattr(args, trace_dest, str(Path(folder) / "solve.pzt"))
+            if not args.trace:
+                args.trace = str(Path(folder) / "solve.pzt")
             code = int(run(args) or 0)
-            trace_path = Path(getattr(args, trace_dest))
+            trace_path = Path(args.trace)
             if code != 0 or not trace_path.exists():
                 return code
             watch = argparse.Namespace(traces=[trace_path], speed=None, level=None, msaa=None)
@@ -214,7 +235,7 @@ def _add_watch_options(parser: argparse.ArgumentParser, run, trace_dest: str) ->
                 code = run_play(play_args)
             return code
 
-    parser.set_defaults(run=solve_and_watch)
+    return solve_and_watch
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -223,11 +244,10 @@ def build_parser() -> argparse.ArgumentParser:
         description="Watch puzzle solvers think: replay, step through and record their traces.",
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    add_view_commands(sub)
+    add_view_commands(sub, _guarded)
     _add_trace_commands(sub)
+    _add_solve_commands(sub)
     _add_puzzle_commands(sub)
-    for leaf in _leaf_parsers(parser):
-        _guard_paths(leaf)
     return parser
 
 
@@ -308,5 +328,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = stdout
 
 
+def entry() -> None:
+    """The `puzzleviz` command: main(), then leave at once. numba and llvmlite take 0.1 to
+    0.15 s to tear down at interpreter exit, a third of a quick command; nothing of ours
+    needs finalizers by then (outputs are closed and renamed, worker processes joined,
+    temporary folders removed), so the streams are flushed and the process ends."""
+    code = main()
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(code)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

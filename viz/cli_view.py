@@ -5,12 +5,19 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from solvers.errors import PuzzlevizError
 from solvers.options import positive, whole
-from viz.player import TOUR_SECONDS
-from viz.timeline import Level
+from viz.defaults import LEVELS, TOUR_SECONDS
+
+if TYPE_CHECKING:
+    from viz.timeline import Level
+
+Run = Callable[[argparse.Namespace], int]
+Guard = Callable[[Run, Sequence[str]], Run]
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -56,7 +63,7 @@ def _add_pace(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--level",
-        choices=[level.value for level in Level],
+        choices=LEVELS,
         help="play by event, by step or by milestone (default: step)",
     )
     parser.add_argument(
@@ -68,13 +75,14 @@ def _add_pace(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_view_commands(sub: argparse._SubParsersAction) -> None:
+def add_view_commands(sub: argparse._SubParsersAction, guard: Guard) -> None:
+    """play, record and demo; `guard` checks a command's outputs before it runs."""
     play = sub.add_parser("play", help="replay traces in a window")
     play.add_argument("traces", nargs="+", type=Path, metavar="TRACE")
     play.add_argument("--size", type=parse_size, default=(1280, 720), metavar="WxH")
     play.add_argument("--fullscreen", action="store_true")
     _add_pace(play)
-    play.set_defaults(run=run_play)
+    play.set_defaults(run=guard(run_play, ()))
 
     record = sub.add_parser("record", help="record traces to MP4, GIF or PNG frames (no display)")
     record.add_argument("traces", nargs="+", type=Path, metavar="TRACE")
@@ -125,7 +133,7 @@ def add_view_commands(sub: argparse._SubParsersAction) -> None:
         help="x264 speed preset, ultrafast .. veryslow (default superfast)",
     )
     _add_pace(record)
-    record.set_defaults(run=run_record)
+    record.set_defaults(run=guard(run_record, ("output",)))
 
     demo = sub.add_parser("demo", help="a tour of every puzzle scene: a window, or demo.mp4")
     demo.add_argument(
@@ -145,7 +153,7 @@ def add_view_commands(sub: argparse._SubParsersAction) -> None:
         help=f"about how long each puzzle plays (default {TOUR_SECONDS:g})",
     )
     _add_pace(demo)
-    demo.set_defaults(run=run_demo)
+    demo.set_defaults(run=guard(run_demo, ("output",)))
 
 
 def _load(paths: list[Path]):
@@ -155,6 +163,8 @@ def _load(paths: list[Path]):
 
 
 def _level(args: argparse.Namespace) -> Level | None:
+    from viz.timeline import Level
+
     return Level(args.level) if args.level else None
 
 

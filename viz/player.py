@@ -28,6 +28,7 @@ import numpy as np
 from solvers.events import Event
 from solvers.model import STATE_DTYPE, PuzzleModel
 from solvers.trace import Trace
+from viz.defaults import READING_SPEED
 from viz.keyframes import DEFAULT_INTERVAL, Keyframes
 from viz.pace import auto_weights
 from viz.timeline import Level, Units
@@ -36,10 +37,8 @@ SPEEDS = (
     0.25, 0.5, 1, 2, 3, 5, 8, 12, 20, 30, 50, 80, 120, 200, 300, 500, 800,
     1200, 2000, 3000, 5000, 8000, 12000, 20000, 50000, 100000, 200000, 500000, 1000000,
 )  # fmt: skip
-READING_SPEED = 1.0  # beats a second by default: one explained step a second
 GLIDE_SECONDS = 0.45  # a single step/back animates this long, whatever the speed
 HOLD = 0.3  # share of each unit that rests on its result
-TOUR_SECONDS = 15.0  # each puzzle of the demo tour
 
 
 class Mode(enum.StrEnum):

@@ -50,4 +50,38 @@ up to all 48 symmetries; the unit cubes lie on a space diagonal in every one"), 
 error 0, or the first steps with restarts).
 """
 
-from solvers.cube import cli, model  # noqa: F401  (register the model and the command)
+from solvers.plugin import Method, PuzzleSpec, Ref
+
+PUZZLE = PuzzleSpec(
+    kind="cube",
+    name="cube",
+    title="Cube packing",
+    help="fill a box with bricks: exact solver or the seed's stochastic search",
+    description="Fill a box with pieces. The exact solver finds every filling (identical "
+    "pieces are never told apart) and groups them by the box's symmetries; --method "
+    "stochastic runs the seed's collision-removal search (random moves, keep if not worse, "
+    "restarts).",
+    model=Ref("solvers.cube.model:CubeModel"),
+    methods=(
+        Method(
+            "exact",
+            Ref("solvers.cube.search:exact"),
+            "every filling, by exact cover with bounds (default)",
+            ("nodes", "depth", "solutions", "options"),
+            200_000_000,  # about five minutes here
+        ),
+        Method(
+            "stochastic",
+            Ref("solvers.cube.search:stochastic"),
+            "the seed's collision-removal search",
+            ("step", "error", "best", "restarts", "repeats", "limit"),
+        ),
+    ),
+    add_arguments=Ref("solvers.cube.options:add_arguments"),
+    problems=Ref("solvers.cube.options:problems"),
+    finish=Ref("solvers.cube.options:finish"),
+    outputs=("assembly",),
+    scene=Ref("scenes.cube:CubeScene"),
+    demo=Ref("solvers.cube.demo:demo_trace"),
+    seeded=True,
+)

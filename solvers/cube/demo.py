@@ -7,7 +7,7 @@ from solvers.cube.exact import EXACT_COUNTERS, solve_exact
 from solvers.cube.facts import facts_caption, solution_facts
 from solvers.cube.files import DEFAULT_PUZZLE, load_puzzle
 from solvers.cube.model import CubeModel
-from solvers.cube.stochastic import StochasticParams, record_stochastic
+from solvers.cube.stochastic import StochasticParams, stochastic_trace
 from solvers.trace import Trace
 from solvers.tracer import RecordingTracer
 
@@ -48,8 +48,8 @@ def demo_stochastic_trace(puzzle_name: str = DEFAULT_PUZZLE, *, part: str = "end
     puzzle = load_puzzle(puzzle_name)
     if part == "end":
         params = StochasticParams(seed=4, sample_every=0)
-        _, trace = record_stochastic(puzzle, params, part="end", window=3000)
+        _, trace = stochastic_trace(puzzle, params, part="end", window=3000)
     else:
         params = StochasticParams(seed=1, pmax=4000, max_steps=200_000, sample_every=0)
-        _, trace = record_stochastic(puzzle, params, part="start", window=1500)
+        _, trace = stochastic_trace(puzzle, params, part="start", window=1500)
     return trace

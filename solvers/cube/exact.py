@@ -12,6 +12,7 @@ from solvers.cube.bounds import SlabParity, slab_parity
 from solvers.cube.model import Place
 from solvers.cube.placements import Placements, build_placements
 from solvers.cube.puzzle import CubePuzzle
+from solvers.cube.results import CubeResult
 from solvers.cube.solution import Solution
 from solvers.progress import Progress
 from solvers.tracer import NULL_TRACER, Tracer
@@ -20,16 +21,6 @@ EXACT_COUNTERS = ("nodes", "depth", "solutions", "options")
 NODE_BUDGET = 200_000  # nodes per kernel call between progress updates (~0.2 s)
 SOLUTION_CHUNK = 4096
 MAX_CELL_CAPTIONS = 20_000
-
-
-@dataclasses.dataclass(frozen=True)
-class ExactResult:
-    puzzle: CubePuzzle
-    solutions: list[Solution]  # in the order the search found them
-    count: int
-    nodes: int
-    complete: bool  # False if the search stopped at max_solutions or at the node limit
-    stopped: bool = False  # it stopped at the node limit: counts are partial
 
 
 @dataclasses.dataclass(frozen=True)
@@ -96,7 +87,7 @@ def solve_exact(
     tracer: Tracer = NULL_TRACER,
     progress: Progress | None = None,
     node_limit: int | None = None,
-) -> ExactResult:
+) -> CubeResult:
     """All fillings (or the first `max_solutions` if > 0), searching at most about
     `node_limit` nodes (None: no limit; checked between kernel calls of NODE_BUDGET nodes).
     With a recording tracer, every placement and removal is an event, each in a step, with
@@ -148,13 +139,13 @@ def solve_exact(
     ]
     count = int(regs[K.R_SOLUTIONS])
     complete = not (max_solutions > 0 and count >= max_solutions) and not stopped
-    result = ExactResult(puzzle, solutions, count, int(regs[K.R_NODES]), complete, stopped)
+    result = CubeResult(puzzle, solutions, count, int(regs[K.R_NODES]), complete, stopped)
     if tracer.enabled and complete:
         record_summary(tracer, result)
     return result
 
 
-def record_summary(tracer: Tracer, result: ExactResult) -> None:
+def record_summary(tracer: Tracer, result: CubeResult) -> None:
     """End a complete search on what it found, not on its last take-back (an empty box):
     one step with the count and the nodes, that fills the box with the first solution."""
     count, puzzle = result.count, result.puzzle

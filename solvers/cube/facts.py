@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from solvers.cube.exact import ExactResult
+from solvers.cube.results import CubeResult
 from solvers.cube.solution import on_a_space_diagonal, unit_cells
 from solvers.cube.symmetry import classify
 
 
-def solution_facts(result: ExactResult) -> dict[str, Any]:
+def solution_facts(result: CubeResult) -> dict[str, Any]:
     puzzle = result.puzzle
     rotations = classify(puzzle, result.solutions, rotations_only=True)
     everything = classify(puzzle, result.solutions, rotations_only=False)

@@ -67,8 +67,48 @@ class StochasticResult:
     final_state: np.ndarray  # model state (see CubeModel) at the end
     best_poses: np.ndarray  # poses of the best individual seen
     model: CubeModel
+    # How the command reports it (set by the plugin's method, cube.search.stochastic):
+    name: str = ""
+    params: StochasticParams | None = None
+    seconds: float = 0.0
 
-    def summary(self) -> dict:
+    @property
+    def stopped(self) -> bool:
+        return not self.solved
+
+    def summary(self) -> str:
+        if self.solved:
+            return (f"solved after {self.steps:,} steps in {self.seconds:.2f} s, "
+                    f"{self.restarts:,} restarts")  # fmt: skip
+        return (f"not solved in {self.steps:,} steps ({self.seconds:.2f} s): best error "
+                f"{self.best_error}, {self.restarts:,} restarts")  # fmt: skip
+
+    def lines(self) -> list[str]:
+        from solvers.cube.report import histogram_lines, slice_lines
+
+        puzzle = self.model.puzzle
+        lines = [f"{self.name}: {puzzle.describe()}"]
+        if self.params is not None:
+            lines.append(f"the seed's collision-removal search, seed {self.params.seed}, "
+                         f"PMax {self.params.pmax:,}")  # fmt: skip
+        names = [puzzle.instance_name(i) for i in range(len(self.helped))]
+        return [
+            *lines,
+            self.summary(),
+            f"moves kept {self.accepted:,}, of which lowered the error {self.improved:,}",
+            "steps spent at each error:",
+            *histogram_lines(self.histogram),
+            "moves that lowered the error, per piece:",
+            "  " + ", ".join(f"{n}: {int(v)}" for n, v in zip(names, self.helped, strict=True)),
+            "the box's z-slices at the end (cell codes, ! = empty or overlapped):",
+            *slice_lines(self.model, self.final_state),
+        ]
+
+    def to_json(self) -> dict:
+        params = {} if self.params is None else {"params": self.params.to_json()}
+        return {"box": list(self.model.puzzle.box), **params, **self.report()}
+
+    def report(self) -> dict:
         hist = {int(e): int(c) for e, c in enumerate(self.histogram) if c}
         return {
             "solved": self.solved,
@@ -251,40 +291,31 @@ def stochastic_model(puzzle: CubePuzzle, params: StochasticParams) -> CubeModel:
 def record_stochastic(
     puzzle: CubePuzzle,
     params: StochasticParams,
+    tracer: Tracer,
     *,
     part: Literal["start", "end"] = "end",
     window: int = 20_000,
     progress: Progress | None = None,
-) -> tuple[StochasticResult, Trace]:
-    """Run the search and record a window of at most `window` steps of it (see above)."""
+) -> StochasticResult:
+    """Run the search and record a window of at most `window` steps of it (see above) into
+    `tracer`, whose trace starts where the window starts."""
     if window < 1:
         raise PuzzleInputError("the trace window must be at least one step")
-    trace_params = {**params.to_json(), "part": part, "window": window}
+    if part not in ("start", "end"):
+        raise PuzzleInputError(f"the trace part must be start or end, not {part!r}")
     run = _Run(puzzle, params)
 
-    def tracer_here() -> RecordingTracer:
-        tracer = RecordingTracer(
-            run.model,
-            solver="cube.stochastic",
-            params=trace_params,
-            seed=params.seed,
-            counters=STOCHASTIC_COUNTERS,
-            initial_state=run.state(),
-        )
+    def begin_here() -> None:
+        tracer.begin(run.state(), **params.to_json(), part=part, window=window)
         tracer.count(**run.counters())
-        return tracer
 
     if part == "start":
-        tracer = tracer_here()
+        begin_here()
         run.run(tracer, record=True, stop_steps=window, progress=progress)
-        trace = tracer.finish()
-        cut = not run.blob[K.DONE]
+        if not run.blob[K.DONE] and tracer.enabled:
+            tracer.truncated = True  # type: ignore[attr-defined]  (a RecordingTracer)
         run.run(progress=progress)
-        if cut:
-            trace = _truncated(trace)
-        return run.result(), trace
-    if part != "end":
-        raise PuzzleInputError(f"the trace part must be start or end, not {part!r}")
+        return run.result()
     run.run(progress=progress)
     result = run.result()
     total_steps = int(run.blob[K.STEPS])
@@ -292,14 +323,26 @@ def record_stochastic(
     skip = total_steps - window
     if skip > run.blob[K.STEPS]:
         run.run(stop_steps=skip)
-    tracer = tracer_here()
+    begin_here()
     run.run(tracer, record=True)
     replayed = run.result()
     if not np.array_equal(replayed.final_state, result.final_state):
         raise AssertionError("the replaying pass did not reach the first pass's end")
+    return result
+
+
+def stochastic_trace(
+    puzzle: CubePuzzle,
+    params: StochasticParams,
+    *,
+    part: Literal["start", "end"] = "end",
+    window: int = 20_000,
+) -> tuple[StochasticResult, Trace]:
+    """The search and the trace of a window of it, in one go (demos, tests)."""
+    tracer = RecordingTracer(
+        stochastic_model(puzzle, params), solver="cube.stochastic", seed=params.seed,
+        counters=STOCHASTIC_COUNTERS,
+    )  # fmt: skip
+    result = record_stochastic(puzzle, params, tracer, part=part, window=window)
     return result, tracer.finish()
 
-
-def _truncated(trace: Trace) -> Trace:
-    header = dataclasses.replace(trace.header, truncated=True)
-    return dataclasses.replace(trace, header=header)

@@ -50,7 +50,7 @@ Helpers (DigitsModel):
     frame_triangles(), cell_triangle(cell), placement_of(state, k), owners(state), label(k)
     describe(event)                             one plain line
 Elsewhere:
-    solvers.digits.search.solve(puzzle, granularity, tracer) -> SearchResult
+    solvers.digits.search.solve(puzzle, granularity, tracer) -> results.DigitsResult
     solvers.digits.demo.demo_trace()             the post's CHECK #12 replayed: 8 solutions,
                                                  about 1,400 events (a Trace)
     solvers.digits.demo.class_representatives()  one solution per class (the three classes;
@@ -60,6 +60,28 @@ Elsewhere:
     solvers.digits.demo.final_state(model, result)  the board where a stopped search left it
 """
 
-from __future__ import annotations
+from solvers.plugin import Method, PuzzleSpec, Ref
 
-from solvers.digits import cli, model  # noqa: F401  (registers the model and the command)
+PUZZLE = PuzzleSpec(
+    kind="digits",
+    name="digits",
+    title="Digits",
+    help="pack the ten seven-segment digits into their frame, exactly",
+    description="Pack the ten seven-segment digit pieces into their frame, turning and "
+    "flipping them: every packing, grouped into classes by the frame's symmetry.",
+    model=Ref("solvers.digits.model:DigitsModel"),
+    methods=(
+        Method(
+            "exact",
+            Ref("solvers.digits.search:exact"),
+            "depth-first search with waste and band bounds",
+            ("nodes", "placed", "left_empty", "waste_bound", "solutions"),
+            500_000_000,  # 3.5 times the whole half-block search (143 M nodes)
+        ),
+    ),
+    add_arguments=Ref("solvers.digits.options:add_arguments"),
+    problems=Ref("solvers.digits.options:problems"),
+    answer=Ref("solvers.digits.options:answer"),
+    scene=Ref("scenes.digits:DigitsScene"),
+    demo=Ref("solvers.digits.demo:demo_trace"),
+)

@@ -10,7 +10,8 @@ from solvers.digits.model import DigitsModel
 from solvers.digits.placements import PlacementTable
 from solvers.digits.post import post_placement
 from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
-from solvers.digits.search import SearchResult, prepare, solve
+from solvers.digits.results import DigitsResult
+from solvers.digits.search import prepare, solve
 from solvers.digits.symmetry import Solution
 from solvers.trace import Trace
 from solvers.tracer import RecordingTracer
@@ -43,7 +44,7 @@ def demo_trace(check: int = 12) -> Trace:
     model = DigitsModel(puzzle, "mesh")
     tracer = RecordingTracer(
         model,
-        solver="digits-exact",
+        solver="digits.exact",
         params={"granularity": "mesh", "post_check": check},
         counters=COUNTERS,
     )
@@ -53,7 +54,7 @@ def demo_trace(check: int = 12) -> Trace:
     return tracer.finish()
 
 
-def solution_placements(result: SearchResult, solution: Solution) -> Placements:
+def solution_placements(result: DigitsResult, solution: Solution) -> Placements:
     table = result.setup.table
     return {
         int(table.piece[p]): (int(table.orientation[p]), int(table.x[p]), int(table.y[p]))
@@ -75,7 +76,7 @@ def class_representatives(
     return [solution_placements(result, s) for s in result.representatives()]
 
 
-def final_state(model: DigitsModel, result: SearchResult) -> np.ndarray:
+def final_state(model: DigitsModel, result: DigitsResult) -> np.ndarray:
     """The state where a search that stopped early left the board (from its decision path)."""
     table = result.setup.table
     placements = {}

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
-from solvers.digits.search import SearchResult, every_solution, prepare
+from solvers.digits.results import DigitsResult
+from solvers.digits.search import every_solution, prepare
 from solvers.digits.symmetry import Solution
 
 Placements = dict[int, tuple[int, int, int]]  # piece -> (orientation, x, y)
@@ -55,7 +56,7 @@ def known_representatives(puzzle: DigitsPuzzle, granularity: str) -> list[Placem
     ]
 
 
-def record_classes(result: SearchResult, how: str, path: Path | None = None) -> Path:
+def record_classes(result: DigitsResult, how: str, path: Path | None = None) -> Path:
     """Write one solution per class of a complete search of the shipped puzzle."""
     if result.stopped_early:
         raise ValueError("only a complete search can be recorded")

@@ -22,9 +22,9 @@ from collections.abc import Callable, Iterable, Iterator
 import numpy as np
 
 from solvers.digits.puzzle import DigitsPuzzle
+from solvers.digits.results import DigitsResult
 from solvers.digits.search import (
     Memo,
-    SearchResult,
     SearchSetup,
     band_entry,
     every_solution,
@@ -79,7 +79,7 @@ def solve_in_parts(
     done: Iterable[Part] = (),
     on_part: Callable[[Part, int, int], None] | None = None,
     node_limit: int = 1 << 62,
-) -> SearchResult:
+) -> DigitsResult:
     """Search every root choice not in `done`, `workers` at a time, each part up to
     `node_limit` nodes; `on_part(part, finished, total)` hears of each as it ends. The
     result counts all parts, `done` too.
@@ -99,7 +99,7 @@ def solve_in_parts(
                 if on_part:
                     on_part(part, len(parts), total)
     found = tuple(s for r in sorted(parts) for s in parts[r].found)
-    return SearchResult(
+    return DigitsResult(
         setup=setup,
         found=found,
         solutions=every_solution(setup, found),

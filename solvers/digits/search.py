@@ -17,6 +17,7 @@ import itertools
 import json
 from collections.abc import Callable, Sequence
 from functools import cached_property, lru_cache, partial
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -27,12 +28,18 @@ from solvers.digits.model import Place
 from solvers.digits.overlaps import placement_rows
 from solvers.digits.placements import PlacementTable, build_placements
 from solvers.digits.puzzle import DigitsPuzzle
+from solvers.digits.results import DigitsResult
 from solvers.digits.symmetry import FrameSymmetry, Solution, SolutionClasses, congruent_swaps
 from solvers.digits.waste import forced_waste, word_ranges
 from solvers.errors import PuzzleInputError
 from solvers.interrupt import current_control, raise_if_stopped
 from solvers.kernel_trace import new_kernel_buffer
 from solvers.tracer import NULL_TRACER, Tracer
+
+if TYPE_CHECKING:
+    from solvers.digits.options import DigitsProblem
+    from solvers.plugin import Limits
+    from solvers.progress import Progress
 
 SOLUTION_CAPACITY = 1 << 14
 MEMO_ENTRIES = 1 << 22  # remembered subtrees (48 MB)
@@ -282,29 +289,6 @@ def _chain_start(setup: SearchSetup, k: int) -> int:
     return k if setup.twin_next[k] >= 0 or setup.twin_prev[k] >= 0 else -1
 
 
-@dataclasses.dataclass(frozen=True)
-class SearchResult:
-    setup: SearchSetup
-    found: tuple[Solution, ...]  # what the search itself found (one symmetry per orbit)
-    solutions: tuple[Solution, ...]  # all of them (images under the frame's symmetries)
-    nodes: int
-    stopped_early: bool
-    final_path: tuple[int, ...]  # decisions on the stack if stopped early (see kernel)
-    root_choices: int = 0  # how many choices the root has (the parts `roots` can select)
-
-    @property
-    def count(self) -> int:
-        return len(self.solutions)
-
-    @cached_property
-    def classes(self) -> list[list[Solution]]:
-        return self.setup.classes.classes(self.solutions)
-
-    def representatives(self) -> list[Solution]:
-        """One solution per class (the first of each, in the order solutions are sorted)."""
-        return [members[0] for members in self.classes]
-
-
 class Memo:
     """The kernel's table of positions searched without a solution (see kernel.py). One
     table may serve several searches of the same setup (root choices searched one after
@@ -338,7 +322,7 @@ def solve(
     roots: tuple[int, int] | None = None,
     memo: Memo | None = None,
     band_rows: np.ndarray | None = None,
-) -> SearchResult:
+) -> DigitsResult:
     """Find every packing (or stop after `stop_after` found by the search itself, or after
     `node_limit` search nodes: then `stopped_early` is set and the counts are partial).
     `fixed` maps pieces to the one placement they may take (as the post's CHECKs fix the 0
@@ -432,7 +416,7 @@ def solve(
     found = tuple(tuple(int(p) for p in row) for row in solutions[:stored])
     all_solutions = every_solution(setup, found)
     depth = int(result[kernel.R_DEPTH])
-    outcome = SearchResult(
+    outcome = DigitsResult(
         setup=setup,
         found=found,
         solutions=all_solutions,
@@ -446,7 +430,7 @@ def solve(
     return outcome
 
 
-def record_summary(tracer: Tracer, result: SearchResult) -> None:
+def record_summary(tracer: Tracer, result: DigitsResult) -> None:
     """End a complete search on what it found, not on its last take-back (which leaves an
     empty frame): one step with the count, the classes and the nodes, that puts the first
     solution back in the frame."""
@@ -546,3 +530,49 @@ def estimate_nodes(
         estimates.append(probe[1])
     values = np.array(estimates)
     return float(values.mean()), float(values.std(ddof=1) / np.sqrt(len(values)))
+
+
+# -- the puzzle's method, in the plugin API's one signature (solvers.plugin) ---------------
+
+
+def exact(problem: DigitsProblem, tracer: Tracer, limits: Limits, progress: Progress):
+    """The whole search (in `problem.workers` processes if more than one), the band table
+    built first where it pays; the result knows how the command reports it."""
+    import time
+
+    started = time.perf_counter()
+    puzzle, granularity = problem.puzzle, problem.granularity
+    node_limit = limits.nodes if limits.nodes is not None else 1 << 62
+    setup = prepare(puzzle, granularity, use_symmetry=problem.symmetry)
+    if setup.needs_band_table:
+        progress.label, progress.unit = "preparing the band table", "sets of pieces"
+
+        def on_set(done: int, total: int) -> None:
+            progress.total, progress.done = total, done  # drawn by the main thread's poll
+
+        if problem.workers > 1:
+            from solvers.digits.parallel import build_bands
+
+            build_bands(puzzle, granularity, problem.workers, lambda d, t, _: on_set(d, t))
+        else:
+            setup.build_bands(on_set)
+    progress.label, progress.unit, progress.done = f"solving ({granularity})", "root choices", 0
+
+    def on_progress(done: int, total: int) -> None:
+        progress.total, progress.done = total, done
+
+    if problem.workers > 1:
+        from solvers.digits.parallel import solve_in_parts
+
+        result = solve_in_parts(
+            puzzle, granularity, problem.workers, strategy=problem.strategy,
+            node_limit=node_limit, on_part=lambda part, done, total: on_progress(done, total),
+        )  # fmt: skip
+    else:
+        result = solve(
+            puzzle, granularity, tracer, stop_after=1 if problem.first else 0,
+            node_limit=node_limit, use_symmetry=problem.symmetry, strategy=problem.strategy,
+            on_progress=on_progress,
+        )  # fmt: skip
+    return dataclasses.replace(result, seconds=time.perf_counter() - started,
+                               first=problem.first, show_all=problem.show_all)  # fmt: skip

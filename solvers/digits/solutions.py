@@ -9,7 +9,7 @@ from solvers.digits.geometry import SIDE_NAMES, Cell
 from solvers.digits.pieces import triangles_json
 from solvers.digits.placements import PlacementTable
 from solvers.digits.post import POST_FIXED_ZERO, post_variant_keys
-from solvers.digits.search import SearchResult
+from solvers.digits.results import DigitsResult
 from solvers.digits.symmetry import Solution
 
 GRID_NAMES = {"block": "block", "unit": "unit-square"}
@@ -32,7 +32,7 @@ def solution_json(table: PlacementTable, solution: Solution) -> list[dict[str, A
     ]
 
 
-def result_json(result: SearchResult, *, all_solutions: bool) -> dict[str, Any]:
+def result_json(result: DigitsResult, *, all_solutions: bool) -> dict[str, Any]:
     """{"granularity", "grid", "count", "classes", "solutions"}: coordinates are 0-based
     squares of `grid` (blocks, or unit squares = half blocks for "half"), x right, y down."""
     table = result.setup.table

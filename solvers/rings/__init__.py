@@ -34,6 +34,46 @@ best-first, astar, idastar, practical); background.BackgroundSearch and drive_jo
 live window; statespace.state_space_stats; demo.demo_trace / search_demo_trace.
 """
 
-from solvers.rings import cli as cli  # registers `solve rings` and `rings stats`
-from solvers.rings import model as model  # registers the "rings" model
-from solvers.rings.demo import demo_trace as demo_trace
+from solvers.plugin import Command, Method, PuzzleSpec, Ref
+
+COUNTERS = ("expanded", "open", "closed", "depth", "h", "bound")  # search.COUNTERS
+_SEARCH_LIMIT = 2_000_000  # nodes the exact searches may expand by default
+
+
+def _method(name: str, help: str, node_limit: int | None = _SEARCH_LIMIT) -> Method:
+    attribute = name.replace("-", "_")
+    return Method(name, Ref(f"solvers.rings.search:{attribute}"), help, COUNTERS, node_limit)
+
+
+PUZZLE = PuzzleSpec(
+    kind="rings",
+    name="rings",
+    title="Hungarian rings",
+    help="solve a Hungarian rings state (original, 3-ring chains, Olympic rings)",
+    description="Turn the rings back to their colours. Every method records what it does: "
+    "the exact searches every position they expand, then the solution move by move.",
+    model=Ref("solvers.rings.model:RingsModel"),
+    methods=(
+        _method("practical", "any configuration, quickly, not shortest (default)", None),
+        _method("bfs", "breadth-first: shortest, small puzzles only"),
+        _method("best-first", "the thesis' best-first search"),
+        _method("astar", "A* with pattern databases: shortest"),
+        _method("idastar", "IDA*: shortest, little memory"),
+        _method("dfs", "depth-first to --max-depth"),
+        _method("iddfs", "iterative deepening to --max-depth"),
+    ),
+    add_arguments=Ref("solvers.rings.options:add_arguments"),
+    problems=Ref("solvers.rings.options:problems"),
+    scene=Ref("scenes.rings:RingsScene"),
+    demo=Ref("solvers.rings.demo:demo_trace"),
+    seeded=True,
+    commands=(
+        Command(
+            ("rings", "stats"),
+            "exact distance-to-goal distributions and heuristic histogram by full BFS",
+            Ref("solvers.rings.options:add_stats_arguments"),
+            Ref("solvers.rings.options:run_stats"),
+            outputs=("json",),
+        ),
+    ),
+)

@@ -20,7 +20,8 @@ from typing import Any
 import numpy as np
 
 from solvers.rings.config import RingConfig
-from solvers.rings.search import SearchResult, new_control, recording_tracer, solve
+from solvers.rings.results import RingsResult
+from solvers.rings.search import new_control, recording_tracer, solve
 from solvers.trace import Trace
 from solvers.tracer import NULL_TRACER
 
@@ -66,7 +67,7 @@ class BackgroundSearch:
         self.record = record
         self.options = options
         self.control, self.status = new_control()
-        self.result: SearchResult | None = None
+        self.result: RingsResult | None = None
         self.trace: Trace | None = None
         self.error: BaseException | None = None
         self._started = 0.0

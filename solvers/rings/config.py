@@ -17,6 +17,7 @@ import re
 import numpy as np
 
 from solvers.errors import PuzzleInputError
+from solvers.rings.presets import PRESETS
 
 # Bg values the thesis' program offers, keyed by (Ksz, Gsz): 43 settings in all.
 THESIS_SETTINGS: dict[tuple[int, int], tuple[int, ...]] = {
@@ -30,13 +31,6 @@ THESIS_SETTINGS: dict[tuple[int, int], tuple[int, ...]] = {
     (5, 18): (2,),
 }
 
-PRESETS: dict[str, str] = {
-    "original": "2/20/2/4",
-    "three": "3/20/1/4",
-    "three-2": "3/20/2/4",
-    "olympic": "5/18/1/2",
-    "olympic-2": "5/18/2/2",
-}
 
 _CONFIG_RE = re.compile(r"^\s*(\d+)\s*/\s*(\d+)\s*/\s*(\d+)\s*/\s*(\d+)\s*$")
 

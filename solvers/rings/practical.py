@@ -27,8 +27,8 @@ import time
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.rings.config import RingConfig
 from solvers.rings.goalball import ball_find, descend, goal_ball
 from solvers.rings.graphsearch import CANCELLED, FOUND, ST_EXPANDED, ST_H, ST_OPEN, STALLED
@@ -42,6 +42,7 @@ from solvers.rings.kernels import (
 )
 from solvers.rings.macros import Turn, all_turns, commutators, sequence_gather
 from solvers.rings.reduction import reduction_moves
+from solvers.rings.results import REASONS, RingsResult
 
 GUIDE_THESIS, GUIDE_TRAVEL, GUIDE_TRAVEL_CHANGES = 0, 1, 2
 
@@ -445,15 +446,13 @@ def _attempt(config, state, small_first, max_rounds, deadline, control, status):
 
 
 def practical_solve(config, state, *, control=None, status=None, seed: int = 0):
-    from solvers.rings.search import _REASONS, SearchResult
-
     st = status if status is not None else np.zeros(6, dtype=np.int64)
     code, moves = practical_moves(config, state, control=control, status=st)
-    return SearchResult(
+    return RingsResult(
         method="practical",
         found=code == FOUND,
         moves=moves,
-        reason=_REASONS.get(code, "the practical solver gave up"),
+        reason=REASONS.get(code, "the practical solver gave up"),
         expanded=int(st[0]),
         open=int(st[1]),
         closed=int(st[2]),

@@ -18,24 +18,21 @@ move, so the player ends on the solved state.
 
 from __future__ import annotations
 
-import dataclasses
-from typing import Any
+import time
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from solvers.errors import PuzzleInputError
+from solvers.errors import PuzzleInputError, PuzzlevizError
 from solvers.rings.config import RingConfig
 from solvers.rings.depthfirst import depth_first
 from solvers.rings.geometry import turn_words
 from solvers.rings.graphsearch import (
-    CANCELLED,
-    EXHAUSTED,
     FOUND,
     MODE_ASTAR,
     MODE_BEST_FIRST,
     MODE_BFS,
     N_STATUS,
-    NODE_LIMIT,
     graph_search,
 )
 from solvers.rings.heuristics import H_NONE, H_THESIS, no_pdbs
@@ -43,34 +40,17 @@ from solvers.rings.kernels import tables, to_kernel_state
 from solvers.rings.model import RingsModel, Rotate
 from solvers.rings.nodes import new_store, path_of
 from solvers.rings.pdb import admissible_params
+from solvers.rings.results import REASONS, RingsResult
 from solvers.rings.stateio import check_colour_counts
 from solvers.tracer import NULL_TRACER, RecordingTracer, Tracer
 
+if TYPE_CHECKING:
+    from solvers.plugin import Limits
+    from solvers.progress import Progress
+    from solvers.rings.options import RingsProblem
+
 COUNTERS = ("expanded", "open", "closed", "depth", "h", "bound")
 METHODS = ("bfs", "dfs", "iddfs", "best-first", "astar", "idastar", "practical")
-_REASONS = {
-    FOUND: "solved",
-    EXHAUSTED: "no solution within the limits",
-    NODE_LIMIT: "stopped at the node limit",
-    CANCELLED: "cancelled",
-}
-
-
-@dataclasses.dataclass
-class SearchResult:
-    method: str
-    found: bool
-    moves: list[tuple[int, int]]  # (ring 0-based, f)
-    reason: str
-    expanded: int
-    open: int
-    closed: int
-    final_state: np.ndarray | None = None
-    details: dict[str, Any] = dataclasses.field(default_factory=dict)
-
-    @property
-    def length(self) -> int:
-        return len(self.moves)
 
 
 def new_control() -> tuple[np.ndarray, np.ndarray]:
@@ -84,7 +64,7 @@ def recording_tracer(
 ) -> RecordingTracer:
     return RecordingTracer(
         RingsModel(config),
-        solver=f"rings {method}",
+        solver=f"rings.{method}",
         params={"config": str(config), "method": method, **params},
         counters=COUNTERS,
         initial_state=np.asarray(state, dtype=np.int32),
@@ -103,8 +83,9 @@ def solve(
     control: np.ndarray | None = None,
     status: np.ndarray | None = None,
     seed: int = 0,
-) -> SearchResult:
+) -> RingsResult:
     """Solve `state` (1-based colours) with `method`; see the module docstring."""
+    started = time.perf_counter()
     state = np.asarray(state, dtype=np.int32)
     check_colour_counts(config, state)
     if control is None or status is None:
@@ -119,6 +100,8 @@ def solve(
         result = _depth_first(config, state, method, tracer, max_nodes, limit, control, status)
     else:
         raise PuzzleInputError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
+    result.config, result.start = config, state
+    result.seconds = time.perf_counter() - started
     if result.found:
         final = state.copy()
         model = RingsModel(config)
@@ -136,7 +119,7 @@ def _heuristic(config: RingConfig, kind: str):
     return no_pdbs(H_THESIS if kind == "thesis" else H_NONE, tab.change_bound, config.n_colours)
 
 
-def _graph(config, state, method, tracer, max_nodes, control, status) -> SearchResult:
+def _graph(config, state, method, tracer, max_nodes, control, status) -> RingsResult:
     mode = {"bfs": MODE_BFS, "best-first": MODE_BEST_FIRST, "astar": MODE_ASTAR}[method]
     hp = _heuristic(config, {"bfs": "none", "best-first": "thesis", "astar": "admissible"}[method])
     tab = tables(config)
@@ -157,11 +140,11 @@ def _graph(config, state, method, tracer, max_nodes, control, status) -> SearchR
     )
     tracer.absorb(buf)
     moves = path_of(store, goal) if code == FOUND else []
-    return SearchResult(
+    return RingsResult(
         method=method,
         found=code == FOUND,
         moves=moves,
-        reason=_REASONS[code],
+        reason=REASONS[code],
         expanded=int(status[0]),
         open=int(status[1]),
         closed=int(status[2]),
@@ -169,7 +152,7 @@ def _graph(config, state, method, tracer, max_nodes, control, status) -> SearchR
     )
 
 
-def _depth_first(config, state, method, tracer, max_nodes, limit, control, status) -> SearchResult:
+def _depth_first(config, state, method, tracer, max_nodes, limit, control, status) -> RingsResult:
     tab = tables(config)
     hp = _heuristic(config, "admissible" if method == "idastar" else "none")
     x = to_kernel_state(state)
@@ -203,18 +186,18 @@ def _depth_first(config, state, method, tracer, max_nodes, limit, control, statu
     )  # fmt: skip
     tracer.absorb(buf)
     moves = [(int(path_ring[i]), int(path_f[i])) for i in range(length)] if code == FOUND else []
-    return SearchResult(
+    return RingsResult(
         method=method,
         found=code == FOUND,
         moves=moves,
-        reason=_REASONS[code],
+        reason=REASONS[code],
         expanded=int(status[0]),
         open=int(status[1]),
         closed=int(status[2]),
     )
 
 
-def _replay(tracer: Tracer, config: RingConfig, result: SearchResult) -> None:
+def _replay(tracer: Tracer, config: RingConfig, result: RingsResult) -> None:
     """Mark the solution, go back to the start and play the solution move by move."""
     if not tracer.enabled:
         return
@@ -230,3 +213,41 @@ def _replay(tracer: Tracer, config: RingConfig, result: SearchResult) -> None:
         tracer.emit(Rotate(ring, f))
     if n:
         tracer.milestone("solved", "The rings are solved")
+
+
+# -- the puzzle's methods, in the plugin API's one signature (solvers.plugin) --------------
+
+MAX_NODES = 100_000_000  # the graph searches store every node: a bound on their memory
+
+
+def _method(name: str):
+    def run(problem: RingsProblem, tracer: Tracer, limits: Limits, progress: Progress):
+        from solvers.interrupt import current_control
+
+        if limits.nodes is not None and limits.nodes > MAX_NODES:
+            raise PuzzleInputError(
+                f"--max-nodes {limits.nodes:,}: at most {MAX_NODES:,} for the rings searches "
+                "(they keep every node in memory)"
+            )
+        status = np.zeros(N_STATUS, dtype=np.int64)
+        progress.label, progress.unit = f"rings {name}", "nodes"
+        progress.follow(lambda: int(status[0]))
+        result = solve(
+            problem.config, problem.state, name, tracer=tracer,
+            max_nodes=limits.nodes or MAX_NODES, limit=problem.depth_limit,
+            control=current_control(), status=status, seed=problem.seed or 0,
+        )  # fmt: skip
+        if not result.found:
+            raise PuzzlevizError(
+                f"{name} found no solution ({result.reason} after {result.expanded:,} "
+                "expanded nodes); try --method practical"
+            )
+        return result
+
+    run.__name__ = run.__qualname__ = name.replace("-", "_")
+    return run
+
+
+bfs, dfs, iddfs = _method("bfs"), _method("dfs"), _method("iddfs")
+best_first, astar, idastar = _method("best-first"), _method("astar"), _method("idastar")
+practical = _method("practical")

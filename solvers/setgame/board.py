@@ -14,17 +14,21 @@ import numpy as np
 
 from solvers.errors import PuzzleInputError
 from solvers.events import Event
-from solvers.setgame.events import (
+from solvers.setgame.model import (
+    CHOSEN,
+    EXCLUDED,
+    FREE,
+    PRUNED_BOUND,
     Add,
     Exclude,
     Forbid,
     Prune,
     Remove,
+    SetGameModel,
     Unexclude,
     Unforbid,
     Unprune,
 )
-from solvers.setgame.model import CHOSEN, EXCLUDED, FREE, PRUNED_BOUND, SetGameModel
 from solvers.tracer import NULL_TRACER, Tracer
 
 

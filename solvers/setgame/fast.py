@@ -27,7 +27,6 @@ the counting argument gives an upper bound; the maximum is then not proven.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 from fractions import Fraction
 
@@ -36,26 +35,11 @@ import numpy as np
 from solvers.setgame.affine import CapClass, build_class, classify
 from solvers.setgame.bitsearch import ALL_EXACT, ALL_MAX, STOP_FIRST
 from solvers.setgame.board import Board
-from solvers.setgame.events import REASON_SYMMETRY
 from solvers.setgame.geometry import AffineSpace, affine_space
-from solvers.setgame.model import SetGameModel
+from solvers.setgame.model import REASON_SYMMETRY, SetGameModel
+from solvers.setgame.results import CapSearch
 from solvers.setgame.runner import Captions, SearchStats, bit_run, free_candidates
 from solvers.tracer import NULL_TRACER, Tracer
-
-
-@dataclasses.dataclass
-class CapSearch:
-    """What one maximum search established."""
-
-    size: int  # the largest cap found
-    proven: bool  # True if no larger cap exists (the search finished)
-    caps: list[list[int]]  # caps of that size found by the search (symmetry reduced)
-    classes: list[CapClass] | None = None
-    count: int | None = None  # all caps of that size in the whole space
-    upper_bound: int | None = None
-    nodes: int = 0
-    method: str = ""
-    notes: list[str] = dataclasses.field(default_factory=list)
 
 
 def min_fullest(space: AffineSpace, k: int) -> int:

@@ -13,10 +13,8 @@ import sys
 from functools import partial
 from typing import TextIO
 
-from solvers.commands import PuzzleCommand, register_command
 from solvers.errors import PuzzlevizError
 from solvers.interrupt import run_stoppable
-from solvers.setgame.commands import add_game_size
 from solvers.setgame.model import CHOSEN, EXCLUDED
 from solvers.setgame.session import SetSession
 from solvers.tracefile import save_trace
@@ -69,17 +67,11 @@ def play(session: SetSession, source: TextIO, out: TextIO) -> None:
             elif command == "max":
                 # Ctrl-C stops the search, not only the game (see solvers.interrupt)
                 result = run_stoppable(partial(session.maximum, count="count" in args))
-                words_list = session.space.all_words
-                print("\n".join(result.summary_lines(words_list)), file=out)
+                print("\n".join(result.lines()), file=out)
             else:
                 print(f"unknown command {raw.strip()!r}; {HELP}", file=out)
         except PuzzlevizError as exc:
             print(f"error: {exc}", file=out)
-
-
-def add_arguments(parser: argparse.ArgumentParser) -> None:
-    add_game_size(parser)
-    parser.add_argument("--record", metavar="OUT", help="save the session as a trace file")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -90,13 +82,3 @@ def run(args: argparse.Namespace) -> int:
         save_trace(trace, args.record)
         print(f"wrote {args.record}: {trace.n_events:,} events")
     return 0
-
-
-COMMAND = register_command(
-    PuzzleCommand(
-        path=("set", "play"),
-        help="play the seed's SET game: add, remove, forbid cards, compute the maximum",
-        add_arguments=add_arguments,
-        run=run,
-    )
-)

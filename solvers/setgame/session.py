@@ -19,7 +19,8 @@ from solvers.errors import PuzzleInputError
 from solvers.setgame.bitsearch import COUNTERS
 from solvers.setgame.board import Board
 from solvers.setgame.model import CHOSEN, EXCLUDED, SetGameModel
-from solvers.setgame.solve import SetResult, solve
+from solvers.setgame.results import SetResult
+from solvers.setgame.search import solve
 from solvers.trace import Trace
 from solvers.tracer import RecordingTracer
 

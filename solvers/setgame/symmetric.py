@@ -12,12 +12,13 @@ to be a cap; it proves nothing about larger caps without the symmetry.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from solvers.interrupt import current_control, stop_requested
+from solvers.jit import njit
 from solvers.setgame.board import Board
 from solvers.setgame.geometry import AffineSpace
 from solvers.setgame.model import SetGameModel
+from solvers.setgame.results import CapSearch
 from solvers.setgame.runner import SearchStats
 from solvers.tracer import NULL_TRACER, Tracer
 
@@ -131,7 +132,6 @@ def prescribed_symmetry_search(
     tracer: Tracer = NULL_TRACER,
     stats: SearchStats | None = None,
 ):
-    from solvers.setgame.fast import CapSearch
 
     stats = stats if stats is not None else SearchStats()
     orbits = orbits_of(space, order5_map(space.n))

@@ -19,7 +19,7 @@ State (flat int32; offsets in `SudokuModel.layout`, read it with the model's hel
     current_tech        the technique of the current step (-1 before the first)
     depth               guesses in force
 
-Events (solvers.sudoku.events; all invertible from the event alone):
+Events (solvers.sudoku.model; all invertible from the event alone):
     Place(cell, digit, previous_mask, origin)   a digit pops in (origin 2 logic, 3 guess)
     Unplace(cell, digit, mask, origin)          backtracking takes it out again
     Eliminate(cell, digit)                      a candidate is struck out
@@ -44,49 +44,36 @@ candidate ("guess_refuted", a sound step again). Steps inside a branch list the 
 they assume (`Step.assumptions`) and their captions start with "(assuming B3=5)".
 In JSON these special steps appear with those technique names.
 
-Entry points: `solve(puzzle, techniques)` (solvers.sudoku.solver), `solve_and_record`,
+Entry points: `solve(puzzle, techniques)` (solvers.sudoku.search), `solve_and_record`,
 `record(result)`, `techniques_used_at(trace, cursor)`, `resolve_trace(trace, techniques)` and
 `enabled_techniques(trace)` for technique toggles (solvers.sudoku.record), `parse_text` /
 `read_puzzles` / `load_argument` (solvers.sudoku.parse), the technique registry with titles
 and ratings (solvers.sudoku.techniques: BY_NAME[name].title), `demo_trace()`,
-`example_puzzles()` / `example_trace(technique)` (solvers.sudoku.examples) for the demo and
+`example_puzzles()` / `example_trace(technique)` (solvers.sudoku.demo) for the demo and
 for a puzzle and trace step showing a given technique.
 """
 
-from __future__ import annotations
+from solvers.plugin import Method, PuzzleSpec, Ref
 
-from solvers.sudoku import cli as _cli  # noqa: F401  (registers `puzzleviz solve sudoku`)
-from solvers.sudoku.examples import DEMO_PUZZLE, demo_trace, example_puzzles, example_trace
-from solvers.sudoku.model import SudokuModel
-from solvers.sudoku.parse import Puzzle, load_argument, parse_puzzle, parse_text, read_puzzles
-from solvers.sudoku.record import (
-    enabled_techniques,
-    record,
-    resolve_trace,
-    solve_and_record,
-    techniques_used_at,
+PUZZLE = PuzzleSpec(
+    kind="sudoku",
+    name="sudoku",
+    title="Sudoku",
+    help="solve a sudoku with human techniques, step by step",
+    description="Solve by human techniques, easiest first, every step explained: what it "
+    "looks at and what it removes. A guess, labelled, only when logic stalls.",
+    model=Ref("solvers.sudoku.model:SudokuModel"),
+    methods=(
+        Method(
+            "human",
+            Ref("solvers.sudoku.search:human"),
+            "human techniques in order of difficulty",
+            ("placed", "candidates", "depth", "guesses"),
+        ),
+    ),
+    add_arguments=Ref("solvers.sudoku.options:add_arguments"),
+    problems=Ref("solvers.sudoku.options:problems"),
+    answer=Ref("solvers.sudoku.options:answer"),
+    scene=Ref("scenes.sudoku:SudokuScene"),
+    demo=Ref("solvers.sudoku.demo:demo_trace"),
 )
-from solvers.sudoku.solver import SolveResult, solve
-from solvers.sudoku.techniques import TECHNIQUES, parse_selection
-
-__all__ = [
-    "DEMO_PUZZLE",
-    "TECHNIQUES",
-    "Puzzle",
-    "SolveResult",
-    "SudokuModel",
-    "demo_trace",
-    "enabled_techniques",
-    "example_puzzles",
-    "example_trace",
-    "load_argument",
-    "parse_puzzle",
-    "parse_selection",
-    "parse_text",
-    "read_puzzles",
-    "record",
-    "resolve_trace",
-    "solve",
-    "solve_and_record",
-    "techniques_used_at",
-]

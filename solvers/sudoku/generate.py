@@ -11,8 +11,8 @@ import argparse
 import sys
 
 import numpy as np
-from numba import njit
 
+from solvers.jit import njit
 from solvers.sudoku.bruteforce import random_grid, search
 from solvers.sudoku.geometry import geometry
 from solvers.sudoku.parse import Puzzle
@@ -53,7 +53,7 @@ def generate(b: int, seed: int, max_nodes: int = 20_000) -> Puzzle:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from solvers.sudoku.solver import solve
+    from solvers.sudoku.search import solve
     from solvers.sudoku.techniques import parse_selection
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])

@@ -15,8 +15,9 @@ from collections.abc import Iterable
 import numpy as np
 
 from solvers.errors import PuzzleInputError
-from solvers.sudoku.events import (
+from solvers.sudoku.model import (
     GUESSED,
+    LINK_SLOTS,
     LOGIC,
     MARK_CANDIDATE,
     MARK_CELL,
@@ -27,13 +28,16 @@ from solvers.sudoku.events import (
     Place,
     Restore,
     SetDepth,
+    SudokuModel,
     Unplace,
     UseTechnique,
+    difficulty,
+    encode_link,
 )
-from solvers.sudoku.model import LINK_SLOTS, SudokuModel, difficulty, encode_link
 from solvers.sudoku.parse import Puzzle, parse_puzzle
+from solvers.sudoku.results import SudokuResult
 from solvers.sudoku.roles import ROLE_ELIMINATE, ROLE_PEER, ROLE_PLACE
-from solvers.sudoku.solver import SolveResult, solve
+from solvers.sudoku.search import solve
 from solvers.sudoku.steps import Step
 from solvers.sudoku.techniques import (
     BY_NAME,
@@ -43,10 +47,10 @@ from solvers.sudoku.techniques import (
     parse_selection,
 )
 from solvers.trace import Trace
-from solvers.tracer import RecordingTracer
+from solvers.tracer import RecordingTracer, Tracer
 
 COUNTERS = ("placed", "candidates", "depth", "guesses")
-SOLVER_NAME = "sudoku-human"
+SOLVER_NAME = "sudoku.human"
 
 
 class _Emitter:
@@ -160,26 +164,36 @@ class _Emitter:
         self.tracer.milestone("backtrack", "")
 
 
-def record(result: SolveResult, *, max_events: int = 20_000_000) -> Trace:
+def record(result: SudokuResult, *, max_events: int = 20_000_000) -> Trace:
     """The trace of a finished solve (its steps must carry captions for a readable trace)."""
     return record_with_state(result, max_events=max_events)[0]
 
 
 def record_with_state(
-    result: SolveResult, *, max_events: int = 20_000_000
+    result: SudokuResult, *, max_events: int = 20_000_000
 ) -> tuple[Trace, np.ndarray]:
     """The trace and the state its last event leaves (what replaying it must reach)."""
     model = SudokuModel(result.puzzle.text())
     tracer = RecordingTracer(
         model,
         solver=SOLVER_NAME,
-        params={
-            "techniques": sorted(result.enabled),
-            "unique": result.unique,
-        },
+        params=trace_params(result.enabled, result.unique),
         counters=COUNTERS,
         max_events=max_events,
     )
+    state = record_into(tracer, result, model)
+    return tracer.finish(), state
+
+
+def trace_params(enabled: frozenset[str], unique: bool) -> dict[str, object]:
+    """What a trace header keeps: the techniques switched on, and whether the puzzle had one
+    solution (a scene's re-solve allows several again if it had not)."""
+    return {"techniques": sorted(enabled), "unique": unique}
+
+
+def record_into(tracer: Tracer, result: SudokuResult, model: SudokuModel) -> np.ndarray:
+    """Record a finished solve into `tracer` (its model must be `model`); returns the state
+    the last event leaves."""
     emitter = _Emitter(model, tracer)
     for step in result.steps:
         emitter.step(step)
@@ -190,7 +204,7 @@ def record_with_state(
         tracer.milestone("solved", f"Solved: rating {result.rating:.1f} ({result.level})")
     else:
         tracer.milestone("stalled", "No enabled technique applies any more")
-    return tracer.finish(), emitter.state.copy()
+    return emitter.state.copy()
 
 
 def final_state(trace: Trace) -> np.ndarray:
@@ -217,7 +231,7 @@ def solve_and_record(
     *,
     allow_multiple: bool = False,
     names: str = "a1",
-) -> tuple[SolveResult, Trace]:
+) -> tuple[SudokuResult, Trace]:
     """Solve and record in one go. `techniques`: a selection string ('all,-x_chain') or a
     set of technique names (None: all)."""
     if isinstance(puzzle, str):

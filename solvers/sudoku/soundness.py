@@ -9,11 +9,11 @@ a refutation of a true guess. Tests and the benchmark run this on every puzzle t
 from __future__ import annotations
 
 from solvers.sudoku.geometry import Names
-from solvers.sudoku.solver import SolveResult
+from solvers.sudoku.results import SudokuResult
 from solvers.sudoku.techniques import T_CONTRADICTION, T_GUESS
 
 
-def unsound_steps(result: SolveResult) -> list[str]:
+def unsound_steps(result: SudokuResult) -> list[str]:
     """One line per unsound elimination, placement or contradiction (empty when sound).
     Only meaningful for a puzzle with a unique solution."""
     solution = result.solution.tolist()

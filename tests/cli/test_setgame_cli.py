@@ -28,7 +28,7 @@ def test_solve_set_default_game_with_constraints_and_trace(tmp_path):
             "set",
             "--with",
             "0000,1201",
-            "--limit",
+            "--json-caps",
             "2",
             "--json",
             str(out),
@@ -57,7 +57,7 @@ def test_solve_set_prove_and_trace_the_real_game(tmp_path):
         (["--n", "3", "--with", "000,111,222"], "contain a SET"),
         (["--with", "0003"], "digit above 2"),
         (["--with", "0000", "--forbid", "0000"], "both required and forbidden"),
-        (["--limit", "-1"], "--limit"),
+        (["--json-caps", "-1"], "--json-caps"),
         (["--n", "9"], "more than"),
     ],
 )

@@ -125,9 +125,9 @@ CORPUS: list[tuple[str, list[str], str]] = [
     ("rings", ["solve", "rings", "--config", "2/x/1/2"], "2/x/1/2"),
     ("rings", ["solve", "rings", "--state", "123"], "123"),
     ("rings", ["solve", "rings", "--method", "magic"], "invalid choice"),
-    ("rings", ["solve", "rings", "--max-nodes", "0"], "at least 1"),
-    ("rings", ["solve", "rings", "--max-nodes", "1e12"], "most allowed"),
-    ("rings", ["solve", "rings", "--limit", "100"], "most allowed, 64"),
+    ("rings", ["solve", "rings", "--max-nodes", "-1"], "cannot be negative"),
+    ("rings", ["solve", "rings", "--method", "bfs", "--max-nodes", "1e12"], "at most 100,000,000"),
+    ("rings", ["solve", "rings", "--max-depth", "100"], "most allowed, 64"),
     ("rings", ["solve", "rings", "--shuffle", "x"], "not a whole number"),
     ("rings", ["solve", "rings", "--seed", "-1"], "cannot be negative"),
     ("rings", ["solve", "rings", "--state", "1/2", "--shuffle", "1"], "not allowed with"),
@@ -146,11 +146,11 @@ CORPUS: list[tuple[str, list[str], str]] = [
     ("set", ["solve", "set", "--with", "0003"], "digit above 2"),
     ("set", ["solve", "set", "--with", "0000", "--forbid", "0000"], "required and forbidden"),
     ("set", ["solve", "set", "--n", "3", "--with", "000,111,222"], "contain a SET"),
-    ("set", ["solve", "set", "--limit", "-1"], "cannot be negative"),
+    ("set", ["solve", "set", "--json-caps", "-1"], "cannot be negative"),
     ("set", ["solve", "set", "--node-limit", "-5"], "cannot be negative"),
     ("set", ["solve", "set", "--max-events", "0"], "at least 1"),
     ("set", ["solve", "set", "--max-events", "1e12"], "most allowed"),
-    ("set", ["solve", "set", "--solver", "turbo"], "invalid choice"),
+    ("set", ["solve", "set", "--method", "turbo"], "invalid choice"),
     ("set", ["solve", "set", "--json", "o.json", "--trace", "o.json"], "both name"),
     ("set", ["set", "play", "--v", "1"], "at least 2"),
     ("set", ["set", "play", "--record", "folder"], "it is a folder"),
@@ -189,7 +189,7 @@ def corpus_folder(tmp_path_factory) -> Path:
     earlier runs, a folder, a non-empty folder of frames, a link."""
     from solvers.sudoku.parse import parse_puzzle
     from solvers.sudoku.record import record
-    from solvers.sudoku.solver import solve
+    from solvers.sudoku.search import solve
     from solvers.sudoku.techniques import parse_selection
     from solvers.tracefile import save_trace
 

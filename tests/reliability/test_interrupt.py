@@ -114,7 +114,7 @@ def _stopped_from_the_start(call) -> None:
 
 
 def test_the_set_searches_look_at_the_control():
-    from solvers.setgame.solve import solve
+    from solvers.setgame.search import solve
 
     _stopped_from_the_start(lambda: solve(4, 3))
     _stopped_from_the_start(lambda: solve(3, 5, forbidden=[1]))  # no shortcut: bitset search

@@ -11,8 +11,7 @@ import pytest
 from scenes.rings import place, rings_area
 from scenes.setgame import board_layout
 from solvers.rings.model import RingsModel, Rotate
-from solvers.setgame.events import Add, Exclude, Forbid
-from solvers.setgame.model import EXCLUDED, SetGameModel
+from solvers.setgame.model import EXCLUDED, Add, Exclude, Forbid, SetGameModel
 from solvers.tracer import RecordingTracer
 from viz.app import App
 from viz.compose import make_view
@@ -76,7 +75,7 @@ def test_rings_shuffle_reset_and_a_background_search(gl_ctx):
         app.render()
     assert app.session.job is None, "the search did not finish"
     trace = app.player.trace
-    assert trace.header.solver == "rings bfs"
+    assert trace.header.solver == "rings.bfs"
     assert app.scene.heading(app.player.frame()).endswith("breadth-first search")
     # the result plays from its beginning, at the automatic (readable) pace
     assert app.player.mode is Mode.PLAYING and app.player.position < 1 and app.player.auto
@@ -121,8 +120,7 @@ def test_rings_wheel_turns_the_ring_under_the_mouse(gl_ctx, monkeypatch, steps):
 
 def test_sudoku_technique_toggles_solve_again(gl_ctx):
     from scenes.sudoku import grid_layout, technique_rows
-    from solvers.sudoku import solve_and_record
-    from solvers.sudoku.record import enabled_techniques
+    from solvers.sudoku.record import enabled_techniques, solve_and_record
 
     pygame.init()
     puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -146,8 +144,7 @@ def test_sudoku_technique_toggles_solve_again(gl_ctx):
 
 
 def test_sudoku_techniques_can_be_switched_from_the_keyboard(gl_ctx):
-    from solvers.sudoku import solve_and_record
-    from solvers.sudoku.record import enabled_techniques
+    from solvers.sudoku.record import enabled_techniques, solve_and_record
     from solvers.sudoku.techniques import ORDERED
 
     pygame.init()

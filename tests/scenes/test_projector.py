@@ -86,7 +86,7 @@ def boxes_of(runs: list[TextRun]) -> tuple[np.ndarray, list[tuple[str, float]]]:
 
 
 @pytest.mark.parametrize("size", SIZES, ids=["720p", "1080p"])
-@pytest.mark.parametrize(("puzzle", "options", "help_shown"), cases())
+@pytest.mark.parametrize(("puzzle", "options", "help_shown"), list(cases()))
 def test_text_is_large_inside_the_frame_and_never_overlaps(
     demo, search_trace, puzzle, options, help_shown, size
 ):
@@ -111,7 +111,7 @@ def test_text_is_large_inside_the_frame_and_never_overlaps(
 
 
 @pytest.mark.gl
-@pytest.mark.parametrize(("puzzle", "options", "help_shown"), cases())
+@pytest.mark.parametrize(("puzzle", "options", "help_shown"), list(cases()))
 def test_text_contrasts_with_what_is_behind_it(
     gl_ctx, demo, search_trace, puzzle, options, help_shown
 ):

@@ -7,7 +7,7 @@ import pytest
 
 from solvers.cube.files import load_puzzle
 from solvers.cube.reference import seed_search
-from solvers.cube.stochastic import StochasticParams, record_stochastic, solve_stochastic
+from solvers.cube.stochastic import StochasticParams, solve_stochastic, stochastic_trace
 from solvers.cube.views import seed_error, slices
 from solvers.errors import PuzzleInputError
 from solvers.modelcheck import assert_trace_replays
@@ -57,15 +57,15 @@ def test_a_solved_run_leaves_every_cell_covered_once():
 
 def test_same_seed_same_trace_bytes_and_other_seeds_differ():
     params = StochasticParams(seed=7, pmax=200, max_steps=20_000)
-    _, a = record_stochastic(SEED, params, part="start", window=500)
-    _, b = record_stochastic(SEED, params, part="start", window=500)
-    _, c = record_stochastic(SEED, dataclasses.replace(params, seed=8), part="start", window=500)
+    _, a = stochastic_trace(SEED, params, part="start", window=500)
+    _, b = stochastic_trace(SEED, params, part="start", window=500)
+    _, c = stochastic_trace(SEED, dataclasses.replace(params, seed=8), part="start", window=500)
     assert trace_bytes(a) == trace_bytes(b) != trace_bytes(c)
 
 
 def test_the_start_of_a_search_is_recorded_with_restarts():
     params = StochasticParams(seed=1, pmax=64, max_steps=50_000, record_rejected=True)
-    result, trace = record_stochastic(SEED, params, part="start", window=3000)
+    result, trace = stochastic_trace(SEED, params, part="start", window=3000)
     assert trace.header.truncated and trace.header.solver == "cube.stochastic"
     kinds = [kind for _, kind, _ in trace.milestones()]
     assert kinds[0] == "start" and "restart" in kinds
@@ -77,7 +77,7 @@ def test_the_start_of_a_search_is_recorded_with_restarts():
 
 def test_the_end_of_a_solved_search_replays_to_the_solution():
     params = StochasticParams(seed=2, max_steps=2_000_000)
-    result, trace = record_stochastic(SG, params, part="end", window=100_000)
+    result, trace = stochastic_trace(SG, params, part="end", window=100_000)
     assert result.solved and not trace.header.truncated
     kinds = [kind for _, kind, _ in trace.milestones()]
     assert kinds[-1] == "solution" and kinds[0] in ("start", "restart")
@@ -87,7 +87,7 @@ def test_the_end_of_a_solved_search_replays_to_the_solution():
 
 def test_a_short_end_window_starts_mid_run_and_still_replays():
     params = StochasticParams(seed=2, max_steps=2_000_000)
-    result, trace = record_stochastic(SG, params, part="end", window=50)
+    result, trace = stochastic_trace(SG, params, part="end", window=50)
     assert trace.n_steps == 50
     assert "start" not in [kind for _, kind, _ in trace.milestones()]
     assert_trace_replays(trace, result.model, result.final_state)
@@ -97,4 +97,4 @@ def test_bad_parameters_are_one_line_errors():
     with pytest.raises(PuzzleInputError, match="pmax"):
         solve_stochastic(SEED, StochasticParams(pmax=3))
     with pytest.raises(PuzzleInputError, match="window"):
-        record_stochastic(SEED, StochasticParams(max_steps=10), window=0)
+        stochastic_trace(SEED, StochasticParams(max_steps=10), window=0)

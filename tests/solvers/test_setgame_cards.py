@@ -7,8 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers.errors import PuzzleInputError
-from solvers.setgame.cards import NO_CARD, CardSpace
-from solvers.setgame.cards_look import card_look
+from solvers.setgame.cards import NO_CARD, CardSpace, card_look
 
 
 def test_words_and_indices():

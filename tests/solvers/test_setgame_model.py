@@ -10,17 +10,19 @@ from hypothesis import strategies as st
 from solvers.errors import PuzzleInputError
 from solvers.modelcheck import assert_trace_replays, assert_walk_invertible
 from solvers.setgame.demo import demo_trace
-from solvers.setgame.events import (
+from solvers.setgame.model import (
+    CHOSEN,
+    EXCLUDED,
     Add,
     Exclude,
     Forbid,
     Prune,
     Remove,
+    SetGameModel,
     Unexclude,
     Unforbid,
     Unprune,
 )
-from solvers.setgame.model import CHOSEN, EXCLUDED, SetGameModel
 from solvers.setgame.session import SetSession
 from solvers.tracefile import parse_trace, trace_bytes
 

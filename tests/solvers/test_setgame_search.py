@@ -12,7 +12,7 @@ from solvers.setgame.affine import classify, frame_images
 from solvers.setgame.cards import CardSpace
 from solvers.setgame.fast import fullest_sizes, known_maximum, maximum_v3
 from solvers.setgame.geometry import affine_group_order, affine_space
-from solvers.setgame.solve import solve
+from solvers.setgame.search import solve
 
 
 def brute_force(space: CardSpace, required=(), forbidden=()) -> tuple[int, int]:

@@ -7,20 +7,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from solvers.modelcheck import assert_trace_replays, assert_walk_invertible
-from solvers.sudoku.events import (
+from solvers.sudoku.model import (
     GIVEN,
+    LINK_SLOTS,
     Eliminate,
     Mark,
     Place,
     Restore,
     SetDepth,
+    SudokuModel,
     Unplace,
     UseTechnique,
+    encode_link,
 )
-from solvers.sudoku.model import LINK_SLOTS, SudokuModel, encode_link
 from solvers.sudoku.parse import parse_puzzle
 from solvers.sudoku.record import record_with_state, techniques_used_at
-from solvers.sudoku.solver import solve
+from solvers.sudoku.search import solve
 from solvers.sudoku.techniques import TECHNIQUES, parse_selection
 from solvers.tracefile import parse_trace, trace_bytes
 

@@ -15,7 +15,7 @@ from solvers.sudoku.bruteforce import count_solutions
 from solvers.sudoku.generate import generate
 from solvers.sudoku.geometry import geometry
 from solvers.sudoku.parse import parse_puzzle, read_puzzles
-from solvers.sudoku.solver import solve
+from solvers.sudoku.search import solve
 from solvers.sudoku.soundness import unsound_steps
 from solvers.sudoku.techniques import BY_NAME, GROUPS, parse_selection
 

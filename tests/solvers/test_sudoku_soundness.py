@@ -16,7 +16,7 @@ from solvers.sudoku.generate import generate
 from solvers.sudoku.geometry import geometry
 from solvers.sudoku.kernels.engine import initial_candidates
 from solvers.sudoku.parse import read_puzzles
-from solvers.sudoku.solver import find_one, solve
+from solvers.sudoku.search import find_one, solve
 from solvers.sudoku.techniques import LOGIC
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles" / "sudoku"

@@ -4,21 +4,20 @@ trace, and reports what was found and what was proven."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from solvers.errors import PuzzleInputError
-from solvers.setgame.affine import CapClass, classify
+from solvers.setgame.affine import classify
 from solvers.setgame.bitsearch import ALL_MAX
 from solvers.setgame.board import Board
 from solvers.setgame.constrained import caps_through, count_avoiding, random_witness
-from solvers.setgame.events import REASON_SYMMETRY
 from solvers.setgame.fast import known_maximum, maximum_v3
 from solvers.setgame.geometry import affine_space
-from solvers.setgame.model import CHOSEN, FREE, SetGameModel
+from solvers.setgame.model import CHOSEN, FREE, REASON_SYMMETRY, SetGameModel
+from solvers.setgame.results import SetResult
 from solvers.setgame.runner import (
     NO_LIMIT,
     Captions,
@@ -29,54 +28,13 @@ from solvers.setgame.runner import (
 )
 from solvers.tracer import NULL_TRACER, Tracer
 
+if TYPE_CHECKING:
+    from solvers.plugin import Limits
+    from solvers.progress import Progress
+    from solvers.setgame.options import SetProblem
+
 SOLVERS = ("fast", "seed")
 MAX_CLASSIFIED = 20_000  # caps classified one by one; more would take too long to group
-
-
-@dataclasses.dataclass
-class SetResult:
-    v: int
-    n: int
-    max: int
-    proven: bool
-    count: int | None
-    classes: list[CapClass] | None
-    caps: list[list[int]]
-    upper_bound: int | None
-    nodes: int
-    solver: str
-    method: str
-    notes: list[str] = dataclasses.field(default_factory=list)
-    finished: bool = True  # the search ran to its end (no node limit hit)
-
-    def to_json(self, words: list[str], limit: int = 10) -> dict[str, Any]:
-        """The CLI's JSON: the issue's keys first, then what was proven."""
-        return {
-            "v": self.v,
-            "n": self.n,
-            "max": self.max,
-            "count": self.count,
-            "classes": None if self.classes is None else len(self.classes),
-            "caps": [[words[c] for c in cap] for cap in self.caps[:limit]],
-            "proven": self.proven,
-            "upper_bound": self.upper_bound,
-        }
-
-    def summary_lines(self, words: list[str]) -> list[str]:
-        proof = "proven maximum" if self.proven else "largest found, not proven maximum"
-        lines = [f"v={self.v} n={self.n}: {self.max} cards ({proof}; {self.method})"]
-        if not self.proven and self.upper_bound is not None:
-            lines.append(f"  no cap has more than {self.upper_bound} cards (counting argument)")
-        if self.count is not None:
-            lines.append(f"  {self.count:,} caps of {self.max} cards")
-        if self.classes is not None:
-            sizes = ", ".join(f"{c.size(self.n):,}" for c in self.classes)
-            lines.append(f"  {len(self.classes)} affine class(es) ({sizes} caps)")
-        lines.append(f"  search nodes: {self.nodes:,}")
-        if self.caps:
-            lines.append("  a cap: " + " ".join(words[c] for c in self.caps[0]))
-        lines.extend(f"  note: {note}" for note in self.notes)
-        return lines
 
 
 def prepare_board(
@@ -337,3 +295,28 @@ def chosen_cards(board: Board) -> list[int]:
 
 
 __all__ = ["REASON_SYMMETRY", "SOLVERS", "SetResult", "prepare_board", "solve"]
+
+
+# -- the puzzle's methods, in the plugin API's one signature (solvers.plugin) --------------
+
+
+def _method(solver: str):
+    def run(problem: SetProblem, tracer: Tracer, limits: Limits, progress: Progress) -> SetResult:
+        """A user's --max-nodes bounds every search (and rules out the unbounded shortcuts);
+        the default limit bounds only the searches that can run for hours."""
+        model = SetGameModel(problem.v, problem.n)
+        board = prepare_board(model, problem.with_cards, problem.forbidden, tracer)
+        progress.label, progress.unit = "searching", "nodes"
+        result = solve(
+            problem.v, problem.n, count=problem.count, solver=solver, tracer=tracer,
+            node_limit=None if limits.default_nodes else limits.nodes,
+            default_limit=limits.nodes if limits.default_nodes else None, board=board,
+        )  # fmt: skip
+        result.caps_in_json = problem.caps_in_json
+        return result
+
+    run.__name__ = run.__qualname__ = solver
+    return run
+
+
+fast, seed = _method("fast"), _method("seed")

@@ -14,7 +14,7 @@ carry the guesses they assumed, so their eliminations are never mistaken for fac
 
 from __future__ import annotations
 
-import dataclasses
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -32,12 +32,18 @@ from solvers.sudoku.kernels.engine import (
 )
 from solvers.sudoku.kernels.log import new_log
 from solvers.sudoku.parse import Puzzle
+from solvers.sudoku.results import SudokuResult
+
+if TYPE_CHECKING:
+    from solvers.plugin import Limits
+    from solvers.progress import Progress
+    from solvers.sudoku.options import SudokuProblem
+    from solvers.tracer import Tracer
 from solvers.sudoku.roles import CELL_GUESS, ROLE_PLACE
 from solvers.sudoku.steps import Guess, Step, decode_log
 from solvers.sudoku.techniques import (
     BY_NAME,
     LOGIC,
-    ORDERED,
     T_BACKTRACK,
     T_GUESS,
     T_REFUTED,
@@ -46,56 +52,7 @@ from solvers.sudoku.techniques import (
 
 BRANCH_MAX_RATING = 4.8
 POPCOUNT = np.array([bin(m).count("1") for m in range(1 << 16)], dtype=np.int8)
-LEVELS = ((1.2, "easy"), (2.1, "medium"), (3.5, "hard"), (4.8, "expert"), (6.5, "master"))
 
-
-def level_name(rating: float) -> str:
-    for limit, name in LEVELS:
-        if rating <= limit:
-            return name
-    return "guessing"
-
-
-@dataclasses.dataclass
-class SolveResult:
-    puzzle: Puzzle
-    steps: list[Step]
-    final: np.ndarray  # the grid reached (complete unless logic stalled with guessing off)
-    solution: np.ndarray  # the puzzle's solution (by brute force; one of them if several)
-    unique: bool
-    enabled: frozenset[str]
-
-    @property
-    def solved(self) -> bool:
-        return bool(np.all(self.final > 0))
-
-    @property
-    def fallback_used(self) -> bool:
-        return any(s.technique == T_GUESS for s in self.steps)
-
-    @property
-    def rating(self) -> float:
-        """The rating of the hardest technique needed; 10.0 if a guess was needed, 0.0 for a
-        grid that was already full."""
-        if self.fallback_used:
-            return TECHNIQUES[T_GUESS].rating
-        used = [TECHNIQUES[s.technique].rating for s in self.steps if s.is_technique]
-        return max(used, default=0.0)
-
-    @property
-    def level(self) -> str:
-        if not self.solved:
-            return "stalled"
-        return level_name(self.rating)
-
-    def techniques_used(self) -> dict[str, int]:
-        """Technique name -> number of steps, in registry order (special steps left out)."""
-        counts: dict[str, int] = {}
-        for t in ORDERED:
-            k = sum(1 for s in self.steps if s.technique == t.id)
-            if k:
-                counts[t.name] = k
-        return counts
 
 
 class _Run:
@@ -221,7 +178,7 @@ def solve(
     *,
     allow_multiple: bool = False,
     names: str | None = "a1",
-) -> SolveResult:
+) -> SudokuResult:
     """Solve `puzzle` with the enabled techniques (all by default); 'guess' in the set
     allows the fallback. `names` is the caption style ('a1', 'r1c1') or None for no
     captions (faster)."""
@@ -238,10 +195,26 @@ def solve(
         name_tables(puzzle.b, names) if names else None,
     )
     run.search(values, cand)
-    return SolveResult(puzzle, run.steps, values, solution, unique, enabled)
+    return SudokuResult(puzzle, run.steps, values, solution, unique, enabled)
 
 
-__all__ = ["SolveResult", "check_solutions", "find_one", "level_name", "solve"]
+
+
+def human(problem: SudokuProblem, tracer: Tracer, limits: Limits, progress: Progress):
+    """The plugin API's method: solve by the enabled techniques, then record the steps into
+    `tracer` (a trace step per solver step)."""
+    from solvers.sudoku.model import SudokuModel
+    from solvers.sudoku.record import record_into
+
+    progress.label = "solving"
+    result = solve(problem.puzzle, problem.enabled, allow_multiple=problem.allow_multiple,
+                   names=problem.names)  # fmt: skip
+    if tracer.enabled:
+        record_into(tracer, result, SudokuModel(problem.puzzle.text()))
+    return result
+
+
+__all__ = ["check_solutions", "find_one", "human", "solve"]
 
 
 def find_one(

@@ -10,7 +10,8 @@ from importlib import resources
 
 from solvers.sudoku.parse import Puzzle, parse_text
 from solvers.sudoku.record import record, solve_and_record
-from solvers.sudoku.solver import SolveResult, solve
+from solvers.sudoku.results import SudokuResult
+from solvers.sudoku.search import solve
 from solvers.trace import Trace
 
 # The demo puzzle: solved by logic alone in 74 steps with 13 techniques, among them an
@@ -25,7 +26,7 @@ def example_puzzles() -> dict[str, Puzzle]:
     return {p.name: p for p in parse_text(text)}
 
 
-def example_trace(technique: str, names: str = "a1") -> tuple[SolveResult, Trace, int]:
+def example_trace(technique: str, names: str = "a1") -> tuple[SudokuResult, Trace, int]:
     """The example puzzle of `technique` solved and recorded, and the index of the trace
     step of its first use (trace steps and result steps share indices)."""
     puzzle = example_puzzles()[technique]

@@ -1,0 +1,151 @@
+"""`puzzleviz solve cube`: its own options, the problem they describe, and --assembly (an
+output of its own, written after the shared ones). Nothing heavy is imported until a
+command runs."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from solvers.errors import PuzzleInputError
+from solvers.options import whole
+
+if TYPE_CHECKING:
+    from solvers.cube.model import CubeModel
+    from solvers.cube.puzzle import CubePuzzle
+    from solvers.cube.results import CubeResult
+    from solvers.cube.stochastic import StochasticParams
+
+DEFAULT_PUZZLE = "fakocka"  # files.DEFAULT_PUZZLE: the seed's box
+MAX_TRACE_STEPS = 10_000_000  # the trace of a window of the stochastic search stays in memory
+
+
+@dataclasses.dataclass(frozen=True)
+class CubeProblem:
+    """A box and its pieces, and how to search it."""
+
+    puzzle: CubePuzzle
+    name: str  # as the user named it (a puzzle name or a file)
+    method: str = "exact"
+    every: bool = False  # exact: every solution, not only up to `shown`
+    shown: int = 1  # exact: which solution the text (and --assembly) shows
+    stochastic: StochasticParams | None = None
+    trace_part: str = "end"  # stochastic: which window of the run the trace keeps
+    trace_steps: int = 20_000
+
+    def model(self) -> CubeModel:
+        from solvers.cube.model import CubeModel
+        from solvers.cube.stochastic import stochastic_model
+
+        if self.method == "stochastic" and self.stochastic is not None:
+            return stochastic_model(self.puzzle, self.stochastic)
+        return CubeModel(self.puzzle, 0)
+
+    def start(self) -> None:
+        return None
+
+    def params(self) -> dict[str, Any]:
+        if self.method == "stochastic":
+            return {}  # the search's own parameters join when its window begins
+        return {"all": self.every, "max_solutions": 0 if self.every else self.shown}
+
+
+def _known_puzzles() -> list[str]:
+    from assets import asset_path
+
+    return sorted(p.stem for p in Path(asset_path("puzzles", "cube")).glob("*.json"))
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--puzzle",
+        default=DEFAULT_PUZZLE,
+        metavar="NAME|FILE",
+        help=f"a puzzle name ({', '.join(_known_puzzles())}) or a JSON puzzle file "
+        f"(default {DEFAULT_PUZZLE})",
+    )
+    parser.add_argument(
+        "--allow-holes", action="store_true", help="allow pieces smaller than the box"
+    )
+    parser.add_argument(
+        "--all", action="store_true", help="exact: find every solution (default: the first)"
+    )
+    parser.add_argument(
+        "--assembly",
+        metavar="OUT",
+        help="exact: record the layer-by-layer assembly of one solution as a trace file",
+    )
+    parser.add_argument(
+        "--solution",
+        type=whole(1),
+        default=1,
+        metavar="K",
+        help="exact: which solution --assembly shows and the terminal prints (default 1)",
+    )
+    group = parser.add_argument_group("stochastic search (the seed's; --seed picks the run)")
+    group.add_argument(
+        "--max-steps", type=whole(1), default=1_000_000_000, metavar="N",
+        help="give up after N steps (default 1e9, like the seed)",
+    )  # fmt: skip
+    group.add_argument(
+        "--pmax", type=whole(1), default=100_000, metavar="P",
+        help="restart after P equal errors in a row at error <= 6, P/2 at 7-12, ... "
+        "(default 100000, the seed's best)",
+    )  # fmt: skip
+    group.add_argument(
+        "--outside", choices=("code", "volume"), default="code",
+        help="weigh a piece cell outside the box by its code (the seed's program) or by 1",
+    )  # fmt: skip
+    group.add_argument(
+        "--trace-part", choices=("start", "end"), default="end",
+        help="record the first steps or the last ones (default: the end, the winning run)",
+    )  # fmt: skip
+    group.add_argument(
+        "--trace-steps", type=whole(1, MAX_TRACE_STEPS), default=20_000, metavar="N",
+        help=f"steps the trace keeps (default 20000, at most {MAX_TRACE_STEPS:,})",
+    )  # fmt: skip
+    group.add_argument(
+        "--record-rejected", action="store_true",
+        help="also record the moves that were undone (each as a jump and a jump back)",
+    )  # fmt: skip
+
+
+def problems(args: argparse.Namespace) -> list[CubeProblem]:
+    from solvers.cube.files import load_puzzle
+    from solvers.cube.stochastic import StochasticParams
+
+    if args.method == "stochastic" and (args.all or args.assembly or args.max_nodes is not None):
+        raise PuzzleInputError("--all, --assembly and --max-nodes belong to the exact solver")
+    puzzle = load_puzzle(args.puzzle, allow_holes=args.allow_holes)
+    stochastic = StochasticParams(
+        seed=args.seed or 0, pmax=args.pmax, max_steps=args.max_steps, outside=args.outside,
+        record_rejected=args.record_rejected,
+    )  # fmt: skip
+    return [CubeProblem(puzzle, args.puzzle, args.method, args.all, args.solution,
+                        stochastic, args.trace_part, args.trace_steps)]  # fmt: skip
+
+
+def finish(args: argparse.Namespace, result: CubeResult) -> list[str]:
+    """--solution beyond the solutions found, and --assembly: written after the shared
+    outputs, so a failure here costs nothing already written."""
+    if args.method != "exact":
+        return []
+    if result.count and args.solution > len(result.solutions):
+        raise PuzzleInputError(
+            f"--solution {args.solution}: there are only {len(result.solutions)} solutions"
+        )
+    if not args.assembly:
+        return []
+    if not result.solutions:
+        raise PuzzleInputError("no solution to assemble")
+    from solvers.cube.assembly import assembly_trace
+    from solvers.cube.facts import facts_caption
+    from solvers.tracefile import save_trace
+
+    chosen = result.solutions[args.solution - 1]
+    summary = {k: v for k, v in result.facts.items() if not k.startswith("class_")}
+    params = {"solution": args.solution, "facts": summary, "caption": facts_caption(result.facts)}
+    save_trace(assembly_trace(result.puzzle, chosen, params=params), args.assembly)
+    return [f"wrote {args.assembly} (assembly of solution {args.solution}, layer by layer)"]

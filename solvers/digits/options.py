@@ -1,0 +1,144 @@
+"""`puzzleviz solve digits`: its own options and the problem they describe. Nothing heavy
+is imported until a command runs."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from solvers.errors import PuzzleInputError
+from solvers.options import whole
+
+if TYPE_CHECKING:
+    from solvers.digits.model import DigitsModel
+    from solvers.digits.puzzle import DigitsPuzzle
+
+GRANULARITIES = ("mesh", "block", "half")  # grid.GRANULARITIES
+MAX_WORKERS = 256
+ESTIMATE_PROBES = 5000
+GRANULARITY_WORDS = {
+    "mesh": "even block offsets, as the post searched (under a second)",
+    "block": "every block offset (about half a minute)",
+    "half": "offsets of half a block (one grid square of the picture), on the unit-square "
+    "grid (about 35 CPU minutes for the shipped puzzle: 17 min with --workers 2)",
+}
+
+
+@dataclasses.dataclass(frozen=True)
+class DigitsProblem:
+    """The frame and pieces, where pieces may go, and how to search."""
+
+    puzzle: DigitsPuzzle
+    granularity: str = "mesh"
+    first: bool = False  # stop at the first solution
+    show_all: bool = False  # report every solution, not one per class
+    symmetry: bool = True  # one position of the 8 per symmetry orbit
+    strategy: str = "first-cell"
+    workers: int = 1
+
+    def model(self) -> DigitsModel:
+        from solvers.digits.model import DigitsModel
+
+        return DigitsModel(self.puzzle, self.granularity)
+
+    def start(self) -> None:
+        return None
+
+    def params(self) -> dict[str, Any]:
+        return {"granularity": self.granularity, "first": self.first,
+                "symmetry": self.symmetry, "strategy": self.strategy}  # fmt: skip
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--granularity",
+        choices=GRANULARITIES,
+        default="mesh",
+        help="where pieces may go: "
+        + "; ".join(f"{k} = {v}" for k, v in GRANULARITY_WORDS.items())
+        + " (default: mesh)",
+    )
+    parser.add_argument(
+        "--all", action="store_true", help="print and write every solution, not only one per class"
+    )
+    parser.add_argument(
+        "--puzzle",
+        type=Path,
+        metavar="FILE",
+        help="another frame and/or piece set (JSON; see solvers/digits/puzzle.py)",
+    )
+    parser.add_argument(
+        "--first", action="store_true", help="stop at the first solution (a short trace to watch)"
+    )
+    parser.add_argument(
+        "--estimate",
+        action="store_true",
+        help="only estimate the size of the search (Knuth's random probes) and stop",
+    )
+    parser.add_argument(
+        "--strategy",
+        choices=("first-cell", "constrained"),
+        default="first-cell",
+        help="which triangle to branch on: the first live one in reading order (default; "
+        "positions seen before are met most often that way), or the one the fewest "
+        "placements can still cover",
+    )
+    parser.add_argument(
+        "--workers",
+        type=whole(1, MAX_WORKERS),
+        default=1,
+        metavar="N",
+        help="search the positions of the 8 in N processes at once (for the long half-block "
+        "search; not with --trace, --first, --no-symmetry or --estimate)",
+    )
+    parser.add_argument(
+        "--no-symmetry",
+        action="store_true",
+        help="try the 8 in every position instead of one per symmetry orbit (about 4x slower)",
+    )
+
+
+def _check_workers(args: argparse.Namespace) -> None:
+    if args.workers > 1:
+        alone = [
+            option
+            for option, given in (
+                ("--trace", args.trace),
+                ("--first", args.first),
+                ("--no-symmetry", args.no_symmetry),
+                ("--estimate", args.estimate),
+            )
+            if given
+        ]
+        if alone:
+            raise PuzzleInputError(f"--workers cannot be combined with {', '.join(alone)}")
+
+
+def _puzzle(args: argparse.Namespace) -> DigitsPuzzle:
+    from solvers.digits.puzzle import default_puzzle, load_puzzle
+
+    return load_puzzle(args.puzzle) if args.puzzle else default_puzzle()
+
+
+def answer(args: argparse.Namespace) -> bool:
+    """--estimate answers with a size, without searching."""
+    _check_workers(args)
+    if not args.estimate:
+        return False
+    from solvers.digits.search import estimate_nodes
+
+    mean, error = estimate_nodes(_puzzle(args), args.granularity, probes=ESTIMATE_PROBES)
+    print(
+        f"{args.granularity}: about {mean:,.0f} search nodes (+- {error:,.0f}, from "
+        f"{ESTIMATE_PROBES:,} random probes; a heavy-tailed tree can be much bigger)"
+    )
+    return True
+
+
+def problems(args: argparse.Namespace) -> list[DigitsProblem]:
+    return [
+        DigitsProblem(_puzzle(args), args.granularity, args.first, args.all,
+                      not args.no_symmetry, args.strategy, args.workers)
+    ]  # fmt: skip
