@@ -33,7 +33,7 @@ from solvers.sudoku.model import (
     UseTechnique,
     decode_link,
 )
-from solvers.sudoku.record import enabled_techniques, resolve_trace
+from solvers.sudoku.record import enabled_techniques
 from solvers.sudoku.roles import (
     CELL_CONFLICT,
     CELL_GUESS,
@@ -52,6 +52,7 @@ from solvers.sudoku.roles import (
     ROLE_PEER,
     ROLE_PLACE,
 )
+from solvers.sudoku.search import resolve_trace
 from solvers.sudoku.techniques import BY_NAME, ORDERED
 from viz.color import (
     ACCENT,

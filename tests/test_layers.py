@@ -59,3 +59,103 @@ def test_every_solver_package_imports_without_pygame_or_moderngl():
     )
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
+
+
+# -- the import graph: no cycles, no arrows running back up -------------------------------
+
+PACKAGES = ("solvers", "viz", "scenes")
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _type_checking_lines(tree: ast.AST) -> set[int]:
+    """Lines inside `if TYPE_CHECKING:` blocks (imports for annotations only)."""
+    lines: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+            for child in node.body:
+                lines.update(range(child.lineno, (child.end_lineno or child.lineno) + 1))
+    return lines
+
+
+def import_graph() -> dict[str, set[str]]:
+    """module -> the project modules it imports, at module level or inside functions."""
+    paths = [p for package in PACKAGES for p in sorted((ROOT / package).rglob("*.py"))]
+    known = {module_name(p) for p in paths}
+    graph: dict[str, set[str]] = {}
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        skip = _type_checking_lines(tree)
+        targets: set[str] = set()
+        for node in ast.walk(tree):
+            if getattr(node, "lineno", None) in skip:
+                continue
+            if isinstance(node, ast.Import):
+                targets.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                targets.add(node.module)
+                targets.update(f"{node.module}.{alias.name}" for alias in node.names)
+        name = module_name(path)
+        graph[name] = {t for t in targets if t in known and t != name}
+    return graph
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append(w)
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_no_import_cycles_even_inside_functions():
+    """A cycle hidden in a function-level import still ties two modules into one."""
+    assert cycles(import_graph()) == []
+
+
+def puzzle_package(module: str) -> bool:
+    parts = module.split(".")
+    return parts[0] == "solvers" and len(parts) > 1 and (ROOT / "solvers" / parts[1]).is_dir()
+
+
+def test_no_import_runs_back_up_the_layers():
+    """The core knows no puzzle (the registry finds them), viz knows no puzzle and no
+    scene (a trace's kind leads to both), and scenes are not imported by solvers."""
+    bad = []
+    for module, targets in import_graph().items():
+        core = module.startswith("solvers") and not puzzle_package(module)
+        for target in targets:
+            if (core or module.startswith("viz")) and puzzle_package(target):
+                bad.append(f"{module} imports the puzzle module {target}")
+            if module.startswith(("viz", "solvers")) and target.startswith("scenes"):
+                bad.append(f"{module} imports {target}")
+            if module.startswith("solvers") and target.startswith("viz"):
+                bad.append(f"{module} imports {target}")
+    assert bad == []

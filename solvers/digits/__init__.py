@@ -50,7 +50,7 @@ Helpers (DigitsModel):
     frame_triangles(), cell_triangle(cell), placement_of(state, k), owners(state), label(k)
     describe(event)                             one plain line
 Elsewhere:
-    solvers.digits.search.solve(puzzle, granularity, tracer) -> results.DigitsResult
+    solvers.digits.exact.solve(puzzle, granularity, tracer) -> results.DigitsResult
     solvers.digits.demo.demo_trace()             the post's CHECK #12 replayed: 8 solutions,
                                                  about 1,400 events (a Trace)
     solvers.digits.demo.class_representatives()  one solution per class (the three classes;

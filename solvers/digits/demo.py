@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from solvers.digits.exact import prepare, solve
 from solvers.digits.kernel import COUNTERS
 from solvers.digits.known import known_representatives
 from solvers.digits.model import DigitsModel
@@ -11,7 +12,6 @@ from solvers.digits.placements import PlacementTable
 from solvers.digits.post import post_placement
 from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
 from solvers.digits.results import DigitsResult
-from solvers.digits.search import prepare, solve
 from solvers.digits.symmetry import Solution
 from solvers.trace import Trace
 from solvers.tracer import RecordingTracer

@@ -17,9 +17,9 @@ import re
 from pathlib import Path
 from typing import Any
 
+from solvers.digits.exact import every_solution, prepare
 from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
 from solvers.digits.results import DigitsResult
-from solvers.digits.search import every_solution, prepare
 from solvers.digits.symmetry import Solution
 
 Placements = dict[int, tuple[int, int, int]]  # piece -> (orientation, x, y)

@@ -8,6 +8,7 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from solvers.digits.results import GRANULARITY_WORDS
 from solvers.errors import PuzzleInputError
 from solvers.options import whole
 
@@ -18,12 +19,6 @@ if TYPE_CHECKING:
 GRANULARITIES = ("mesh", "block", "half")  # grid.GRANULARITIES
 MAX_WORKERS = 256
 ESTIMATE_PROBES = 5000
-GRANULARITY_WORDS = {
-    "mesh": "even block offsets, as the post searched (under a second)",
-    "block": "every block offset (about half a minute)",
-    "half": "offsets of half a block (one grid square of the picture), on the unit-square "
-    "grid (about 35 CPU minutes for the shipped puzzle: 17 min with --workers 2)",
-}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -127,7 +122,7 @@ def answer(args: argparse.Namespace) -> bool:
     _check_workers(args)
     if not args.estimate:
         return False
-    from solvers.digits.search import estimate_nodes
+    from solvers.digits.exact import estimate_nodes
 
     mean, error = estimate_nodes(_puzzle(args), args.granularity, probes=ESTIMATE_PROBES)
     print(

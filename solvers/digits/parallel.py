@@ -21,9 +21,7 @@ from collections.abc import Callable, Iterable, Iterator
 
 import numpy as np
 
-from solvers.digits.puzzle import DigitsPuzzle
-from solvers.digits.results import DigitsResult
-from solvers.digits.search import (
+from solvers.digits.exact import (
     Memo,
     SearchSetup,
     band_entry,
@@ -31,6 +29,8 @@ from solvers.digits.search import (
     prepare,
     solve,
 )
+from solvers.digits.puzzle import DigitsPuzzle
+from solvers.digits.results import DigitsResult
 from solvers.digits.symmetry import Solution
 
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solvers.digits.geometry import SIDE_NAMES, Cell
 from solvers.digits.pieces import triangles_json
 from solvers.digits.placements import PlacementTable
 from solvers.digits.post import POST_FIXED_ZERO, post_variant_keys
-from solvers.digits.results import DigitsResult
 from solvers.digits.symmetry import Solution
+
+if TYPE_CHECKING:
+    from solvers.digits.results import DigitsResult
 
 GRID_NAMES = {"block": "block", "unit": "unit-square"}
 

@@ -9,9 +9,9 @@ import functools
 from importlib import resources
 
 from solvers.sudoku.parse import Puzzle, parse_text
-from solvers.sudoku.record import record, solve_and_record
+from solvers.sudoku.record import record
 from solvers.sudoku.results import SudokuResult
-from solvers.sudoku.search import solve
+from solvers.sudoku.search import solve, solve_and_record
 from solvers.trace import Trace
 
 # The demo puzzle: solved by logic alone in 74 steps with 13 techniques, among them an

@@ -10,11 +10,8 @@ Restore, so the grid returns exactly to where the guess was made.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import numpy as np
 
-from solvers.errors import PuzzleInputError
 from solvers.sudoku.model import (
     GUESSED,
     LINK_SLOTS,
@@ -34,17 +31,14 @@ from solvers.sudoku.model import (
     difficulty,
     encode_link,
 )
-from solvers.sudoku.parse import Puzzle, parse_puzzle
 from solvers.sudoku.results import SudokuResult
 from solvers.sudoku.roles import ROLE_ELIMINATE, ROLE_PEER, ROLE_PLACE
-from solvers.sudoku.search import solve
 from solvers.sudoku.steps import Step
 from solvers.sudoku.techniques import (
     BY_NAME,
     T_BACKTRACK,
     T_CONTRADICTION,
     T_GUESS,
-    parse_selection,
 )
 from solvers.trace import Trace
 from solvers.tracer import RecordingTracer, Tracer
@@ -223,36 +217,6 @@ def techniques_used_at(trace: Trace, cursor: int) -> list[tuple[str, int]]:
     counts = np.bincount(used, minlength=len(model.technique_names))
     pairs = [(name, int(k)) for name, k in zip(model.technique_names, counts, strict=True) if k]
     return sorted(pairs, key=lambda item: difficulty(item[0]))
-
-
-def solve_and_record(
-    puzzle: Puzzle | str,
-    techniques: str | Iterable[str] | None = None,
-    *,
-    allow_multiple: bool = False,
-    names: str = "a1",
-) -> tuple[SudokuResult, Trace]:
-    """Solve and record in one go. `techniques`: a selection string ('all,-x_chain') or a
-    set of technique names (None: all)."""
-    if isinstance(puzzle, str):
-        puzzle = parse_puzzle(puzzle)
-    if techniques is None or isinstance(techniques, str):
-        enabled = parse_selection(techniques)
-    else:
-        enabled = frozenset(techniques)
-        unknown = enabled - set(BY_NAME)
-        if unknown:
-            raise PuzzleInputError(f"unknown technique {sorted(unknown)[0]!r}")
-    result = solve(puzzle, enabled, allow_multiple=allow_multiple, names=names)
-    return result, record(result)
-
-
-def resolve_trace(trace: Trace, techniques: str | Iterable[str] | None) -> Trace:
-    """The same puzzle solved again with other techniques switched on (for a scene's
-    technique toggles): a puzzle that was recorded with several solutions stays allowed."""
-    model = SudokuModel.from_definition(trace.header.definition)
-    allow = not trace.header.params.get("unique", True)
-    return solve_and_record(model.puzzle, techniques, allow_multiple=allow)[1]
 
 
 def enabled_techniques(trace: Trace) -> frozenset[str]:

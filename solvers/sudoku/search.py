@@ -14,6 +14,7 @@ carry the guesses they assumed, so their eliminations are never mistaken for fac
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -31,8 +32,12 @@ from solvers.sudoku.kernels.engine import (
     run_logic,
 )
 from solvers.sudoku.kernels.log import new_log
-from solvers.sudoku.parse import Puzzle
+from solvers.sudoku.model import SudokuModel
+from solvers.sudoku.parse import Puzzle, parse_puzzle
+from solvers.sudoku.record import record, record_into
 from solvers.sudoku.results import SudokuResult
+from solvers.sudoku.techniques import parse_selection
+from solvers.trace import Trace
 
 if TYPE_CHECKING:
     from solvers.plugin import Limits
@@ -52,7 +57,6 @@ from solvers.sudoku.techniques import (
 
 BRANCH_MAX_RATING = 4.8
 POPCOUNT = np.array([bin(m).count("1") for m in range(1 << 16)], dtype=np.int8)
-
 
 
 class _Run:
@@ -198,14 +202,39 @@ def solve(
     return SudokuResult(puzzle, run.steps, values, solution, unique, enabled)
 
 
+def solve_and_record(
+    puzzle: Puzzle | str,
+    techniques: str | Iterable[str] | None = None,
+    *,
+    allow_multiple: bool = False,
+    names: str = "a1",
+) -> tuple[SudokuResult, Trace]:
+    """Solve and record in one go. `techniques`: a selection string ('all,-x_chain') or a
+    set of technique names (None: all)."""
+    if isinstance(puzzle, str):
+        puzzle = parse_puzzle(puzzle)
+    if techniques is None or isinstance(techniques, str):
+        enabled = parse_selection(techniques)
+    else:
+        enabled = frozenset(techniques)
+        unknown = enabled - set(BY_NAME)
+        if unknown:
+            raise PuzzleInputError(f"unknown technique {sorted(unknown)[0]!r}")
+    result = solve(puzzle, enabled, allow_multiple=allow_multiple, names=names)
+    return result, record(result)
+
+
+def resolve_trace(trace: Trace, techniques: str | Iterable[str] | None) -> Trace:
+    """The same puzzle solved again with other techniques switched on (for a scene's
+    technique toggles): a puzzle that was recorded with several solutions stays allowed."""
+    model = SudokuModel.from_definition(trace.header.definition)
+    allow = not trace.header.params.get("unique", True)
+    return solve_and_record(model.puzzle, techniques, allow_multiple=allow)[1]
 
 
 def human(problem: SudokuProblem, tracer: Tracer, limits: Limits, progress: Progress):
     """The plugin API's method: solve by the enabled techniques, then record the steps into
     `tracer` (a trace step per solver step)."""
-    from solvers.sudoku.model import SudokuModel
-    from solvers.sudoku.record import record_into
-
     progress.label = "solving"
     result = solve(problem.puzzle, problem.enabled, allow_multiple=problem.allow_multiple,
                    names=problem.names)  # fmt: skip
@@ -214,7 +243,7 @@ def human(problem: SudokuProblem, tracer: Tracer, limits: Limits, progress: Prog
     return result
 
 
-__all__ = ["check_solutions", "find_one", "human", "solve"]
+__all__ = ["check_solutions", "find_one", "human", "resolve_trace", "solve", "solve_and_record"]
 
 
 def find_one(

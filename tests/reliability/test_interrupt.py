@@ -123,8 +123,8 @@ def test_the_set_searches_look_at_the_control():
 def test_the_digits_search_looks_at_the_control():
     import json
 
+    from solvers.digits.exact import solve
     from solvers.digits.puzzle import DigitsPuzzle
-    from solvers.digits.search import solve
 
     big = DigitsPuzzle.from_definition(json.loads(BIG_FRAME))
     _stopped_from_the_start(lambda: solve(big, "mesh"))

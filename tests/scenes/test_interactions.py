@@ -120,7 +120,8 @@ def test_rings_wheel_turns_the_ring_under_the_mouse(gl_ctx, monkeypatch, steps):
 
 def test_sudoku_technique_toggles_solve_again(gl_ctx):
     from scenes.sudoku import grid_layout, technique_rows
-    from solvers.sudoku.record import enabled_techniques, solve_and_record
+    from solvers.sudoku.record import enabled_techniques
+    from solvers.sudoku.search import solve_and_record
 
     pygame.init()
     puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -144,7 +145,8 @@ def test_sudoku_technique_toggles_solve_again(gl_ctx):
 
 
 def test_sudoku_techniques_can_be_switched_from_the_keyboard(gl_ctx):
-    from solvers.sudoku.record import enabled_techniques, solve_and_record
+    from solvers.sudoku.record import enabled_techniques
+    from solvers.sudoku.search import solve_and_record
     from solvers.sudoku.techniques import ORDERED
 
     pygame.init()

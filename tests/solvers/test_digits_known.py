@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from solvers.digits.exact import prepare, solve
 from solvers.digits.known import known_entry, known_representatives, solutions_of
 from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
-from solvers.digits.search import prepare, solve
 from solvers.digits.solutions import on_mesh
 from tests.digits_fixtures import cell_sets
 

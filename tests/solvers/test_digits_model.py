@@ -13,6 +13,7 @@ from solvers.digits.demo import (
     final_state,
     post_check_fixed,
 )
+from solvers.digits.exact import prepare, solve
 from solvers.digits.geometry import triangle_corners
 from solvers.digits.kernel import COUNTERS
 from solvers.digits.model import (
@@ -26,7 +27,6 @@ from solvers.digits.model import (
     Reopen,
 )
 from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
-from solvers.digits.search import prepare, solve
 from solvers.errors import PuzzleInputError
 from solvers.model import model_from_definition
 from solvers.modelcheck import assert_trace_replays, assert_walk_invertible

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from solvers.digits.exact import prepare
 from solvers.digits.puzzle import DigitsPuzzle
-from solvers.digits.search import prepare
 from tests.digits_fixtures import SMALL
 
 

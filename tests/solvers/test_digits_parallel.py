@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from solvers.digits.exact import solve
 from solvers.digits.parallel import Part, solve_in_parts
 from solvers.digits.puzzle import DigitsPuzzle
-from solvers.digits.search import solve
 from tests.digits_fixtures import SMALL as SMALL_DEFINITION
 
 SMALL = DigitsPuzzle.from_definition(SMALL_DEFINITION)

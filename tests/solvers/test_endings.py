@@ -9,10 +9,10 @@ import numpy as np
 from solvers.cube.exact import EXACT_COUNTERS, solve_exact
 from solvers.cube.files import load_puzzle
 from solvers.cube.model import CubeModel
+from solvers.digits.exact import solve as solve_digits
 from solvers.digits.kernel import COUNTERS as DIGITS_COUNTERS
 from solvers.digits.model import DigitsModel
 from solvers.digits.puzzle import DigitsPuzzle
-from solvers.digits.search import solve as solve_digits
 from solvers.setgame.model import CHOSEN
 from solvers.setgame.session import SetSession
 from solvers.trace import Trace

@@ -133,7 +133,8 @@ def test_step_states_show_the_pattern_and_the_struck_out_candidates():
 
 
 def test_resolving_a_trace_with_techniques_toggled():
-    from solvers.sudoku.record import enabled_techniques, resolve_trace, solve_and_record
+    from solvers.sudoku.record import enabled_techniques
+    from solvers.sudoku.search import resolve_trace, solve_and_record
 
     _, trace = solve_and_record(NINE)
     assert "pointing_pair" in enabled_techniques(trace)
