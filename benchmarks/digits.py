@@ -116,10 +116,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from solvers.digits.exact import _prepare_cached, prepare, solve  # noqa: E402
 from solvers.digits.known import record_classes  # noqa: E402
 from solvers.digits.parallel import Part, build_bands, root_choices, solve_in_parts  # noqa: E402
 from solvers.digits.puzzle import default_puzzle  # noqa: E402
-from solvers.digits.exact import _prepare_cached, prepare, solve  # noqa: E402
 from solvers.digits.solutions import on_mesh  # noqa: E402
 
 SEED_GLOB = "002_*.txt"
