@@ -30,9 +30,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solvers.setgame.bitsearch import STOP_FIRST
 from solvers.setgame.fast import clear_caches, frame_search, maximum_v3
 from solvers.setgame.geometry import affine_space
+from solvers.setgame.kernels.bitsearch import STOP_FIRST
 from solvers.setgame.search import solve
 
 

@@ -1,4 +1,4 @@
-"""The exact solver: every filling of the box, found once each (see `exact_kernel`)."""
+"""The exact solver: every filling of the box, found once each (see `kernels.exact`)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from functools import lru_cache
 
 import numpy as np
 
-from solvers.cube import exact_kernel as K
 from solvers.cube.bounds import SlabParity, slab_parity
+from solvers.cube.kernels import exact as K
 from solvers.cube.model import Place
 from solvers.cube.placements import Placements, build_placements
 from solvers.cube.puzzle import CubePuzzle

@@ -1,4 +1,4 @@
-"""The seed's collision-removal search (see `stochastic_kernel`), its statistics and its
+"""The seed's collision-removal search (see `kernels.stochastic`), its statistics and its
 traces.
 
 A trace of this search shows pieces jumping (Move events), the error per step and the
@@ -16,7 +16,7 @@ from typing import Literal
 
 import numpy as np
 
-from solvers.cube import stochastic_kernel as K
+from solvers.cube.kernels import stochastic as K
 from solvers.cube.model import CubeModel
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.space import orientation_table

@@ -8,7 +8,7 @@ found 12 solutions with the 0 fixed, 48 in all, 3 up to symmetry and swapping th
 6/9. Here the same search runs at three granularities: "mesh", "block" (any block offset)
 and "half" (offsets of half a block, on the grid of unit squares).
 
-The search (kernel.py, search.py): placements are bitboards over the frame's triangles (7
+The search (kernels.py, exact.py; search.py is the entry): placements are bitboards over the frame's triangles (7
 uint64 words for the 396 block triangles, 25 for the 1584 quarter triangles of the half
 grid); depth-first over "cover this triangle with one of the placements still possible, or
 leave it empty", branching on the first live triangle in reading order (or, by choice, on

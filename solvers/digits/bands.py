@@ -13,7 +13,7 @@ itself with only S present and only placements inside the band allowed, one test
 from the bound its subsets give (a set needs at least the rows any of its subsets needs).
 During the search, for each remaining piece k with its first possible row t_k, the pieces j
 with t_j >= t_k can only go in rows t_k and below: if they need more rows than that band
-has, the position is a dead end (kernel.py). The band is the frame's own bottom, whatever
+has, the position is a dead end (kernels.py). The band is the frame's own bottom, whatever
 its outline, so no translation is involved; the placed pieces in the band only make room
 scarcer, so the check is sound.
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from solvers.digits.exact import prepare, solve
-from solvers.digits.kernel import COUNTERS
+from solvers.digits.kernels import COUNTERS
 from solvers.digits.known import known_representatives
 from solvers.digits.model import DigitsModel
 from solvers.digits.placements import PlacementTable

@@ -20,7 +20,7 @@ from functools import cached_property, lru_cache, partial
 
 import numpy as np
 
-from solvers.digits import kernel
+from solvers.digits import kernels
 from solvers.digits.bands import Settle, fewest_rows, least_band_rows, one_by_one
 from solvers.digits.grid import Grid, check_granularity, resolution_of
 from solvers.digits.model import Place
@@ -41,8 +41,8 @@ BAND_GRANULARITIES = ("half",)  # where the search builds the bottom-band table 
 BAND_TEST_NODES = 200_000  # per test of that table: beyond, "perhaps it fits"
 NO_BANDS = np.zeros(0, dtype=np.int64)
 STRATEGIES = {
-    "constrained": kernel.STRATEGY_MOST_CONSTRAINED,
-    "first-cell": kernel.STRATEGY_FIRST_CELL,
+    "constrained": kernels.STRATEGY_MOST_CONSTRAINED,
+    "first-cell": kernels.STRATEGY_FIRST_CELL,
 }
 
 
@@ -61,10 +61,10 @@ class SearchSetup:
     fhi: np.ndarray
     cover: np.ndarray  # per cell, a bit per placement over it (overlaps.py)
     overlap: np.ndarray  # per placement, a bit per placement that overlaps it
-    twin_next: np.ndarray  # per piece, the next piece of the same shape, or -1 (kernel.py)
+    twin_next: np.ndarray  # per piece, the next piece of the same shape, or -1 (kernels.py)
     twin_prev: np.ndarray
     rank: np.ndarray  # per placement, its shape's number among its twins' shapes, or -1
-    paired: bool  # every placement covers 0, 2 or 4 cells of each square (see kernel.py)
+    paired: bool  # every placement covers 0, 2 or 4 cells of each square (see kernels.py)
     top_row: np.ndarray  # per placement, the first grid row it covers (bands.py)
 
     @property
@@ -222,12 +222,12 @@ def _fits_in_band(setup: SearchSetup, mask: int, rows: int, band_rows: np.ndarra
     result = np.zeros(6, dtype=np.int64)
     _call_kernel(
         setup, allowed, present, slack, -1, 0, 1 << 62, 1, BAND_TEST_NODES,
-        kernel.STRATEGY_FIRST_CELL, Memo(1 << 16), np.array([-1.0, 0.0]),
+        kernels.STRATEGY_FIRST_CELL, Memo(1 << 16), np.array([-1.0, 0.0]),
         np.zeros((1, n_pieces), dtype=np.int64), np.zeros(n_pieces + slack + 2, np.int64),
-        False, new_kernel_buffer(0, 1, len(kernel.COUNTERS)),
+        False, new_kernel_buffer(0, 1, len(kernels.COUNTERS)),
         np.zeros(4 + n_pieces, dtype=np.int32), result, band_rows,
     )  # fmt: skip
-    return bool(result[kernel.R_SOLUTIONS] > 0 or result[kernel.R_STOPPED])
+    return bool(result[kernels.R_SOLUTIONS] > 0 or result[kernels.R_STOPPED])
 
 
 def _even_quads(words: np.ndarray) -> np.ndarray:
@@ -284,7 +284,7 @@ def _chain_start(setup: SearchSetup, k: int) -> int:
 
 
 class Memo:
-    """The kernel's table of positions searched without a solution (see kernel.py). One
+    """The kernel's table of positions searched without a solution (see kernels.py). One
     table may serve several searches of the same setup (root choices searched one after
     another in a worker process): a position is a position, whichever root led to it."""
 
@@ -324,7 +324,7 @@ def solve(
     `strategy` picks the cell to branch on: "first-cell" (the default: the first live cell
     in reading order) or "constrained" (a cell that only one or two placements can still
     cover, else the first live one). Either way, positions already searched are remembered
-    (see kernel.py); filling in reading order meets the same positions far more often, which
+    (see kernels.py); filling in reading order meets the same positions far more often, which
     makes it the faster of the two (block offsets 33 s against 37 s, half offsets about 2x).
 
     `on_progress(done, total)` is called between the root's choices. `roots` = (lo, hi)
@@ -361,9 +361,9 @@ def solve(
         ],
         dtype=np.int32,
     )
-    buf = tracer.kernel_buffer() if record else new_kernel_buffer(0, 1, len(kernel.COUNTERS))
-    if record and buf.current.shape[0] != len(kernel.COUNTERS):
-        raise ValueError(f"the tracer must declare the counters {kernel.COUNTERS}")
+    buf = tracer.kernel_buffer() if record else new_kernel_buffer(0, 1, len(kernels.COUNTERS))
+    if record and buf.current.shape[0] != len(kernels.COUNTERS):
+        raise ValueError(f"the tracer must declare the counters {kernels.COUNTERS}")
     result = np.zeros(6, dtype=np.int64)
     path = np.zeros(len(labels) + setup.slack + 2, dtype=np.int64)
     solutions = np.zeros((SOLUTION_CAPACITY, len(labels)), dtype=np.int64)
@@ -385,11 +385,11 @@ def solve(
     )
     if record:
         tracer.absorb(buf)
-    if result[kernel.R_STORED] < result[kernel.R_SOLUTIONS]:
+    if result[kernels.R_STORED] < result[kernels.R_SOLUTIONS]:
         # More solutions than room: search again, untraced, with room for all of them.
-        solutions = np.zeros((int(result[kernel.R_SOLUTIONS]), len(labels)), dtype=np.int64)
+        solutions = np.zeros((int(result[kernels.R_SOLUTIONS]), len(labels)), dtype=np.int64)
         again = np.zeros(6, dtype=np.int64)
-        quiet = new_kernel_buffer(0, 1, len(kernel.COUNTERS))
+        quiet = new_kernel_buffer(0, 1, len(kernels.COUNTERS))
         _run(
             setup,
             STRATEGIES[strategy],
@@ -405,19 +405,19 @@ def solve(
             roots=roots,
             band_rows=band_rows,
         )
-        result[kernel.R_STORED] = again[kernel.R_STORED]
-    stored = int(result[kernel.R_STORED])
+        result[kernels.R_STORED] = again[kernels.R_STORED]
+    stored = int(result[kernels.R_STORED])
     found = tuple(tuple(int(p) for p in row) for row in solutions[:stored])
     all_solutions = every_solution(setup, found)
-    depth = int(result[kernel.R_DEPTH])
+    depth = int(result[kernels.R_DEPTH])
     outcome = DigitsResult(
         setup=setup,
         found=found,
         solutions=all_solutions,
-        nodes=int(result[kernel.R_NODES]),
-        stopped_early=bool(result[kernel.R_STOPPED]),
+        nodes=int(result[kernels.R_NODES]),
+        stopped_early=bool(result[kernels.R_STOPPED]),
         final_path=tuple(int(v) for v in path[:depth]),
-        root_choices=int(result[kernel.R_ROOT_OPTIONS]),
+        root_choices=int(result[kernels.R_ROOT_OPTIONS]),
     )
     if record and roots is None and not outcome.stopped_early:
         record_summary(tracer, outcome)
@@ -478,11 +478,11 @@ def _run(
             stop_after, node_limit, strategy, memo, probe, solutions, path, record, buf,
             captions, result, band_rows,
         )  # fmt: skip
-        total = int(result[kernel.R_ROOT_OPTIONS])
+        total = int(result[kernels.R_ROOT_OPTIONS])
         lo = min(hi, total)
         if on_progress:
             on_progress(lo, min(total, end))
-        if result[kernel.R_STOPPED]:
+        if result[kernels.R_STOPPED]:
             return
 
 
@@ -491,7 +491,7 @@ def _call_kernel(
     probe, solutions, path, record, buf, captions, result, band_rows,
 ) -> None:  # fmt: skip
     table = setup.table
-    kernel.run_kernel(
+    kernels.run_kernel(
         table.bits, setup.blo, setup.bhi, setup.forced, setup.flo, setup.fhi, setup.cover,
         setup.overlap, table.piece, table.orientation, table.x, table.y, table.piece_start,
         setup.twin_next, setup.twin_prev, setup.rank, table.frame_bits, slack, setup.paired,
@@ -511,14 +511,14 @@ def estimate_nodes(
     n_pieces = len(puzzle.labels)
     solutions = np.zeros((1, n_pieces), dtype=np.int64)
     path = np.zeros(n_pieces + setup.slack + 2, dtype=np.int64)
-    buf = new_kernel_buffer(0, 1, len(kernel.COUNTERS))
+    buf = new_kernel_buffer(0, 1, len(kernels.COUNTERS))
     captions = np.zeros(4 + n_pieces, dtype=np.int32)
     estimates = []
     for i in range(probes):
         probe = np.array([float(seed + i), 0.0])
         result = np.zeros(6, dtype=np.int64)
         _run(
-            setup, kernel.STRATEGY_MOST_CONSTRAINED, 0, 1 << 62, solutions, path, False, buf,
+            setup, kernels.STRATEGY_MOST_CONSTRAINED, 0, 1 << 62, solutions, path, False, buf,
             captions, result, None, probe, band_rows=NO_BANDS,
         )  # fmt: skip
         estimates.append(probe[1])

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from solvers.digits import kernel
+from solvers.digits import kernels
 from solvers.digits.geometry import SIDE_NAMES, symmetry_angle_and_flip, triangle_corners
 from solvers.digits.grid import GRANULARITIES, Grid, check_granularity, resolution_of
 from solvers.digits.pieces import affine_of
@@ -39,7 +39,7 @@ Triangle = tuple[Corner, Corner, Corner]
 class Place(Event):
     """Put piece `piece` in orientation `orientation` with its box's corner on (x, y)."""
 
-    OP = kernel.OP_PLACE
+    OP = kernels.OP_PLACE
     piece: int
     orientation: int
     x: int
@@ -50,7 +50,7 @@ class Place(Event):
 class Remove(Event):
     """Take piece `piece` (which lies as given) back to the tray."""
 
-    OP = kernel.OP_REMOVE
+    OP = kernels.OP_REMOVE
     piece: int
     orientation: int
     x: int
@@ -61,7 +61,7 @@ class Remove(Event):
 class LeaveEmpty(Event):
     """The search decides that free cell `cell` stays empty in this branch."""
 
-    OP = kernel.OP_LEAVE_EMPTY
+    OP = kernels.OP_LEAVE_EMPTY
     cell: int
 
 
@@ -69,7 +69,7 @@ class LeaveEmpty(Event):
 class Reopen(Event):
     """Undo LeaveEmpty: the cell is free again."""
 
-    OP = kernel.OP_REOPEN
+    OP = kernels.OP_REOPEN
     cell: int
 
 

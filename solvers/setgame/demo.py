@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from solvers.setgame.bitsearch import COUNTERS, STOP_FIRST
 from solvers.setgame.board import Board
 from solvers.setgame.fast import frame_search, fullest_hyperplane_search, known_maximum
 from solvers.setgame.geometry import affine_space
+from solvers.setgame.kernels.bitsearch import COUNTERS, STOP_FIRST
 from solvers.setgame.model import SetGameModel
 from solvers.trace import Trace
 from solvers.tracer import RecordingTracer
@@ -23,7 +23,7 @@ def demo_trace(n: int = 4) -> Trace:
         target = known_maximum(n).size
         caps = fullest_hyperplane_search(space, target, STOP_FIRST, known_maximum(n - 1), tracer)
     else:
-        from solvers.setgame.bitsearch import ALL_MAX
+        from solvers.setgame.kernels.bitsearch import ALL_MAX
 
         _, caps, _ = frame_search(space, ALL_MAX, n + 1, tracer)
     board = Board(model, tracer)

@@ -33,9 +33,9 @@ from fractions import Fraction
 import numpy as np
 
 from solvers.setgame.affine import CapClass, build_class, classify
-from solvers.setgame.bitsearch import ALL_EXACT, ALL_MAX, STOP_FIRST
 from solvers.setgame.board import Board
 from solvers.setgame.geometry import AffineSpace, affine_space
+from solvers.setgame.kernels.bitsearch import ALL_EXACT, ALL_MAX, STOP_FIRST
 from solvers.setgame.model import REASON_SYMMETRY, SetGameModel
 from solvers.setgame.results import CapSearch
 from solvers.setgame.runner import Captions, SearchStats, bit_run, free_candidates

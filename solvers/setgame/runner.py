@@ -7,12 +7,12 @@ import dataclasses
 import numpy as np
 
 from solvers.interrupt import current_control, raise_if_stopped
-from solvers.setgame.bitsearch import COUNTERS, ST_FINISHED, ST_SOLUTIONS, bit_search
 from solvers.setgame.board import Board
 from solvers.setgame.cards import card_look
 from solvers.setgame.geometry import AffineSpace, from_bitset, to_bitset
+from solvers.setgame.kernels.bitsearch import COUNTERS, ST_FINISHED, ST_SOLUTIONS, bit_search
+from solvers.setgame.kernels.tryfrom import try_from_kernel
 from solvers.setgame.model import FREE
-from solvers.setgame.tryfrom import try_from_kernel
 from solvers.tracer import Tracer
 
 NO_LIMIT = 2**62

@@ -11,11 +11,11 @@ import numpy as np
 
 from solvers.errors import PuzzleInputError
 from solvers.setgame.affine import classify
-from solvers.setgame.bitsearch import ALL_MAX
 from solvers.setgame.board import Board
 from solvers.setgame.constrained import caps_through, count_avoiding, random_witness
 from solvers.setgame.fast import known_maximum, maximum_v3
 from solvers.setgame.geometry import affine_space
+from solvers.setgame.kernels.bitsearch import ALL_MAX
 from solvers.setgame.model import CHOSEN, FREE, REASON_SYMMETRY, SetGameModel
 from solvers.setgame.results import SetResult
 from solvers.setgame.runner import (

@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 
 from solvers.errors import PuzzleInputError
-from solvers.setgame.bitsearch import COUNTERS
 from solvers.setgame.board import Board
+from solvers.setgame.kernels.bitsearch import COUNTERS
 from solvers.setgame.model import CHOSEN, EXCLUDED, SetGameModel
 from solvers.setgame.results import SetResult
 from solvers.setgame.search import solve

@@ -15,7 +15,7 @@ from solvers.digits.demo import (
 )
 from solvers.digits.exact import prepare, solve
 from solvers.digits.geometry import triangle_corners
-from solvers.digits.kernel import COUNTERS
+from solvers.digits.kernels import COUNTERS
 from solvers.digits.model import (
     FREE,
     LEFT_EMPTY,

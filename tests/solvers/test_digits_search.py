@@ -46,7 +46,7 @@ def cells_by_digit(table, solution):
 def test_mesh_has_48_solutions_in_3_classes(mesh):
     assert mesh.count == 48
     # The search finds one per class: the 8 at one position of each orbit under the
-    # frame's symmetries, the 2 before the 5, the 6 before the 9 (see kernel.py).
+    # frame's symmetries, the 2 before the 5, the 6 before the 9 (see kernels.py).
     assert len(mesh.found) == 3
     assert len(set(mesh.solutions)) == 48
     assert len(mesh.classes) == 3

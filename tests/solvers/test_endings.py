@@ -10,7 +10,7 @@ from solvers.cube.exact import EXACT_COUNTERS, solve_exact
 from solvers.cube.files import load_puzzle
 from solvers.cube.model import CubeModel
 from solvers.digits.exact import solve as solve_digits
-from solvers.digits.kernel import COUNTERS as DIGITS_COUNTERS
+from solvers.digits.kernels import COUNTERS as DIGITS_COUNTERS
 from solvers.digits.model import DigitsModel
 from solvers.digits.puzzle import DigitsPuzzle
 from solvers.setgame.model import CHOSEN

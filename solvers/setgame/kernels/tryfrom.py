@@ -23,7 +23,7 @@ import numpy as np
 
 from solvers.interrupt import stop_requested
 from solvers.jit import njit
-from solvers.setgame.bitsearch import (
+from solvers.setgame.kernels.bitsearch import (
     ST_BEST,
     ST_FINISHED,
     ST_NODES,
