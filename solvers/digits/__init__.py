@@ -8,18 +8,18 @@ found 12 solutions with the 0 fixed, 48 in all, 3 up to symmetry and swapping th
 6/9. Here the same search runs at three granularities: "mesh", "block" (any block offset)
 and "half" (offsets of half a block, on the grid of unit squares).
 
-The search (kernels.py, exact.py; search.py is the entry): placements are bitboards over the frame's triangles (7
-uint64 words for the 396 block triangles, 25 for the 1584 quarter triangles of the half
-grid); depth-first over "cover this triangle with one of the placements still possible, or
-leave it empty", branching on the first live triangle in reading order (or, by choice, on
-one only one or two placements can still cover); a node is cut when the triangles proved
-empty (dead, left empty, and the waste each remaining piece forces, see waste.py) exceed
-the 100 spare ones, or when a piece has no room left; a piece with one placement left goes
-there at once; positions already searched are remembered by their live triangles; the 8
-goes only to one position per symmetry orbit of the frame and the solutions are mapped
-back by the symmetries. Each position of the 8 is a search of its own: parallel.py runs
-them in worker processes. The block and half-block searches are long, so what they found
-is recorded once for the scene (known.py).
+The search (kernels.py and exact.py; search.py is the plugin's entry): placements are
+bitboards over the frame's triangles (7 uint64 words for the 396 block triangles, 25 for the
+1584 quarter triangles of the half grid); depth-first over "cover this triangle with one of
+the placements still possible, or leave it empty", branching on the first live triangle in
+reading order (or, by choice, on one only one or two placements can still cover); a node is
+cut when the triangles proved empty (dead, left empty, and the waste each remaining piece
+forces, see waste.py) exceed the 100 spare ones, or when a piece has no room left; a piece
+with one placement left goes there at once; positions already searched are remembered by
+their live triangles; the 8 goes only to one position per symmetry orbit of the frame and
+the solutions are mapped back by the symmetries. Each position of the 8 is a search of its
+own: parallel.py runs them in worker processes. The block and half-block searches are long,
+so what they found is recorded once for the scene (known.py).
 
 For scene authors
 -----------------
