@@ -25,7 +25,7 @@ import sys
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
 from solvers.errors import OutputError
 
@@ -46,7 +46,7 @@ _REASONS = {
     errno.EIO: "input/output error",
 }
 
-_reserved_stdout: list[IO] = []  # the real stdout while an output is `-` (see reserve_stdout)
+_reserved_stdout: list[TextIO] = []  # the real stdout while an output is `-` (see reserve_stdout)
 
 
 def write_error(target: str | os.PathLike[str], exc: OSError) -> OutputError:
@@ -180,7 +180,7 @@ def reserve_stdout() -> Iterator[None]:
         sys.stdout = _reserved_stdout.pop()
 
 
-def _stdout() -> IO:
+def _stdout() -> TextIO:
     return _reserved_stdout[-1] if _reserved_stdout else sys.stdout
 
 
@@ -227,10 +227,24 @@ def _own_error(exc: BaseException, temp: object = None) -> bool:
     return isinstance(exc, OSError) and exc.filename in (None, temp, str(temp))
 
 
+@overload
+def open_output(
+    path: str | os.PathLike[str], mode: Literal["w"] = "w"
+) -> contextlib.AbstractContextManager[TextIO]: ...
+@overload
+def open_output(
+    path: str | os.PathLike[str], mode: Literal["wb"]
+) -> contextlib.AbstractContextManager[BinaryIO]: ...
+def open_output(
+    path: str | os.PathLike[str], mode: str = "w"
+) -> contextlib.AbstractContextManager[IO[Any]]:
+    """A context giving a stream (text for "w", bytes for "wb") for the output `path`: see
+    the module docstring for what happens to each kind of target."""
+    return _open_output(path, mode)
+
+
 @contextlib.contextmanager
-def open_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO]:
-    """Yield a stream (text for "w", bytes for "wb") for the output `path`: see the module
-    docstring for what happens to each kind of target."""
+def _open_output(path: str | os.PathLike[str], mode: str) -> Iterator[IO[Any]]:
     kind = output_kind(path)
     binary = "b" in mode
     encoding = None if binary else "utf-8"
@@ -273,11 +287,11 @@ def open_output(path: str | os.PathLike[str], mode: str = "w") -> Iterator[IO]:
 
 def atomic_writer(
     path: str | os.PathLike[str], mode: str = "w"
-) -> contextlib.AbstractContextManager[IO]:
-    return open_output(path, mode)
+) -> contextlib.AbstractContextManager[IO[Any]]:
+    return _open_output(path, mode)
 
 
-def atomic_text_writer(path: str | os.PathLike[str]) -> contextlib.AbstractContextManager[IO]:
+def atomic_text_writer(path: str | os.PathLike[str]) -> contextlib.AbstractContextManager[TextIO]:
     return open_output(path, "w")
 
 

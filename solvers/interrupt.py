@@ -51,13 +51,13 @@ def current_control() -> np.ndarray:
 
 
 @njit(cache=True, inline="always")
-def stop_requested(control, nodes):
+def stop_requested(control: np.ndarray, nodes: int) -> bool:
     """True if the search should stop now; looks (and publishes `nodes`) only once every
     CHECK_EVERY nodes, so it costs nothing measurable."""
     if nodes & (CHECK_EVERY - 1) != 0:
         return False
     control[NODES] = nodes
-    return control[STOP] != 0
+    return bool(control[STOP] != 0)
 
 
 class SearchStopped(Exception):
@@ -82,13 +82,14 @@ def run_stoppable(
     control = new_control() if control is None else control
     if threading.current_thread() is not threading.main_thread():
         return _with_control(call, control)
-    outcome: dict[str, object] = {}
+    value: list[T] = []  # what the worker hands over: its value or its error
+    error: list[BaseException] = []
 
     def work() -> None:
         try:
-            outcome["value"] = _with_control(call, control)
+            value.append(_with_control(call, control))
         except BaseException as exc:  # handed to the main thread below
-            outcome["error"] = exc
+            error.append(exc)
 
     worker = threading.Thread(target=work, name="search", daemon=True)
     worker.start()
@@ -101,9 +102,9 @@ def run_stoppable(
         control[STOP] = 1
         worker.join(STOP_WAIT)  # a kernel that never looks at `control` is left behind
         raise
-    if "error" in outcome:
-        raise outcome["error"]  # type: ignore[misc]
-    return outcome["value"]  # type: ignore[return-value]
+    if error:
+        raise error[0]
+    return value[0]
 
 
 def _with_control(call: Callable[[], T], control: np.ndarray) -> T:

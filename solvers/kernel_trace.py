@@ -53,7 +53,16 @@ def new_kernel_buffer(
 
 
 @njit(cache=True, inline="always")
-def record_event(buf, op, a=0, b=0, c=0, d=0, e=0, f=0):
+def record_event(
+    buf: KernelBuffer,
+    op: int,
+    a: int = 0,
+    b: int = 0,
+    c: int = 0,
+    d: int = 0,
+    e: int = 0,
+    f: int = 0,
+) -> bool:
     """Append one event row (op and up to six int fields) with the current counters.
 
     Written without local aliases of the buffer's arrays on purpose: each alias costs an
@@ -84,7 +93,7 @@ def record_event(buf, op, a=0, b=0, c=0, d=0, e=0, f=0):
 
 
 @njit(cache=True, inline="always")
-def record_step(buf, caption):
+def record_step(buf: KernelBuffer, caption: int) -> None:
     """Start a new step at the next event. If the current step is still empty it is
     renamed instead, unless `caption` is -1 (no caption): then it keeps its own."""
     if buf.fill[FILL_TRUNCATED]:
@@ -104,7 +113,7 @@ def record_step(buf, caption):
 
 
 @njit(cache=True, inline="always")
-def record_milestone(buf, kind, caption):
+def record_milestone(buf: KernelBuffer, kind: int, caption: int) -> None:
     """Mark the current cursor (after the last recorded event) as a milestone."""
     if buf.fill[FILL_TRUNCATED]:
         return

@@ -65,8 +65,11 @@ def trace_bytes(trace: Trace) -> bytes:
         }
         for name, array, offset in zip(Trace.ARRAY_FIELDS, arrays, relative, strict=True)
     ]
-    document = {"trace": trace.header.to_json(), "strings": list(trace.strings)}
-    document["arrays"] = descriptors
+    document = {
+        "trace": trace.header.to_json(),
+        "strings": list(trace.strings),
+        "arrays": descriptors,
+    }
     header = json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
     header_bytes = header.encode("utf-8")
     data_start = _aligned(_PREFIX.size + len(header_bytes))

@@ -78,9 +78,9 @@ NULL_TRACER = NullTracer()
 class _Column:
     """A growable numpy column (amortised doubling), one or two dimensional."""
 
-    def __init__(self, dtype: type, width: int | None = None, capacity: int = 1024):
+    def __init__(self, dtype: type[np.integer], width: int | None = None, capacity: int = 1024):
         shape = (capacity,) if width is None else (capacity, width)
-        self._data = np.zeros(shape, dtype=dtype)
+        self._data: np.ndarray = np.zeros(shape, dtype=dtype)
         self.size = 0
 
     def _reserve(self, extra: int) -> None:
