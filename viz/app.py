@@ -13,10 +13,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import moderngl
 import pygame
 
+from solvers.model import PuzzleModel
 from solvers.trace import Trace
 from solvers.traceview import model_for
 from viz.camera import OrbitCamera
@@ -25,10 +27,10 @@ from viz.defaults import TOUR_SECONDS
 from viz.gl import default_samples
 from viz.hud import HudLayout, hud_layout
 from viz.images import save_png
-from viz.interaction import Session
+from viz.interaction import Interaction, Session
 from viz.player import Player, speed_for_seconds
 from viz.renderer import Renderer
-from viz.scene import scene_for
+from viz.scene import Scene, scene_for
 from viz.target import RenderTarget
 from viz.timeline import Level
 
@@ -72,6 +74,14 @@ class _Shown:
 
 
 class App:
+    # Set by `load` for the trace shown. Its model and scene are found by the trace's kind at
+    # run time, so the scene's own model type is not known here (Scene[Any]).
+    player: Player[PuzzleModel]
+    scene: Scene[Any]
+    look: Look[Any]
+    interaction: Interaction[Any] | None
+    session: Session[PuzzleModel]
+
     def __init__(
         self,
         ctx: moderngl.Context,
@@ -122,7 +132,7 @@ class App:
         self.player = Player(trace, model_for(trace), level=self._level, speed=speed,
                              auto=True if self.tour else None)  # fmt: skip
         self.scene = scene_for(trace.header.kind)
-        self.look: Look = default_look(self.scene, self.player.frame())
+        self.look = default_look(self.scene, self.player.frame())
         self.interaction = self.scene.interaction()
         self.session = Session(lambda: self.player, self._replace_trace)
         self._undo.clear()
@@ -260,7 +270,7 @@ class App:
 
     def help_rows(self) -> tuple[tuple[str, str], ...]:
         """The keys that do something in this scene, and nothing else."""
-        rows = PLAYER_KEYS
+        rows: tuple[tuple[str, str], ...] = PLAYER_KEYS
         if self.look.camera is not None:
             rows += CAMERA_KEYS
         rows += tuple((option.key.upper(), option.label) for option in self.scene.options)

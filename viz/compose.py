@@ -4,26 +4,27 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from typing import Generic
 
 from viz.camera import OrbitCamera
 from viz.hud import HudLayout, HudOptions, draw_hud, hud_layout
-from viz.player import Frame
+from viz.player import Frame, M
 from viz.renderer import Renderer
 from viz.scene import Canvas, Scene, View
 from viz.target import RenderTarget
 
 
 @dataclasses.dataclass(frozen=True)
-class Look:
+class Look(Generic[M]):
     """How a trace is presented, apart from where the player is."""
 
-    scene: Scene
+    scene: Scene[M]
     hud: HudOptions
     options: Mapping[str, bool]
     camera: OrbitCamera | None
 
 
-def make_view(look: Look, size: tuple[int, int]) -> tuple[View, HudLayout]:
+def make_view(look: Look[M], size: tuple[int, int]) -> tuple[View, HudLayout]:
     """The scene's view and the HUD layout for a frame of `size` pixels."""
     layout = hud_layout(size[0], size[1], look.hud)
     view = View(stage=layout.stage, scale=layout.scale, options=look.options, camera=look.camera)
@@ -31,7 +32,7 @@ def make_view(look: Look, size: tuple[int, int]) -> tuple[View, HudLayout]:
 
 
 def compose(
-    frame: Frame, look: Look, size: tuple[int, int], *, show_text: bool = True
+    frame: Frame[M], look: Look[M], size: tuple[int, int], *, show_text: bool = True
 ) -> tuple[Canvas, HudLayout]:
     """The scene (or, with help shown, the help in its place) and the HUD on top.
     `show_text=False` records the text without drawing it (for contrast checks)."""
@@ -45,14 +46,19 @@ def compose(
 
 
 def render_frame(
-    renderer: Renderer, target: RenderTarget, frame: Frame, look: Look, *, show_text: bool = True
+    renderer: Renderer,
+    target: RenderTarget,
+    frame: Frame[M],
+    look: Look[M],
+    *,
+    show_text: bool = True,
 ) -> HudLayout:
     canvas, layout = compose(frame, look, target.size, show_text=show_text)
     renderer.render(target, canvas.layers3d, canvas.d2)
     return layout
 
 
-def default_look(scene: Scene, frame: Frame, hud: HudOptions | None = None) -> Look:
+def default_look(scene: Scene[M], frame: Frame[M], hud: HudOptions | None = None) -> Look[M]:
     return Look(
         scene=scene,
         hud=hud or HudOptions(),

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from solvers.model import PuzzleModel
 from viz.color import ACCENT, BAD, INK, MUTED, PANEL, rgba
 from viz.draw2d import DrawList2D
 from viz.player import Frame, Mode
@@ -91,7 +92,7 @@ def hud_layout(width: int, height: int, options: HudOptions) -> HudLayout:
 
 def draw_hud(
     d: DrawList2D,
-    frame: Frame,
+    frame: Frame[PuzzleModel],
     layout: HudLayout,
     options: HudOptions,
     *,
@@ -132,7 +133,7 @@ def _draw_caption(d: DrawList2D, caption: str, box: Rect, scale: float) -> None:
     d.text(text, box.x, box.y, size, INK, max_width=box.w)
 
 
-def speed_text(frame: Frame) -> str:
+def speed_text(frame: Frame[PuzzleModel]) -> str:
     """ "1 step/s", "2 steps/s", "auto · 1,800 steps/s" (the pace here)."""
     singular, many = UNIT_NAMES[frame.level]
     rate = frame.rate if frame.auto else frame.speed
@@ -141,14 +142,14 @@ def speed_text(frame: Frame) -> str:
     return f"{'auto · ' if frame.auto else ''}{number} {unit}/s"
 
 
-def counter_text(frame: Frame) -> str:
+def counter_text(frame: Frame[PuzzleModel]) -> str:
     """The one position counter: steps, or events when playing event by event."""
     if frame.level is Level.EVENT or not frame.n_steps:
         return f"event {frame.cursor:,} / {frame.n_events:,}"
     return f"step {frame.step + 1:,} / {frame.n_steps:,}"
 
 
-def _draw_footer(d: DrawList2D, frame: Frame, layout: HudLayout) -> None:
+def _draw_footer(d: DrawList2D, frame: Frame[PuzzleModel], layout: HudLayout) -> None:
     s = layout.scale
     track, box = layout.track, layout.speed_box
     cy = track.y + track.h / 2
@@ -176,7 +177,7 @@ def _draw_footer(d: DrawList2D, frame: Frame, layout: HudLayout) -> None:
            font="bold")  # fmt: skip
 
 
-def _draw_milestone_marks(d: DrawList2D, frame: Frame, track: Rect, s: float) -> None:
+def _draw_milestone_marks(d: DrawList2D, frame: Frame[PuzzleModel], track: Rect, s: float) -> None:
     """A small triangle above the timeline per milestone, all in two draw calls (a search
     can have thousands: at most one mark per pixel column is drawn)."""
     positions = frame.trace.milestone_pos

@@ -13,47 +13,48 @@ import threading
 import time
 from abc import ABC
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
 from solvers.events import Event
-from solvers.model import PuzzleModel
 from solvers.trace import Trace
 from solvers.trace_edit import append_step
+from viz.player import Frame, M, Player
 from viz.stats import plural
 
 if TYPE_CHECKING:
-    from viz.player import Frame, Player
     from viz.scene import View
 
+R = TypeVar("R")
 
-class Job:
+
+class Job(Generic[R]):
     """Work on a background thread. The work function reads `cancelled` and writes
     `status` (a short line for the HUD); its result reaches `on_done` on the main thread."""
 
     def __init__(
         self,
         label: str,
-        work: Callable[[Job], Any],
-        on_done: Callable[[Any], None],
+        work: Callable[[Job[R]], R],
+        on_done: Callable[[R], None],
     ):
         self.label = label
         self.status = ""
         self.cancelled = False
         self.started = time.perf_counter()
-        self.result: Any = None
+        self._result: list[R] = []  # the work's return value, once it has returned
         self.error: BaseException | None = None
         self._work, self._on_done = work, on_done
         self._thread = threading.Thread(target=self._run, name=f"job: {label}", daemon=True)
 
-    def start(self) -> Job:
+    def start(self) -> Job[R]:
         self._thread.start()
         return self
 
     def _run(self) -> None:
         try:
-            self.result = self._work(self)
+            self._result.append(self._work(self))
         except BaseException as exc:  # shown to the user by the session
             self.error = exc
 
@@ -72,25 +73,27 @@ class Job:
         """Deliver the result (main thread)."""
         self._thread.join()
         if self.error is None and not self.cancelled:
-            self._on_done(self.result)
+            self._on_done(self._result[0])
 
 
-class Session:
+class Session(Generic[M]):
     """What an Interaction may do to the window's player and trace.
 
     Nothing is lost by acting: `load` (the App) keeps each trace it replaces, so Ctrl+Z
     brings it back; a notice says what was set aside and how to get it back."""
 
-    def __init__(self, player_source: Callable[[], Player], load: Callable[[Trace, float], None]):
+    def __init__(
+        self, player_source: Callable[[], Player[M]], load: Callable[[Trace, float], None]
+    ):
         self._player = player_source
         self._load = load
-        self.job: Job | None = None
+        self.job: Job[Any] | None = None  # whatever it returns: only its progress is shown here
         self.message = ""
-        self.frame: Frame | None = None  # the frame last drawn, for hit-testing
+        self.frame: Frame[M] | None = None  # the frame last drawn, for hit-testing
         self.view: View | None = None
 
     @property
-    def player(self) -> Player:
+    def player(self) -> Player[M]:
         return self._player()
 
     @property
@@ -133,7 +136,7 @@ class Session:
         if old.n_steps:
             self.say(f"the {old.n_steps:,}-step trace before is kept: U or Ctrl+Z brings it back")
 
-    def start(self, job: Job) -> None:
+    def start(self, job: Job[Any]) -> None:
         self.cancel()
         self.job = job.start()
 
@@ -157,20 +160,21 @@ class Session:
         self.message = f"{message} · {self.message}" if self.message else message
 
 
-class Interaction(ABC):  # noqa: B024  (every hook is optional)
-    """A scene's handling of input. Keys come as pygame key names ("1", "x", "g")."""
+class Interaction(ABC, Generic[M]):
+    """A scene's handling of input (every hook is optional). Keys come as pygame key names
+    ("1", "x", "g"). An `Interaction[RingsModel]` sees the session's model as the rings'."""
 
     help: ClassVar[tuple[tuple[str, str], ...]] = ()
 
-    def help_for(self, model: PuzzleModel) -> tuple[tuple[str, str], ...]:
+    def help_for(self, model: M) -> tuple[tuple[str, str], ...]:
         """The keys this interaction offers for `model` (by default: `help`)."""
         return self.help
 
-    def on_key(self, key: str, shift: bool, session: Session) -> bool:
+    def on_key(self, key: str, shift: bool, session: Session[M]) -> bool:
         return False
 
-    def on_click(self, x: float, y: float, button: int, session: Session) -> bool:
+    def on_click(self, x: float, y: float, button: int, session: Session[M]) -> bool:
         return False
 
-    def on_wheel(self, x: float, y: float, steps: int, session: Session) -> bool:
+    def on_wheel(self, x: float, y: float, steps: int, session: Session[M]) -> bool:
         return False

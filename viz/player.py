@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 from collections.abc import Mapping
+from typing import Generic, TypeVar
 
 import numpy as np
 
@@ -40,6 +41,12 @@ SPEEDS = (
 GLIDE_SECONDS = 0.45  # a single step/back animates this long, whatever the speed
 HOLD = 0.3  # share of each unit that rests on its result
 
+# The puzzle model a player, scene or interaction works with, so that a scene declared as
+# `class RingsScene(Scene[RingsModel])` sees `frame.model` as a RingsModel. A Frame only
+# reads its model, so a Frame[RingsModel] is also a Frame[PuzzleModel] (the HUD's).
+M = TypeVar("M", bound=PuzzleModel)
+M_co = TypeVar("M_co", bound=PuzzleModel, covariant=True)
+
 
 class Mode(enum.StrEnum):
     PAUSED = "paused"
@@ -50,11 +57,11 @@ class Mode(enum.StrEnum):
 
 
 @dataclasses.dataclass(frozen=True)
-class Frame:
+class Frame(Generic[M_co]):
     """What a scene and the HUD see at one instant. `state` must not be modified."""
 
     trace: Trace
-    model: PuzzleModel
+    model: M_co
     state: np.ndarray  # the state after `cursor` events
     event: Event | None  # the event in progress (None when resting between events)
     t: float  # tween of `event`, in [0, 1)
@@ -88,11 +95,11 @@ class _Glide:
     elapsed: float = 0.0
 
 
-class Player:
+class Player(Generic[M]):
     def __init__(
         self,
         trace: Trace,
-        model: PuzzleModel,
+        model: M,
         *,
         keyframe_interval: int = DEFAULT_INTERVAL,
         level: Level | None = None,
@@ -365,7 +372,7 @@ class Player:
 
     # -- what is shown -----------------------------------------------------------------
 
-    def frame(self) -> Frame:
+    def frame(self) -> Frame[M]:
         trace, cursor = self.trace, self.cursor
         t = self.position - cursor
         event = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import moderngl
@@ -14,10 +14,10 @@ import numpy as np
 from solvers.progress import Progress
 from solvers.trace import Trace
 from solvers.traceview import model_for
-from viz.compose import default_look, render_frame
+from viz.compose import Look, default_look, render_frame
 from viz.gl import default_samples, headless_context
 from viz.hud import HudOptions
-from viz.player import Player, speed_for_seconds
+from viz.player import M, Player, speed_for_seconds
 from viz.renderer import Renderer
 from viz.scene import scene_for
 from viz.sinks import FrameSink, RecordError, open_sink
@@ -111,8 +111,8 @@ class Recorder:
         self.target = RenderTarget(self.ctx, settings.size, samples)
         self.renderer = Renderer(self.ctx)
 
-    def frames(self, segment: Segment):
-        """Yield nothing but drive the player: each yield means one frame is rendered."""
+    def frames(self, segment: Segment) -> Iterator[np.ndarray]:
+        """The segment's frames as rendered, one by one (pixels as `_render` gives them)."""
         trace = segment.trace
         player = Player(trace, model_for(trace), level=segment.level, speed=segment.speed,
                         auto=segment.auto)  # fmt: skip
@@ -135,7 +135,7 @@ class Recorder:
         for _ in range(segment.tail_frames):
             yield self._render(player, look)
 
-    def _render(self, player: Player, look) -> np.ndarray:
+    def _render(self, player: Player[M], look: Look[M]) -> np.ndarray:
         """The frame as RGBA, bottom row first (sinks turn it round or convert it)."""
         render_frame(self.renderer, self.target, player.frame(), look)
         return self.target.read_pixels()

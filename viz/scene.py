@@ -11,15 +11,14 @@ from __future__ import annotations
 import dataclasses
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from solvers.errors import PuzzlevizError
-from solvers.model import PuzzleModel
 from viz.camera import OrbitCamera
 from viz.draw2d import DrawList2D
 from viz.draw3d import DrawList3D
 from viz.interaction import Interaction
-from viz.player import Frame
+from viz.player import Frame, M
 from viz.stats import counter_lines, milestone_line
 
 
@@ -83,7 +82,10 @@ class Canvas:
         return layer
 
 
-class Scene(ABC):
+class Scene(ABC, Generic[M]):
+    """Draws the traces of one puzzle kind. `class RingsScene(Scene[RingsModel])` sees
+    `frame.model` as a RingsModel; a bare `Scene` subclass sees any PuzzleModel."""
+
     kind: ClassVar[str]  # the puzzle kind this scene draws
     title: ClassVar[str]
     options: ClassVar[tuple[SceneOption, ...]] = ()
@@ -92,27 +94,27 @@ class Scene(ABC):
     # Solver method (the trace's solver name without the puzzle) -> words for the title.
     method_names: ClassVar[Mapping[str, str]] = {}
 
-    def heading(self, frame: Frame) -> str:
+    def heading(self, frame: Frame[M]) -> str:
         """The title row: the puzzle and the method that made the trace shown."""
         method = solver_method(frame.trace.header.solver, self.kind)
         return f"{self.title} · {self.method_names.get(method, method)}"
 
-    def statistics(self, frame: Frame) -> list[str]:
+    def statistics(self, frame: Frame[M]) -> list[str]:
         """The solver's statistics in plain words, most important first."""
         lines = counter_lines(frame.trace, frame.counters, self.counter_labels)
         milestones = milestone_line(frame.trace, frame.milestones_reached)
         return [*lines, milestones] if milestones else lines
 
-    def default_camera(self, model: PuzzleModel) -> OrbitCamera | None:
+    def default_camera(self, model: M) -> OrbitCamera | None:
         """The starting camera of a 3D scene; None for 2D scenes."""
         return None
 
-    def interaction(self) -> Interaction | None:
+    def interaction(self) -> Interaction[M] | None:
         """A fresh handler for playing the puzzle in the window, if the scene offers one."""
         return None
 
     @abstractmethod
-    def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
+    def draw(self, frame: Frame[M], view: View, canvas: Canvas) -> None:
         """Draw the frame. Must not modify frame.state."""
 
 
@@ -124,16 +126,19 @@ def solver_method(solver: str, kind: str) -> str:
     return solver
 
 
-_SCENES: dict[str, Scene] = {}
+# A scene for each kind, each of its own model type: which one a trace needs is known only at
+# run time (from its header), hence Scene[Any] here and from scene_for.
+_SCENES: dict[str, Scene[Any]] = {}
+SceneClass = TypeVar("SceneClass", bound=type[Scene[Any]])
 
 
-def register_scene(cls: type[Scene]) -> type[Scene]:
+def register_scene(cls: SceneClass) -> SceneClass:
     """Class decorator for scenes made outside the puzzle registry (tests)."""
     _SCENES[cls.kind] = cls()
     return cls
 
 
-def scene_for(kind: str) -> Scene:
+def scene_for(kind: str) -> Scene[Any]:
     """The scene of a puzzle kind: registered here, else the one its PuzzleSpec names."""
     if kind not in _SCENES:
         from solvers.registry import puzzles
@@ -148,7 +153,7 @@ def scene_for(kind: str) -> Scene:
         raise PuzzlevizError(f"no scene draws {kind!r} traces yet") from None
 
 
-def all_scenes() -> dict[str, Scene]:
+def all_scenes() -> dict[str, Scene[Any]]:
     from solvers.registry import puzzles
 
     for kind in puzzles():
