@@ -73,8 +73,8 @@ class OrbitCamera:
         view = self.view()
         side, up = view[0, :3], view[1, :3]
         scale = 2 * self.distance * math.tan(math.radians(self.fov) / 2)
-        target = np.asarray(self.target) + scale * (-dx * side + dy * up)
-        return dataclasses.replace(self, target=tuple(float(v) for v in target))
+        x, y, z = np.asarray(self.target) + scale * (-dx * side + dy * up)
+        return dataclasses.replace(self, target=(float(x), float(y), float(z)))
 
     @classmethod
     def framing(

@@ -261,7 +261,12 @@ class DrawList2D:
         self._add("shapes", block)
 
     def polyline(
-        self, points: Sequence[Point], color: ColorLike = INK, width: float = 1.0, *, closed=False
+        self,
+        points: Sequence[Point],
+        color: ColorLike = INK,
+        width: float = 1.0,
+        *,
+        closed: bool = False,
     ) -> None:
         pts = np.asarray(points, dtype=np.float32).reshape(-1, 2)
         if closed and len(pts) > 2:

@@ -103,9 +103,19 @@ class DrawList3D:
         center: tuple[float, float, float],
         size: tuple[float, float, float],
         color: ColorLike,
-        **kwargs,
+        *,
+        rotations: np.ndarray | None = None,
+        outline: ColorLike = INK,
+        outline_width: float = 1.5,
     ) -> None:
-        self.boxes(np.array([center]), np.array([size]), np.array([rgba(color)]), **kwargs)
+        self.boxes(
+            np.array([center]),
+            np.array([size]),
+            np.array([rgba(color)]),
+            rotations=rotations,
+            outline=outline,
+            outline_width=outline_width,
+        )
 
     def instances(self) -> dict[str, np.ndarray]:
         return {key: np.concatenate(blocks) for key, blocks in self._instances.items()}

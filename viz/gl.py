@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 
 import moderngl
 
@@ -19,7 +20,8 @@ class GLUnavailableError(PuzzlevizError):
 def headless_context() -> moderngl.Context:
     """A standalone OpenGL 3.3 core context through EGL (Mesa llvmpipe works without GPU)."""
     try:
-        return moderngl.create_standalone_context(backend="egl", require=330)
+        # moderngl's stub types each keyword setting as a dict (it means **settings itself)
+        return moderngl.create_standalone_context(backend="egl", require=330)  # type: ignore[arg-type]
     except Exception as exc:  # moderngl raises plain Exception subclasses per backend
         raise GLUnavailableError(
             f"cannot create a headless OpenGL 3.3 context through EGL ({exc}); "
@@ -51,7 +53,7 @@ def load_program(ctx: moderngl.Context, name: str) -> moderngl.Program:
 
 
 @functools.cache
-def _programs(ctx: moderngl.Context):
+def _programs(ctx: moderngl.Context) -> Callable[[str], moderngl.Program]:
     @functools.cache
     def build(name: str) -> moderngl.Program:
         vertex = asset_path("shaders", f"{name}.vert").read_text()
@@ -59,3 +61,30 @@ def _programs(ctx: moderngl.Context):
         return ctx.program(vertex_shader=vertex, fragment_shader=fragment)
 
     return build
+
+
+def uniform(program: moderngl.Program, name: str) -> moderngl.Uniform:
+    """The uniform `name` of `program` (a program's lookup gives its attributes too)."""
+    member = program[name]
+    if not isinstance(member, moderngl.Uniform):
+        raise TypeError(f"{name!r} is not a uniform of the shader")
+    return member
+
+
+def attribute_location(program: moderngl.Program, name: str) -> int:
+    """Where the vertex attribute `name` of `program` is bound."""
+    member = program[name]
+    if not isinstance(member, moderngl.Attribute):
+        raise TypeError(f"{name!r} is not a vertex attribute of the shader")
+    return member.location
+
+
+def blend_over(ctx: moderngl.Context) -> None:
+    """Blend colours by source alpha; the target's alpha adds up coverage."""
+    # The separate alpha pair is moderngl's documented form; its stub declares the rgb pair only.
+    ctx.blend_func = (  # type: ignore[assignment]
+        moderngl.SRC_ALPHA,
+        moderngl.ONE_MINUS_SRC_ALPHA,
+        moderngl.ONE,
+        moderngl.ONE_MINUS_SRC_ALPHA,
+    )

@@ -9,7 +9,7 @@ outlines of a fixed pixel width: crisp edges without MSAA or extra line geometry
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -17,7 +17,15 @@ VERTEX_FLOATS = 13
 ALL_EDGES = 15
 
 
-def _face(origin, u_axis: int, v_axis: int, normal, u_len=1.0, v_len=1.0, mask=ALL_EDGES):
+def _face(
+    origin: Sequence[float] | np.ndarray,
+    u_axis: int,
+    v_axis: int,
+    normal: Sequence[float] | np.ndarray,
+    u_len: float = 1.0,
+    v_len: float = 1.0,
+    mask: int = ALL_EDGES,
+) -> list[list[float]]:
     """Two triangles for the quad origin + [0,u_len] e_u + [0,v_len] e_v, facing `normal`."""
     o = np.asarray(origin, dtype=np.float64)
     eu = np.zeros(3)
@@ -28,7 +36,7 @@ def _face(origin, u_axis: int, v_axis: int, normal, u_len=1.0, v_len=1.0, mask=A
     corners = [(0, 0), (1, 0), (1, 1), (0, 0), (1, 1), (0, 1)]
     if np.dot(np.cross(eu, ev), n) < 0:  # keep counter-clockwise winding seen from outside
         corners = [(0, 0), (1, 1), (1, 0), (0, 0), (0, 1), (1, 1)]
-    rows = []
+    rows: list[list[float]] = []
     for a, b in corners:
         p = o + a * eu + b * ev
         rows.append([*p, *n, a * u_len, b * v_len, u_len, v_len, u_axis, v_axis, mask])

@@ -21,6 +21,7 @@ from __future__ import annotations
 import weakref
 
 import numpy as np
+import numpy.typing as npt
 
 from solvers.trace import NO_CAPTION, Trace
 
@@ -43,10 +44,10 @@ def auto_weights(trace: Trace) -> np.ndarray | None:
     return weights
 
 
-def readable_steps(trace: Trace) -> np.ndarray:
+def readable_steps(trace: Trace) -> npt.NDArray[np.bool_]:
     """(S,) bool: the steps worth reading at a classroom pace."""
     ids = trace.step_caption
-    rare = np.zeros(trace.n_steps, dtype=bool)
+    rare: npt.NDArray[np.bool_] = np.zeros(trace.n_steps, dtype=bool)
     if len(trace.strings):
         uses = np.bincount(ids[ids != NO_CAPTION], minlength=len(trace.strings))
         rare = (ids != NO_CAPTION) & (uses[np.maximum(ids, 0)] <= RARE)
@@ -56,7 +57,7 @@ def readable_steps(trace: Trace) -> np.ndarray:
     return readable
 
 
-def _milestone_windows(trace: Trace, before: int, after: int) -> np.ndarray:
+def _milestone_windows(trace: Trace, before: int, after: int) -> npt.NDArray[np.bool_]:
     n = trace.n_steps
     window = np.zeros(n, dtype=bool)
     if not trace.n_milestones or not n:
@@ -88,7 +89,7 @@ def _compute(trace: Trace) -> np.ndarray | None:
     return weights
 
 
-def _distance_to(mask: np.ndarray) -> np.ndarray:
+def _distance_to(mask: npt.NDArray[np.bool_]) -> npt.NDArray[np.int64]:
     """For each index, how many steps away the nearest True is (large if there is none)."""
     n = len(mask)
     where = np.flatnonzero(mask)
@@ -98,4 +99,5 @@ def _distance_to(mask: np.ndarray) -> np.ndarray:
     right = np.searchsorted(where, index)
     after = where[np.minimum(right, len(where) - 1)]
     before = where[np.maximum(right - 1, 0)]
-    return np.minimum(np.abs(after - index), np.abs(index - before))
+    distance: npt.NDArray[np.int64] = np.minimum(np.abs(after - index), np.abs(index - before))
+    return distance

@@ -8,7 +8,7 @@ import moderngl
 import numpy as np
 
 from viz.draw2d import SHAPE_FLOATS
-from viz.gl import load_program
+from viz.gl import attribute_location, blend_over, load_program, uniform
 from viz.text import ATLAS, GlyphAtlas
 
 _SHAPE_STRIDE = SHAPE_FLOATS * 4
@@ -49,7 +49,7 @@ class Renderer2D:
             [(self._corners, "2f", "corner")]
             + [(self._shapes.buffer, "4f/i", name) for name, _ in _SHAPE_ATTRS[:1]],
         )
-        self._locations = {name: prog[name].location for name, _ in _SHAPE_ATTRS}
+        self._locations = {name: attribute_location(prog, name) for name, _ in _SHAPE_ATTRS}
         self._tri_vao = ctx.vertex_array(
             self.tri_program, [(self._tris.buffer, "2f 4f", "position", "color")]
         )
@@ -86,12 +86,7 @@ class Renderer2D:
         ctx = self.ctx
         ctx.disable(moderngl.DEPTH_TEST | moderngl.CULL_FACE)
         ctx.enable(moderngl.BLEND)
-        ctx.blend_func = (
-            moderngl.SRC_ALPHA,
-            moderngl.ONE_MINUS_SRC_ALPHA,
-            moderngl.ONE,
-            moderngl.ONE_MINUS_SRC_ALPHA,
-        )
+        blend_over(ctx)
         for kind, stream in self._streams.items():
             blocks = [block for k, block in runs if k == kind]
             if blocks:
@@ -99,11 +94,11 @@ class Renderer2D:
         viewport = (float(size[0]), float(size[1]))
         for program in (self.shape_program, self.tri_program, self.dot_program,
                         self.glyph_program):  # fmt: skip
-            program["u_viewport"].value = viewport
+            uniform(program, "u_viewport").value = viewport
         self._atlas_texture.use(0)
         for program in (self.shape_program, self.glyph_program):
             if "u_atlas" in program:
-                program["u_atlas"].value = 0
+                uniform(program, "u_atlas").value = 0
         ctx.enable(moderngl.PROGRAM_POINT_SIZE)
         at = dict.fromkeys(self._streams, 0)
         for kind, block in runs:

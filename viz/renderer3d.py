@@ -8,7 +8,7 @@ import moderngl
 import numpy as np
 
 from viz.draw3d import INSTANCE_FLOATS, DrawList3D
-from viz.gl import load_program
+from viz.gl import attribute_location, blend_over, load_program, uniform
 from viz.meshes import VERTEX_FLOATS
 from viz.renderer2d import _StreamBuffer
 
@@ -31,7 +31,9 @@ class Renderer3D:
         self.program = load_program(ctx, "mesh")
         self._stream = _StreamBuffer(ctx)
         self._meshes: dict[str, tuple[moderngl.VertexArray, int, moderngl.Buffer]] = {}
-        self._locations = {name: self.program[name].location for name, _, _ in _INSTANCE_ATTRS}
+        self._locations = {
+            name: attribute_location(self.program, name) for name, _, _ in _INSTANCE_ATTRS
+        }
 
     def _vao(self, key: str, draw: DrawList3D) -> tuple[moderngl.VertexArray, int]:
         cached = self._meshes.get(key)
@@ -68,8 +70,8 @@ class Renderer3D:
         camera = draw.camera
         view = camera.view()
         eye = camera.eye()
-        self.program["u_view"].write(view.T.astype(np.float32).tobytes())
-        self.program["u_projection"].write(
+        uniform(self.program, "u_view").write(view.T.astype(np.float32).tobytes())
+        uniform(self.program, "u_projection").write(
             camera.projection(w / max(h, 1)).T.astype(np.float32).tobytes()
         )
         light = (
@@ -82,7 +84,9 @@ class Renderer3D:
                 0.4,
             ]
         )
-        self.program["u_light"].value = tuple(float(v) for v in light / np.linalg.norm(light))
+        uniform(self.program, "u_light").value = tuple(
+            float(v) for v in light / np.linalg.norm(light)
+        )
 
         opaque, translucent = [], []
         for key, block in instances.items():
@@ -107,12 +111,7 @@ class Renderer3D:
             start += len(block)
         if translucent:
             ctx.enable(moderngl.BLEND)
-            ctx.blend_func = (
-                moderngl.SRC_ALPHA,
-                moderngl.ONE_MINUS_SRC_ALPHA,
-                moderngl.ONE,
-                moderngl.ONE_MINUS_SRC_ALPHA,
-            )
+            blend_over(ctx)
             fbo.depth_mask = False
             for face in ("front", "back"):  # culling front faces draws the far side first
                 ctx.cull_face = face

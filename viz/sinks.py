@@ -169,7 +169,7 @@ class _ContainerSink(FrameSink):
             thread.start()
 
     @abstractmethod
-    def _open_stream(self): ...
+    def _open_stream(self) -> av.VideoStream: ...
 
     @abstractmethod
     def _frame(self, pixels: np.ndarray, index: int) -> av.VideoFrame:
@@ -261,13 +261,21 @@ class Mp4Sink(_ContainerSink):
 
     container_format = "mp4"
 
-    def __init__(self, target, size, fps, *, crf: int = 20, preset: str = "superfast"):
+    def __init__(
+        self,
+        target: Path,
+        size: tuple[int, int],
+        fps: int,
+        *,
+        crf: int = 20,
+        preset: str = "superfast",
+    ):
         if size[0] % 2 or size[1] % 2:
             raise RecordError(f"MP4 needs an even width and height, not {size[0]}x{size[1]}")
         self._crf, self._preset = crf, preset
         super().__init__(target, size, fps)
 
-    def _open_stream(self):
+    def _open_stream(self) -> av.VideoStream:
         stream = self._container.add_stream("libx264", rate=self.fps)
         stream.width, stream.height = self.size
         stream.pix_fmt = "yuv420p"
@@ -297,14 +305,14 @@ class GifSink(_ContainerSink):
 
     container_format = "gif"
 
-    def _open_stream(self):
+    def _open_stream(self) -> av.VideoStream:
         stream = self._container.add_stream("gif", rate=self.fps)
         stream.width, stream.height = self.size
         stream.pix_fmt = "pal8"
         graph = av.filter.Graph()
         w, h = self.size
         source = graph.add_buffer(
-            width=w, height=h, format="rgb24", time_base=Fraction(1, self.fps)
+            width=w, height=h, format=av.VideoFormat("rgb24"), time_base=Fraction(1, self.fps)
         )
         split = graph.add("split")
         palette = graph.add("palettegen", "stats_mode=single:max_colors=256")
@@ -333,6 +341,7 @@ class GifSink(_ContainerSink):
                 out = self._graph.pull()
             except (av.error.BlockingIOError, av.error.EOFError):
                 break
+            assert isinstance(out, av.VideoFrame)  # the graph's one sink is a video sink
             out.pts = index
             for packet in self._stream.encode(out):
                 self._container.mux(packet)

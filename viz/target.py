@@ -18,7 +18,7 @@ class RenderTarget:
         self.ctx = ctx
         self.samples = samples
         self.size = (0, 0)
-        self._objects: list = []
+        self._objects: list[moderngl.Framebuffer | moderngl.Texture | moderngl.Renderbuffer] = []
         self.resize(size)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -10,11 +10,14 @@ measure text without a GL context.
 from __future__ import annotations
 
 import dataclasses
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import numpy as np
 
 from assets import asset_path
+
+if TYPE_CHECKING:
+    import pygame.freetype
 
 Anchor = Literal["lt", "ct", "rt", "lm", "cm", "rm", "lb", "cb", "rb"]
 FontName = Literal["regular", "bold"]
@@ -41,10 +44,10 @@ class GlyphAtlas:
         self.pixels = np.zeros((size, size), dtype=np.uint8)
         self.version = 0
         self._glyphs: dict[tuple[str, int, str], Glyph] = {}
-        self._fonts: dict[str, object] = {}
+        self._fonts: dict[str, pygame.freetype.Font] = {}
         self._x = self._y = self._row = 1
 
-    def font(self, name: str):
+    def font(self, name: str) -> pygame.freetype.Font:
         font = self._fonts.get(name)
         if font is None:
             import pygame.freetype

@@ -50,8 +50,10 @@ class Units:
         self._b = None if boundaries is None else boundaries.astype(np.float64)
         if weights is not None and (self._b is None or len(weights) != len(self._b) - 1):
             raise ValueError("unit weights need explicit boundaries, one weight per unit")
-        self._w = None if weights is None else np.asarray(weights, dtype=np.float64)
-        self._start = None if weights is None else np.concatenate([[0.0], np.cumsum(self._w)])
+        self._w = self._start = None
+        if weights is not None:
+            self._w = np.asarray(weights, dtype=np.float64)
+            self._start = np.concatenate([[0.0], np.cumsum(self._w)])
 
     @classmethod
     def for_level(

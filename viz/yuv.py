@@ -24,7 +24,7 @@ _VR, _VG, _VB = 28784, -26146, -2638
 
 
 @njit(cache=True, nogil=True)
-def _convert(rgb, out):
+def _convert(rgb: np.ndarray, out: np.ndarray) -> None:
     """rgb: (h, w, 3 or 4) uint8, bottom row first (as OpenGL reads); out: (h*w*3//2,)."""
     h, w = rgb.shape[0], rgb.shape[1]
     half_w = w // 2
