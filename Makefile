@@ -1,5 +1,6 @@
 # Two entry points a new user needs: `make demo` and `make test`.
 # Each creates .venv on first use and reinstalls only when pyproject.toml changed.
+# `make test` runs the tests, ruff and mypy (which files it checks: [tool.mypy] in pyproject).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -22,6 +23,7 @@ test: $(STAMP) x-tools
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
 	  $(BIN)/python -m pytest -q
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # The classroom test drives a real window on Xvfb; as root on Debian the tools are installed
 # when missing, elsewhere that test is skipped and says what to install.
@@ -40,9 +42,10 @@ x-tools:
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 bench: $(STAMP)
 	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .ruff_cache .mypy_cache
