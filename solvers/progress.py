@@ -3,13 +3,16 @@
 Silent when stderr is not a terminal unless forced (enabled=True, or PUZZLEVIZ_PROGRESS=1
 in the environment, for logs and for tests that wait for a search to be under way), so
 logs and tests stay clean; never slows the work down: it redraws at most ten times a
-second.
+second. Thread-safe: a search on a worker thread may update it while the main thread
+polls and, on Ctrl-C, closes it; nothing is drawn after the closing newline, so the
+CLI's last line ("puzzleviz: interrupted") stands on a line of its own.
 """
 
 from __future__ import annotations
 
 import os
 import sys
+import threading
 import time
 from collections.abc import Callable
 from typing import TextIO
@@ -37,6 +40,7 @@ class Progress:
         self._follow: Callable[[], int] | None = None
         self._start = time.perf_counter()
         self._last_draw = 0.0
+        self._lock = threading.Lock()
 
     def __enter__(self) -> Progress:
         return self
@@ -65,31 +69,35 @@ class Progress:
             self.detail = detail
         now = time.perf_counter()
         if self.enabled and now - self._last_draw >= 0.1:
-            self._last_draw = now
-            self._draw(now)
+            with self._lock:
+                if self.enabled:  # not closed meanwhile by another thread
+                    self._last_draw = now
+                    self._draw(now)
 
     def _draw(self, now: float) -> None:
         elapsed = now - self._start
         rate = self.done / elapsed if elapsed > 0 else 0.0
+        per_second = f"{rate:,.0f}/s" if rate >= 100 else f"{rate:,.1f}/s"
         unit = f" {self.unit}" if self.unit else ""
         if self.total:
             frac = min(self.done / self.total, 1.0)
             bar = "#" * int(frac * 30)
             eta = (self.total - self.done) / rate if rate > 0 else 0.0
             text = (
-                f"\r{self.label} [{bar:<30}] {self.done}/{self.total}{unit} "
-                f"{rate:,.1f}/s eta {eta:4.0f}s"
+                f"\r{self.label} [{bar:<30}] {self.done:,}/{self.total:,}{unit} "
+                f"{per_second} eta {eta:4.0f}s"
             )
         else:
-            text = f"\r{self.label} {self.done:,}{unit} {rate:,.1f}/s {elapsed:5.1f}s"
+            text = f"\r{self.label} {self.done:,}{unit} {per_second} {elapsed:5.1f}s"
         if self.detail:
             text += f" ({self.detail})"
         self.stream.write(text)
         self.stream.flush()
 
     def close(self) -> None:
-        if self.enabled:
-            self._draw(time.perf_counter())
-            self.stream.write("\n")
-            self.stream.flush()
-            self.enabled = False
+        with self._lock:
+            if self.enabled:
+                self.enabled = False
+                self._draw(time.perf_counter())
+                self.stream.write("\n")
+                self.stream.flush()

@@ -21,6 +21,7 @@ from solvers.cube.model import CubeModel
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.space import orientation_table
 from solvers.errors import PuzzleInputError
+from solvers.interrupt import raise_if_stopped
 from solvers.progress import Progress
 from solvers.trace import Trace
 from solvers.tracer import NULL_TRACER, RecordingTracer, Tracer
@@ -229,6 +230,7 @@ class _Run:
                 tracer.absorb(buf)
             if progress is not None:
                 progress.update(int(self.blob[K.ITER]))
+            raise_if_stopped()  # a chunk is under half a second: Ctrl-C is heard in time
 
     def restore_snapshot(self) -> None:
         self.blob[:] = self.snap
