@@ -45,8 +45,7 @@ class CubeResult:
         diagonal = facts.get("unit_cubes_on_a_space_diagonal")
         if diagonal is not None:
             lines.append(
-                f"unit cubes on a space diagonal in {diagonal} of {len(self.solutions)} "
-                "solutions"
+                f"unit cubes on a space diagonal in {diagonal} of {len(self.solutions)} solutions"
             )
         if self.stopped:
             lines.append(f"STOPPED at the node limit ({self.nodes:,} nodes): the search is "

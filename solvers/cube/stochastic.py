@@ -347,4 +347,3 @@ def stochastic_trace(
     )  # fmt: skip
     result = record_stochastic(puzzle, params, tracer, part=part, window=window)
     return result, tracer.finish()
-

@@ -58,9 +58,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="the start: each ring's own balls in order, one colour per character (1-9, a, "
         "b, ...), rings separated by '/'",
     )
-    start.add_argument(
-        "--shuffle", type=whole(0, 2**63 - 1), metavar="SEED", help="a random start"
-    )
+    start.add_argument("--shuffle", type=whole(0, 2**63 - 1), metavar="SEED", help="a random start")
     start.add_argument(
         "--scramble",
         type=whole(0, MAX_SCRAMBLE),
