@@ -41,7 +41,7 @@ def _source_keyed_cache() -> None:
     if "numba" in sys.modules:
         from numba.core import config
 
-        config.reload_config()
+        config.reload_config()  # type: ignore[no-untyped-call]
 
 
 def _prune(base: Path) -> None:

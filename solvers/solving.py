@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solvers.errors import PuzzleInputError
 from solvers.options import whole
 from solvers.plugin import Limits, Method, Problem, PuzzleSpec, Result, solver_name
+
+if TYPE_CHECKING:
+    from solvers.tracer import Tracer
 
 DEFAULT_EVENTS = 5_000_000
 MAX_EVENTS = 100_000_000
@@ -124,7 +127,9 @@ def run_solve(spec: PuzzleSpec, args: argparse.Namespace) -> int:
         last = result
         if args.trace:
             from solvers.tracefile import save_trace
+            from solvers.tracer import RecordingTracer
 
+            assert isinstance(tracer, RecordingTracer)  # what _tracer makes for --trace
             trace = tracer.finish()
             save_trace(trace, args.trace)
             extra = " (truncated: raise --max-events)" if trace.header.truncated else ""
@@ -153,7 +158,9 @@ def solve_one(method: Method, problem: Problem, tracer: Any, limits: Limits) -> 
         )
 
 
-def _tracer(spec: PuzzleSpec, method: Method, problem: Problem, args, limits: Limits):
+def _tracer(
+    spec: PuzzleSpec, method: Method, problem: Problem, args: argparse.Namespace, limits: Limits
+) -> Tracer:
     from solvers.tracer import NULL_TRACER, RecordingTracer
 
     if not args.trace:

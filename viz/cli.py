@@ -17,10 +17,18 @@ import threading
 from collections.abc import Sequence
 from functools import partial
 from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING, Any, TextIO
 
 from solvers.errors import PuzzlevizError
 from solvers.options import whole
 from viz.cli_view import add_view_commands
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from solvers.plugin import Ref
+    from viz.cli_view import Run, SubParsers
 
 EXIT_USAGE = 2
 RECORDINGS = ("video", "output")  # OUT options that take a recording (file or PNG folder)
@@ -33,7 +41,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def _add_trace_commands(sub: argparse._SubParsersAction) -> None:
+def _add_trace_commands(sub: SubParsers) -> None:
     trace = sub.add_parser("trace", help="inspect a recorded trace file")
     tsub = trace.add_subparsers(dest="trace_command", metavar="COMMAND", required=True)
     info = tsub.add_parser("info", help="summary: puzzle, solver, seed, counts")
@@ -96,7 +104,7 @@ def _run_trace_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_solve_commands(sub: argparse._SubParsersAction) -> None:
+def _add_solve_commands(sub: SubParsers) -> None:
     """`puzzleviz solve <puzzle>` for every puzzle the registry knows."""
     from solvers.registry import puzzles
     from solvers.solving import add_solve_arguments, run_solve
@@ -110,11 +118,11 @@ def _add_solve_commands(sub: argparse._SubParsersAction) -> None:
         parser.set_defaults(run=_guarded(_watching(partial(run_solve, spec)), outputs))
 
 
-def _add_puzzle_commands(sub: argparse._SubParsersAction) -> None:
+def _add_puzzle_commands(sub: SubParsers) -> None:
     """The puzzles' own commands besides solve, e.g. `puzzleviz rings stats`."""
     from solvers.registry import puzzles
 
-    groups: dict[str, argparse._SubParsersAction] = {}
+    groups: dict[str, SubParsers] = {}
     for spec in puzzles().values():
         for command in spec.commands:
             head, *rest = command.path
@@ -131,7 +139,7 @@ def _add_puzzle_commands(sub: argparse._SubParsersAction) -> None:
             parser.set_defaults(run=_guarded(_deferred(command.run), command.outputs))
 
 
-def _deferred(ref):
+def _deferred(ref: Ref[Callable[[argparse.Namespace], int]]) -> Run:
     """A command's run function, imported only when it runs (never for --help)."""
 
     def run(args: argparse.Namespace) -> int:
@@ -145,7 +153,7 @@ def _path_values(value: object) -> list[str]:
     return [str(v) for v in values if isinstance(v, str | os.PathLike) and str(v)]
 
 
-def _guarded(run, outputs: Sequence[str]):
+def _guarded(run: Run, outputs: Sequence[str]) -> Run:
     """Before a command runs: its outputs (the options named in `outputs`) are checked
     (folder, kind, not an input, not each other; recordings as recordings), so a mistake
     costs nothing rather than the search's result; and with an output `-`, standard output
@@ -201,7 +209,7 @@ def _add_watch_options(parser: argparse._ActionsContainer) -> None:
     )
 
 
-def _watching(run):
+def _watching(run: Callable[[argparse.Namespace], int | None]) -> Run:
     def solve_and_watch(args: argparse.Namespace) -> int:
         if not (args.play or args.video):
             return int(run(args) or 0)
@@ -255,7 +263,7 @@ class Terminated(Exception):
     """SIGTERM: unwind like an interrupt, so that partial outputs are removed."""
 
 
-def _terminate(signum, frame) -> None:
+def _terminate(signum: int, frame: FrameType | None) -> None:
     raise Terminated
 
 
@@ -265,7 +273,7 @@ class _StdoutMayClose:
     reader left goes nowhere. Without this the first print after `head` exits would end the
     command with nothing written."""
 
-    def __init__(self, stream):
+    def __init__(self, stream: TextIO) -> None:
         self._stream = stream
         self._closed = False
 
@@ -292,7 +300,7 @@ class _StdoutMayClose:
         except (OSError, ValueError):
             pass
 
-    def __getattr__(self, name: str):
+    def __getattr__(self, name: str) -> Any:
         return getattr(self._stream, name)
 
 

@@ -7,14 +7,18 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from solvers.errors import PuzzlevizError
 from solvers.options import positive, whole
 from viz.defaults import LEVELS, TOUR_SECONDS
 
 if TYPE_CHECKING:
+    from solvers.trace import Trace
     from viz.timeline import Level
+
+    # add_subparsers' value; its parsers are of the parent's class (the CLI's own _Parser)
+    SubParsers = argparse._SubParsersAction[Any]
 
 Run = Callable[[argparse.Namespace], int]
 Guard = Callable[[Run, Sequence[str]], Run]
@@ -75,7 +79,7 @@ def _add_pace(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_view_commands(sub: argparse._SubParsersAction, guard: Guard) -> None:
+def add_view_commands(sub: SubParsers, guard: Guard) -> None:
     """play, record and demo; `guard` checks a command's outputs before it runs."""
     play = sub.add_parser("play", help="replay traces in a window")
     play.add_argument("traces", nargs="+", type=Path, metavar="TRACE")
@@ -156,7 +160,7 @@ def add_view_commands(sub: argparse._SubParsersAction, guard: Guard) -> None:
     demo.set_defaults(run=guard(run_demo, ("output",)))
 
 
-def _load(paths: list[Path]):
+def _load(paths: list[Path]) -> list[Trace]:
     from solvers.tracefile import load_trace
 
     return [load_trace(path) for path in paths]
