@@ -4,13 +4,7 @@
 boxes (a 10x10x10 block seen from a corner). Each is timed as render + glFinish, and again
 with the readback a recorder or screenshot adds. Target (issue 2): >= 60 frames/s for both.
 
-Last measured (2 shared cores, other work paused; three runs, MSAA 0 / MSAA 4):
-    2D  61-66 / 18-20 frames/s;  3D  51-62 / 12-14 frames/s
-The figures swing by 10-20% from run to run on this shared machine, so the 60 frames/s
-target is met on good runs only. Where the time goes (llvmpipe): an empty frame 2-3 ms,
-the 10,000 point-sprite discs ~12 ms, the glyphs ~4 ms; for the boxes, triangle set-up
-rather than shading (a one-line fragment shader is only ~15% faster), which is why the
-mesh shader packs its per-instance data into few varyings.
+Measured figures, and where the time goes: benchmarks/RESULTS.md.
 """
 
 from __future__ import annotations
