@@ -31,11 +31,11 @@ maximum), recording every change; search.solve and the CLI `puzzleviz solve set`
 `puzzleviz set play` is the seed's console game (play.py).
 
 Modules: cards (words, the real cards' properties, the seed's completion rule), model
-(state and events), board (event-only changes), kernels.tryfrom (the seed's search), kernels.bitsearch
-(fast v = 3 kernel), geometry (AG(n,3) tables), affine (frames, classes, counts), fast (the
-proof), constrained (required and forbidden cards via the classes), symmetric (n >= 5),
-search (the entry: solve, and the plugin's methods), results, options (the command line),
-session, play, demo.
+(state and events), board (event-only changes), kernels.tryfrom (the seed's search),
+kernels.bitsearch (fast v = 3 kernel), geometry (AG(n,3) tables), affine (frames, classes,
+counts), fast (the proof), constrained (required and forbidden cards via the classes),
+symmetric (n >= 5), search (the entry: solve, and the plugin's methods), results, options
+(the command line), session, play, demo.
 """
 
 from solvers.plugin import Command, Method, PuzzleSpec, Ref

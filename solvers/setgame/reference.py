@@ -13,10 +13,7 @@ from itertools import combinations, product
 def is_set(cards: tuple[tuple[int, ...], ...]) -> bool:
     """Do these v cards (v = their number) form a SET?"""
     v = len(cards)
-    for digits in zip(*cards, strict=True):
-        if len(set(digits)) not in (1, v):
-            return False
-    return True
+    return all(len(set(digits)) in (1, v) for digits in zip(*cards, strict=True))
 
 
 def is_cap(cards: list[tuple[int, ...]], v: int) -> bool:
