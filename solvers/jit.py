@@ -54,6 +54,6 @@ def _prune(base: Path) -> None:
 
 _source_keyed_cache()
 
-from numba import njit, typeof, types  # noqa: E402  (after the cache folder is chosen)
+from numba import njit, prange, typeof, types  # noqa: E402  (after the cache folder is chosen)
 
-__all__ = ["njit", "typeof", "types"]
+__all__ = ["njit", "prange", "typeof", "types"]

@@ -46,9 +46,9 @@ from pathlib import Path
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange
 
 from solvers.interrupt import current_control, raise_if_stopped
+from solvers.jit import njit, prange
 from solvers.rings.config import RingConfig
 from solvers.rings.goal import goal_states
 
