@@ -41,8 +41,8 @@ def slab_parity(puzzle: CubePuzzle, placements: Placements) -> SlabParity:
             t = placements.type[p]
             max_flips[t, axis] = max(max_flips[t, axis], len(odd))
     start = np.zeros(3, dtype=np.uint64)
+    inside = xyz[puzzle.inside]
     for axis in range(3):
-        slab_cells = puzzle.n_cells // puzzle.box[axis]
-        if slab_cells % 2:
-            start[axis] = np.uint64((1 << puzzle.box[axis]) - 1)
+        per_slab = np.bincount(inside[:, axis], minlength=puzzle.box[axis])
+        start[axis] = np.uint64(sum(1 << int(s) for s in np.flatnonzero(per_slab % 2)))
     return SlabParity(flips=flips, max_flips=max_flips, start=start)

@@ -1,19 +1,18 @@
-"""The exact solver: every filling of the box, found once each (see `kernels.exact`)."""
+"""The exact solver: every filling of the box, found once each (see `kernels.exact`), or
+about one per symmetry class and the rest by symmetry (see `breaking` and `classes`)."""
 
 from __future__ import annotations
 
 import dataclasses
-from functools import lru_cache
 
 import numpy as np
 
-from solvers.cube.bounds import SlabParity, slab_parity
+from solvers.cube.breaking import Roots, symmetry_roots
 from solvers.cube.kernels import exact as K
 from solvers.cube.model import Place
-from solvers.cube.placements import Placements, build_placements
 from solvers.cube.puzzle import CubePuzzle
-from solvers.cube.results import CubeResult
-from solvers.cube.solution import Solution
+from solvers.cube.results import CubeResult, SolutionRows
+from solvers.cube.tables import ExactTables, exact_tables
 from solvers.progress import Progress
 from solvers.tracer import NULL_TRACER, Tracer
 
@@ -21,30 +20,7 @@ EXACT_COUNTERS = ("nodes", "depth", "solutions", "options")
 NODE_BUDGET = 200_000  # nodes per kernel call between progress updates (~0.2 s)
 SOLUTION_CHUNK = 4096
 MAX_CELL_CAPTIONS = 20_000
-
-
-@dataclasses.dataclass(frozen=True)
-class ExactTables:
-    puzzle: CubePuzzle
-    placements: Placements
-    parity: SlabParity
-    unit: np.ndarray  # (T,) bool: types of volume 1 (unit cubes and holes)
-    full: np.ndarray  # (words,) uint64: the box's cells
-
-
-@lru_cache(maxsize=16)
-def exact_tables(puzzle: CubePuzzle) -> ExactTables:
-    placements = build_placements(puzzle)
-    full = np.zeros(placements.words, dtype=np.uint64)
-    for c in range(puzzle.n_cells):
-        full[c >> 6] |= np.uint64(1) << np.uint64(c & 63)
-    return ExactTables(
-        puzzle=puzzle,
-        placements=placements,
-        parity=slab_parity(puzzle, placements),
-        unit=np.array([t.volume == 1 for t in puzzle.types], dtype=np.bool_),
-        full=full,
-    )
+PROGRESS_STEPS = 1000  # the bar counts thousandths of the search tree
 
 
 def _captions(puzzle: CubePuzzle, tracer: Tracer) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -80,6 +56,118 @@ def _captions(puzzle: CubePuzzle, tracer: Tracer) -> tuple[np.ndarray, np.ndarra
     return cap_try, cap_back, cap_solution
 
 
+@dataclasses.dataclass
+class _Searched:
+    rows: np.ndarray  # (S, N) found fillings, rows sorted
+    count: int  # fillings counted, each weighted by its root
+    nodes: int
+    stopped: bool  # at the node limit
+    finished: bool  # every root searched to its end (not cut at max_solutions)
+
+
+def _root_state(tables: ExactTables, fixed: tuple[int, ...]) -> tuple[np.ndarray, ...]:
+    """counts left, occupied cells, slab parity and alive placements once `fixed` is in."""
+    pl, puzzle = tables.placements, tables.puzzle
+    counts = np.array([t.count for t in puzzle.types], dtype=np.int64)
+    occ = np.zeros(pl.words, dtype=np.uint64)
+    par = tables.parity.start.copy()
+    for p in fixed:
+        counts[pl.type[p]] -= 1
+        occ |= pl.masks[p]
+        par ^= tables.parity.flips[p]
+    free = ~(pl.masks & occ).any(axis=1) & (counts[pl.type] > 0)
+    return counts, occ, par, np.flatnonzero(free).astype(np.int32)
+
+
+def _tree_fraction(regs: np.ndarray, pos: np.ndarray, nbranch: np.ndarray) -> float:
+    """How far a depth-first search is through its tree, judged by its place among the
+    choices at each level above it (Knuth's estimate: each choice an equal share)."""
+    if regs[K.R_PHASE] == K.PHASE_DONE:
+        return 1.0
+    fraction, share = 0.0, 1.0
+    for k in range(int(regs[K.R_DEPTH])):
+        if nbranch[k] <= 0:
+            break
+        share /= nbranch[k]
+        fraction += max(int(pos[k]) - 1, 0) * share
+    return fraction
+
+
+def _search(
+    tables: ExactTables,
+    roots: Roots,
+    *,
+    max_solutions: int,
+    tracer: Tracer,
+    progress: Progress | None,
+    node_limit: int | None,
+) -> _Searched:
+    """The exact-cover kernel below each root in turn."""
+    from solvers.interrupt import raise_if_stopped
+
+    puzzle, pl = tables.puzzle, tables.placements
+    n_pieces = puzzle.n_pieces
+    total = np.array([t.count for t in puzzle.types], dtype=np.int64)
+    cap_try, cap_back, cap_solution = _captions(puzzle, tracer)
+    ms_solution = tracer.intern("solution")
+    regs = np.zeros(K.N_REGS, dtype=np.int64)
+    found: list[np.ndarray] = []
+    count = nodes = 0
+    stopped = False
+    for r, fixed in enumerate(roots.placements):
+        counts, occ, par, free = _root_state(tables, fixed)
+        n_left = n_pieces - len(fixed)
+        if n_left == 0:  # the root is a whole filling, or nothing
+            if np.array_equal(occ, tables.full):
+                found.append(np.array([sorted(fixed)], dtype=np.int64))
+                count += int(roots.weights[r])
+            continue
+        alive = np.empty((n_left + 1, pl.n), dtype=np.int32)
+        alive[0, : len(free)] = free
+        nalive = np.zeros(n_left + 1, dtype=np.int64)
+        nalive[0] = len(free)
+        branches = np.empty((n_left + 1, pl.n), dtype=np.int32)
+        nbranch = np.zeros(n_left + 1, dtype=np.int64)
+        branch_cell = np.zeros(n_left + 1, dtype=np.int64)
+        pos = np.zeros(n_left + 1, dtype=np.int64)
+        chosen = np.zeros(n_left + 1, dtype=np.int64)
+        sol_out = np.zeros((SOLUTION_CHUNK, n_left), dtype=np.int64)
+        regs[:] = 0
+        regs[K.R_NODES] = nodes
+        want = max_solutions - count if max_solutions > 0 else 0
+        while regs[K.R_PHASE] != K.PHASE_DONE:
+            if node_limit is not None and regs[K.R_NODES] >= node_limit:
+                stopped = True
+                break
+            buf = tracer.kernel_buffer()
+            K.exact_search(
+                pl.masks, pl.type, pl.pose, tables.parity.flips, tables.parity.max_flips,
+                tables.unit, puzzle.first_instance, total, tables.full,
+                counts, alive, nalive, branches, nbranch, branch_cell, pos, chosen, occ, par,
+                regs, sol_out, NODE_BUDGET, want,
+                tracer.enabled, buf, cap_try, cap_back, ms_solution, cap_solution,
+            )  # fmt: skip
+            tracer.absorb(buf)
+            stored = int(regs[K.R_STORED])
+            if stored:
+                rows = np.concatenate(
+                    [np.broadcast_to(np.array(fixed, dtype=np.int64), (stored, len(fixed))),
+                     sol_out[:stored]], axis=1)  # fmt: skip
+                found.append(np.sort(rows, axis=1))
+                regs[K.R_STORED] = 0
+            if progress is not None:
+                done = (r + _tree_fraction(regs, pos, nbranch)) / roots.n
+                progress.update(int(done * PROGRESS_STEPS), f"{int(regs[K.R_NODES]):,} nodes")
+            raise_if_stopped()
+        nodes = int(regs[K.R_NODES])
+        count += int(regs[K.R_SOLUTIONS]) * int(roots.weights[r])
+        if stopped or (max_solutions > 0 and count >= max_solutions):
+            break
+    rows = np.concatenate(found) if found else np.zeros((0, n_pieces), dtype=np.int64)
+    finished = not stopped and not (max_solutions > 0 and count >= max_solutions)
+    return _Searched(rows, count, nodes, stopped, finished)
+
+
 def solve_exact(
     puzzle: CubePuzzle,
     *,
@@ -87,59 +175,52 @@ def solve_exact(
     tracer: Tracer = NULL_TRACER,
     progress: Progress | None = None,
     node_limit: int | None = None,
+    symmetry: bool = True,
+    every: bool = True,
 ) -> CubeResult:
     """All fillings (or the first `max_solutions` if > 0), searching at most about
     `node_limit` nodes (None: no limit; checked between kernel calls of NODE_BUDGET nodes).
+
+    With `symmetry` the search starts from the roots of `breaking` and finds about one
+    filling per class, counting all of them exactly; `every` then expands the classes into
+    every filling (otherwise the result lists one filling per class). The first solutions
+    and a recorded search (a tracer that records) come from the plain search of the empty
+    box, which visits every filling: the trace shows each one.
     With a recording tracer, every placement and removal is an event, each in a step, with
     a milestone per solution."""
+    from solvers.cube.classes import every_filling, one_per_class
+    from solvers.cube.group import puzzle_group
+
     tables = exact_tables(puzzle)
-    pl = tables.placements
-    n_pieces = puzzle.n_pieces
-    total = np.array([t.count for t in puzzle.types], dtype=np.int64)
-    counts = total.copy()
-    alive = np.empty((n_pieces + 1, pl.n), dtype=np.int32)
-    alive[0] = np.arange(pl.n, dtype=np.int32)
-    nalive = np.zeros(n_pieces + 1, dtype=np.int64)
-    nalive[0] = pl.n
-    branches = np.empty((n_pieces + 1, pl.n), dtype=np.int32)
-    nbranch = np.zeros(n_pieces + 1, dtype=np.int64)
-    branch_cell = np.zeros(n_pieces + 1, dtype=np.int64)
-    pos = np.zeros(n_pieces + 1, dtype=np.int64)
-    chosen = np.zeros(n_pieces + 1, dtype=np.int64)
-    occ = np.zeros(pl.words, dtype=np.uint64)
-    par = tables.parity.start.copy()
-    regs = np.zeros(K.N_REGS, dtype=np.int64)
-    sol_out = np.zeros((SOLUTION_CHUNK, n_pieces), dtype=np.int64)
-    cap_try, cap_back, cap_solution = _captions(puzzle, tracer)
-    ms_solution = tracer.intern("solution")
-    found: list[np.ndarray] = []
-    stopped = False
-    while regs[K.R_PHASE] != K.PHASE_DONE:
-        if node_limit is not None and regs[K.R_NODES] >= node_limit:
-            stopped = True
-            break
-        buf = tracer.kernel_buffer()
-        K.exact_search(
-            pl.masks, pl.type, pl.pose, tables.parity.flips, tables.parity.max_flips,
-            tables.unit, puzzle.first_instance, total, tables.full,
-            counts, alive, nalive, branches, nbranch, branch_cell, pos, chosen, occ, par, regs,
-            sol_out, NODE_BUDGET, max_solutions,
-            tracer.enabled, buf, cap_try, cap_back, ms_solution, cap_solution,
-        )  # fmt: skip
-        tracer.absorb(buf)
-        stored = int(regs[K.R_STORED])
-        if stored:
-            found.append(sol_out[:stored].copy())
-            regs[K.R_STORED] = 0
-        if progress is not None:
-            progress.update(int(regs[K.R_NODES]))
-    rows = np.concatenate(found) if found else np.zeros((0, n_pieces), dtype=np.int64)
-    solutions = [
-        Solution(tuple(sorted((int(pl.type[p]), int(pl.pose[p])) for p in row))) for row in rows
-    ]
-    count = int(regs[K.R_SOLUTIONS])
-    complete = not (max_solutions > 0 and count >= max_solutions) and not stopped
-    result = CubeResult(puzzle, solutions, count, int(regs[K.R_NODES]), complete, stopped)
+    plain = max_solutions > 0 or tracer.enabled or not symmetry
+    if plain:
+        roots = Roots([()], np.ones(1, dtype=np.int64))
+    else:
+        roots = symmetry_roots(puzzle, tables.placements, puzzle_group(puzzle))
+    if progress is not None:
+        progress.total, progress.unit = PROGRESS_STEPS, "thousandths of the search"
+    searched = _search(tables, roots, max_solutions=max_solutions, tracer=tracer,
+                       progress=progress, node_limit=node_limit)  # fmt: skip
+    complete = searched.finished
+    enumeration = None
+    rows = searched.rows
+    if complete and max_solutions == 0:
+        group = puzzle_group(puzzle)
+        enumeration = one_per_class(rows, group)
+        if enumeration.count != searched.count:
+            raise AssertionError(
+                f"the classes hold {enumeration.count} fillings, the search counted "
+                f"{searched.count}"
+            )
+        if every and plain:
+            enumeration = None  # the plain search found every filling itself
+        elif every:
+            enumeration = every_filling(enumeration, group)
+        if enumeration is not None:
+            rows = enumeration.rows
+    result = CubeResult(puzzle, SolutionRows(rows, tables.placements), searched.count,
+                        searched.nodes, complete, searched.stopped, rows=rows,
+                        enumeration=enumeration)  # fmt: skip
     if tracer.enabled and complete:
         record_summary(tracer, result)
     return result

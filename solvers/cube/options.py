@@ -30,6 +30,8 @@ class CubeProblem:
     name: str  # as the user named it (a puzzle name or a file)
     method: str = "exact"
     every: bool = False  # exact: every solution, not only up to `shown`
+    classes: bool = False  # exact: one solution per class, every one counted
+    symmetry: bool = True  # exact: break the symmetries in the search (see cube.breaking)
     shown: int = 1  # exact: which solution the text (and --assembly) shows
     stochastic: StochasticParams | None = None
     trace_part: str = "end"  # stochastic: which window of the run the trace keeps
@@ -49,7 +51,8 @@ class CubeProblem:
     def params(self) -> dict[str, Any]:
         if self.method == "stochastic":
             return {}  # the search's own parameters join when its window begins
-        return {"all": self.every, "max_solutions": 0 if self.every else self.shown}
+        return {"all": self.every, "classes": self.classes,
+                "max_solutions": 0 if self.every or self.classes else self.shown}  # fmt: skip
 
 
 def _known_puzzles() -> list[str]:
@@ -71,6 +74,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--all", action="store_true", help="exact: find every solution (default: the first)"
+    )
+    parser.add_argument(
+        "--classes",
+        action="store_true",
+        help="exact: one solution per class under the box's symmetries, every solution "
+        "counted (what BurrTools lists); faster than --all",
+    )
+    parser.add_argument(
+        "--no-symmetry-breaking",
+        dest="symmetry",
+        action="store_false",
+        help="exact: search every filling instead of one per class and the rest by "
+        "symmetry (a recorded --trace always shows the plain search)",
     )
     parser.add_argument(
         "--assembly",
@@ -116,15 +132,21 @@ def problems(args: argparse.Namespace) -> list[CubeProblem]:
     from solvers.cube.files import load_puzzle
     from solvers.cube.stochastic import StochasticParams
 
-    if args.method == "stochastic" and (args.all or args.assembly or args.max_nodes is not None):
-        raise PuzzleInputError("--all, --assembly and --max-nodes belong to the exact solver")
+    exact_only = args.all or args.classes or args.assembly or args.max_nodes is not None
+    if args.method == "stochastic" and exact_only:
+        raise PuzzleInputError(
+            "--all, --classes, --assembly and --max-nodes belong to the exact solver"
+        )
+    if args.all and args.classes:
+        raise PuzzleInputError("--all lists every solution, --classes one per class: pick one")
     puzzle = load_puzzle(args.puzzle, allow_holes=args.allow_holes)
     stochastic = StochasticParams(
         seed=args.seed or 0, pmax=args.pmax, max_steps=args.max_steps, outside=args.outside,
         record_rejected=args.record_rejected,
     )  # fmt: skip
-    return [CubeProblem(puzzle, args.puzzle, args.method, args.all, args.solution,
-                        stochastic, args.trace_part, args.trace_steps)]  # fmt: skip
+    return [CubeProblem(puzzle, args.puzzle, args.method, args.all, args.classes,
+                        args.symmetry, args.solution, stochastic, args.trace_part,
+                        args.trace_steps)]  # fmt: skip
 
 
 def finish(args: argparse.Namespace, result: CubeResult) -> list[str]:

@@ -1,6 +1,7 @@
 """Every way a piece fits inside the box, as bitboards for the exact solver.
 
-A placement is (piece type, orientation, min corner) with all its cells in the box. Its
+A placement is (piece type, orientation, min corner) with all its cells in the box (in
+the result shape when it is not a box; an empty cell only on an optional cell, if any). Its
 cells are bits of a bitboard of `words` uint64 words (125 cells of a 5x5x5 box need two),
 so "does it collide with what is already placed" is one AND per word.
 """
@@ -43,7 +44,11 @@ def build_placements(puzzle: CubePuzzle) -> Placements:
     bx, by, bz = puzzle.box
     n_words = words_for(puzzle.n_cells)
     rows: list[tuple[int, int, list[int]]] = []
+    inside = puzzle.inside
+    holes_at = np.zeros(puzzle.n_cells, dtype=np.bool_)
+    holes_at[sorted(puzzle.optional)] = True
     for t, ptype in enumerate(puzzle.types):
+        allowed = holes_at if ptype.is_hole and puzzle.optional else inside
         for o, shape in enumerate(ptype.orientations):
             arr = np.asarray(shape, dtype=np.int64)
             ex, ey, ez = arr.max(axis=0) + 1
@@ -51,6 +56,8 @@ def build_placements(puzzle: CubePuzzle) -> Placements:
                 range(bz - ez + 1), range(by - ey + 1), range(bx - ex + 1)
             ):
                 cells = sorted(puzzle.cell_index(x + dx, y + dy, z + dz) for dx, dy, dz in shape)
+                if not puzzle.is_box and not allowed[cells].all():
+                    continue
                 rows.append((t, space.pose(o, x, y, z), cells))
     max_vol = max(len(c) for _, _, c in rows)
     n = len(rows)

@@ -70,15 +70,40 @@ class PieceType:
 
 @dataclasses.dataclass(frozen=True)
 class CubePuzzle:
-    """A box of X x Y x Z unit cells and the pieces that should fill it."""
+    """A box of X x Y x Z unit cells and the pieces that should fill it.
+
+    A BurrTools problem's result need not be a box: then `box` is its bounding box and
+    `shape` lists the cells to fill (None: the whole box). `optional` cells may stay
+    empty (BurrTools' `+` voxels): the empty cells of a puzzle with holes go only there
+    when there are any."""
 
     box: tuple[int, int, int]
     types: tuple[PieceType, ...]
     title: str = ""
+    shape: frozenset[int] | None = None
+    optional: frozenset[int] = frozenset()
 
     @property
     def n_cells(self) -> int:
+        """Cells of the bounding box (cell indices run over it)."""
         return self.box[0] * self.box[1] * self.box[2]
+
+    @property
+    def is_box(self) -> bool:
+        return self.shape is None
+
+    @cached_property
+    def inside(self) -> np.ndarray:
+        """(n_cells,) bool: the cells to fill (all of the box unless `shape` is set)."""
+        mask = np.ones(self.n_cells, dtype=np.bool_)
+        if self.shape is not None:
+            mask[:] = False
+            mask[sorted(self.shape)] = True
+        return mask
+
+    @property
+    def n_inside(self) -> int:
+        return self.n_cells if self.shape is None else len(self.shape)
 
     @property
     def volume(self) -> int:
@@ -125,16 +150,22 @@ class CubePuzzle:
         return dataclasses.replace(self, types=tuple(t for t in self.types if not t.is_hole))
 
     def definition(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "title": self.title,
             "box": list(self.box),
             "pieces": [t.to_json() for t in self.types],
         }
+        if self.shape is not None:
+            data["shape"] = sorted(self.shape)
+        if self.optional:
+            data["optional"] = sorted(self.optional)
+        return data
 
     def describe(self) -> str:
         parts = ", ".join(f"{t.count} x {t.name}" for t in self.types if not t.is_hole)
         holes = f", {self.holes} empty cells" if self.holes else ""
-        return f"{'x'.join(map(str, self.box))} box with {parts}{holes}"
+        where = "box" if self.is_box else f"shape of {self.n_inside} cells"
+        return f"{'x'.join(map(str, self.box))} {where} with {parts}{holes}"
 
 
 def _int(value: Any, what: str, low: int, high: int) -> int:
@@ -213,8 +244,11 @@ def make_puzzle(
     *,
     title: str = "",
     allow_holes: bool = False,
+    shape: frozenset[int] | None = None,
+    optional: frozenset[int] = frozenset(),
 ) -> CubePuzzle:
-    """Check that the pieces can fill the box; add a hole type for missing volume if allowed."""
+    """Check that the pieces can fill the box (or `shape`, cells of the box; `optional`
+    ones may stay empty); add a hole type for missing volume if allowed."""
     box3 = _size(list(box), "box")
     types = [t for t in types if not t.is_hole]
     if not types:
@@ -234,10 +268,18 @@ def make_puzzle(
             all(e <= b for e, b in zip(extent(o), box3, strict=True)) for o in t.orientations
         ):
             raise PuzzleInputError(f"piece {t.name!r} does not fit in the box in any orientation")
-    cells = box3[0] * box3[1] * box3[2]
+    cells = box3[0] * box3[1] * box3[2] if shape is None else len(shape)
+    where = "box" if shape is None else "shape"
     volume = sum(t.volume * t.count for t in types)
     if volume > cells:
-        raise PuzzleInputError(f"the pieces have {volume} cells of volume but the box only {cells}")
+        raise PuzzleInputError(
+            f"the pieces have {volume} cells of volume but the {where} only {cells}"
+        )
+    if optional and cells - volume > len(optional):
+        raise PuzzleInputError(
+            f"the pieces fill {volume} cells: {cells - volume - len(optional)} of the "
+            f"shape's {cells - len(optional)} cells that must be filled stay empty"
+        )
     if volume < cells:
         if not allow_holes:
             raise PuzzleInputError(
@@ -245,4 +287,7 @@ def make_puzzle(
                 "(use --allow-holes to leave cells empty)"
             )
         types.append(PieceType(HOLE_NAME, ((0, 0, 0),), cells - volume, code=0, is_hole=True))
-    return CubePuzzle(box=box3, types=tuple(types), title=title)
+    if shape is not None and len(shape) == box3[0] * box3[1] * box3[2]:
+        shape = None  # the whole box
+    return CubePuzzle(box=box3, types=tuple(types), title=title, shape=shape,
+                      optional=optional if volume < cells else frozenset())  # fmt: skip

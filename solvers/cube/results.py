@@ -4,28 +4,91 @@ result is solvers.cube.stochastic.StochasticResult)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, overload
+
+import numpy as np
 
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.solution import Solution
+
+if TYPE_CHECKING:
+    from solvers.cube.classes import Enumeration
+    from solvers.cube.placements import Placements
+
+JSON_IN_MEMORY = 2_000  # more solutions than this are written one at a time (`_Streamed`)
+
+
+class SolutionRows(Sequence[Solution]):
+    """Fillings kept as rows of placement indices (a few bytes each), made into `Solution`s
+    only when looked at: half a million fillings stay a small array."""
+
+    def __init__(self, rows: np.ndarray, placements: Placements) -> None:
+        self.rows = rows
+        self.placements = placements
+
+    def __len__(self) -> int:
+        return int(self.rows.shape[0])
+
+    @overload
+    def __getitem__(self, index: int) -> Solution: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Solution]: ...
+    def __getitem__(self, index: int | slice) -> Solution | list[Solution]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        row = self.rows[index]
+        pl = self.placements
+        return Solution(tuple((int(pl.type[p]), int(pl.pose[p])) for p in row))
+
+    def __iter__(self) -> Iterator[Solution]:
+        return (self[i] for i in range(len(self)))
+
+
+class _Streamed(list):  # type: ignore[type-arg]
+    """A JSON list made one item at a time while `json.dump` (which writes --json with an
+    indent, through its Python encoder) walks it, so tens of thousands of fillings never
+    sit in memory as dicts all at once."""
+
+    def __init__(self, n: int, item: Any) -> None:
+        super().__init__()
+        self._n, self._item = n, item
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __iter__(self) -> Iterator[Any]:
+        return (self._item(i) for i in range(self._n))
 
 
 @dataclasses.dataclass(frozen=True)
 class CubeResult:
     puzzle: CubePuzzle
-    solutions: list[Solution]  # in the order the search found them
-    count: int
+    solutions: Sequence[Solution]  # in the order found, or class by class (see `exact`)
+    count: int  # every filling, also when `solutions` lists one per class
     nodes: int
     complete: bool  # False if the search stopped at max_solutions or at the node limit
     stopped: bool = False  # it stopped at the node limit: counts are partial
+    rows: np.ndarray | None = None  # the solutions as sorted rows of placement indices
+    enumeration: Enumeration | None = None  # set by the symmetry-broken search
     # How the command reports it (set by the plugin's method, cube.search.exact):
     name: str = ""
     seconds: float = 0.0
     facts: dict[str, Any] = dataclasses.field(default_factory=dict)
     shown: int = 1  # which solution the text shows (1-based)
 
+    @property
+    def one_per_class(self) -> bool:
+        return len(self.solutions) < self.count and self.complete
+
     def summary(self) -> str:
         what = "solutions" if self.complete else "solution(s) found (use --all for every one)"
+        if self.one_per_class:
+            what = f"solutions (listed: one per class, {len(self.solutions):,}; --all lists all)"
         if self.stopped:
             what = "solution(s) found before the node limit"
         return f"{self.count:,} {what} in {self.seconds:.3f} s ({self.nodes:,} search nodes)"
@@ -44,9 +107,8 @@ class CubeResult:
             )
         diagonal = facts.get("unit_cubes_on_a_space_diagonal")
         if diagonal is not None:
-            lines.append(
-                f"unit cubes on a space diagonal in {diagonal} of {len(self.solutions)} solutions"
-            )
+            of = self.count if self.one_per_class else len(self.solutions)
+            lines.append(f"unit cubes on a space diagonal in {diagonal:,} of {of:,} solutions")
         if self.stopped:
             lines.append(f"STOPPED at the node limit ({self.nodes:,} nodes): the search is "
                          "incomplete")  # fmt: skip
@@ -68,5 +130,10 @@ class CubeResult:
             "classes_rotations": facts.get("classes_rotations"),
             "classes_all": facts.get("classes_all"),
             **{k: v for k, v in facts.items() if k != "count"},
-            "solutions": [solution_to_json(self.puzzle, s) for s in self.solutions],
+            "solutions": self._solutions_json(solution_to_json),
         }
+
+    def _solutions_json(self, one: Any) -> list[Any]:
+        if len(self.solutions) <= JSON_IN_MEMORY:
+            return [one(self.puzzle, s) for s in self.solutions]
+        return _Streamed(len(self.solutions), lambda i: one(self.puzzle, self.solutions[i]))

@@ -33,17 +33,19 @@ def warm_up(puzzle: CubePuzzle) -> None:
     exact_tables(puzzle)
     tiny = load_puzzle("slothouber-graatsma")
     solve_exact(tiny, max_solutions=1)
+    solution_facts(solve_exact(tiny))
     solve_stochastic(tiny, StochasticParams(max_steps=1, sample_every=0))
 
 
 def exact(problem: CubeProblem, tracer: Tracer, limits: Limits, progress: Progress) -> CubeResult:
     puzzle = problem.puzzle
     warm_up(puzzle)
-    wanted = 0 if problem.every else max(1, problem.shown)
+    wanted = 0 if problem.every or problem.classes else max(1, problem.shown)
     progress.label, progress.unit = "searching", "nodes"
     started = time.perf_counter()
     result = solve_exact(puzzle, max_solutions=wanted, tracer=tracer, progress=progress,
-                         node_limit=limits.nodes)  # fmt: skip
+                         node_limit=limits.nodes, symmetry=problem.symmetry,
+                         every=problem.every)  # fmt: skip
     seconds = time.perf_counter() - started
     return dataclasses.replace(result, name=problem.name, seconds=seconds,
                                facts=solution_facts(result), shown=problem.shown)  # fmt: skip

@@ -1,23 +1,24 @@
 """Symmetry classes of fillings: two fillings are alike if a symmetry of the box maps one
 onto the other (same piece types on the same cells).
 
-Each filling gets a canonical form: for every symmetry g, label each cell of g(filling)
-with (piece type, lowest cell of its piece); the smallest such labelling over the group is
-the canonical one. Fillings with equal canonical forms are in the same class. The box's
-rotations (24 for a cube) and all its symmetries (48, mirror images included) give the two
-classifications the seed asks for.
+A filling is a row of placement indices; its canonical form is its smallest image under
+the puzzle's group (`classes`, `group`). The box's rotations (24 for a cube) and all its
+symmetries (48, mirror images included when they are fillings) give the two
+classifications the seed asks for. `cell_maps` and `transformed` look at one symmetry on
+the cells, for tests and for drawing.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Sequence
 
 import numpy as np
 
 from solvers.cube.geometry import box_symmetries
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.solution import Solution, solution_pieces
-from solvers.jit import njit
+from solvers.cube.tables import exact_tables
 
 
 def cell_maps(puzzle: CubePuzzle, *, rotations_only: bool) -> np.ndarray:
@@ -32,49 +33,17 @@ def cell_maps(puzzle: CubePuzzle, *, rotations_only: bool) -> np.ndarray:
     return np.array(maps, dtype=np.int64)
 
 
-def solution_arrays(puzzle: CubePuzzle, solutions: list[Solution]) -> tuple[np.ndarray, np.ndarray]:
-    """(S, N) piece types and (S, N, max volume) cell indices (-1 padded) of each filling."""
-    n = puzzle.n_pieces
-    max_vol = max(t.volume for t in puzzle.types)
-    types = np.zeros((len(solutions), n), dtype=np.int64)
-    cells = np.full((len(solutions), n, max_vol), -1, dtype=np.int64)
-    sx, sy, _ = puzzle.box
-    for s, solution in enumerate(solutions):
-        for i, piece in enumerate(solution_pieces(puzzle, solution)):
-            types[s, i] = piece.type
-            c = piece.cells
-            cells[s, i, : len(c)] = c[:, 0] + sx * (c[:, 1] + sy * c[:, 2])
-    return types, cells
-
-
-@njit(cache=True)
-def canonical_forms(types, cells, maps):
-    """(S, n_cells) int64: the smallest cell labelling of each filling over the maps."""
-    n_sol, n_pieces, max_vol = cells.shape
-    n_cells = maps.shape[1]
-    out = np.empty((n_sol, n_cells), dtype=np.int64)
-    grid = np.empty(n_cells, dtype=np.int64)
-    for s in range(n_sol):
-        for g in range(maps.shape[0]):
-            for i in range(n_pieces):
-                anchor = n_cells
-                for k in range(max_vol):
-                    c = cells[s, i, k]
-                    if c >= 0 and maps[g, c] < anchor:
-                        anchor = maps[g, c]
-                for k in range(max_vol):
-                    c = cells[s, i, k]
-                    if c >= 0:
-                        grid[maps[g, c]] = types[s, i] * n_cells + anchor
-            smaller = g == 0
-            if not smaller:
-                for c in range(n_cells):
-                    if grid[c] != out[s, c]:
-                        smaller = grid[c] < out[s, c]
-                        break
-            if smaller:
-                out[s, :] = grid
-    return out
+def solution_rows(puzzle: CubePuzzle, solutions: Sequence[Solution]) -> np.ndarray:
+    """(S, N) int64: each filling as the sorted row of its placement indices."""
+    rows = getattr(solutions, "rows", None)
+    if rows is not None:  # already rows (results.SolutionRows)
+        return np.asarray(rows)
+    pl = exact_tables(puzzle).placements
+    stride = int(pl.pose.max()) + 1
+    keys = pl.type * stride + pl.pose  # increasing: placements are built type by type
+    wanted = np.array([[t * stride + pose for t, pose in s.pieces] for s in solutions],
+                      dtype=np.int64).reshape(len(solutions), -1)  # fmt: skip
+    return np.sort(np.searchsorted(keys, wanted), axis=1)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -92,15 +61,18 @@ class Classes:
         return [self.of.count(k) for k in range(self.count)]
 
 
-def classify(puzzle: CubePuzzle, solutions: list[Solution], *, rotations_only: bool) -> Classes:
-    maps = cell_maps(puzzle, rotations_only=rotations_only)
-    if not solutions:
-        return Classes([], len(maps))
-    types, cells = solution_arrays(puzzle, solutions)
-    forms = canonical_forms(types, cells, maps)
-    index: dict[bytes, int] = {}
-    of = [index.setdefault(row.tobytes(), len(index)) for row in forms]
-    return Classes(of, len(maps))
+def classify(puzzle: CubePuzzle, solutions: Sequence[Solution], *, rotations_only: bool) -> Classes:
+    """The classes of these fillings under the puzzle's rotations, or under its whole
+    group (mirror images included when they are fillings: see `group`)."""
+    from solvers.cube.classes import classify_rows
+    from solvers.cube.group import puzzle_group
+
+    group = puzzle_group(puzzle)
+    order = group.rotations if rotations_only else group.order
+    if len(solutions) == 0:
+        return Classes([], order)
+    found = classify_rows(solution_rows(puzzle, solutions), group)
+    return Classes((found.rotations_of if rotations_only else found.of).tolist(), order)
 
 
 def transformed(puzzle: CubePuzzle, solution: Solution, cell_map: np.ndarray) -> Solution:

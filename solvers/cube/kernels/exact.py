@@ -8,8 +8,10 @@ option, if more cells can only take a unit piece than unit pieces are left, or i
 parity bound fails (see `bounds`). Identical pieces are one type with a count, so every
 filling is found exactly once.
 
-The kernel is resumable: all its state lives in `ExactState` arrays, and it returns after a
-node budget (to update a progress bar), when the solution buffer is full, or when done.
+The kernel is resumable: all its state lives in arrays the caller keeps, and it returns
+after a node budget (to update a progress bar), when the solution buffer is full, or when
+done. It starts from the empty box or from a root of fixed first pieces (the caller sets
+the state to it; see `breaking`): a root that cannot be completed ends it at once.
 """
 
 from __future__ import annotations
@@ -138,6 +140,9 @@ def exact_search(
             if why < 0 and only_units > units_left:
                 why = WHY_UNITS
             if why >= 0:
+                if d == 0:  # a root that cannot be completed (see `breaking`)
+                    regs[R_PHASE] = PHASE_DONE
+                    break
                 d -= 1
                 _take_back(chosen[d], d, why, masks, ptype, ppose, flips, counts, occ, par,
                            first, total, rec, buf, cap_back)  # fmt: skip
