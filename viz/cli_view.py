@@ -114,7 +114,14 @@ def add_view_commands(sub: SubParsers, guard: Guard) -> None:
         "--captions",
         action=argparse.BooleanOptionalAction,
         default=True,
-        help="show step captions (default: yes)",
+        help="draw step captions in the picture (default: yes)",
+    )
+    record.add_argument(
+        "--subtitles",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="an MP4 also gets the captions as a subtitle track and as OUT.vtt beside it, "
+        "with or without --captions (default: yes; chapters per milestone are always written)",
     )
     record.add_argument(
         "--seconds",
@@ -186,7 +193,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_record(args: argparse.Namespace) -> int:
-    from viz.record import RecordSettings, plan, record_traces
+    from viz.record import RecordSettings, check_webvtt, plan, record_traces, webvtt_beside
 
     settings = RecordSettings(
         size=args.size,
@@ -196,12 +203,16 @@ def run_record(args: argparse.Namespace) -> int:
         first_step=args.first_step,
         last_step=args.last_step,
         captions=args.captions,
+        subtitles=getattr(args, "subtitles", True),  # `solve --video` passes no such option
         samples=args.msaa,
         seconds_per_trace=args.seconds,
         crf=args.crf,
         preset=args.preset,
     )
     settings.check()
+    vtt = webvtt_beside(args.output) if settings.subtitles else None
+    if vtt is not None:
+        check_webvtt(vtt, args.traces)
     traces = _load(args.traces)
     frames = sum(plan(trace, settings).frames for trace in traces)
     if frames > MAX_FRAMES:
@@ -209,8 +220,8 @@ def run_record(args: argparse.Namespace) -> int:
             f"the recording would have {frames:,} frames ({frames / args.fps / 3600:,.1f} hours "
             f"at {args.fps} fps): raise --speed, use --seconds, or pick steps with --from/--to"
         )
-    out = record_traces(traces, args.output, settings)
-    print(f"wrote {out}")
+    out = record_traces(traces, args.output, settings, webvtt_path=vtt)
+    print(f"wrote {out}" + (f" and its captions {vtt}" if vtt is not None else ""))
     return 0
 
 

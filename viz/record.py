@@ -1,16 +1,24 @@
 """Headless recording: the player on a virtual clock (frame i at i/fps), rendered offscreen
-and handed to a sink. No display is needed; the same render path as the window is used."""
+and handed to a sink. No display is needed; the same render path as the window is used.
+
+An MP4 also carries its explanation: the captions as a subtitle track and the milestones as
+chapters (viz.subtitles), timed by playing the plan once without drawing, so they say what
+the frames show; `webvtt=` writes the same cues as a WebVTT file beside it."""
 
 from __future__ import annotations
 
 import dataclasses
 import math
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import moderngl
 import numpy as np
 
+from solvers import atomic
+from solvers.errors import OutputError
+from solvers.model import PuzzleModel
 from solvers.progress import Progress
 from solvers.trace import Trace
 from solvers.traceview import model_for
@@ -20,7 +28,8 @@ from viz.hud import HudOptions
 from viz.player import M, Player, speed_for_seconds
 from viz.renderer import Renderer
 from viz.scene import scene_for
-from viz.sinks import FrameSink, RecordError, open_sink
+from viz.sinks import FrameSink, Mp4Options, RecordError, open_sink, output_kind
+from viz.subtitles import Mark, TimedText, TimedTextBuilder, milestone_title, webvtt
 from viz.target import RenderTarget
 from viz.timeline import Level
 
@@ -34,7 +43,8 @@ class RecordSettings:
     level: Level | None = None
     first_step: int | None = None  # 1-based, inclusive, as the HUD counts steps
     last_step: int | None = None
-    captions: bool = True
+    captions: bool = True  # drawn in the picture
+    subtitles: bool = True  # an MP4's subtitle track (chapters are written either way)
     samples: int | None = None  # MSAA; None: the default for this GL implementation
     head_seconds: float = 0.75  # rest on the first frame
     tail_seconds: float = 1.5  # rest on the result
@@ -113,26 +123,12 @@ class Recorder:
 
     def frames(self, segment: Segment) -> Iterator[np.ndarray]:
         """The segment's frames as rendered, one by one (pixels as `_render` gives them)."""
-        trace = segment.trace
-        player = Player(trace, model_for(trace), level=segment.level, speed=segment.speed,
-                        auto=segment.auto)  # fmt: skip
-        scene = scene_for(trace.header.kind)
-        look = default_look(scene, player.frame(), HudOptions(captions=self.settings.captions))
-        player.seek(segment.start)
-        dt = 1.0 / self.settings.fps
-        for _ in range(segment.head_frames):
-            yield self._render(player, look)
-        player.start_recording()
-        for i in range(segment.motion_frames):
-            if i == segment.motion_frames - 1:
-                player.seek(segment.end)  # land exactly, whatever the float rounding
-            else:
-                player.advance(dt)
-                if player.position > segment.end:
-                    player.seek(segment.end)
-            yield self._render(player, look)
-        player.pause()
-        for _ in range(segment.tail_frames):
+        look: Look[PuzzleModel] | None = None
+        for player in positions(segment, self.settings.fps):
+            if look is None:
+                scene = scene_for(segment.trace.header.kind)
+                hud = HudOptions(captions=self.settings.captions)
+                look = default_look(scene, player.frame(), hud)
             yield self._render(player, look)
 
     def _render(self, player: Player[M], look: Look[M]) -> np.ndarray:
@@ -141,23 +137,106 @@ class Recorder:
         return self.target.read_pixels()
 
     def record(
-        self, segments: Sequence[Segment], out: Path, *, progress: bool | None = None
+        self,
+        segments: Sequence[Segment],
+        out: Path,
+        *,
+        progress: bool | None = None,
+        webvtt_path: Path | None = None,
     ) -> Path:
+        """Render `segments` into `out`; with `webvtt_path`, the captions go there too
+        (written after the video, so a failed recording leaves neither)."""
         total = sum(segment.frames for segment in segments)
         settings = self.settings
-        sink: FrameSink = open_sink(
-            out, settings.size, settings.fps, crf=settings.crf, preset=settings.preset
-        )
+        timed = None
+        if output_kind(out) == "mp4" or webvtt_path is not None:
+            timed = timed_text(segments, settings.fps)
+        if webvtt_path is not None:
+            check_webvtt(webvtt_path)
+        mp4 = Mp4Options(settings.crf, settings.preset, timed, settings.subtitles)
+        sink: FrameSink = open_sink(out, settings.size, settings.fps, mp4)
         try:
             with Progress(total, f"recording {out.name}", enabled=progress, unit="frames") as bar:
                 for segment in segments:
                     for data in self.frames(segment):
                         sink.write(data)
                         bar.advance()
-            return sink.close()
+            path = sink.close()
         except BaseException:
             sink.abort()
             raise
+        if webvtt_path is not None and timed is not None:
+            try:
+                atomic.write_bytes(webvtt_path, webvtt(timed).encode())
+            except OutputError as exc:
+                raise RecordError(f"{exc} (the video {path} was written)") from None
+        return path
+
+
+def positions(segment: Segment, fps: int) -> Iterator[Player[PuzzleModel]]:
+    """The segment's player at every frame of the recording, in order (the same player
+    object, moved on): the one timeline that the frames and the timed text both follow."""
+    trace = segment.trace
+    player = Player(trace, model_for(trace), level=segment.level, speed=segment.speed,
+                    auto=segment.auto)  # fmt: skip
+    player.seek(segment.start)
+    dt = 1.0 / fps
+    for _ in range(segment.head_frames):
+        yield player
+    player.start_recording()
+    for i in range(segment.motion_frames):
+        if i == segment.motion_frames - 1:
+            player.seek(segment.end)  # land exactly, whatever the float rounding
+        else:
+            player.advance(dt)
+            if player.position > segment.end:
+                player.seek(segment.end)
+        yield player
+    player.pause()
+    for _ in range(segment.tail_frames):
+        yield player
+
+
+def timed_text(segments: Sequence[Segment], fps: int) -> TimedText:
+    """The captions and chapters of a recording of `segments`, frame-exact: the plan is
+    played once without drawing (what a frame costs without its pixels)."""
+    builder = TimedTextBuilder(fps)
+    for segment in segments:
+        trace = segment.trace
+        kinds = [kind for _, kind, _ in trace.milestones()]
+        of_kind = Counter(kinds)
+        seen: Counter[str] = Counter()
+        titles = []
+        for kind, (_, _, caption) in zip(kinds, trace.milestones(), strict=True):
+            seen[kind] += 1
+            titles.append(Mark(0, milestone_title(kind, caption, seen[kind], of_kind[kind]), kind))
+        reached = int(np.searchsorted(trace.milestone_pos, segment.start, side="left"))
+        scene = scene_for(trace.header.kind)
+        first = True
+        for player in positions(segment, fps):
+            frame = player.frame()
+            marks = titles[reached : frame.milestones_reached]
+            reached = max(reached, frame.milestones_reached)
+            if first:
+                marks = [Mark(0, scene.heading(frame)), *marks]
+                first = False
+            builder.add_frame(frame.caption, marks)
+    return builder.finish()
+
+
+def webvtt_beside(out: Path) -> Path | None:
+    """out.mp4 -> out.vtt, for a video written to a regular file (not a PNG folder, a GIF
+    or a device)."""
+    if output_kind(out) != "mp4" or atomic.output_kind(out) != "file":
+        return None
+    return out.with_suffix(".vtt")
+
+
+def check_webvtt(path: Path, inputs: Sequence[Path] = ()) -> None:
+    try:
+        atomic.check_output(path, inputs)
+    except OutputError as exc:
+        raise RecordError(str(exc)) from None
 
 
 def record_traces(
@@ -166,8 +245,10 @@ def record_traces(
     settings: RecordSettings = RecordSettings(),
     *,
     progress: bool | None = None,
+    webvtt_path: Path | None = None,
 ) -> Path:
-    """Record one or more traces back to back into `out` (.mp4, .gif or a folder)."""
+    """Record one or more traces back to back into `out` (.mp4, .gif or a folder), and
+    with `webvtt_path` their captions as WebVTT (see `webvtt_beside`)."""
     target = Path(out)
     segments = [plan(trace, settings) for trace in traces]
-    return Recorder(settings).record(segments, target, progress=progress)
+    return Recorder(settings).record(segments, target, progress=progress, webvtt_path=webvtt_path)

@@ -4,17 +4,25 @@ Every sink writes to a temporary name beside the target and renames it only when
 recording completed, so an interrupted or failed recording never leaves a broken file under
 the name the user asked for. Video encoding runs on its own thread, overlapping the next
 frame's rendering; PyAV releases the GIL while x264 works.
+
+An MP4 carries the recording's timed text (viz.subtitles): the captions as a mov_text
+subtitle track, muxed on the encoding thread as the video reaches each cue so the file
+stays interleaved, and the milestones as chapters, set before the header is written (the
+MP4 muxer writes its chapter track from them). Both need PyAV 16 or newer; an older PyAV
+records the video alone and says so once.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import functools
 import io
 import os
 import queue
 import shutil
 import stat
+import sys
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable
@@ -24,10 +32,14 @@ from typing import ParamSpec, TypeVar
 
 import av
 import av.logging
+import av.subtitles.stream
+import av.subtitles.subtitle
 import numpy as np
+from av.container import OutputContainer
 
 from solvers import atomic
 from solvers.errors import OutputError, PuzzlevizError
+from viz.subtitles import ASS_HEADER, TimedText, ass_dialogue
 from viz.yuv import BT709, LIMITED_RANGE, rgb_to_yuv420
 
 VIDEO_SUFFIXES = (".mp4", ".m4v", ".mov")
@@ -255,24 +267,33 @@ class _ContainerSink(FrameSink):
         self._drop_temp()
 
 
+@dataclasses.dataclass(frozen=True)
+class Mp4Options:
+    """What an MP4 has besides its frames: x264's quality and speed, and the timed text
+    (captions and chapters; `subtitles=False` leaves the captions' track out)."""
+
+    crf: int = 20
+    preset: str = "superfast"
+    timed: TimedText | None = None
+    subtitles: bool = True
+
+
 class Mp4Sink(_ContainerSink):
     """H.264 in MP4, yuv420p (plays everywhere), constant frame rate from the virtual clock,
-    BT.709 limited range (converted by viz.yuv and tagged as such)."""
+    BT.709 limited range (converted by viz.yuv and tagged as such); with timed text, a
+    subtitle track and chapters."""
 
     container_format = "mp4"
 
     def __init__(
-        self,
-        target: Path,
-        size: tuple[int, int],
-        fps: int,
-        *,
-        crf: int = 20,
-        preset: str = "superfast",
+        self, target: Path, size: tuple[int, int], fps: int, options: Mp4Options = Mp4Options()
     ):
         if size[0] % 2 or size[1] % 2:
             raise RecordError(f"MP4 needs an even width and height, not {size[0]}x{size[1]}")
-        self._crf, self._preset = crf, preset
+        self._crf, self._preset = options.crf, options.preset
+        self._timed = timed = options.timed
+        self._cues = list(timed.cues) if timed is not None and options.subtitles else []
+        self._subtitles: av.subtitles.stream.SubtitleStream | None = None
         super().__init__(target, size, fps)
 
     def _open_stream(self) -> av.VideoStream:
@@ -283,7 +304,50 @@ class Mp4Sink(_ContainerSink):
         context = stream.codec_context
         context.colorspace = context.color_primaries = context.color_trc = BT709
         context.color_range = LIMITED_RANGE
+        self._add_timed_text()
         return stream
+
+    def _add_timed_text(self) -> None:
+        timed = self._timed
+        if timed is None or not (self._cues or timed.chapters):
+            return
+        if not timed_text_supported():
+            self._cues = []
+            print(
+                f"puzzleviz: PyAV {av.__version__} cannot write subtitle tracks or chapters "
+                "(PyAV 16 or newer can); the video has neither",
+                file=sys.stderr,
+            )
+            return
+        if self._cues:
+            subtitles = self._container.add_stream("mov_text")
+            subtitles.codec_context.subtitle_header = ASS_HEADER.encode()
+            subtitles.metadata["language"] = "eng"
+            subtitles.metadata["handler_name"] = "puzzleviz captions"
+            self._subtitles = subtitles
+        if timed.chapters:
+            ms = Fraction(1, 1000)
+            self._container.set_chapters(
+                [
+                    {"id": n, "start": round(c.start * 1000), "end": round(c.end * 1000),
+                     "time_base": ms, "metadata": {"title": c.title}}
+                    for n, c in enumerate(timed.chapters, 1)
+                ]
+            )  # fmt: skip
+
+    def _mux_cues(self, until: float) -> None:
+        """Every cue that starts before `until` seconds, in order."""
+        stream = self._subtitles
+        while stream is not None and self._cues and self._cues[0].start < until:
+            cue = self._cues.pop(0)
+            start, end = round(cue.start * 1000), round(cue.end * 1000)
+            subtitle = av.subtitles.subtitle.SubtitleSet.create(
+                ass_dialogue(cue.text), 0, end - start, pts=start
+            )
+            packet = stream.codec_context.encode_subtitle(subtitle)
+            packet.stream = stream
+            packet.time_base = Fraction(1, 1000)
+            self._container.mux(packet)
 
     def _frame(self, pixels: np.ndarray, index: int) -> av.VideoFrame:
         frame = av.VideoFrame.from_ndarray(rgb_to_yuv420(pixels), format="yuv420p")
@@ -293,10 +357,19 @@ class Mp4Sink(_ContainerSink):
     def _encode(self, frame: av.VideoFrame) -> None:
         for packet in self._stream.encode(frame):
             self._container.mux(packet)
+        self._mux_cues(((frame.pts or 0) + 1) / self.fps)
 
     def _flush(self) -> None:
         for packet in self._stream.encode():
             self._container.mux(packet)
+        self._mux_cues(float("inf"))
+
+
+def timed_text_supported() -> bool:
+    """Whether this PyAV can encode text subtitles and write chapters (PyAV 16+)."""
+    return hasattr(av.subtitles.subtitle.SubtitleSet, "create") and hasattr(
+        OutputContainer, "set_chapters"
+    )
 
 
 class GifSink(_ContainerSink):
@@ -385,11 +458,13 @@ class PngSink(FrameSink):
 
 
 def open_sink(
-    target: Path, size: tuple[int, int], fps: int, *, crf: int = 20, preset: str = "superfast"
+    target: Path, size: tuple[int, int], fps: int, mp4: Mp4Options = Mp4Options()
 ) -> FrameSink:
+    """The sink for `target`'s kind; `mp4` applies to an MP4 only (a GIF or PNG frames
+    have no place for timed text)."""
     kind = output_kind(target)
     if kind == "mp4":
-        return Mp4Sink(target, size, fps, crf=crf, preset=preset)
+        return Mp4Sink(target, size, fps, mp4)
     if kind == "gif":
         return GifSink(target, size, fps)
     return PngSink(target, size, fps)
