@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from solvers.sudoku.geometry import Names, join_words, mask_digits
-from solvers.sudoku.roles import ROLE_FIN, ROLE_PATTERN
+from solvers.sudoku.roles import CELL_CONFLICT, ROLE_FIN, ROLE_ON, ROLE_PATTERN
 from solvers.sudoku.steps import Step
 from solvers.sudoku.techniques import (
     SPECIAL_STEPS,
@@ -202,6 +202,8 @@ def _caption(step: Step, names: Names) -> str:
             f"AIC ({links} links): {_aic_text(step, names)}: either {cell(s)} is {ds} or "
             f"{cell(e)} is {de}, so {removals(step, names)}"
         )
+    if name in ("forcing_chain", "forcing_net"):
+        return _forcing_text(step, names)
     if name == "guess":
         cell_, digit, mask = i[0], i[1], i[2]
         return (
@@ -292,3 +294,103 @@ def _short_x_chain_name(step: Step, n: int) -> str:
     if {first, last} == {"row", "column"}:
         return ", a 2-String Kite"
     return ", a Turbot Fish"
+
+
+def _fact(names: Names, candidate: int, on: int) -> str:
+    """'r1c5=7' (is 7) or 'r1c5<>7' (is not 7), HoDoKu's notation for forcing chains."""
+    n = names.n
+    return f"{names.cell(candidate // n)}{'=' if on else '<>'}{candidate % n + 1}"
+
+
+def _branch_span(step: Step, k: int) -> tuple[int, int, int, int]:
+    """Links first..last and nodes first..last of branch k."""
+    _premise, _on, first_link, first_node = step.branches[k]
+    if k + 1 < len(step.branches):
+        return first_link, step.branches[k + 1][2], first_node, step.branches[k + 1][3]
+    return first_link, len(step.links), first_node, len(step.candidates)
+
+
+def _node(names: Names, candidate: int) -> str:
+    return f"({candidate % names.n + 1}){names.cell(candidate // names.n)}"
+
+
+def _branch_text(step: Step, names: Names, k: int) -> str:
+    """One branch. A chain (one parent per fact) is written as its paths from the premise,
+    in the forum notation: (6)r6c2-(6)r6c6=(7)r6c6 ('-': so the next is false, '=': so the
+    next is true). A net lists its facts, each after the ones it needs."""
+    premise, on, _first, _node0 = step.branches[k]
+    link_lo, link_hi, node_lo, node_hi = _branch_span(step, k)
+    links = step.links[link_lo:link_hi]
+    parents: dict[int, list[tuple[int, int]]] = defaultdict(list)
+    for a, b, kind in links:
+        parents[b].append((a, kind))
+    if all(len(p) == 1 for p in parents.values()):
+        used = {a for a, _b, _kind in links}
+        leaves = [b for _a, b, _kind in links if b not in used]
+        paths = []
+        for leaf in dict.fromkeys(leaves):
+            path = [leaf]
+            kinds = []
+            while path[-1] in parents and len(path) <= len(links):
+                a, kind = parents[path[-1]][0]
+                kinds.append(kind)
+                path.append(a)
+            path.reverse()
+            kinds.reverse()
+            text = _node(names, path[0])
+            for node, kind in zip(path[1:], kinds, strict=True):
+                text += ("=" if kind == 1 else "-") + _node(names, node)
+            paths.append(text)
+        if paths:
+            return " and ".join(paths)
+    facts = [
+        _fact(names, cell * names.n + digit - 1, role == ROLE_ON)
+        for cell, digit, role in step.candidates[node_lo:node_hi]
+    ]
+    if not facts:
+        facts = [_fact(names, premise, on)]
+    if len(facts) > 10:
+        facts = [*facts[:4], "...", *facts[-4:]]
+    return " -> ".join(facts)
+
+
+FORCING_KINDS = {
+    0: "contradiction",
+    1: "verity",
+    2: "cell",
+    3: "house",
+}
+
+
+def _forcing_text(step: Step, names: Names) -> str:
+    i = step.info
+    kind, concl_cell, concl_digit, placed, links = i[0], i[3], i[4], i[5], i[6]
+    title = TECHNIQUES[step.technique].title
+    conclusion = f"{names.cell(concl_cell)} {'is' if placed else 'is not'} {concl_digit}"
+    branches = [_branch_text(step, names, k) for k in range(len(step.branches))]
+    if kind == 0:
+        premise, on = step.branches[0][0], step.branches[0][1]
+        end = "a contradiction"
+        if any(r == CELL_CONFLICT for _c, r in step.cells):
+            cell = next(c for c, r in step.cells if r == CELL_CONFLICT)
+            end = f"{names.cell(cell)} with no candidate"
+        elif step.houses:
+            digit = step.candidates[-1][1] if step.candidates else "a digit"
+            end = f"no place for {digit} in {names.house(step.houses[0][0])}"
+        return (
+            f"{title} (contradiction, {links} links): if {_fact(names, premise, on)}: "
+            f"{branches[0]}: {end}, so {conclusion}"
+        )
+    if kind == 1:
+        where = f"{names.cell(i[1])} is {i[2]} or not"
+    elif kind == 2:
+        digits = sum(1 << (premise % names.n) for premise, *_rest in step.branches)
+        where = f"{names.cell(i[1])} holds one of {_digits_braced(digits)}"
+    else:
+        where = f"{i[2]} goes somewhere in {names.house(i[1])}"
+    cases = "; ".join(f"[{b}]" for b in branches)
+    return (
+        f"{title} ({FORCING_KINDS[kind]}, {links} links): {where}, and every case leads to "
+        f"{conclusion}: {cases}"
+    )
+

@@ -32,7 +32,14 @@ from solvers.sudoku.model import (
     encode_link,
 )
 from solvers.sudoku.results import SudokuResult
-from solvers.sudoku.roles import ROLE_ELIMINATE, ROLE_PEER, ROLE_PLACE
+from solvers.sudoku.roles import (
+    LINK_STRONG,
+    ROLE_ELIMINATE,
+    ROLE_OFF,
+    ROLE_ON,
+    ROLE_PEER,
+    ROLE_PLACE,
+)
 from solvers.sudoku.steps import Step
 from solvers.sudoku.techniques import (
     BY_NAME,
@@ -115,10 +122,13 @@ class _Emitter:
             self.mark(MARK_HOUSE, house, role)
         for cell, role in step.cells:
             self.mark(MARK_CELL, cell, role)
-        for cell, digit, role in step.candidates:
-            self.mark(MARK_CANDIDATE, cell * n + digit - 1, role)
-        for slot, (a, b, kind) in enumerate(step.links[:LINK_SLOTS]):
-            self.mark(MARK_LINK, slot, encode_link(self.ncand, a, b, kind))
+        if step.branches:
+            self.branches(step)
+        else:
+            for cell, digit, role in step.candidates:
+                self.mark(MARK_CANDIDATE, cell * n + digit - 1, role)
+            for slot, (a, b, kind) in enumerate(step.links[:LINK_SLOTS]):
+                self.mark(MARK_LINK, slot, encode_link(self.ncand, a, b, kind))
         if step.technique == T_BACKTRACK:
             self.backtrack()
         for cell, digit in step.eliminations:
@@ -134,6 +144,32 @@ class _Emitter:
             self.place(cell, digit, GUESSED if step.technique == T_GUESS else LOGIC)
         if step.technique == T_CONTRADICTION:
             self.tracer.milestone("contradiction", step.caption)
+
+    def branches(self, step: Step) -> None:
+        """A forcing chain or net, one branch after the other: the premise, then each
+        implication as a link followed by the mark of the fact it reaches (ROLE_ON for a
+        strong link's target, ROLE_OFF for a weak one's), so stepping event by event walks
+        the branch one implication at a time. A branch's marks are cleared when the next
+        begins; the premises stay marked."""
+        for premise, on, _link, _node in step.branches:
+            self.mark(MARK_CANDIDATE, premise, ROLE_ON if on else ROLE_OFF)
+        for k, (premise, on, first, _node) in enumerate(step.branches):
+            last = step.branches[k + 1][2] if k + 1 < len(step.branches) else len(step.links)
+            if k:
+                for (layer, index), _value in sorted(self.marks.items()):
+                    if layer == MARK_LINK or (
+                        layer == MARK_CANDIDATE and index not in self.premises(step)
+                    ):
+                        self.mark(layer, index, 0)
+            self.mark(MARK_CANDIDATE, premise, ROLE_ON if on else ROLE_OFF)
+            for j, (a, b, kind) in enumerate(step.links[first:last]):
+                self.mark(MARK_LINK, j % LINK_SLOTS, encode_link(self.ncand, a, b, kind))
+                if b not in self.premises(step):
+                    self.mark(MARK_CANDIDATE, b, ROLE_ON if kind == LINK_STRONG else ROLE_OFF)
+
+    @staticmethod
+    def premises(step: Step) -> set[int]:
+        return {premise for premise, *_rest in step.branches}
 
     def place(self, cell: int, digit: int, origin: int) -> None:
         n = self.n

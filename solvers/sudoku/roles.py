@@ -58,3 +58,17 @@ CELL_ROLE_NAMES = {
 }
 HOUSE_ROLE_NAMES = {HOUSE_BASE: "base", HOUSE_COVER: "cover", HOUSE_CONFLICT: "conflict"}
 LINK_NAMES = {LINK_STRONG: "strong", LINK_WEAK: "weak"}
+
+# -- appended for issue 21 (forcing chains and nets, group and ALS nodes) -----------------
+# A forcing step has branches: ITEM_BRANCH (k, premise candidate, 1 if assumed true / 0 if
+# assumed false) opens branch k; the ITEM_CAND and ITEM_LINK items that follow, up to the
+# next ITEM_BRANCH, are that branch's nodes and implications in the order they follow.
+ITEM_BRANCH = 6
+# A node that is more than one candidate (a group: one digit in two or three cells of a box
+# and a line; an ALS: n cells holding n + 1 digits). ITEM_NODE (node code, candidate, role):
+# one item per candidate of the node. In an ITEM_LINK a code below ncand (= cells * n) is a
+# plain candidate (cell * n + digit - 1); a code ncand + k is the step's node k.
+ITEM_NODE = 7
+ROLE_GROUP = 8  # a candidate of a group node
+ROLE_ALS = 9  # a candidate of an almost locked set
+CELL_ALS = 6  # a cell of an almost locked set (outline it)

@@ -11,6 +11,7 @@ import dataclasses
 
 from solvers.sudoku.kernels.log import FILL_ITEMS, FILL_STEPS, StepLog
 from solvers.sudoku.roles import (
+    ITEM_BRANCH,
     ITEM_CAND,
     ITEM_CELL,
     ITEM_ELIM,
@@ -35,6 +36,10 @@ class Step:
     links: tuple[tuple[int, int, int], ...] = ()  # (candidate a, candidate b, kind)
     assumptions: tuple[Guess, ...] = ()  # guesses in force when the step was taken
     caption: str = ""
+    # Forcing chains and nets: (premise candidate, 1 if assumed true else 0, index of the
+    # branch's first link in `links`, index of its first node in `candidates`); the branch
+    # runs to the next one's first link (see solvers.sudoku.kernels.forcing)
+    branches: tuple[tuple[int, int, int, int], ...] = ()
 
     @property
     def name(self) -> str:
@@ -76,6 +81,7 @@ def decode_log(log: StepLog, first: int, assumptions: tuple[Guess, ...]) -> list
     steps = []
     for s, tech in enumerate(techs):
         elim, place, cand, cell, house, link = [], [], [], [], [], []
+        branch = []
         for kind, a, b, c in items[starts[s] : starts[s + 1]]:
             if kind == ITEM_ELIM:
                 elim.append((a, b))
@@ -89,6 +95,8 @@ def decode_log(log: StepLog, first: int, assumptions: tuple[Guess, ...]) -> list
                 house.append((a, b))
             elif kind == ITEM_LINK:
                 link.append((a, b, c))
+            elif kind == ITEM_BRANCH:
+                branch.append((b, c, len(link), len(cand)))
         steps.append(
             Step(
                 tech,
@@ -100,6 +108,7 @@ def decode_log(log: StepLog, first: int, assumptions: tuple[Guess, ...]) -> list
                 tuple(house),
                 tuple(link),
                 assumptions,
+                branches=tuple(branch),
             )
         )
     return steps

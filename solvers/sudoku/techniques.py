@@ -12,6 +12,8 @@ Rating scale (puzzleviz, in the spirit of Sudoku Explainer's 1-10 scale):
     3.6-4.8  expert     X-Wing, Swordfish, Jellyfish, wings, unique rectangles (types 1, 2,
                         4), BUG+1
     5.0-6.5  master     simple colouring, finned fish, X-chains, XY-chains, AICs
+    7.0-9.0  extreme    forcing chains (8.0) and dynamic forcing nets (8.8): case
+                        analysis by implications, the last tier before a guess
     10.0     guessing   logic stalled: the solution needed a guess with backtracking
 """
 
@@ -65,6 +67,8 @@ _TABLE = [
     (21, "x_chain", "X-Chain", "XC", 5.5),
     (22, "xy_chain", "XY-Chain", "XYC", 6.0),
     (24, "aic", "Alternating Inference Chain", "AIC", 6.5),
+    (30, "forcing_chain", "Forcing Chain", "FC", 8.0),
+    (31, "forcing_net", "Forcing Net", "FN", 8.8),
     (23, "guess", "Guess", "G", 10.0),
 ]
 NEEDS_UNIQUE = {"unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_4", "bug_plus_1"}
@@ -116,6 +120,8 @@ T_FINNED_JELLYFISH = T["finned_jellyfish"]
 T_X_CHAIN = T["x_chain"]
 T_XY_CHAIN = T["xy_chain"]
 T_AIC = T["aic"]
+T_FORCING_CHAIN = T["forcing_chain"]
+T_FORCING_NET = T["forcing_net"]
 T_GUESS = T["guess"]
 # Steps that are not techniques: a contradiction found in a guessed branch, undoing the
 # branch, and the deduction "that guess was wrong".
@@ -145,6 +151,7 @@ GROUPS = {
     "wings": ("y_wing", "xyz_wing", "w_wing"),
     "uniqueness": ("unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_4", "bug_plus_1"),
     "chains": ("simple_colouring", "x_chain", "xy_chain", "aic"),
+    "forcing": ("forcing_chain", "forcing_net"),
 }
 # The seed's technique set (parts 1 and 2 of the article series).
 GROUPS["seed"] = (

@@ -22,6 +22,7 @@ from solvers.sudoku.kernels.basic import (
 from solvers.sudoku.kernels.bits import compute_positions
 from solvers.sudoku.kernels.chains import simple_colouring, x_chain, xy_chain
 from solvers.sudoku.kernels.fish import finned_fish, fish
+from solvers.sudoku.kernels.forcing import forcing
 from solvers.sudoku.kernels.log import FILL_OVERFLOW, FILL_STEPS, begin, commit, push, set_info
 from solvers.sudoku.kernels.unique import bug_plus_1, unique_rectangle_1, unique_rectangle_2_4
 from solvers.sudoku.kernels.wings import w_wing, xyz_wing, y_wing
@@ -41,6 +42,8 @@ from solvers.sudoku.techniques import (
     T_CONTRADICTION,
     T_FINNED_JELLYFISH,
     T_FINNED_X_WING,
+    T_FORCING_CHAIN,
+    T_FORCING_NET,
     T_HIDDEN_PAIR,
     T_HIDDEN_QUAD,
     T_HIDDEN_SINGLE,
@@ -189,6 +192,8 @@ def run_logic(geo, values, cand, order, log, max_steps):
                 found = xy_chain(geo, values, cand, log)
             elif t == T_AIC:
                 found = aic(geo, values, cand, pos, log)
+            elif T_FORCING_CHAIN <= t <= T_FORCING_NET:
+                found = forcing(geo, values, cand, pos, log, t == T_FORCING_NET)
             if log.fill[FILL_OVERFLOW]:
                 return OVERFLOW
             if found:
