@@ -1,5 +1,5 @@
 """The two N-queens kernels (numba): the classroom search that records its trace, and the
-fast bitmask enumeration that counts (and lists) every solution.
+fast bitmask count.
 
 `classroom` is the backtracking a class is taught: row by row from the top, try the squares
 left to right, reject each one a queen above attacks, place a queen on the first safe one,
@@ -7,11 +7,11 @@ and go back up when a row has none. It records every change into a KernelBuffer
 (solvers.kernel_trace) at native speed and makes it on a state in the model's layout with
 model.change, so what it records is exactly what it did.
 
-`enumerate_solutions` only places queens: each row's free squares are one 64-bit mask
-(columns and both diagonals taken by the queens above, the diagonals shifted one square per
-row), and the lowest free bit is the next square to try. `count_all` halves its work with
-the board's mirror image: a solution with its first queen in the left half mirrors to one
-with it in the right half.
+`count_from` only counts: each row's free squares are one 64-bit mask (columns and both
+diagonals taken by the queens above, the diagonals shifted one square per row), and the
+lowest free bit is the next square to try. `count_all` halves its work with the board's
+mirror image: a solution with its first queen in the left half mirrors to one with it in
+the right half.
 
 Both look at the interrupt control every CHECK_EVERY nodes (solvers.interrupt), so Ctrl-C
 stops them within a second, and both stop at a node limit. A node is one queen placed.
@@ -114,17 +114,13 @@ def classroom(
 
 
 @njit(cache=True, nogil=True)
-def enumerate_solutions(
-    n: int, first: int, last: int, out: np.ndarray, nodes: int, node_limit: int,
-    control: np.ndarray,
-) -> tuple[int, int, bool]:  # fmt: skip
-    """Every solution whose first-row queen is in columns first..last-1, in order (the
-    first row's column first, then the second's...); the first out.shape[0] are written
-    into `out`. `nodes` counts on from an earlier call. Returns (solutions, nodes,
-    stopped)."""
+def count_from(n: int, first: int, last: int, nodes: int, node_limit: int,
+               control: np.ndarray) -> tuple[int, int, bool]:  # fmt: skip
+    """The solutions whose first-row queen is in columns first..last-1; `nodes` counts on
+    from an earlier call. Returns (solutions, nodes, stopped)."""
     full = (1 << n) - 1
     cols, left, right = np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros(n, np.int64)
-    free, placed = np.zeros(n, np.int64), np.zeros(n, np.int64)  # masks; a bit per row
+    free = np.zeros(n, np.int64)  # the squares of each row not yet tried, one bit a column
     free[0] = ((1 << last) - 1) & ~((1 << first) - 1)
     row = found = 0
     while row >= 0:
@@ -134,18 +130,10 @@ def enumerate_solutions(
             continue
         low = avail & -avail  # the lowest free square: place a queen there
         free[row] = avail ^ low
-        placed[row] = low
         nodes += 1
         if nodes >= node_limit or stop_requested(control, nodes):
             return found, nodes, True
         if row == n - 1:  # the last row: a solution
-            if found < out.shape[0]:
-                for r in range(n):
-                    col, bit = 0, placed[r]
-                    while bit > 1:
-                        bit >>= 1
-                        col += 1
-                    out[found, r] = col
             found += 1
             continue
         covered = cols[row] | low
@@ -157,23 +145,12 @@ def enumerate_solutions(
 
 
 def count_all(n: int, node_limit: int, control: np.ndarray) -> tuple[int, int, bool]:
-    """(solutions, nodes, stopped): every solution counted, none kept. Only the first
-    row's left half is searched, each solution counted twice for its mirror image; on an
-    odd board the middle column, its own mirror, is searched on its own."""
-    nothing = np.zeros((0, n), dtype=np.int32)
-    half, nodes, stopped = enumerate_solutions(n, 0, n // 2, nothing, 0, node_limit, control)
+    """(solutions, nodes, stopped): only the first row's left half is searched, each
+    solution counted twice for its mirror image; on an odd board the middle column, its
+    own mirror, is searched on its own."""
+    half, nodes, stopped = count_from(n, 0, n // 2, 0, node_limit, control)
     total = 2 * half
     if n % 2 and not stopped:
-        middle, nodes, stopped = enumerate_solutions(
-            n, n // 2, n // 2 + 1, nothing, nodes, node_limit, control
-        )
+        middle, nodes, stopped = count_from(n, n // 2, n // 2 + 1, nodes, node_limit, control)
         total += middle
     return total, nodes, stopped
-
-
-def list_all(n: int, count: int, node_limit: int, control: np.ndarray) -> tuple[np.ndarray, int]:
-    """(solutions (count, n) in order, nodes): every solution of a board known to have
-    `count`, the column of each row's queen."""
-    out = np.zeros((count, n), dtype=np.int32)
-    found, nodes, _ = enumerate_solutions(n, 0, n, out, 0, node_limit, control)
-    return out[:found], nodes

@@ -3,10 +3,10 @@
     backtracking(problem, tracer, limits, progress) -> QueensResult
 
 Every solution is counted by the bitmask kernel; the first one (or, with --all, every one)
-comes from a search a class can follow. The first is found by the classroom search, which
-records each square it tries into `tracer` (the no-op tracer, unless --trace, --play or
---video asked for a trace); the full list, by the bitmask enumeration, in the same order.
-The captions are worded here, once per row and square, and handed to the kernel as ids.
+comes from the search a class can follow, the classroom kernel, which records each square
+it tries into `tracer` (the no-op tracer, unless --trace, --play or --video asked for a
+trace). The captions are worded here, once per row and square, and handed to the kernel
+as ids.
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from solvers.queens.kernels import (
     NONE_AFTER,
     classroom,
     count_all,
-    list_all,
 )
 from solvers.queens.model import Clear, Place, QueensModel, square
 from solvers.queens.results import QueensResult
@@ -47,9 +46,6 @@ def backtracking(
     progress.label, progress.unit = f"counting the solutions of {n} queens", "nodes"
     count, count_nodes, count_stopped = count_all(n, node_limit, control)
     listing = problem.all and not count_stopped
-    if listing and not tracer.enabled:  # the list without the classroom search: far faster
-        every, nodes = list_all(n, count, node_limit, control)
-        return QueensResult(n, count, _tuples(every), nodes, count_nodes, False)
     progress.label = f"searching {n} queens row by row"
     model = problem.model()
     state = model.initial_state()
@@ -65,15 +61,12 @@ def backtracking(
         state, found,
     )  # fmt: skip
     tracer.absorb(buf)
-    result = QueensResult(n, None if count_stopped else count, _tuples(found[:solved]), nodes,
-                          count_nodes, stopped or count_stopped)  # fmt: skip
+    listed = tuple(tuple(solution) for solution in found[:solved].tolist())
+    result = QueensResult(n, None if count_stopped else count, listed, nodes, count_nodes,
+                          stopped or count_stopped)  # fmt: skip
     if tracer.enabled:
         finish(tracer, model, state, result)
     return result
-
-
-def _tuples(solutions: np.ndarray) -> tuple[tuple[int, ...], ...]:
-    return tuple(tuple(solution) for solution in solutions.tolist())
 
 
 def finish(tracer: Tracer, model: QueensModel, state: np.ndarray, result: QueensResult) -> None:
