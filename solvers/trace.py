@@ -9,6 +9,8 @@ start); milestones sit at cursors (a solution is "reached" once its last event i
 from __future__ import annotations
 
 import dataclasses
+from collections import Counter
+from html import escape
 from typing import Any
 
 import numpy as np
@@ -17,6 +19,18 @@ from solvers.errors import TraceError
 
 FORMAT_VERSION = 1
 NO_CAPTION = -1
+
+
+def _plain(value: Any) -> str:
+    """A header parameter as a reader would write it (a list without brackets and quotes)."""
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(v) for v in value)
+    return str(value)
+
+
+def _clip(text: str, limit: int = 300) -> str:
+    """A long value (a sudoku's technique list) cut to fit a summary line."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 @dataclasses.dataclass(frozen=True)
@@ -138,6 +152,42 @@ class Trace:
                 self.milestone_pos, self.milestone_kind, self.milestone_caption, strict=True
             )
         ]
+
+    def _repr_html_(self) -> str:
+        """Jupyter's view of a trace: what a teacher checks before showing it (the puzzle,
+        the solver and its parameters, how long it is, what it reaches, how it starts).
+        Built here from the trace alone: solvers/ knows no renderer (puzzleviz.show plays
+        it)."""
+        h = self.header
+        kinds = Counter(self.string(int(k)) for k in self.milestone_kind)
+        reached = ", ".join(f"{kind} ×{n}" for kind, n in sorted(kinds.items())) or "none"
+        final = self.counters_at(self.n_events)
+        cut = " (truncated: the run went on)" if h.truncated else ""
+        params = "; ".join(f"{k}: {_plain(v)}" for k, v in sorted(h.params.items()))
+        rows = [
+            ("solver", h.solver),
+            ("parameters", params or "none"),
+            ("seed", "none" if h.seed is None else str(h.seed)),
+            ("events", f"{self.n_events:,}" + cut),
+            ("steps", f"{self.n_steps:,}"),
+            ("milestones", f"{self.n_milestones:,} ({reached})"),
+            ("at the end", ", ".join(f"{k} {v:,}" for k, v in final.items()) or "none"),
+        ]
+        shown = [(s + 1, self.step_caption_text(s)) for s in range(min(self.n_steps, 5))]
+        shown = [(n, text) for n, text in shown if text]
+        firsts = "".join(f"<li>step {n}: {escape(text)}</li>" for n, text in shown)
+        more = f"<li>… {self.n_steps - 5:,} more steps</li>" if self.n_steps > 5 else ""
+        body = "".join(
+            f'<tr><th style="text-align:left;padding-right:1em">{escape(name)}</th>'
+            f'<td style="text-align:left">{escape(_clip(value))}</td></tr>'
+            for name, value in rows
+        )
+        return (
+            f"<div><b>{escape(h.kind)} trace</b> (format {h.format_version})"
+            f"<table>{body}</table>"
+            + (f"<ul style='margin:0'>{firsts}{more}</ul>" if firsts else "")
+            + "</div>"
+        )
 
     def check(self) -> None:
         """Raise TraceError unless the arrays form a consistent trace."""

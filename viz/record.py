@@ -143,13 +143,14 @@ class Recorder:
         *,
         progress: bool | None = None,
         webvtt_path: Path | None = None,
+        timed: TimedText | None = None,
     ) -> Path:
         """Render `segments` into `out`; with `webvtt_path`, the captions go there too
-        (written after the video, so a failed recording leaves neither)."""
+        (written after the video, so a failed recording leaves neither). `timed`: the
+        segments' timed text if the caller has it already."""
         total = sum(segment.frames for segment in segments)
         settings = self.settings
-        timed = None
-        if output_kind(out) == "mp4" or webvtt_path is not None:
+        if timed is None and (output_kind(out) == "mp4" or webvtt_path is not None):
             timed = timed_text(segments, settings.fps)
         if webvtt_path is not None:
             check_webvtt(webvtt_path)
@@ -171,6 +172,20 @@ class Recorder:
             except OutputError as exc:
                 raise RecordError(f"{exc} (the video {path} was written)") from None
         return path
+
+
+def stills(
+    trace: Trace, cursors: Sequence[int], settings: RecordSettings, ctx: moderngl.Context
+) -> Iterator[np.ndarray]:
+    """The trace at rest at each cursor, as RGB images (top row first), drawn as a
+    recording's frames are (for a notebook's step slider)."""
+    recorder = Recorder(settings, ctx)
+    player = Player(trace, model_for(trace))
+    look = default_look(scene_for(trace.header.kind), player.frame(),
+                        HudOptions(captions=settings.captions))  # fmt: skip
+    for cursor in cursors:
+        player.seek(cursor)
+        yield recorder._render(player, look)[::-1, :, :3]
 
 
 def positions(segment: Segment, fps: int) -> Iterator[Player[PuzzleModel]]:

@@ -115,7 +115,7 @@ def _is_pipe(target: Path) -> bool:
         return False
 
 
-def _png_bytes(pixels: np.ndarray) -> bytes:
+def png_bytes(pixels: np.ndarray) -> bytes:
     """A PNG of an (h, w, 3) image, encoded in memory so that writing it is an ordinary
     file write whose failure (a full disk) says what went wrong."""
     import pygame
@@ -437,7 +437,7 @@ class PngSink(FrameSink):
     @_record_errors
     def write(self, pixels: np.ndarray) -> None:
         self.frames += 1
-        data = _png_bytes(pixels[::-1, :, :3])
+        data = png_bytes(pixels[::-1, :, :3])
         try:
             (self._temp / f"frame_{self.frames:06d}.png").write_bytes(data)
         except OSError as exc:

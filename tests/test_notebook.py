@@ -1,0 +1,120 @@
+"""Notebooks: a trace's rich summary, puzzleviz.show()'s inline clip and step slider, and
+the example notebook executed as a student would run it (nbclient, a real kernel)."""
+
+from __future__ import annotations
+
+import base64
+import importlib.util
+import io
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import av
+import pytest
+
+from tests.viz.test_player import make_trace
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def missing(*modules: str) -> list[str]:
+    return [m for m in modules if importlib.util.find_spec(m) is None]
+
+
+def clip_of(html: str) -> tuple[int, list[str]]:
+    """(video frames, subtitle texts) of the MP4 embedded in a clip's HTML."""
+    data = base64.b64decode(re.search(r"data:video/mp4;base64,([A-Za-z0-9+/=]+)", html)[1])
+    with av.open(io.BytesIO(data)) as container:
+        frames = sum(1 for _ in container.decode(container.streams.video[0]))
+    with av.open(io.BytesIO(data)) as container:
+        stream = container.streams.subtitles[0]
+        texts = [s.ass.decode().split(",", 8)[8] for p in container.demux(stream)
+                 for s in stream.decode(p)]  # fmt: skip
+    return frames, texts
+
+
+@pytest.fixture
+def trace(toy_scene):
+    return make_trace(n_steps=4, per_step=3)[0]
+
+
+def test_importing_puzzleviz_loads_nothing_else():
+    code = (
+        "import sys, puzzleviz; "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('viz', 'solvers', 'numpy', 'av', 'moderngl', 'pygame')))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.stdout.strip() == "[]", done.stderr
+
+
+def test_a_trace_summarises_itself_in_html(trace):
+    page = trace._repr_html_()
+    assert "<b>toy trace</b>" in page
+    assert '<td style="text-align:left">12</td>' in page  # events
+    assert "solution ×2" in page and "done 11" in page
+    assert "step 1: step 0" in page and "<script" not in page
+
+
+def test_show_gives_a_clip_with_its_captions_and_step_buttons(trace):
+    import puzzleviz
+
+    clip = puzzleviz.show(trace, seconds=1.0, size=(320, 180), fps=10)
+    page = clip._repr_html_()
+    frames, texts = clip_of(page)
+    assert frames == round(clip.timed.duration * 10)
+    assert texts == ["step 0", "step 1", "step 2", "step 3"]
+    assert 'data-act="next"' in page and page.count("data-go=") == 3  # start + 2 solutions
+    stops = re.search(r'"stops": \[([^\]]*)\]', page)[1].split(", ")
+    assert len(stops) == 5 and float(stops[0]) == 0.0  # the start, then each step's result
+
+
+def test_a_bad_request_is_one_clear_error(trace):
+    import puzzleviz
+    from solvers.errors import PuzzlevizError, TraceError
+
+    with pytest.raises(TraceError, match="no such trace file"):
+        puzzleviz.show("nowhere.pzt")
+    with pytest.raises(PuzzlevizError, match="frames"):
+        puzzleviz.show(trace, seconds=None, speed=0.001, level="event")
+
+
+@pytest.mark.skipif(bool(missing("ipywidgets")), reason="ipywidgets not installed")
+def test_the_slider_walks_the_steps_results(trace):
+    import puzzleviz
+
+    box = puzzleviz.show(trace, size=(320, 180), slider=True)
+    controls, caption, picture = box.children
+    slider = controls.children[1]
+    assert (slider.min, slider.max) == (0, 4) and caption.value == "start"
+    first = picture.value
+    slider.value = 4
+    assert caption.value == "step 4: step 3" and picture.value != first
+    assert bytes(picture.value).startswith(b"\x89PNG")
+
+
+@pytest.mark.slow
+def test_the_example_notebook_runs(tmp_path):
+    absent = missing("nbclient", "nbformat", "ipykernel")
+    if absent:
+        pytest.skip(f"{', '.join(absent)} not installed: pip install -e '.[test]'")
+    import nbclient
+    import nbformat
+
+    notebook = nbformat.read(EXAMPLES / "sudoku.ipynb", as_version=4)
+    assert all(not cell.get("outputs") for cell in notebook.cells), "saved with outputs"
+    client = nbclient.NotebookClient(
+        notebook, timeout=600, kernel_name="python3", resources={"metadata": {"path": EXAMPLES}}
+    )
+    client.execute()
+    html = [output["data"]["text/html"] for cell in notebook.cells if cell.cell_type == "code"
+            for output in cell.outputs if "text/html" in output.get("data", {})]  # fmt: skip
+    summary, whole, part = html
+    assert "<b>sudoku trace</b>" in summary and "step 1: Naked Single" in summary
+    frames, texts = clip_of(whole)
+    assert len(texts) == 52 and frames > 12 * 15
+    frames, texts = clip_of(part)
+    # the clip opens on step 4's result, under its caption, then plays steps 5 to 8
+    assert len(texts) == 5 and texts[0] == "Naked Single: C5 can only be 6"
