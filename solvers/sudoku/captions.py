@@ -202,6 +202,25 @@ def _caption(step: Step, names: Names) -> str:
             f"AIC ({links} links): {_aic_text(step, names)}: either {cell(s)} is {ds} or "
             f"{cell(e)} is {de}, so {removals(step, names)}"
         )
+    if name in ("skyscraper", "two_string_kite", "turbot_fish"):
+        digit, start, end = i[0], i[1], i[2]
+        return (
+            f"{title} on {digit}: ({digit}){_x_chain_text(step, names)}: either "
+            f"{cell(start)} or {cell(end)} is {digit}, so {removals(step, names)}"
+        )
+    if name == "empty_rectangle":
+        digit, q, target, line, box, corner = i[0], i[1], i[2], i[3], i[6], i[7]
+        p = step.candidates[1][0]
+        box_name = names.house(2 * names.n + box)
+        row, col = names.house(corner // names.n), names.house(names.n + corner % names.n)
+        through = row if target // names.n == corner // names.n else col
+        return (
+            f"Empty Rectangle on {digit}: in {box_name}, {digit} lies only in {row} and "
+            f"{col}; in {names.house(line)} it is {cell(q)} or {cell(p)}, and if it is "
+            f"{cell(p)} the box's {digit} is in {through}; {cell(target)} sees {cell(q)} "
+            f"and that part of {through}: ({digit}){_x_chain_text(step, names)}, so "
+            f"{removals(step, names)}"
+        )
     if name in ("forcing_chain", "forcing_net"):
         return _forcing_text(step, names)
     if name == "guess":
@@ -243,12 +262,19 @@ def _cell_masks(step: Step) -> dict[int, int]:
 
 
 def _x_chain_text(step: Step, names: Names) -> str:
+    """A1=A7-F7=F2; a group node is written as its cells: B4=(B5,B6)."""
     n = names.n
+    ncand = n**3
     if not step.links:
         return ""
-    parts = [names.cell(step.links[0][0] // n)]
+
+    def where(code: int) -> str:
+        cells = [c // n for c in step.node_candidates(code, ncand)]
+        return names.cell(cells[0]) if len(cells) == 1 else f"({names.cells(cells)})"
+
+    parts = [where(step.links[0][0])]
     for _a, b, kind in step.links:
-        parts.append(("=" if kind == 1 else "-") + names.cell(b // n))
+        parts.append(("=" if kind == 1 else "-") + where(b))
     return "".join(parts)
 
 
@@ -393,4 +419,3 @@ def _forcing_text(step: Step, names: Names) -> str:
         f"{title} ({FORCING_KINDS[kind]}, {links} links): {where}, and every case leads to "
         f"{conclusion}: {cases}"
     )
-

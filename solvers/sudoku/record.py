@@ -35,6 +35,7 @@ from solvers.sudoku.results import SudokuResult
 from solvers.sudoku.roles import (
     LINK_STRONG,
     ROLE_ELIMINATE,
+    ROLE_GROUP,
     ROLE_OFF,
     ROLE_ON,
     ROLE_PEER,
@@ -127,7 +128,10 @@ class _Emitter:
         else:
             for cell, digit, role in step.candidates:
                 self.mark(MARK_CANDIDATE, cell * n + digit - 1, role)
+            for _code, candidate in step.nodes:
+                self.mark(MARK_CANDIDATE, candidate, ROLE_GROUP)
             for slot, (a, b, kind) in enumerate(step.links[:LINK_SLOTS]):
+                a, b = self.anchor(step, a), self.anchor(step, b)
                 self.mark(MARK_LINK, slot, encode_link(self.ncand, a, b, kind))
         if step.technique == T_BACKTRACK:
             self.backtrack()
@@ -166,6 +170,12 @@ class _Emitter:
                 self.mark(MARK_LINK, j % LINK_SLOTS, encode_link(self.ncand, a, b, kind))
                 if b not in self.premises(step):
                     self.mark(MARK_CANDIDATE, b, ROLE_ON if kind == LINK_STRONG else ROLE_OFF)
+
+    def anchor(self, step: Step, code: int) -> int:
+        """A link end as a candidate for the trace's link slots: a group or ALS node (code
+        >= ncand) is drawn at its first candidate; all its candidates are marked ROLE_GROUP
+        (ROLE_ALS for an ALS), so the scene can outline the node around the anchor."""
+        return step.node_candidates(code, self.ncand)[0] if code >= self.ncand else code
 
     @staticmethod
     def premises(step: Step) -> set[int]:

@@ -17,6 +17,7 @@ from solvers.sudoku.roles import (
     ITEM_ELIM,
     ITEM_HOUSE,
     ITEM_LINK,
+    ITEM_NODE,
     ITEM_PLACE,
 )
 from solvers.sudoku.techniques import SPECIAL_STEPS, TECHNIQUES
@@ -40,6 +41,15 @@ class Step:
     # branch's first link in `links`, index of its first node in `candidates`); the branch
     # runs to the next one's first link (see solvers.sudoku.kernels.forcing)
     branches: tuple[tuple[int, int, int, int], ...] = ()
+    # Group and ALS nodes: (node code, candidate) for each candidate of a node; a link end
+    # >= cells * n is such a node (solvers.sudoku.roles.ITEM_NODE)
+    nodes: tuple[tuple[int, int], ...] = ()
+
+    def node_candidates(self, code: int, ncand: int) -> list[int]:
+        """The candidates a link end stands for: itself, or a group/ALS node's."""
+        if code < ncand:
+            return [code]
+        return [c for k, c in self.nodes if k == code]
 
     @property
     def name(self) -> str:
@@ -81,7 +91,7 @@ def decode_log(log: StepLog, first: int, assumptions: tuple[Guess, ...]) -> list
     steps = []
     for s, tech in enumerate(techs):
         elim, place, cand, cell, house, link = [], [], [], [], [], []
-        branch = []
+        branch, node = [], []
         for kind, a, b, c in items[starts[s] : starts[s + 1]]:
             if kind == ITEM_ELIM:
                 elim.append((a, b))
@@ -95,6 +105,8 @@ def decode_log(log: StepLog, first: int, assumptions: tuple[Guess, ...]) -> list
                 house.append((a, b))
             elif kind == ITEM_LINK:
                 link.append((a, b, c))
+            elif kind == ITEM_NODE:
+                node.append((a, b))
             elif kind == ITEM_BRANCH:
                 branch.append((b, c, len(link), len(cand)))
         steps.append(
@@ -109,6 +121,7 @@ def decode_log(log: StepLog, first: int, assumptions: tuple[Guess, ...]) -> list
                 tuple(link),
                 assumptions,
                 branches=tuple(branch),
+                nodes=tuple(node),
             )
         )
     return steps

@@ -9,8 +9,8 @@ Rating scale (puzzleviz, in the spirit of Sudoku Explainer's 1-10 scale):
     1.0-1.2  easy       singles only
     1.7-2.1  medium     pointing and box-line reduction
     2.3-3.5  hard       naked and hidden pairs, triples, quads
-    3.6-4.8  expert     X-Wing, Swordfish, Jellyfish, wings, unique rectangles (types 1, 2,
-                        4), BUG+1
+    3.6-4.8  expert     X-Wing, Swordfish, Skyscraper, 2-String Kite, Jellyfish, wings,
+                        Empty Rectangle, Turbot Fish, unique rectangles (types 1, 2, 4), BUG+1
     5.0-6.5  master     simple colouring, finned fish, X-chains, XY-chains, AICs
     7.0-9.0  extreme    forcing chains (8.0) and dynamic forcing nets (8.8): case
                         analysis by implications, the last tier before a guess
@@ -52,10 +52,14 @@ _TABLE = [
     (11, "hidden_quad", "Hidden Quad", "HQ", 3.5),
     (12, "x_wing", "X-Wing", "XW", 3.6),
     (13, "swordfish", "Swordfish", "SF", 3.9),
+    (32, "skyscraper", "Skyscraper", "SKY", 4.0),
+    (33, "two_string_kite", "2-String Kite", "2SK", 4.1),
     (14, "jellyfish", "Jellyfish", "JF", 4.2),
     (15, "y_wing", "Y-Wing", "YW", 4.3),
+    (35, "empty_rectangle", "Empty Rectangle", "ER", 4.4),
     (16, "xyz_wing", "XYZ-Wing", "XYZ", 4.5),
     (17, "w_wing", "W-Wing", "WW", 4.6),
+    (34, "turbot_fish", "Turbot Fish", "TF", 4.6),
     (18, "unique_rectangle_1", "Unique Rectangle Type 1", "UR1", 4.7),
     (28, "unique_rectangle_2", "Unique Rectangle Type 2", "UR2", 4.7),
     (29, "unique_rectangle_4", "Unique Rectangle Type 4", "UR4", 4.7),
@@ -120,6 +124,10 @@ T_FINNED_JELLYFISH = T["finned_jellyfish"]
 T_X_CHAIN = T["x_chain"]
 T_XY_CHAIN = T["xy_chain"]
 T_AIC = T["aic"]
+T_SKYSCRAPER = T["skyscraper"]  # skyscraper, kite, turbot: consecutive ids
+T_TWO_STRING_KITE = T["two_string_kite"]
+T_TURBOT_FISH = T["turbot_fish"]
+T_EMPTY_RECTANGLE = T["empty_rectangle"]
 T_FORCING_CHAIN = T["forcing_chain"]
 T_FORCING_NET = T["forcing_net"]
 T_GUESS = T["guess"]
@@ -151,6 +159,7 @@ GROUPS = {
     "wings": ("y_wing", "xyz_wing", "w_wing"),
     "uniqueness": ("unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_4", "bug_plus_1"),
     "chains": ("simple_colouring", "x_chain", "xy_chain", "aic"),
+    "single_digit": ("skyscraper", "two_string_kite", "turbot_fish", "empty_rectangle"),
     "forcing": ("forcing_chain", "forcing_net"),
 }
 # The seed's technique set (parts 1 and 2 of the article series).

@@ -201,3 +201,32 @@ def test_unique_rectangle_types_2_and_4():
     step = find_one(3, values, cand, "unique_rectangle_4")
     assert elims(step) == {(1, 0, 2), (1, 3, 2)}
     assert "in row 2, 1 fits only in A2, D2" in step.caption
+
+
+def test_skyscraper_kite_and_their_links():
+    values, cand = grid()
+    remove(cand, 1, [(r, 0) for r in range(9) if r not in (0, 6)])
+    remove(cand, 1, [(r, 5) for r in range(9) if r not in (1, 6)])
+    step = find_one(3, values, cand, "skyscraper")
+    assert elims(step) == {(0, 3, 1), (0, 4, 1), (1, 1, 1), (1, 2, 1)}
+    assert "(1)A1=A7-F7=F2" in step.caption
+    assert [kind for _a, _b, kind in step.links] == [1, 2, 1]
+    assert find_one(3, values, cand, "two_string_kite") is None
+    values, cand = grid()
+    remove(cand, 2, [(0, c) for c in range(9) if c not in (2, 7)])
+    remove(cand, 2, [(r, 1) for r in range(9) if r not in (1, 6)])
+    step = find_one(3, values, cand, "two_string_kite")
+    assert elims(step) == {(6, 7, 2)}
+    assert "(2)H1=C1-B2=B7" in step.caption
+
+
+def test_empty_rectangle_with_its_box_as_group_nodes():
+    values, cand = grid()
+    remove(cand, 3, [(0, 0), (0, 2), (2, 0), (2, 2)])
+    remove(cand, 3, [(r, 6) for r in range(9) if r not in (1, 7)])
+    step = find_one(3, values, cand, "empty_rectangle")
+    assert elims(step) == {(7, 1, 3)}
+    assert "(3)G8=G2-(A2, B2, C2)=(B1, B3)" in step.caption
+    groups = {code: [c // 9 for c in step.node_candidates(code, 729)] for code in (729, 730)}
+    assert groups == {729: [9, 10, 11], 730: [1, 19]}
+    assert step.links[1] == ((1 * 9 + 6) * 9 + 2, 729, 2)

@@ -24,6 +24,7 @@ from solvers.sudoku.kernels.chains import simple_colouring, x_chain, xy_chain
 from solvers.sudoku.kernels.fish import finned_fish, fish
 from solvers.sudoku.kernels.forcing import forcing
 from solvers.sudoku.kernels.log import FILL_OVERFLOW, FILL_STEPS, begin, commit, push, set_info
+from solvers.sudoku.kernels.turbot import empty_rectangle, three_link_chain
 from solvers.sudoku.kernels.unique import bug_plus_1, unique_rectangle_1, unique_rectangle_2_4
 from solvers.sudoku.kernels.wings import w_wing, xyz_wing, y_wing
 from solvers.sudoku.roles import (
@@ -40,6 +41,7 @@ from solvers.sudoku.techniques import (
     T_BOX_LINE_TRIPLE,
     T_BUG_PLUS_1,
     T_CONTRADICTION,
+    T_EMPTY_RECTANGLE,
     T_FINNED_JELLYFISH,
     T_FINNED_X_WING,
     T_FORCING_CHAIN,
@@ -53,6 +55,8 @@ from solvers.sudoku.techniques import (
     T_POINTING_PAIR,
     T_POINTING_TRIPLE,
     T_SIMPLE_COLOURING,
+    T_SKYSCRAPER,
+    T_TURBOT_FISH,
     T_UNIQUE_RECTANGLE_1,
     T_UNIQUE_RECTANGLE_2,
     T_UNIQUE_RECTANGLE_4,
@@ -170,6 +174,10 @@ def run_logic(geo, values, cand, order, log, max_steps):
                 found = fish(geo, cand, pos, log, 2 + t - T_X_WING)
             elif T_FINNED_X_WING <= t <= T_FINNED_JELLYFISH:
                 found = finned_fish(geo, cand, pos, log, 2 + t - T_FINNED_X_WING)
+            elif T_SKYSCRAPER <= t <= T_TURBOT_FISH:
+                found = three_link_chain(geo, cand, pos, log, t - T_SKYSCRAPER)
+            elif t == T_EMPTY_RECTANGLE:
+                found = empty_rectangle(geo, cand, pos, log)
             elif t == T_Y_WING:
                 found = y_wing(geo, values, cand, log)
             elif t == T_XYZ_WING:
