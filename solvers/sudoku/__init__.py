@@ -53,7 +53,7 @@ and ratings (solvers.sudoku.techniques: BY_NAME[name].title), `demo_trace()`,
 for a puzzle and trace step showing a given technique.
 """
 
-from solvers.plugin import Method, PuzzleSpec, Ref
+from solvers.plugin import Command, Method, PuzzleSpec, Ref
 
 PUZZLE = PuzzleSpec(
     kind="sudoku",
@@ -76,4 +76,12 @@ PUZZLE = PuzzleSpec(
     answer=Ref("solvers.sudoku.options:answer"),
     scene=Ref("scenes.sudoku:SudokuScene"),
     demo=Ref("solvers.sudoku.demo:demo_trace"),
+    commands=(
+        Command(
+            ("sudoku", "hint"),
+            "the next step from a position, as a hint in three levels (name, where, all)",
+            Ref("solvers.sudoku.hint:add_arguments"),
+            Ref("solvers.sudoku.hint:run"),
+        ),
+    ),
 )

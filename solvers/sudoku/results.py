@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+import functools
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -12,6 +13,9 @@ from solvers.sudoku.geometry import digit_char
 from solvers.sudoku.parse import Puzzle
 from solvers.sudoku.steps import Step
 from solvers.sudoku.techniques import ORDERED, T_GUESS, TECHNIQUES
+
+if TYPE_CHECKING:
+    from solvers.sudoku.rating import Rating
 
 LEVELS = ((1.2, "easy"), (2.1, "medium"), (3.5, "hard"), (4.8, "expert"), (6.5, "master"))
 
@@ -49,6 +53,14 @@ class SudokuResult:
         used = [TECHNIQUES[s.technique].rating for s in self.steps if s.is_technique]
         return max(used, default=0.0)
 
+    @functools.cached_property
+    def ratings(self) -> Rating:
+        """The ratings people already use: Sudoku Explainer's and HoDoKu's
+        (solvers.sudoku.rating). Computed on first use: SE's may need one more solve."""
+        from solvers.sudoku.rating import rate_path
+
+        return rate_path(self.puzzle, self.steps, self.enabled, unique=self.unique)
+
     @property
     def level(self) -> str:
         if not self.solved:
@@ -82,7 +94,7 @@ class SudokuResult:
         how = f"with {guesses} guess{'es' if guesses != 1 else ''}" if guesses else "by logic"
         return (
             f"{name}solved {how} in {len(self.steps)} steps, rating {self.rating:.1f} "
-            f"({self.level}); techniques: {used or 'none'}"
+            f"({self.level}); {self.ratings.words()}; techniques: {used or 'none'}"
         )
 
     def grid_text(self) -> str:
@@ -105,7 +117,7 @@ class SudokuResult:
         return {
             "puzzle": self.puzzle.text(),
             "solution": "".join(digit_char(int(v)) for v in self.final),
-            "rating": self.rating,
+            "rating": self.ratings.to_json(),
             "fallback_used": self.fallback_used,
             "steps": [step_document(s, n) for s in self.steps],
         }

@@ -1,0 +1,234 @@
+"""Hints as a student asks for them: first the technique's name, then where to look, then
+the whole step with what it removes or places.
+
+A hint is the next step from the position the student is at (their own digits included),
+found with the same techniques in the same order as the solver, so a hint never suggests
+something the step-by-step solution would not have done there. Before any technique, the
+position is checked against the solution: a digit placed wrongly, or a candidate removed
+that is in fact the cell's digit, is what the student needs to hear first.
+
+    puzzleviz sudoku hint PUZZLE [--level 1|2|3] [--names a1|r1c1] [--techniques LIST]
+
+The window offers the same on a key (scenes.sudoku), from the position shown.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from solvers.errors import PuzzleInputError
+from solvers.sudoku.captions import caption
+from solvers.sudoku.geometry import Names, geometry
+from solvers.sudoku.kernels.engine import OVERFLOW, STALLED, initial_candidates, run_logic
+from solvers.sudoku.kernels.log import new_log
+from solvers.sudoku.roles import HOUSE_BASE, HOUSE_COVER
+from solvers.sudoku.steps import Step, decode_log
+from solvers.sudoku.techniques import BY_NAME, LOGIC
+
+LEVELS = (1, 2, 3)
+LEVEL_WORDS = {1: "the technique", 2: "where to look", 3: "the whole step"}
+
+
+def start_grid(b: int, givens: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Digits and candidate masks of a grid holding only `givens` (int32 arrays)."""
+    geo = geometry(b)
+    values = np.asarray(givens, dtype=np.int32).copy()
+    cand = np.zeros(geo.ncell, dtype=np.int32)
+    initial_candidates(geo, values, cand)
+    return values, cand
+
+
+def logic_steps(
+    b: int, values: np.ndarray, cand: np.ndarray, order: Sequence[str], max_steps: int
+) -> tuple[int, list[Step]]:
+    """Up to `max_steps` steps of the techniques in `order` (easiest first), applied to
+    `values` and `cand` in place; the engine's status and the steps (without captions)."""
+    geo = geometry(b)
+    ids = np.array([BY_NAME[name].id for name in order], dtype=np.int32)
+    size = geo.ncell * (geo.n + 1) + 8
+    log = new_log(min(size, max_steps + 8), 32 * geo.ncell * (geo.n + 1))
+    while True:
+        saved = values.copy(), cand.copy()
+        status = run_logic(geo, values, cand, ids, log, max_steps)
+        if status != OVERFLOW:
+            return status, decode_log(log, 0, ())
+        values[:], cand[:] = saved
+        log = new_log(4 * log.tech.shape[0], 4 * log.items.shape[0])
+
+
+@dataclasses.dataclass(frozen=True)
+class Hint:
+    """The three levels of one hint. `step` is the step it describes (None when the hint is
+    about a mistake, a stall or a full grid)."""
+
+    kind: str  # "step", "wrong_digit", "lost_candidate", "stalled", "solved"
+    texts: tuple[str, str, str]
+    step: Step | None = None
+
+    def text(self, level: int) -> str:
+        if level not in LEVELS:
+            raise PuzzleInputError(f"hint level {level}: choose 1, 2 or 3")
+        return self.texts[level - 1]
+
+
+def technique_title(step: Step) -> str:
+    if step.name == "naked_single" and step.houses:
+        return "Full House"
+    return BY_NAME[step.name].title
+
+
+def _article(title: str) -> str:
+    return "an" if title[:1].upper() in "AEIOUX" else "a"
+
+
+def step_hint(step: Step, names: Names) -> Hint:
+    """The hint of one technique step: name, where to look, the step in full."""
+    title = technique_title(step)
+    houses = [h for h, role in step.houses if role in (HOUSE_BASE, HOUSE_COVER)]
+    cells = step.pattern_cells()
+    placed = {c for c, _d in step.placements}
+    if step.eliminations:
+        cells = [c for c in cells if c not in {c for c, _d in step.eliminations}] or cells
+    where = []
+    if houses:
+        where.append(names.houses(dict.fromkeys(houses)))
+    shown = [c for c in cells if c not in placed] or cells
+    if shown and not (houses and step.name in ("hidden_single", "naked_single")):
+        where.append(f"the cell{'s' if len(shown) > 1 else ''} {names.cells(shown)}")
+    if not where:
+        where.append(names.cells(cells))
+    first = f"Look for {_article(title)} {title}."
+    second = f"{title}: look at {' and '.join(where)}."
+    step.caption = step.caption or caption(step, names)
+    return Hint("step", (first, second, step.caption), step)
+
+
+def check_position(
+    values: np.ndarray, cand: np.ndarray, givens: np.ndarray, solution: np.ndarray, names: Names
+) -> Hint | None:
+    """A hint about a mistake in the position, if there is one: a digit that is not the
+    solution's, or a cell whose candidates no longer hold its digit."""
+    wrong = np.flatnonzero((values > 0) & (values != solution) & (givens == 0))
+    if len(wrong):
+        c = int(wrong[0])
+        cell, digit = names.cell(c), int(values[c])
+        text = f"{cell} holds {digit}, but {digit} is not its digit: take it back."
+        return Hint("wrong_digit", ("Check your digits: one of them is wrong.",
+                                    f"Check {cell}: its digit is wrong.", text))  # fmt: skip
+    bits = np.left_shift(1, np.maximum(solution, 1) - 1)
+    lost = np.flatnonzero((values == 0) & ((cand & bits) == 0))
+    if len(lost):
+        c = int(lost[0])
+        cell, digit = names.cell(c), int(solution[c])
+        text = f"{digit} was removed from {cell}, but it is the digit that belongs there."
+        return Hint("lost_candidate", ("Check your pencil marks: a right one was removed.",
+                                       f"Check the pencil marks of {cell}.", text))  # fmt: skip
+    return None
+
+
+def hint_for(
+    b: int,
+    values: np.ndarray,
+    cand: np.ndarray,
+    givens: np.ndarray,
+    solution: np.ndarray,
+    enabled: Iterable[str] | None = None,
+    *,
+    unique: bool = True,
+    style: str = "a1",
+) -> Hint:
+    """The hint at a position (`values`, `cand`; neither is changed) of the puzzle with these
+    `givens` and `solution`, using the enabled techniques in the solver's order."""
+    names = Names(b, style)
+    mistake = check_position(values, cand, givens, solution, names)
+    if mistake is not None:
+        return mistake
+    if np.all(values > 0):
+        done = "The grid is complete: nothing left to find."
+        return Hint("solved", (done, done, done))
+    allowed = {t.name for t in LOGIC} if enabled is None else set(enabled)
+    order = [t.name for t in LOGIC if t.name in allowed and (unique or not t.needs_unique)]
+    status, steps = logic_steps(b, values.copy(), cand.copy(), order, 1)
+    if status == STALLED or not steps:
+        texts = (
+            "None of the switched-on techniques applies here.",
+            "None of the switched-on techniques applies: switch more on, or guess a cell "
+            "with two candidates.",
+            "Logic stalls here with these techniques: the solver would guess now (and "
+            "come back if the guess leads to a contradiction).",
+        )
+        return Hint("stalled", texts)
+    return step_hint(steps[0], names)
+
+
+def hint_for_puzzle(
+    puzzle_text_or_puzzle: object,
+    enabled: Iterable[str] | None = None,
+    *,
+    style: str = "a1",
+) -> Hint:
+    """The hint at the start of a puzzle (its givens may include the student's digits)."""
+    from solvers.sudoku.parse import Puzzle, parse_puzzle
+    from solvers.sudoku.search import check_solutions
+
+    puzzle = (
+        puzzle_text_or_puzzle
+        if isinstance(puzzle_text_or_puzzle, Puzzle)
+        else parse_puzzle(str(puzzle_text_or_puzzle))
+    )
+    solution, unique = check_solutions(puzzle, False)
+    values, cand = start_grid(puzzle.b, puzzle.givens)
+    return hint_for(puzzle.b, values, cand, puzzle.givens, solution, enabled, unique=unique,
+                    style=style)  # fmt: skip
+
+
+# -- the command ---------------------------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    from solvers.sudoku.options import NAME_STYLES
+
+    parser.description = (
+        "The next step from a position, in three levels: 1 the technique's name, 2 the "
+        "cells to look at, 3 the whole step with what it removes or places."
+    )
+    parser.add_argument(
+        "puzzle",
+        metavar="PUZZLE|FILE",
+        help="the position: an 81-character line (0 or . for blanks), a grid or a file "
+        "(your own digits are written in like givens)",
+    )
+    parser.add_argument(
+        "--level", type=int, choices=LEVELS, default=1,
+        help="1 the technique (default), 2 where to look, 3 the whole step",
+    )  # fmt: skip
+    parser.add_argument(
+        "--techniques", metavar="LIST", help="the techniques it may use (as for solve)"
+    )
+    parser.add_argument(
+        "--names", choices=NAME_STYLES, default="a1", help="cell names: A1 (seed) or r1c1"
+    )
+    parser.add_argument("--index", type=int, metavar="N", help="puzzle N of a collection (from 1)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from solvers.sudoku.parse import load_argument
+    from solvers.sudoku.techniques import parse_selection
+
+    enabled = parse_selection(args.techniques) - {"guess"}
+    puzzles = load_argument(args.puzzle)
+    if args.index is not None:
+        if not 1 <= args.index <= len(puzzles):
+            raise PuzzleInputError(f"--index {args.index}: the input holds {len(puzzles)} puzzles")
+        puzzles = [puzzles[args.index - 1]]
+    if len(puzzles) > 1:
+        raise PuzzleInputError(
+            f"a hint is for one position and the input holds {len(puzzles)}: pick one with --index"
+        )
+    hint = hint_for_puzzle(puzzles[0], enabled, style=args.names)
+    print(hint.text(args.level))
+    return 0

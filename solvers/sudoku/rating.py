@@ -1,0 +1,361 @@
+"""Ratings that people already use: Sudoku Explainer's number and HoDoKu's level and score.
+
+Teachers and puzzle sites quote one of two scales, so a puzzle's difficulty is given on
+both rather than on a scale of our own:
+
+- **Sudoku Explainer (SE)**, Nicolas Juillerat's program: a puzzle is as hard as the hardest
+  step it needs, on a scale from 1.0 (a full house) to about 11 (nested forcing chains).
+  The weights below are SE's own `getDifficulty()` values (read in the source of Sudoku
+  Explainer 1.2.1 as kept in github.com/1to9only/SudokuExplainer at b1f9ed4, files
+  diuf/sudoku/solver/rules/**/*Hint.java and chaining/Chaining.java), including its bonus
+  for long chains (`ChainingHint.getLengthDifficulty`: +0.1 each time the chain outgrows
+  4, 6, 8, 12, 16, 24, ... nodes). SE has no rule of its own for several techniques we use
+  (Skyscraper, W-Wing, finned fish, ALS, Sue de Coq, templates...): those get the weight
+  of the SE rule that makes the same deduction (a Skyscraper is SE's "Turbot Fish", a
+  forcing X-chain, 6.6; an ALS-XZ is a chain through a cell with more than two candidates,
+  which SE needs its cell forcing chains for). Those rows are marked "nearest" below.
+- **HoDoKu**, Bernhard Hobiger's program: every step scores its technique's points (a
+  hidden single 14, an X-Wing 140, a forcing net 700) and the puzzle's score is the sum;
+  its level is the highest level among the techniques used, raised while the score
+  exceeds that level's maximum (EASY 800, MEDIUM 1000, HARD 1600, UNFAIR 1800). Points and
+  levels are HoDoKu 2.2's defaults (`Options.solverSteps`, read in its source and equal to
+  hodoku-py's `hodoku.core.scoring.DEFAULT_STEPS`). A guess is HoDoKu's BRUTE_FORCE: 10000
+  points, EXTREME.
+
+A guess has no SE weight: SE never guesses, so a puzzle that needed one is rated by its
+hardest logic step and the rating is marked as a lower bound (`se_lower_bound`).
+
+Both tables are keyed on technique names (solvers.sudoku.techniques); a technique missing
+from either is a KeyError, never a silent 0 (a test checks that every registry name is in
+both).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from solvers.sudoku.roles import HOUSE_BASE, LINK_STRONG, ROLE_FIN
+
+if TYPE_CHECKING:
+    from solvers.sudoku.parse import Puzzle
+    from solvers.sudoku.steps import Step
+
+LEVELS = ("EASY", "MEDIUM", "HARD", "UNFAIR", "EXTREME")
+LEVEL_MAX_SCORE = {"EASY": 800, "MEDIUM": 1000, "HARD": 1600, "UNFAIR": 1800}
+E, M, H, U, X = LEVELS
+
+# HoDoKu 2.2 Options.solverSteps: technique -> (index, level, points per step). The index is
+# the order HoDoKu tries them in. Our names on the left, HoDoKu's SolutionType in the
+# comment where it is not the same words.
+HODOKU: dict[str, tuple[int, str, int]] = {
+    "naked_single": (150, E, 4),  # FULL_HOUSE and NAKED_SINGLE: both 4
+    "hidden_single": (300, E, 14),
+    "pointing_pair": (1200, M, 50),  # LOCKED_CANDIDATES_1
+    "pointing_triple": (1200, M, 50),
+    "box_line_pair": (1210, M, 50),  # LOCKED_CANDIDATES_2
+    "box_line_triple": (1210, M, 50),
+    "naked_pair": (1300, M, 60),  # a pair inside a box and a line is LOCKED_PAIR: 40
+    "hidden_pair": (1500, M, 70),
+    "naked_triple": (1400, M, 80),  # LOCKED_TRIPLE: 60
+    "hidden_triple": (1600, M, 100),
+    "naked_quad": (2000, H, 120),  # NAKED_QUADRUPLE
+    "hidden_quad": (2100, H, 150),
+    "x_wing": (2200, H, 140),
+    "swordfish": (2300, H, 150),
+    "jellyfish": (2400, H, 160),
+    "y_wing": (3300, H, 160),  # XY_WING
+    "xyz_wing": (3400, H, 180),
+    "w_wing": (3200, H, 150),
+    "skyscraper": (3000, H, 130),
+    "two_string_kite": (3100, H, 150),
+    "turbot_fish": (3120, H, 120),
+    "empty_rectangle": (3170, H, 120),
+    "unique_rectangle_1": (3500, H, 100),  # UNIQUENESS_1..6
+    "unique_rectangle_2": (3600, H, 100),
+    "unique_rectangle_3": (3700, H, 100),
+    "unique_rectangle_4": (3800, H, 100),
+    "unique_rectangle_5": (3900, H, 100),
+    "unique_rectangle_6": (4000, H, 100),
+    "hidden_rectangle": (4010, H, 100),
+    "avoidable_rectangle": (4020, H, 100),  # AVOIDABLE_RECTANGLE_1 and _2
+    "bug_plus_1": (2900, H, 100),
+    "bug_plus_n": (2910, H, 100),  # nearest: HoDoKu knows only BUG+1
+    "simple_colouring": (5330, H, 150),  # SIMPLE_COLORS
+    "finned_x_wing": (4100, H, 130),  # SASHIMI_X_WING 150
+    "finned_swordfish": (4300, U, 200),  # SASHIMI_SWORDFISH 240
+    "finned_jellyfish": (4500, U, 250),  # SASHIMI_JELLYFISH 260
+    "sue_de_coq": (5300, U, 250),
+    "x_chain": (5400, U, 260),
+    "xy_chain": (5500, U, 260),
+    "aic": (5600, U, 280),  # NICE_LOOP (continuous, discontinuous and AIC share it)
+    "grouped_nice_loop": (5650, U, 300),  # GROUPED_NICE_LOOP
+    "grouped_aic": (5650, U, 300),
+    "als_xz": (5700, U, 300),
+    "als_xy_wing": (5800, U, 320),
+    "als_chain": (5900, U, 340),  # ALS_XY_CHAIN
+    "death_blossom": (6000, U, 360),
+    "franken_fish": (6100, U, 300),  # by size and fins: see FISH_POINTS
+    "mutant_fish": (7300, X, 450),
+    "kraken_fish": (8450, X, 500),
+    "forcing_chain": (8500, X, 500),  # FORCING_CHAIN (contradiction and verity)
+    "forcing_net": (8600, X, 700),
+    "template": (8700, X, 10000),  # TEMPLATE_SET / TEMPLATE_DEL
+    "guess": (8900, X, 10000),  # BRUTE_FORCE
+}
+# Franken and mutant fish score by size (2 X-Wing, 3 Swordfish, 4 Jellyfish) and fins.
+FISH_POINTS: dict[tuple[str, bool], tuple[tuple[str, int], ...]] = {
+    ("franken_fish", False): ((U, 300), (U, 350), (U, 370)),
+    ("franken_fish", True): ((U, 390), (U, 410), (U, 430)),
+    ("mutant_fish", False): ((X, 450), (X, 450), (X, 450)),
+    ("mutant_fish", True): ((X, 470), (X, 470), (X, 470)),
+}
+LOCKED_SUBSET = {"naked_pair": 40, "naked_triple": 60}
+
+# Sudoku Explainer: technique -> (weight, chain kind). The chain kind says how the length
+# bonus applies: "" none, "x" a forcing X-chain (6.6 + length), "y" a Y-chain (6.6 + length),
+# "xy" a mixed forcing chain (7.0 + length), "auto" decided by the step's links (X-links only
+# or Y-links only 6.6, both 7.0), "net" forcing chains and nets (rule weight + length).
+SE: dict[str, tuple[float, str]] = {
+    "naked_single": (2.3, ""),  # a full house is 1.0 (HiddenSingleHint isAlone)
+    "hidden_single": (1.5, ""),  # in a box 1.2
+    "pointing_pair": (2.6, ""),  # LockingHint
+    "pointing_triple": (2.6, ""),
+    "box_line_pair": (2.8, ""),  # "Claiming"
+    "box_line_triple": (2.8, ""),
+    "naked_pair": (3.0, ""),
+    "naked_triple": (3.6, ""),
+    "naked_quad": (5.0, ""),
+    "hidden_pair": (3.4, ""),
+    "hidden_triple": (4.0, ""),
+    "hidden_quad": (5.4, ""),
+    "x_wing": (3.2, ""),
+    "swordfish": (3.8, ""),
+    "jellyfish": (5.2, ""),
+    "y_wing": (4.2, ""),  # XYWingHint
+    "xyz_wing": (4.4, ""),
+    "unique_rectangle_1": (4.5, ""),  # UniqueLoopHint 4.5, type 2 and 3 +0.1
+    "unique_rectangle_2": (4.6, ""),
+    "unique_rectangle_3": (4.6, ""),
+    "unique_rectangle_4": (4.5, ""),
+    "unique_rectangle_5": (4.6, ""),  # nearest: type 2 over more cells
+    "unique_rectangle_6": (4.5, ""),  # nearest: type 4's reasoning
+    "hidden_rectangle": (4.5, ""),  # nearest: type 4's reasoning
+    "avoidable_rectangle": (4.5, ""),  # nearest: a unique loop type 1
+    "bug_plus_1": (5.6, ""),  # Bug1Hint
+    "bug_plus_n": (5.7, ""),  # Bug2Hint / Bug4Hint
+    "w_wing": (7.0, "xy"),  # nearest: a forcing chain with X- and Y-links
+    "skyscraper": (6.6, "x"),  # SE's Turbot Fish, a forcing X-chain
+    "two_string_kite": (6.6, "x"),
+    "turbot_fish": (6.6, "x"),
+    "empty_rectangle": (6.6, "x"),
+    "simple_colouring": (6.6, ""),  # nearest: a forcing X-chain (trap) or X-cycle (wrap)
+    "finned_x_wing": (6.6, ""),  # nearest: a forcing X-chain through the fin
+    "finned_swordfish": (6.6, ""),
+    "finned_jellyfish": (6.6, ""),
+    "franken_fish": (6.6, ""),  # nearest: a forcing X-chain
+    "mutant_fish": (6.6, ""),
+    "x_chain": (6.6, "x"),
+    "xy_chain": (6.6, "y"),
+    "aic": (7.0, "auto"),
+    "grouped_aic": (7.0, "xy"),
+    "grouped_nice_loop": (7.0, "xy"),
+    "sue_de_coq": (7.5, ""),  # nearest: an aligned triplet exclusion
+    "als_xz": (8.0, "net"),  # nearest: cell forcing chains (multiple chains 8.0)
+    "als_xy_wing": (8.0, "net"),
+    "als_chain": (8.0, "net"),
+    "death_blossom": (8.0, "net"),
+    "kraken_fish": (8.0, "net"),
+    "template": (7.5, ""),  # nearest: Nishio, a digit tried everywhere to a contradiction
+    "forcing_chain": (8.0, "net"),  # Chaining: multiple chains
+    "forcing_net": (8.5, "net"),  # Chaining: dynamic chains
+}
+NOT_RATED = {"guess"}  # SE never guesses: the rating becomes a lower bound
+
+
+@dataclasses.dataclass(frozen=True)
+class StepFacts:
+    """What the ratings need of one step, whether it comes from the solver or from a trace."""
+
+    name: str
+    houses: tuple[tuple[int, int], ...] = ()  # (house, role)
+    links: tuple[tuple[int, int, int], ...] = ()  # (candidate a, candidate b, kind)
+    fins: bool = False
+
+    @classmethod
+    def of(cls, step: Step) -> StepFacts:
+        fins = any(role == ROLE_FIN for _c, _d, role in step.candidates)
+        return cls(step.name, tuple(step.houses), tuple(step.links), fins)
+
+
+@dataclasses.dataclass(frozen=True)
+class Rating:
+    se: float  # the hardest step's Sudoku Explainer weight (0.0 for a full grid)
+    se_lower_bound: bool  # a guess was needed: SE would rate it higher
+    level: str  # HoDoKu's level: EASY .. EXTREME
+    score: int  # HoDoKu's score: the sum of every step's points
+
+    def to_json(self) -> dict[str, Any]:
+        return {"se": self.se, "se_lower_bound": self.se_lower_bound, "level": self.level,
+                "score": self.score}  # fmt: skip
+
+    def words(self) -> str:
+        """'SE 6.6, HoDoKu unfair (score 1234)' for a summary or the screen."""
+        bound = "at least " if self.se_lower_bound else ""
+        return f"SE {bound}{self.se:.1f}, HoDoKu {self.level.lower()} (score {self.score:,})"
+
+
+def length_bonus(nodes: int) -> float:
+    """SE's ChainingHint.getLengthDifficulty for a chain of `nodes` potentials (its
+    complexity minus 2): +0.1 each time the length passes 4, 6, 8, 12, 16, 24, 32, ..."""
+    added, ceil, odd = 0.0, 4, False
+    while nodes > ceil:
+        added += 0.1
+        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
+        odd = not odd
+    return added
+
+
+def _is_box(house: int, n: int) -> bool:
+    return house >= 2 * n
+
+
+def se_weight(facts: StepFacts, n: int = 9) -> float | None:
+    """The SE weight of one step; None for a guess (SE has none)."""
+    if facts.name in NOT_RATED:
+        return None
+    base, chain = SE[facts.name]
+    houses = [h for h, role in facts.houses if role == HOUSE_BASE]
+    if facts.name == "naked_single" and houses:
+        return 1.0  # a full house: "last value" in SE
+    if facts.name == "hidden_single" and houses and _is_box(houses[0], n):
+        return 1.2
+    if not chain:
+        return base
+    links = facts.links
+    if chain == "auto" and links:
+        strong = [(a, b) for a, b, kind in links if kind == LINK_STRONG]
+        y_links = any(a // n == b // n for a, b in strong)
+        x_links = any(a // n != b // n for a, b in strong)
+        base = 7.0 if x_links and y_links else 6.6
+    # SE's complexity of a chain ending in an elimination counts its potentials plus the
+    # target on and off: links + 3; the bonus is taken on that minus 2.
+    nodes = len(links) + 1 if links else _DEFAULT_NODES.get(facts.name, 4)
+    return round(base + length_bonus(nodes), 1)
+
+
+_DEFAULT_NODES = {"w_wing": 6}  # a W-Wing as a chain: 5 links when none are recorded
+
+
+def hodoku_points(facts: StepFacts, n: int = 9) -> tuple[str, int]:
+    """HoDoKu's (level, points) for one step."""
+    if facts.name in ("franken_fish", "mutant_fish"):
+        size = sum(1 for _h, role in facts.houses if role == HOUSE_BASE)
+        table = FISH_POINTS[(facts.name, facts.fins)]
+        return table[min(max(size, 2), 4) - 2]
+    _index, level, points = HODOKU[facts.name]
+    if facts.name in LOCKED_SUBSET:
+        houses = [h for h, role in facts.houses if role == HOUSE_BASE]
+        if len(houses) == 2 and any(_is_box(h, n) for h in houses):
+            return level, LOCKED_SUBSET[facts.name]
+    return level, points
+
+
+SPECIAL = {"contradiction", "backtrack", "guess_refuted"}  # parts of a guess, not rated
+
+
+def rate(steps: Iterable[StepFacts], n: int = 9) -> Rating:
+    """Both ratings of a solution path (special steps of a guess count with the guess)."""
+    se, bound, score, level = 0.0, False, 0, 0
+    for facts in steps:
+        if facts.name in SPECIAL:
+            continue
+        weight = se_weight(facts, n)
+        if weight is None:
+            bound = True
+        else:
+            se = max(se, weight)
+        step_level, points = hodoku_points(facts, n)
+        score += points
+        level = max(level, LEVELS.index(step_level))
+    while LEVELS[level] in LEVEL_MAX_SCORE and score > LEVEL_MAX_SCORE[LEVELS[level]]:
+        level += 1
+    return Rating(round(se, 1), bound, LEVELS[level], score)
+
+
+def rate_steps(steps: Sequence[Step], n: int = 9) -> Rating:
+    return rate((StepFacts.of(s) for s in steps), n)
+
+
+# -- rating a puzzle -----------------------------------------------------------------------
+#
+# SE rates the path *it* takes: at every step the lightest technique that applies. Our
+# solver's order differs (it tries a W-Wing, 7.0 for SE, before a unique rectangle, 4.5), so
+# the SE rating is settled by one more solve: with only the techniques lighter than the
+# heaviest one our path used, lightest first. Lighter techniques only ever remove
+# candidates, so if they solve the puzzle SE's path stays below that weight and its rating
+# is that solve's heaviest step; if they stall, SE needs our heaviest technique too. HoDoKu's
+# level and score are read off our own path: its order is close to ours (a different
+# choice among equal steps moves the score by a few percent; the level rarely changes).
+
+
+def se_order(names: Iterable[str]) -> list[str]:
+    """Techniques in Sudoku Explainer's order: lightest first (ties: registry order)."""
+    from solvers.sudoku.techniques import ORDERED
+
+    rank = {t.name: k for k, t in enumerate(ORDERED)}
+    return sorted(names, key=lambda name: (SE[name][0], rank.get(name, 0)))
+
+
+def rate_path(
+    puzzle: Puzzle, steps: Sequence[Step], enabled: Iterable[str], *, unique: bool = True
+) -> Rating:
+    """Both ratings of `puzzle`, given the steps our solver took with `enabled`."""
+    from solvers.sudoku.hint import logic_steps, start_grid
+    from solvers.sudoku.kernels.engine import SOLVED
+    from solvers.sudoku.techniques import LOGIC
+
+    n = puzzle.n
+    ours = rate_steps(steps, n)
+    se = ours.se
+    hardest = max(
+        (SE[s.name][0] for s in steps if s.is_technique and s.name not in NOT_RATED),
+        default=0.0,
+    )
+    allowed = set(enabled)
+    lighter = [t.name for t in LOGIC if t.name in allowed and (unique or not t.needs_unique)
+               and SE[t.name][0] < hardest]  # fmt: skip
+    if lighter and not ours.se_lower_bound:
+        values, cand = start_grid(puzzle.b, puzzle.givens)
+        status, light = logic_steps(puzzle.b, values, cand, se_order(lighter), 1 << 30)
+        if status == SOLVED:
+            se = rate_steps(light, n).se
+    return Rating(se, ours.se_lower_bound, ours.level, ours.score)
+
+
+def rate_puzzle(
+    puzzle: Puzzle, enabled: Iterable[str] | None = None, *, unique: bool = True
+) -> Rating:
+    """Both ratings of a puzzle solved with the enabled techniques (all by default)."""
+    from solvers.sudoku.search import solve
+    from solvers.sudoku.techniques import BY_NAME
+
+    allowed = frozenset(BY_NAME) if enabled is None else frozenset(enabled)
+    result = solve(puzzle, allowed, allow_multiple=not unique, names=None)
+    return rate_path(puzzle, result.steps, allowed, unique=result.unique)
+
+
+_CACHE: dict[tuple[str, frozenset[str] | None, bool], Rating] = {}
+
+
+def rate_puzzle_cached(
+    puzzle: Puzzle, enabled: Iterable[str] | None = None, *, unique: bool = True
+) -> Rating:
+    """rate_puzzle, remembered (a scene asks for it every frame)."""
+    key = (puzzle.text(), None if enabled is None else frozenset(enabled), unique)
+    if key not in _CACHE:
+        if len(_CACHE) > 256:
+            _CACHE.clear()
+        _CACHE[key] = rate_puzzle(puzzle, enabled, unique=unique)
+    return _CACHE[key]
