@@ -28,8 +28,11 @@ class QueensResult:
     def lines(self) -> list[str]:
         lines = [self.summary()]
         if not self.solutions:
-            if not self.stopped:
-                lines.append("  no way to place them: every arrangement has two queens attacking")
+            lines.append(
+                "  STOPPED at the node limit before a solution"
+                if self.stopped
+                else "  no way to place them: every arrangement has two queens attacking"
+            )
             return lines
         first = self.solutions[0]
         squares = " ".join(square(row, col) for row, col in enumerate(first))

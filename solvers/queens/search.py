@@ -26,7 +26,7 @@ from solvers.queens.kernels import (
     classroom,
     count_all,
 )
-from solvers.queens.model import Clear, Place, QueensModel, square
+from solvers.queens.model import Clear, Place, QueensModel, Remove, square
 from solvers.queens.results import QueensResult
 
 if TYPE_CHECKING:
@@ -65,34 +65,40 @@ def backtracking(
     result = QueensResult(n, None if count_stopped else count, listed, nodes, count_nodes,
                           stopped or count_stopped)  # fmt: skip
     if tracer.enabled:
-        finish(tracer, model, state, result)
+        finish(tracer, model, state, result, stopped)
     return result
 
 
-def finish(tracer: Tracer, model: QueensModel, state: np.ndarray, result: QueensResult) -> None:
+def finish(tracer: Tracer, model: QueensModel, state: np.ndarray, result: QueensResult,
+           stopped: bool) -> None:  # fmt: skip
     """End the trace on what the search found, never on a dead end or an empty board: one
     step that says so, lifts the marks and sets the first solution out (again)."""
-    if result.stopped and not result.solutions:
-        tracer.step(f"Stopped after {result.nodes:,} queens placed, before a solution")
+    nodes, found = result.nodes, len(result.solutions)
+    if not found and not stopped:  # its last step already says every square has been tried
         return
-    n, count = result.n, result.count
-    what = "a solution" if count is None else f"one of the {count:,} solutions"
-    if not result.solutions:
-        tracer.step(f"Finished: no solution on a {n} x {n} board, {result.nodes:,} queens "
-                    "placed and taken back")  # fmt: skip
-    elif len(result.solutions) > 1:
-        tracer.step(f"Finished: all {count:,} solutions found, {result.nodes:,} queens "
-                    "placed: here is the first")  # fmt: skip
+    if not found:
+        caption = f"Stopped after {nodes:,} queens placed, before a solution"
+    elif stopped:
+        caption = f"Stopped after {nodes:,} queens placed, {found:,} solutions found so far"
+    elif found > 1:
+        caption = f"Finished: all {found:,} solutions found, {nodes:,} queens placed"
     else:
-        tracer.step(f"Finished: {what}, after {result.nodes:,} queens placed: no queen "
-                    "attacks another")  # fmt: skip
+        what = "a solution" if result.count is None else f"one of the {result.count:,} solutions"
+        caption = f"Finished: {what}, after {nodes:,} queens placed: no queen attacks another"
+    tracer.step(caption + (": here is the first" if found > 1 else ""))
     queens, marks = model.queens(state), model.marks(state)
     for row, col in zip(*np.nonzero(marks), strict=True):
         by = int(marks[row, col]) - 1
         tracer.emit(Clear(int(row), int(col), by, int(queens[by])))
-    if result.solutions and queens[0] < 0:  # the search went on to the end: an empty board
-        for row, col in enumerate(result.solutions[0]):
-            tracer.count(queens=row + 1)
+    on_board = int(np.count_nonzero(queens >= 0))
+    for row, col in enumerate(result.solutions[0] if found else ()):  # the board: empty or not
+        if queens[row] != col:
+            if queens[row] >= 0:
+                on_board -= 1
+                tracer.count(queens=on_board)
+                tracer.emit(Remove(row, int(queens[row])))
+            on_board += 1
+            tracer.count(queens=on_board)
             tracer.emit(Place(row, col))
 
 
@@ -105,7 +111,7 @@ def captions(tracer: Tracer, n: int) -> np.ndarray:
     for row in range(n):
         above = "the queen above" if row == 1 else f"the {row} queens above"
         safe = "nothing attacks it" if row == 0 else f"safe from {above}"
-        up = f"back to row {row}" if row else "every square of row 1 has been tried"
+        up = f"back to row {row}" if row else "every square has been tried"
         for col in range(n):
             here = square(row, col)
             rejected = [square(row, c) for c in range(col)]

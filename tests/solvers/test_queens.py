@@ -35,10 +35,10 @@ def solve(n: int, every: bool = False, tracer: Tracer = NULL_TRACER, nodes: int 
     return backtracking(QueensProblem(n, every), tracer, Limits(nodes=nodes), silent)
 
 
-def traced(n: int, every: bool = False) -> tuple[Trace, QueensModel]:
+def traced(n: int, every: bool = False, nodes: int | None = None) -> tuple[Trace, QueensModel]:
     model = QueensModel(n)
     tracer = RecordingTracer(model, solver="queens.backtracking", counters=COUNTERS)
-    solve(n, every, tracer)
+    solve(n, every, tracer, nodes)
     return tracer.finish(), model
 
 
@@ -130,6 +130,25 @@ def test_the_traced_search_is_sound_replays_and_ends_on_a_solution(n, every):
     assert found == ["solution"] * (PUBLISHED[n - 1] if every else 1)
     for cursor, _, _ in trace.milestones()[:-1]:  # after a solution, the search goes on
         assert trace.step_caption_text(trace.step_of(cursor)).startswith("Back to look for more")
+
+
+@pytest.mark.parametrize(("nodes", "found"), [(10, 0), (100, 3)])
+def test_a_stopped_search_ends_saying_so_on_what_it_found(nodes, found):
+    trace, model = traced(6, every=True, nodes=nodes)  # the count takes 76 nodes
+    last = trace.step_caption_text(trace.n_steps - 1)
+    assert last.startswith(f"Stopped after {nodes} queens placed") and trace.n_milestones == found
+    state = replay(trace, model)
+    on_board = model.queens(state)
+    assert not model.marks(state).any()
+    assert not found or tuple(on_board) == next(solutions(6))
+    assert trace.counters[-1, COUNTERS.index("queens")] == np.count_nonzero(on_board >= 0)
+
+
+def test_a_board_without_solutions_ends_with_every_square_tried():
+    trace, model = traced(3)
+    assert trace.step_caption_text(trace.n_steps - 1).endswith("every square has been tried")
+    assert trace.n_milestones == 0
+    assert np.array_equal(replay(trace, model), model.initial_state())
 
 
 def test_captions_say_in_plain_words_what_each_row_does():
