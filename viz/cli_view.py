@@ -1,4 +1,5 @@
-"""The viewing commands of the CLI: play (window), record (video, GIF, PNG) and demo."""
+"""The viewing commands of the CLI: play (window), record (video, GIF, PNG), present (a
+lesson file) and demo (the lesson in assets/lessons/demo.toml)."""
 
 from __future__ import annotations
 
@@ -146,25 +147,33 @@ def add_view_commands(sub: SubParsers, guard: Guard) -> None:
     _add_pace(record)
     record.set_defaults(run=guard(run_record, ("output",)))
 
-    demo = sub.add_parser("demo", help="a tour of every puzzle scene: a window, or demo.mp4")
-    demo.add_argument(
-        "-o",
-        "--output",
-        type=Path,
-        default=None,
-        metavar="OUT",
-        help="record the tour here instead of showing it (default with no display: demo.mp4)",
+    present = sub.add_parser(
+        "present", help="present a lesson file: title cards, traces, stops, clicker keys"
     )
-    demo.add_argument("--size", type=parse_size, default=None, metavar="WxH")
-    demo.add_argument(
+    present.add_argument("lesson", type=Path, metavar="LESSON.toml")
+    _add_presenting(present, "record the lesson here instead of presenting it (default with "
+                    "no display: LESSON.mp4)", seconds=None)  # fmt: skip
+    present.set_defaults(run=guard(run_present, ("output",)))
+
+    demo = sub.add_parser("demo", help="a tour of every puzzle scene: a window, or demo.mp4")
+    _add_presenting(demo, "record the tour here instead of showing it (default with no "
+                    "display: demo.mp4)", seconds=TOUR_SECONDS)  # fmt: skip
+    demo.set_defaults(run=guard(run_demo, ("output",)))
+
+
+def _add_presenting(parser: argparse.ArgumentParser, output: str, seconds: float | None) -> None:
+    parser.add_argument("-o", "--output", type=Path, default=None, metavar="OUT", help=output)
+    parser.add_argument("--size", type=parse_size, default=None, metavar="WxH")
+    parser.add_argument("--fullscreen", action="store_true", help="start on the whole screen")
+    parser.add_argument(
         "--seconds",
         type=seconds_float,
-        default=TOUR_SECONDS,
+        default=seconds,
         metavar="S",
-        help=f"about how long each puzzle plays (default {TOUR_SECONDS:g})",
+        help="about how long each trace plays, where its slide sets no pace"
+        + (f" (default {seconds:g})" if seconds else ""),
     )
-    _add_pace(demo)
-    demo.set_defaults(run=guard(run_demo, ("output",)))
+    _add_pace(parser)
 
 
 def _load(paths: list[Path]) -> list[Trace]:
@@ -225,32 +234,51 @@ def run_record(args: argparse.Namespace) -> int:
     return 0
 
 
-def run_demo(args: argparse.Namespace) -> int:
-    from solvers.demos import demo_traces
-    from viz.record import RecordSettings, record_traces
-    from viz.window import WindowError, display_available, run_window
+def run_present(args: argparse.Namespace) -> int:
+    from viz.lesson import load_lesson
 
-    settings = RecordSettings(size=args.size or (1280, 720), speed=args.speed,
-                              level=_level(args), samples=args.msaa,
-                              seconds_per_trace=args.seconds)  # fmt: skip
+    lesson = load_lesson(args.lesson)
+    return _present(lesson, args, Path(args.lesson.stem + ".mp4"), "the lesson")
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    import assets
+    from viz.lesson import load_lesson
+
+    lesson = load_lesson(Path(assets.__file__).parent / "lessons" / "demo.toml")
+    return _present(lesson, args, Path("demo.mp4"), "the demo tour")
+
+
+def _present(lesson: Any, args: argparse.Namespace, fallback: Path, what: str) -> int:
+    """Present in a window, or with -o or no display record to a video and say where."""
+    from viz.lesson import prepare
+    from viz.present import Pace, record_lesson, run_lesson_window
+    from viz.record import RecordSettings
+    from viz.window import WindowError, display_available
+
+    settings = RecordSettings(size=args.size or (1280, 720), samples=args.msaa)
     settings.check()
-    out = args.output or Path("demo.mp4")
-    if args.output is not None or not display_available():
+    pace = Pace(args.speed, args.seconds if args.speed is None else None, _level(args))
+    out = args.output or fallback
+    window = args.output is None and display_available()
+    if not window:
         from viz.sinks import check_target
 
         check_target(out)
-    traces = demo_traces()
-    if not traces:
-        raise PuzzlevizError("no puzzle offers a demo yet")
-    if args.output is None and display_available():
+    prepared = prepare(lesson, say=lambda text: print(text, file=sys.stderr, flush=True))
+    if window:
         try:
-            run_window(traces, size=args.size or (1280, 720), speed=args.speed,
-                       level=_level(args), samples=args.msaa, tour=True,
-                       tour_seconds=args.seconds)  # fmt: skip
+            run_lesson_window(lesson, prepared, size=args.size or (1280, 720),
+                              fullscreen=args.fullscreen, samples=args.msaa, pace=pace)  # fmt: skip
             return 0
         except WindowError as exc:
-            print(f"puzzleviz: {exc}; recording the tour instead", file=sys.stderr)
-    print(f"no display: recording the demo tour to {out}", file=sys.stderr)
-    path = record_traces(traces, out, settings)
-    print(f"wrote {path.resolve()} ({len(traces)} puzzles); play it with any video player")
+            print(f"puzzleviz: {exc}; recording {what} instead", file=sys.stderr)
+            from viz.sinks import check_target
+
+            check_target(out)
+    if args.output is None:
+        print(f"no display: recording {what} to {out}", file=sys.stderr)
+    path = record_lesson(lesson, prepared, out, settings, pace=pace)
+    shown = sum(p.trace is not None for p in prepared)
+    print(f"wrote {path.resolve()} ({shown} puzzles); play it with any video player")
     return 0

@@ -77,6 +77,7 @@ class Segment:
     level: Level
     speed: float
     auto: bool
+    title: str = ""  # its first chapter's title (default: the scene's heading)
 
     @property
     def frames(self) -> int:
@@ -233,7 +234,7 @@ def timed_text(segments: Sequence[Segment], fps: int) -> TimedText:
             marks = titles[reached : frame.milestones_reached]
             reached = max(reached, frame.milestones_reached)
             if first:
-                marks = [Mark(0, scene.heading(frame)), *marks]
+                marks = [Mark(0, segment.title or scene.heading(frame)), *marks]
                 first = False
             builder.add_frame(frame.caption, marks)
     return builder.finish()

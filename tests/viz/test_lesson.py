@@ -1,0 +1,185 @@
+"""A lesson presented with a clicker, driven headless: title cards, stops at the milestones
+the lesson names, PageDown / PageUp through a whole session, notes on the terminal, one
+line for every mistake in a lesson file, and the lesson recorded when there is no display."""
+
+from __future__ import annotations
+
+import av
+import numpy as np
+import pygame
+import pytest
+
+from solvers.tracefile import save_trace
+from tests.cli.helpers import assert_one_line_error, run_cli
+from tests.viz.test_player import make_trace
+from viz.lesson import LessonError, load_lesson, prepare, stops_for
+from viz.player import Mode
+from viz.present import LessonApp, Pace
+
+SIZE = (640, 360)
+LESSON = """
+title = "Toys"
+
+[[slide]]
+title = "Welcome"
+notes = "Say hello."
+
+[[slide]]
+title = "First toy"
+trace = "a.pzt"
+pause_at = ["solution"]
+speed = 4
+notes = "Two solutions: stop at each."
+
+[[slide]]
+title = "Second toy"
+trace = "b.pzt"
+pause_at = [2]
+"""
+
+
+@pytest.fixture
+def lesson_file(tmp_path, toy_scene):
+    save_trace(make_trace(n_steps=4, per_step=3)[0], tmp_path / "a.pzt")  # solutions at 6, 12
+    save_trace(make_trace(n_steps=3, per_step=2)[0], tmp_path / "b.pzt")
+    path = tmp_path / "toys.toml"
+    path.write_text(LESSON)
+    return path
+
+
+@pytest.fixture
+def app(gl_ctx, lesson_file):
+    pygame.init()
+    lesson = load_lesson(lesson_file)
+    notes: list[str] = []
+    app = LessonApp(gl_ctx, lesson, prepare(lesson), size=SIZE, pace=Pace(speed=2.0),
+                    notes=notes.append)  # fmt: skip
+    app.said = notes
+    return app
+
+
+def key(app, code, mod=0):
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod))
+
+
+def run(app, seconds):
+    for _ in range(round(seconds * 20)):
+        app.tick(0.05)
+
+
+def picture(app):
+    app.render()
+    return app.target.read_image()
+
+
+def test_a_clicker_walks_the_whole_lesson_and_back(app):
+    assert app.index == 0 and app.on_card and "Say hello." in app.said[-1]
+    key(app, pygame.K_PAGEDOWN)  # a card alone: on to the next slide's card
+    assert app.index == 1 and app.on_card and "Two solutions" in app.said[-1]
+    card = picture(app)
+    key(app, pygame.K_PAGEDOWN)  # into the trace, playing at the slide's own 4 steps/s
+    assert not app.on_card and app.player.mode is Mode.PLAYING and app.player.speed == 4
+    assert np.mean(np.any(picture(app) != card, axis=2)) > 0.01
+    run(app, 3)
+    assert app.player.position == 6 and app.player.mode is Mode.PAUSED  # the first solution
+    assert app.said[-1] == "  paused: Solution 1: after step 1"
+    run(app, 2)
+    assert app.player.position == 6, "a stop waits for the clicker"
+    key(app, pygame.K_PAGEDOWN)
+    key(app, pygame.K_PAGEDOWN)  # while playing: straight to the next stop
+    assert app.player.position == 12 and app.player.mode is Mode.PAUSED
+    key(app, pygame.K_PAGEUP)
+    assert app.player.position == 6
+    key(app, pygame.K_PAGEDOWN)
+    run(app, 3)
+    assert app.player.at_end
+    key(app, pygame.K_PAGEDOWN)
+    assert app.index == 2 and app.on_card
+    key(app, pygame.K_PAGEDOWN)
+    run(app, 5)
+    assert app.player.position == 4  # after step 2, at the default pace of 2 steps/s
+    key(app, pygame.K_PAGEUP)
+    key(app, pygame.K_PAGEUP)
+    assert app.player.position == 0 and app.on_card
+    key(app, pygame.K_PAGEUP)  # back to the previous slide, at its result
+    assert app.index == 1 and not app.on_card and app.player.at_end
+    key(app, pygame.K_RIGHT, pygame.KMOD_CTRL)
+    assert app.index == 2 and app.on_card
+
+
+def test_viewer_keys_still_work_between_stops_and_help_lists_the_clicker(app):
+    key(app, pygame.K_RIGHT, pygame.KMOD_CTRL)
+    key(app, pygame.K_PAGEDOWN)
+    key(app, pygame.K_SPACE)  # the viewer's pause
+    assert app.player.mode is Mode.PAUSED
+    key(app, pygame.K_END)
+    assert app.player.at_end
+    assert app.help_rows()[0][0] == "PageDown / PageUp"
+    key(app, pygame.K_ESCAPE)
+    assert app.quit_requested
+
+
+def test_autoplay_moves_on_by_itself(gl_ctx, lesson_file):
+    pygame.init()
+    lesson_file.write_text("autoplay = true\n" + LESSON)
+    lesson = load_lesson(lesson_file)
+    app = LessonApp(gl_ctx, lesson, prepare(lesson), size=SIZE, notes=lambda text: None)
+    run(app, 3.2)
+    assert app.index == 1 and app.on_card  # a card alone, then the next card
+    run(app, 3.2)
+    assert not app.on_card and app.player.mode is Mode.PLAYING
+
+
+def test_stops_name_what_is_reached(toy_scene):
+    trace = make_trace(n_steps=4, per_step=3)[0]
+    assert [(s.cursor, s.title) for s in stops_for(trace, "all")] == [
+        (6, "Solution 1: after step 1"),
+        (12, "Solution 2: after step 3"),
+    ]
+    assert [s.cursor for s in stops_for(trace, (1, 99, "restart"))] == [3]
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("title = 'x'\n", "no slides: a lesson is a list of [[slide]] tables"),
+        ("[[slide]]\ntitel = 'x'\n", "slide 1: unknown key 'titel'"),
+        ("[[slide]]\nnotes = 'x'\n", "slide 1: 'title' is missing"),
+        ("[[slide]]\ntitle = 'x'\ntrace = 'nope.pzt'\n", "slide 1: 'trace': "),
+        ("[[slide]]\ntitle = 'x'\nsolve = 'chess'\n", "'solve' starts with a puzzle"),
+        ("[[slide]]\ntitle = 'x'\nsolve = 'rings --video a.mp4'\n", "--video is the lesson's"),
+        ("[[slide]]\ntitle = 'x'\ndemo = 'chess'\n", "'demo' 'chess': no puzzle has"),
+        ("[[slide]]\ntitle = 'x'\ntrace = 'a.pzt'\ndemo = 'cube'\n", "give one of trace"),
+        ("[[slide]]\ntitle = 'x'\npause_at = [true]\n", "'pause_at' takes milestone kinds"),
+        ("[[slide]]\ntitle = 'x'\nspeed = -2\n", "'speed' must be a positive number"),
+        ("[[slide]]\ntitle = 'x'\nlevel = 'fast'\n", "'level' must be one of"),
+        ("[[slide]\ntitle = 'x'\n", "not a valid TOML file"),
+        ("colour = 1\n[[slide]]\ntitle = 'x'\n", "unknown key 'colour' (a lesson has"),
+    ],
+)
+def test_a_bad_lesson_file_is_one_line_naming_the_key(tmp_path, capsys, text, message):
+    path = tmp_path / "bad.toml"
+    path.write_text(text)
+    with pytest.raises(LessonError, match="^" + str(path)):
+        load_lesson(path)
+    line = assert_one_line_error(capsys, "present", str(path), match=message)
+    assert str(path) in line
+
+
+def test_a_missing_lesson_file(tmp_path, capsys):
+    assert_one_line_error(capsys, "present", str(tmp_path / "none.toml"),
+                          match="no such lesson file")  # fmt: skip
+
+
+def test_without_a_display_the_lesson_is_recorded_with_a_chapter_per_slide(
+    lesson_file, tmp_path, capsys, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    code, out, err = run_cli(capsys, "present", str(lesson_file), "--size", "192x108")
+    assert code == 0 and "no display: recording the lesson to toys.mp4" in err
+    assert "(2 puzzles)" in out and (tmp_path / "toys.vtt").exists()
+    with av.open(str(tmp_path / "toys.mp4")) as container:
+        titles = [c["metadata"]["title"] for c in container.chapters()]
+    assert titles[0] == "First toy" and "Second toy" in titles
