@@ -24,14 +24,27 @@ same techniques 91.0 s, also 183 without guessing: 78x in total, 45x median per 
 First 30 (famous) at full strength: ours 0.32 s, 18 without guessing; hodoku-py default
 76.4 s, 24 without guessing: 236x in total, 54x median.
 
+3. The issue-21 rows (--hard-sets): top95, Norvig's 11 "hardest" and 150 puzzles from
+   HoDoKu's own generator at its EXTREME level; for each, how many each solver finishes
+   without a guess (HoDoKu: without a BRUTE_FORCE step), and the CPU time of each at full
+   strength. hodoku-py runs in its own venv (HODOKU_PYTHON, default
+   /work/peers/hodoku-venv/bin/python) in one child process that times each solve with
+   process_time; ours runs in this process, numba warmed up. Skipped with a message if the
+   peer or the EXTREME file (HODOKU_EXTREME, default /work/peers/puzzles/
+   hodoku_extreme_150.txt; else the 30 in assets/) is absent.
+
     .venv/bin/python benchmarks/sudoku.py [--limit N] [--skip-peer] [--skip-same]
                                           [--default-limit 40] [--files A B ...]
+    .venv/bin/python benchmarks/sudoku.py --hard-sets [--skip-peer]
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import time
 from pathlib import Path
 
@@ -146,6 +159,73 @@ def row(name: str, r: dict, n: int) -> str:
     )
 
 
+HODOKU_PYTHON = Path(os.environ.get("HODOKU_PYTHON", "/work/peers/hodoku-venv/bin/python"))
+HODOKU_EXTREME = Path(
+    os.environ.get("HODOKU_EXTREME", "/work/peers/puzzles/hodoku_extreme_150.txt")
+)
+NORVIG_11 = ["Arto Inkala 2006", "hardest 2", "hardest 3", "hardest 4", "hardest 5"]
+NORVIG_11 += ["AI Escargot", "hardest 7", "hardest 8", "hardest 9", "hardest 10", "hardest 11"]
+# Run in the peer's interpreter: one solve per puzzle line on stdin, CPU time of each.
+PEER_SCRIPT = """
+import json, sys, time
+from hodoku import SolutionType, Solver
+solver = Solver()
+for line in sys.stdin:
+    t0 = time.process_time()
+    r = solver.solve(line.strip())
+    cpu = time.process_time() - t0
+    bf = any(s.type is SolutionType.BRUTE_FORCE for s in r.steps)
+    print(json.dumps({"cpu": cpu, "no_guess": bool(r.solved and not bf)}), flush=True)
+"""
+
+
+def hard_sets() -> dict[str, list[Puzzle]]:
+    famous = read_puzzles(ASSETS / "famous_hard.txt")
+    by_name = {p.name: p for p in famous}
+    extreme = HODOKU_EXTREME if HODOKU_EXTREME.exists() else ASSETS / "hodoku_extreme.txt"
+    return {
+        "top95": [p for p in famous if p.name.startswith("top95 ")],
+        "Norvig 11": [by_name[name] for name in NORVIG_11],
+        f"EXTREME ({extreme.name})": read_puzzles(extreme),
+    }
+
+
+def peer_default(puzzles: list[Puzzle]) -> dict | None:
+    """hodoku-py's default solve of each puzzle, in its own venv (one child process)."""
+    if not HODOKU_PYTHON.exists():
+        print(f"  hodoku-py not found at {HODOKU_PYTHON} (set HODOKU_PYTHON): skipped")
+        return None
+    lines = "".join(p.text().replace(".", "0") + "\n" for p in puzzles)
+    done = subprocess.run(
+        [str(HODOKU_PYTHON), "-c", PEER_SCRIPT], input=lines, capture_output=True, text=True
+    )
+    if done.returncode != 0:
+        print(f"  hodoku-py failed: {done.stderr.strip().splitlines()[-1:]}")
+        return None
+    rows = [json.loads(line) for line in done.stdout.splitlines()]
+    return {"times": [r["cpu"] for r in rows], "logic": sum(r["no_guess"] for r in rows)}
+
+
+def main_hard_sets(skip_peer: bool) -> None:
+    """The three rows of issue 21, each solver at full strength."""
+    print(f"load average {os.getloadavg()[0]:.1f}; CPU seconds of each solver")
+    print(f"  {'set':<30} {'ours no guess':>14} {'HoDoKu no BF':>13} {'ours CPU':>10} "
+          f"{'HoDoKu CPU':>11} {'ratio':>7}")  # fmt: skip
+    for label, puzzles in hard_sets().items():
+        n = len(puzzles)
+        mine = ours(puzzles)
+        assert mine["unsound"] == 0, "an unsound step"
+        theirs = None if skip_peer else peer_default(puzzles)
+        ours_cpu = sum(mine["times"])
+        peer_logic = f"{theirs['logic']}/{n}" if theirs else "-"
+        peer_cpu = f"{sum(theirs['times']):.2f} s" if theirs else "-"
+        ratio = f"{sum(theirs['times']) / ours_cpu:.0f}x" if theirs else "-"
+        print(f"  {label:<30} {mine['logic']:>10}/{n:<3} {peer_logic:>13} {ours_cpu:>8.2f} s "
+              f"{peer_cpu:>11} {ratio:>7}")  # fmt: skip
+        if mine["stalled"]:
+            print(f"    ours needed a guess on: {', '.join(mine['stalled'])}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", nargs="*", default=[str(ASSETS / f) for f in DEFAULT_FILES])
@@ -160,7 +240,13 @@ def main() -> None:
         default=40,
         help="puzzles for hodoku-py's default configuration (it takes seconds per puzzle)",
     )
+    parser.add_argument(
+        "--hard-sets", action="store_true", help="the issue-21 rows: top95, Norvig 11, EXTREME"
+    )
     args = parser.parse_args()
+    if args.hard_sets:
+        main_hard_sets(args.skip_peer)
+        return
     puzzles = [p for f in args.files if Path(f).exists() for p in read_puzzles(f)]
     if args.limit:
         puzzles = puzzles[: args.limit]

@@ -221,6 +221,17 @@ def _caption(step: Step, names: Names) -> str:
             f"and that part of {through}: ({digit}){_x_chain_text(step, names)}, so "
             f"{removals(step, names)}"
         )
+    if name == "als_xz":
+        x, z, size_a = i[0], i[1], i[2]
+        als_cells = [c for c, _r in step.cells]
+        a_cells, b_cells = als_cells[:size_a], als_cells[size_a:]
+        return (
+            f"ALS-XZ: {names.cells(a_cells)} hold only {_digits_braced(i[4])} and "
+            f"{names.cells(b_cells)} only {_digits_braced(i[5])} (each one digit more than "
+            f"cells); every {x} of one sees every {x} of the other, so at most one holds "
+            f"{x}, and the other is locked without it: ({z}={x})A-({x}={z})B, {z} is in one "
+            f"of them, so {removals(step, names)}"
+        )
     if name in ("forcing_chain", "forcing_net"):
         return _forcing_text(step, names)
     if name == "guess":

@@ -11,6 +11,7 @@ import numpy as np
 
 from solvers.jit import njit
 from solvers.sudoku.kernels.aic import aic
+from solvers.sudoku.kernels.als import als_xz
 from solvers.sudoku.kernels.basic import (
     box_line,
     hidden_single,
@@ -37,6 +38,7 @@ from solvers.sudoku.roles import (
 )
 from solvers.sudoku.techniques import (
     T_AIC,
+    T_ALS_XZ,
     T_BOX_LINE_PAIR,
     T_BOX_LINE_TRIPLE,
     T_BUG_PLUS_1,
@@ -200,6 +202,8 @@ def run_logic(geo, values, cand, order, log, max_steps):
                 found = xy_chain(geo, values, cand, log)
             elif t == T_AIC:
                 found = aic(geo, values, cand, pos, log)
+            elif t == T_ALS_XZ:
+                found = als_xz(geo, values, cand, log)
             elif T_FORCING_CHAIN <= t <= T_FORCING_NET:
                 found = forcing(geo, values, cand, pos, log, t == T_FORCING_NET)
             if log.fill[FILL_OVERFLOW]:

@@ -1,0 +1,198 @@
+"""Almost locked sets: ALS-XZ.
+
+An ALS is k cells of one house holding k + 1 digits together (a bivalue cell is the
+smallest). Take away any one digit and the rest are locked in it. Two ALSs A and B that
+share no cell, with a digit X whose every place in A sees every place in B (a restricted
+common candidate: X is in at most one of them), give: (Z=X)A - (X=Z)B for any other
+common digit Z. If A has no Z it is locked with X in it, so B has no X and holds Z. Either
+way Z is in A or in B, so Z goes from every cell that sees all of A's and B's Z cells.
+
+Recorded: ITEM_CELL (cell, CELL_ALS) for the cells of A then B; ITEM_CAND (cell, digit,
+ROLE_ALS) for every candidate of A and B; four ALS nodes, ITEM_NODE (ncand + k, candidate,
+ROLE_ALS): k = 0 A's Z, 1 A's X, 2 B's X, 3 B's Z; ITEM_LINK (ncand + 0, ncand + 1, strong),
+(ncand + 1, ncand + 2, weak), (ncand + 2, ncand + 3, strong).
+Info: X, Z, cells in A, cells in B, A's digits (mask), B's digits (mask).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from solvers.jit import njit
+from solvers.sudoku.kernels.bits import low_index, popcount, sees
+from solvers.sudoku.kernels.log import begin, commit, push, set_info
+from solvers.sudoku.roles import (
+    CELL_ALS,
+    ITEM_CAND,
+    ITEM_CELL,
+    ITEM_ELIM,
+    ITEM_LINK,
+    ITEM_NODE,
+    LINK_STRONG,
+    LINK_WEAK,
+    ROLE_ALS,
+)
+from solvers.sudoku.techniques import T_ALS_XZ
+
+MAX_ALS_CELLS = 4
+
+
+@njit(cache=True)
+def find_als(geo, values, cand, cells, size, mask):
+    """Every ALS of up to MAX_ALS_CELLS cells, house by house, into cells[i, :size[i]] and
+    mask[i]; returns how many (one set of cells may appear once per house it lies in)."""
+    n = geo.n
+    count = 0
+    free = np.empty(n, dtype=np.int64)
+    for h in range(3 * n):
+        nf = 0
+        for i in range(n):
+            c = geo.house_cells[h, i]
+            if values[c] == 0:
+                free[nf] = c
+                nf += 1
+        for sub in range(1, 1 << nf):
+            k = popcount(sub)
+            if k > MAX_ALS_CELLS or k >= nf:
+                continue
+            m = 0
+            s = sub
+            while s:
+                m |= cand[free[low_index(s)]]
+                s &= s - 1
+            if popcount(m) != k + 1:
+                continue
+            if count >= cells.shape[0]:
+                return count
+            s = sub
+            j = 0
+            while s:
+                cells[count, j] = free[low_index(s)]
+                s &= s - 1
+                j += 1
+            size[count] = k
+            mask[count] = m
+            count += 1
+    return count
+
+
+@njit(cache=True)
+def _overlap(cells, size, a, b):
+    for i in range(size[a]):
+        for j in range(size[b]):
+            if cells[a, i] == cells[b, j]:
+                return True
+    return False
+
+
+@njit(cache=True)
+def _restricted(geo, cand, cells, size, a, b, bit):
+    """Every cell of A holding the digit sees every cell of B holding it."""
+    for i in range(size[a]):
+        ca = cells[a, i]
+        if not cand[ca] & bit:
+            continue
+        for j in range(size[b]):
+            cb = cells[b, j]
+            if cand[cb] & bit and not sees(geo, ca, cb):
+                return False
+    return True
+
+
+@njit(cache=True)
+def _sees_all(geo, cand, cells, size, a, x, bit):
+    for i in range(size[a]):
+        c = cells[a, i]
+        if c == x:
+            return False
+        if cand[c] & bit and not sees(geo, x, c):
+            return False
+    return True
+
+
+@njit(cache=True)
+def als_xz(geo, values, cand, log):
+    """ALS-XZ; see the module docstring. The smallest pair of ALSs first."""
+    n = geo.n
+    ncand = geo.ncell * n
+    limit = 4096
+    cells = np.empty((limit, MAX_ALS_CELLS), dtype=np.int64)
+    size = np.empty(limit, dtype=np.int64)
+    mask = np.empty(limit, dtype=np.int64)
+    count = find_als(geo, values, cand, cells, size, mask)
+    best = 2 * MAX_ALS_CELLS + 1
+    best_a = best_b = best_x = best_z = -1
+    for a in range(count):
+        for b in range(a + 1, count):
+            if size[a] + size[b] >= best:
+                continue
+            common = mask[a] & mask[b]
+            if popcount(common) < 2 or _overlap(cells, size, a, b):
+                continue
+            rcc = common
+            while rcc:
+                x = low_index(rcc)
+                rcc &= rcc - 1
+                if not _restricted(geo, cand, cells, size, a, b, 1 << x):
+                    continue
+                zs = common & ~(1 << x)
+                while zs:
+                    z = low_index(zs)
+                    zs &= zs - 1
+                    if _victims(geo, values, cand, log, cells, size, a, b, z, False) > 0:
+                        best = size[a] + size[b]
+                        best_a, best_b, best_x, best_z = a, b, x, z
+    if best_a < 0 or not begin(log, T_ALS_XZ):
+        return False
+    _victims(geo, values, cand, log, cells, size, best_a, best_b, best_z, True)
+    _record(geo, cand, log, cells, size, mask, best_a, best_b, best_x, best_z, ncand)
+    commit(log)
+    return True
+
+
+@njit(cache=True)
+def _victims(geo, values, cand, log, cells, size, a, b, z, record):
+    """Cells outside A and B that see every Z of both; pushed as eliminations if record."""
+    zbit = 1 << z
+    count = 0
+    for c in range(geo.ncell):
+        if values[c] or not cand[c] & zbit:
+            continue
+        if _sees_all(geo, cand, cells, size, a, c, zbit) and _sees_all(
+            geo, cand, cells, size, b, c, zbit
+        ):
+            count += 1
+            if record:
+                push(log, ITEM_ELIM, c, z + 1, 0)
+    return count
+
+
+@njit(cache=True)
+def _record(geo, cand, log, cells, size, mask, a, b, x, z, ncand):
+    n = geo.n
+    set_info(log, 0, x + 1)
+    set_info(log, 1, z + 1)
+    set_info(log, 2, size[a])
+    set_info(log, 3, size[b])
+    set_info(log, 4, mask[a])
+    set_info(log, 5, mask[b])
+    for s in (a, b):
+        for i in range(size[s]):
+            push(log, ITEM_CELL, cells[s, i], CELL_ALS, 0)
+    for s in (a, b):
+        for i in range(size[s]):
+            c = cells[s, i]
+            m = cand[c]
+            while m:
+                push(log, ITEM_CAND, c, low_index(m) + 1, ROLE_ALS)
+                m &= m - 1
+    for k in range(4):
+        s = a if k < 2 else b
+        d = z if k == 0 or k == 3 else x
+        for i in range(size[s]):
+            c = cells[s, i]
+            if cand[c] & (1 << d):
+                push(log, ITEM_NODE, ncand + k, c * n + d, ROLE_ALS)
+    push(log, ITEM_LINK, ncand, ncand + 1, LINK_STRONG)
+    push(log, ITEM_LINK, ncand + 1, ncand + 2, LINK_WEAK)
+    push(log, ITEM_LINK, ncand + 2, ncand + 3, LINK_STRONG)
