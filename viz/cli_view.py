@@ -148,9 +148,16 @@ def add_view_commands(sub: SubParsers, guard: Guard) -> None:
     record.set_defaults(run=guard(run_record, ("output",)))
 
     present = sub.add_parser(
-        "present", help="present a lesson file: title cards, traces, stops, clicker keys"
+        "present",
+        help="present a lesson file: title cards, traces, stops, clicker keys",
+        description="Present several puzzles in one session. A lesson file lists [[slide]] "
+        "tables (title, notes, one of trace / solve / demo, pause_at, speed or seconds); "
+        "see examples/lesson.toml. PageDown / PageUp (a clicker) go on and back, "
+        "Ctrl+Right / Ctrl+Left skip a slide, the notes appear on this terminal.",
     )
-    present.add_argument("lesson", type=Path, metavar="LESSON.toml")
+    present.add_argument(
+        "lesson", type=Path, metavar="LESSON.toml", help="the lesson (a TOML file)"
+    )
     _add_presenting(present, "record the lesson here instead of presenting it (default with "
                     "no display: LESSON.mp4)", seconds=None)  # fmt: skip
     present.set_defaults(run=guard(run_present, ("output",)))

@@ -200,7 +200,9 @@ class LessonApp(App):
         return True
 
     def help_rows(self) -> tuple[tuple[str, str], ...]:
-        return LESSON_KEYS + super().help_rows()
+        # PageDown / PageUp are the lesson's here, not the viewer's single steps
+        rows = tuple(row for row in super().help_rows() if not row[0].startswith("PageDown"))
+        return LESSON_KEYS + rows
 
     def tick(self, dt: float) -> None:
         player = self.player
