@@ -576,6 +576,20 @@ def get_table(
     return table
 
 
+def tables_ready(config: RingConfig, budget: int = MAX_ENTRIES) -> bool:
+    """Whether `config`'s tables are at hand without a long build: in memory, in the cache
+    folder, or small enough to build in memory in a moment. A live window asks before it
+    offers proven shortest solutions (the original's first build takes minutes)."""
+    if config.rings != 2:
+        return False
+    patterns, _ = plan(config, budget)
+    folder = cache_folder()
+    return all(
+        p.key in _loaded or p.size < CACHE_FROM or (folder / f"{p.key}.pdb").is_file()
+        for p in patterns
+    )
+
+
 def forget_tables() -> None:
     """Drop the tables held in memory (tests; the next use loads them again)."""
     _loaded.clear()

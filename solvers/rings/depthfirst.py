@@ -26,7 +26,7 @@ from solvers.rings.graphsearch import (
     ST_OPEN,
 )
 from solvers.rings.heuristics import evaluate
-from solvers.rings.kernels import is_goal, rotate
+from solvers.rings.kernels import is_goal, next_turn, rotate
 from solvers.rings.model import OP_EXAMINE, OP_ROTATE
 
 NO_BOUND_LEFT = 1 << 30
@@ -77,14 +77,7 @@ def depth_first(
             if control[0] != 0:
                 return CANCELLED, 0
             # the next move to try at depth d
-            ring = next_ring[d]
-            f = next_f[d] + 1
-            if f == g:
-                ring += 1
-                f = 1
-            if d > 0 and ring == path_ring[d - 1]:
-                ring += 1
-                f = 1
+            ring, f = next_turn(next_ring[d], next_f[d], g, path_ring[d - 1] if d > 0 else -1)
             if ring >= k or d >= max_depth or (hp.kind == 0 and d >= bound):
                 if d == 0:
                     break

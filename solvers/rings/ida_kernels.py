@@ -203,13 +203,15 @@ def _survivors(H, orbs, i, g, room, alive, hval):
 
 
 @njit(cache=True, nogil=True)
-def batch_search(H, lm, lring, lpar, lf, ln, ltop, orbs, path, st, bound, batch, budget, control):
+def batch_search(H, lm, lring, lpar, lf, ln, ltop, orbs, path, st, bound, batch, budget, control,
+                 wp, wq):  # fmt: skip
     """Resume the batched walk for up to `budget` expanded nodes (see the module
     docstring). Depth d's nodes are lm[d, :ln[d]] (masks), lring (the ring that made them),
     lpar (parent slot at d - 1), lf (the turn); the first ltop[d] are
     still to expand; d0 = st[ST_ROOT] >= 1 holds the starting nodes. A solution's moves
     after depth d0 go to path[d0:length] as (ring, f) rows, and st[ST_SLOT] says which
-    starting node it came from."""
+    starting node it came from. The bound is on wq x g + wp x h (1, 1: IDA*; wp > wq:
+    weighted, solutions at most wp / wq times the shortest)."""
     geo = H.geo
     g = geo[0]
     nl = orbs.shape[1]
@@ -228,7 +230,8 @@ def batch_search(H, lm, lring, lpar, lf, ln, ltop, orbs, path, st, bound, batch,
         lo = ltop[d] - k
         ltop[d] = lo
         ln[d + 1] = 0
-        room = bound - d - 1
+        room = (bound - wq * (d + 1)) // wp
+        deeper = wq * (d + 2) <= bound  # may the children have children?
         # every line this batch will read, announced before any is read
         for i in range(k):
             s = lo + i
@@ -246,8 +249,8 @@ def batch_search(H, lm, lring, lpar, lf, ln, ltop, orbs, path, st, bound, batch,
             s = lo + i
             ring = 1 - lring[d, s]
             n, over = _survivors(H, orbs, i, g, room, alive, hval)
-            if over < NO_BOUND and d + 1 + over < nb:
-                nb = d + 1 + over
+            if over < NO_BOUND and wq * (d + 1) + wp * over < nb:
+                nb = wq * (d + 1) + wp * over
             # children by decreasing h, so the most promising are expanded first
             for hv in range(room, -1, -1):
                 for a in range(n):
@@ -272,7 +275,7 @@ def batch_search(H, lm, lring, lpar, lf, ln, ltop, orbs, path, st, bound, batch,
                         st[ST_NODES] = nodes + i + 1
                         st[ST_NEXT] = nb
                         return
-                    if d + 1 < bound:
+                    if deeper:
                         lring[d + 1, c] = ring
                         lpar[d + 1, c] = s
                         lf[d + 1, c] = f

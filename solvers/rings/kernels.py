@@ -88,6 +88,20 @@ def rotate(x, circuits, ring, f, tmp):
         x[circuits[ring, p]] = tmp[p]
 
 
+@njit(cache=True, inline="always")
+def next_turn(ring, f, g, last_ring):
+    """The turn after (ring, f) in the depth-first searches' order (ring by ring, f = 1 ..
+    g - 1), skipping the ring turned last: two turns of one ring in a row are one turn."""
+    f += 1
+    if f == g:
+        ring += 1
+        f = 1
+    if ring == last_ring:
+        ring += 1
+        f = 1
+    return ring, f
+
+
 @njit(cache=True)
 def excess_changes(x, offsets, want):
     """Sum over rings of |own-sequence colour changes - (Szsz - 1)|: 0 exactly at goals."""

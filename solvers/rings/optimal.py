@@ -64,6 +64,7 @@ from solvers.rings.ida_kernels import (
     turn_all,
 )
 from solvers.rings.model import Examine, Rotate
+from solvers.rings.results import solution_words
 from solvers.rings.stateio import check_colour_counts
 from solvers.tracer import NULL_TRACER, Tracer
 
@@ -179,10 +180,10 @@ class _Task(NamedTuple):
     prefix: tuple[tuple[int, int], ...]
 
 
-def _frontier(H: Heuristic, root: np.ndarray, bound: int, depth: int):
-    """Nodes `depth` moves from the root with g + h <= bound, by increasing h under each
-    parent; a goal met on the way is returned at once. Returns (tasks, next_bound, goal
-    moves or None)."""
+def _frontier(H: Heuristic, root: np.ndarray, bound: int, depth: int, wp: int = 1, wq: int = 1):
+    """Nodes `depth` moves from the root with wq x g + wp x h <= bound, by increasing h
+    under each parent; a goal met on the way is returned at once. Returns (tasks,
+    next_bound, goal moves or None)."""
     g = int(H.geo[0])
     hbuf = np.zeros(g, dtype=np.int64)
     level = [_Task(root, -1, ())]
@@ -196,7 +197,7 @@ def _frontier(H: Heuristic, root: np.ndarray, bound: int, depth: int):
                     continue
                 ring_values(task.masks, ring, H, hbuf)
                 for f in range(1, g):
-                    v = d + 1 + int(hbuf[f])
+                    v = wq * (d + 1) + wp * int(hbuf[f])
                     if v > bound:
                         next_bound = min(next_bound, v)
                         continue
@@ -207,7 +208,7 @@ def _frontier(H: Heuristic, root: np.ndarray, bound: int, depth: int):
                 prefix = (*task.prefix, (ring, f))
                 if hv == 0 and is_goal_masks(masks, H.geo):
                     return [], next_bound, prefix
-                if d + 1 < bound:
+                if wq * (d + 2) <= bound:
                     nxt.append(_Task(masks, ring, prefix))
         level = nxt
     return level, next_bound, None
@@ -219,7 +220,8 @@ class _Iteration:
     depend on the threads' timing."""
 
     def __init__(self, H: Heuristic, tasks: list[_Task], bound: int, stop: np.ndarray,
-                 max_nodes: int, batch: int, chunk: int):  # fmt: skip
+                 max_nodes: int, batch: int, chunk: int, wp: int = 1, wq: int = 1):  # fmt: skip
+        self.wp, self.wq = wp, wq
         self.H = H
         self.tasks = tasks
         self.chunks = [tasks[i : i + chunk] for i in range(0, len(tasks), chunk)]
@@ -249,7 +251,7 @@ class _Iteration:
         g = int(H.geo[0])
         ncol = int(H.geo[5])
         width = max(batch * (g - 1), max((len(c) for c in self.chunks), default=1))
-        levels = bound + 2
+        levels = bound // self.wq + 2
         lm = np.zeros((levels, width, ncol), dtype=np.uint64)
         lring = np.zeros((levels, width), dtype=np.int64)
         lpar = np.zeros((levels, width), dtype=np.int64)
@@ -283,7 +285,7 @@ class _Iteration:
             counted = 0
             while True:
                 batch_search(H, lm, lring, lpar, lf, ln, ltop, orbs, path, st, bound, batch,
-                             _BUDGET, self.stop)  # fmt: skip
+                             _BUDGET, self.stop, self.wp, self.wq)  # fmt: skip
                 with self.lock:
                     self.nodes += int(st[ST_NODES]) - counted
                     counted = int(st[ST_NODES])
@@ -323,6 +325,7 @@ def solve_optimal(
     threads: int | None = None,
     budget: int = MAX_ENTRIES,
     batch: int = 32,
+    weight: tuple[int, int] = (1, 1),
 ) -> OptimalResult:
     """A proven shortest solution of `state` (1-based colours) of a two-ring configuration.
 
@@ -331,7 +334,9 @@ def solve_optimal(
     surrounding `solvers.interrupt.run_stoppable`, whose control[1] then counts the
     nodes). `on_progress(done, total)` counts the start nodes of the current bound that
     are finished; `on_build(done, total)` the entries of a table being built (once per
-    configuration, then cached)."""
+    configuration, then cached). `weight` (p, q) other than (1, 1) bounds q x g + p x h
+    instead (see `solve_weighted`)."""
+    wp, wq = weight
     start = time.perf_counter()
     state = np.asarray(state, dtype=np.int32)
     check_colour_counts(config, state)
@@ -363,16 +368,20 @@ def solve_optimal(
 
     if is_goal(config, state):
         return result([], True, 0, "already solved")
-    bound = max(h0, 1)
-    while bound <= MAX_DEPTH:
+    exact = wp == wq == 1
+    bound = max(wp * h0, wq)
+    while bound <= wq * MAX_DEPTH:
         t0 = time.perf_counter()
-        tasks, frontier_next, goal = _frontier(H, root, bound, 2 if bound > 2 else 1)
+        depth = 2 if bound // wq > 2 else 1
+        tasks, frontier_next, goal = _frontier(H, root, bound, depth, wp, wq)
         if goal is not None:
             iterations.append((bound, 0, time.perf_counter() - t0))
             _iteration_step(tracer, bound, nodes, h0, found=True)
+            if not exact:
+                return result(list(goal), False, h0, "solved (weighted)")
             return result(list(goal), True, len(goal), "solved")
         stop = np.zeros(2, dtype=np.int64)
-        it = _Iteration(H, tasks, bound, stop, node_limit - nodes, batch, chunk=4)
+        it = _Iteration(H, tasks, bound, stop, node_limit - nodes, batch, 4, wp, wq)
         workers = [threading.Thread(target=it.run, name=f"ida-{k}", daemon=True)
                    for k in range(min(threads, max(1, len(it.chunks))))]  # fmt: skip
         for wk in workers:
@@ -405,14 +414,34 @@ def solve_optimal(
             # every solution of this iteration has `bound` moves, which the previous
             # iterations proved shortest; the first in chunk order is kept
             _iteration_step(tracer, bound, nodes, h0, found=True)
-            return result(it.solutions[min(it.solutions)], True, bound, "solved")
+            moves = it.solutions[min(it.solutions)]
+            if not exact:
+                return result(moves, False, h0, "solved (weighted)")
+            return result(moves, True, bound, "solved")
         if stop[0] or not it.complete:
-            return result([], False, bound, reason or "node limit")
+            return result([], False, bound if exact else h0, reason or "node limit")
         _iteration_step(tracer, bound, nodes, h0, found=False)
         bound = min(it.next_bound, frontier_next)
-        if bound >= NO_BOUND:
+        if bound >= NO_BOUND // 2:
             return result([], False, MAX_DEPTH, "no solution")
     return result([], False, MAX_DEPTH, f"deeper than {MAX_DEPTH} moves")
+
+
+def solve_weighted(
+    config: RingConfig,
+    state: np.ndarray,
+    *,
+    weight: tuple[int, int] = (3, 2),
+    tracer: Tracer = NULL_TRACER,
+    max_seconds: float | None = None,
+    max_nodes: int | None = None,
+    control: np.ndarray | None = None,
+    threads: int | None = None,
+) -> OptimalResult:
+    """A short solution fast: IDA* on g + w x h with w = weight[0] / weight[1] > 1, at most
+    w times the shortest (optimal False; lower_bound is the start's estimate)."""
+    return solve_optimal(config, state, weight=weight, tracer=tracer, max_seconds=max_seconds,
+                         max_nodes=max_nodes, control=control, threads=threads)  # fmt: skip
 
 
 def _iteration_step(tracer: Tracer, bound: int, nodes: int, h0: int, *, found: bool) -> None:
@@ -442,9 +471,7 @@ def _replay(tracer: Tracer, config: RingConfig, result: OptimalResult) -> None:
     if not tracer.enabled or not result.solved:
         return
     n = result.length
-    proof = "proven shortest" if result.optimal else "not proven shortest"
-    tracer.milestone("solution", f"shortest: {n} moves ({proof})" if result.optimal
-                     else f"{n} moves ({proof})")  # fmt: skip
+    tracer.milestone("solution", solution_words(n, result.optimal))
     for i, (ring, f) in enumerate(result.moves, start=1):
         tracer.step(f"Move {i} of {n} · {turn_words(config, ring, f)}")
         tracer.emit(Rotate(ring, f))

@@ -363,15 +363,17 @@ def practical_moves(
     time_limit: float = 60.0,
     control: np.ndarray | None = None,
     status: np.ndarray | None = None,
+    width: int = 1,
 ) -> tuple[int, list[tuple[int, int]]]:
-    """(code, moves): FOUND with the moves (ring 0-based, f), or STALLED / CANCELLED."""
+    """(code, moves): FOUND with the moves (ring 0-based, f), or STALLED / CANCELLED.
+    `width` multiplies the beams' widths: wider beams find shorter solutions, slower."""
     control = np.zeros(1, dtype=np.int64) if control is None else control
     status = np.zeros(6, dtype=np.int64) if status is None else status
     deadline = time.perf_counter() + time_limit
 
     def beam(cfg: RingConfig, st: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
         return beam_moves(cfg, st, max_rounds=max_rounds, deadline=deadline, control=control,
-                          status=status)  # fmt: skip
+                          status=status, width=width)  # fmt: skip
 
     two_colours = config.colours_per_ring == 2
     code = STALLED
@@ -396,22 +398,25 @@ def beam_moves(
     deadline: float,
     control: np.ndarray,
     status: np.ndarray,
+    width: int = 1,
 ) -> tuple[int, list[tuple[int, int]]]:
     """The beam alone (unpolished moves). A first attempt tries the commutators that move
     at most 5 balls (fast); if it stalls the search starts over with every commutator from
     the first stage B on."""
     code, moves = STALLED, []
     for small_first in (True, False):
-        code, moves = _attempt(config, state, small_first, max_rounds, deadline, control, status)
+        code, moves = _attempt(config, state, small_first, max_rounds, deadline, control, status,
+                               width)  # fmt: skip
         if code != STALLED:
             break
     return code, moves
 
 
-def _attempt(config, state, small_first, max_rounds, deadline, control, status):
+def _attempt(config, state, small_first, max_rounds, deadline, control, status, scale=1):
     tab = tables(config)
     gp = guide_params(config)
     width_a, width_b, patience, radius = _settings(config)
+    width_a, width_b = width_a * scale, width_b * scale
     ball = goal_ball(config, radius)
     lib = macro_library(config)
     x = to_kernel_state(state)

@@ -33,6 +33,8 @@ class RingsResult:
     config: RingConfig | None = None  # what was solved (set by search.solve)
     start: np.ndarray | None = None
     seconds: float = 0.0
+    optimal: bool | None = None  # proven shortest or not (None: the method does not say)
+    lower_bound: int | None = None  # proved: no solution is shorter (optimal, practical)
 
     @property
     def length(self) -> int:
@@ -46,9 +48,15 @@ class RingsResult:
         assert self.config is not None
         return format_state(self.config, state) if state is not None else "?"
 
+    def proof(self) -> str:
+        """'shortest: 14 moves (proven)', '14 moves (not proven shortest)' or '14 moves'."""
+        if self.optimal is None:
+            return f"{self.length} moves"
+        return solution_words(self.length, self.optimal)
+
     def summary(self) -> str:
         return (
-            f"{self.method}: {self.length} moves ({self.expanded:,} positions expanded, "
+            f"{self.method}: {self.proof()} ({self.expanded:,} positions expanded, "
             f"{self.seconds:.2f} s)"
         )
 
@@ -58,16 +66,34 @@ class RingsResult:
             f"config   {self.config}",
             f"start    {self._text(self.start)}",
             f"method   {self.method} ({self.expanded:,} expanded, {self.seconds:.2f} s)",
-            f"length   {self.length}",
+            f"length   {self.length}{self._length_note()}",
             f"moves    {moves}",
             f"solved   {self._text(self.final_state)}",
         ]
 
+    def _length_note(self) -> str:
+        if self.optimal:
+            return " (proven shortest)"
+        if self.optimal is None:
+            return ""
+        bound = "" if self.lower_bound is None else f"; none shorter than {self.lower_bound}"
+        return f" (not proven shortest{bound})"
+
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "config": str(self.config),
             "start": self._text(self.start),
             "moves": [[ring + 1, f] for ring, f in self.moves],
             "length": self.length,
             "method": self.method,
         }
+        if self.lower_bound is not None:
+            out["optimal"] = bool(self.optimal)
+            out["lower_bound"] = self.lower_bound
+        return out
+
+
+def solution_words(length: int, optimal: bool) -> str:
+    """How a solution is announced: whether it is proven shortest, in plain words."""
+    moves = f"{length} move{'' if length == 1 else 's'}"
+    return f"shortest: {moves} (proven)" if optimal else f"{moves} (not proven shortest)"

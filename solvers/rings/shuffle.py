@@ -4,8 +4,8 @@
   a colour drawn uniformly among the colours that still have balls left. Not uniform over
   states: early balls see all colours equally often whatever their counts.
 - `uniform_shuffle`: a uniformly random colouring (a random permutation of the balls).
-- `scramble`: a random walk of rotations from the solved state, for short, watchable
-  puzzles (no ring turned twice in a row).
+- `random_moves` / `scrambled`: a random walk of rotations from the solved state, for
+  short, watchable puzzles (no ring turned twice in a row); `played` applies moves.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from solvers.rings.config import RingConfig
+from solvers.rings.model import RingsModel
 
 
 def thesis_shuffle(config: RingConfig, seed: int) -> np.ndarray:
@@ -44,3 +45,19 @@ def random_moves(config: RingConfig, n_moves: int, seed: int) -> list[tuple[int,
         moves.append((ring, int(rng.integers(1, config.size))))
         last = ring
     return moves
+
+
+def played(config: RingConfig, state: np.ndarray, moves: list[tuple[int, int]]) -> np.ndarray:
+    """`state` after `moves` (ring 0-based, f), as a new array: how tests and benchmarks
+    check that a solution solves."""
+    model = RingsModel(config)
+    out = np.array(state, dtype=np.int32)
+    for ring, f in moves:
+        model.rotate(out, ring, f)
+    return out
+
+
+def scrambled(config: RingConfig, n_moves: int, seed: int) -> np.ndarray:
+    """The solved state after `random_moves(config, n_moves, seed)`: at most `n_moves`
+    from a goal."""
+    return played(config, config.solved_state(), random_moves(config, n_moves, seed))

@@ -1,0 +1,188 @@
+"""Shorter solutions: post-optimisation of a move list, and the best short solver.
+
+`shorten(config, state, moves)`: a solution visits states s_0 .. s_L. For a window
+s_i .. s_j of w moves, the shortest path from s_i to s_j (solvers.rings.target_search,
+IDA* to the target s_j with a ball of radius 2 around it) either has w moves already or
+replaces the window. Windows are tried from the end of the solution towards its start
+and from the widest down, and the whole pass repeats while it finds something (a
+replaced stretch changes the states around it, which opens new windows). Consecutive
+turns of one ring are merged first. It never lengthens a solution; a node budget (not a
+clock) bounds it, so its answer does not depend on the machine's load.
+
+`best_practical(config, state)`: the shortest solution it finds within node budgets
+(about 3 s at effort 1 on two cores):
+- Two rings whose pattern databases are at hand (colour_pdb.tables_ready: small ones,
+  or built before by `--method optimal`; the original's first build takes minutes): the
+  optimal solver (solvers.rings.optimal) first: a proven optimum ends it (every scramble
+  of up to 12 turns of the original); then weighted IDA* with w = 2 and w = 3/2 (at most
+  w times the shortest; about 19 moves on uniform random states of the original, against
+  40 by the practical beam); a weighted solution as short as the proven lower bound is
+  optimal too.
+- Otherwise (three and five rings, two rings without their tables): IDA* to the solved
+  state (any goal met on the way ends it) with a ball of radius 3 around it, up to 9
+  moves, which undoes any scramble of N <= 8 random turns in at most N moves; then the
+  practical beams (solvers.rings.practical) at widths x 1 and x 4, the shorter kept and
+  polished by `shorten`.
+- Whatever fails or runs out of nodes falls through to the next, down to the practical
+  beam, so there is always an answer.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+
+import numpy as np
+
+from solvers.interrupt import current_control
+from solvers.rings.colour_pdb import tables_ready
+from solvers.rings.config import RingConfig
+from solvers.rings.goal import is_goal
+from solvers.rings.macros import sequence_gather
+from solvers.rings.optimal import OptimalResult, solve_optimal, solve_weighted
+from solvers.rings.practical import practical_moves, simplify
+from solvers.rings.target_search import Ball, shortest_to_target, target_ball
+
+Move = tuple[int, int]
+
+
+def _states(config: RingConfig, state: np.ndarray, moves: list[Move]) -> list[np.ndarray]:
+    out = [np.asarray(state, dtype=np.int32)]
+    for move in moves:
+        out.append(out[-1][sequence_gather(config, [move])])
+    return out
+
+
+def shorten(
+    config: RingConfig,
+    state: np.ndarray,
+    moves: list[Move],
+    *,
+    node_budget: int = 5_000_000,
+    widths: tuple[int, ...] = (9, 8, 7, 6, 5),
+    radius: int = 2,
+    window_nodes: int = 300_000,
+    control: np.ndarray | None = None,
+) -> list[Move]:
+    """`moves` (a solution of `state`) with stretches replaced by shorter paths between
+    the same states; see the module docstring. Stops after `node_budget` search nodes
+    in all (a count, not a clock: the same answer on any machine)."""
+    moves = simplify(config, list(moves))
+    spent = 0
+    improved = True
+    while improved:
+        improved = False
+        for width in widths:
+            states = _states(config, state, moves)
+            j = len(moves)
+            while j - width >= 0:
+                if spent >= node_budget or (control is not None and control[0]):
+                    return moves
+                i = j - width
+                ball = target_ball(config, states[j], radius, capacity=1 << 16)
+                better, nodes = shortest_to_target(config, states[i], states[j],
+                                                   max_length=width - 1, ball=ball,
+                                                   max_nodes=window_nodes,
+                                                   control=control)  # fmt: skip
+                spent += nodes + len(ball.keys)
+                if better is not None:
+                    moves = simplify(config, moves[:i] + better + moves[j:])
+                    states = _states(config, state, moves)
+                    improved = True
+                    j = min(j, len(moves))
+                    continue
+                j -= 1
+    return moves
+
+
+def best_practical(
+    config: RingConfig,
+    state: np.ndarray,
+    *,
+    effort: float = 1.0,
+    scramble_depth: int = 9,
+    control: np.ndarray | None = None,
+    status: np.ndarray | None = None,
+) -> OptimalResult:
+    """The shortest solution found with `effort` x the default node budgets (see the
+    module docstring; about 3 s at 1.0 on two cores). Budgets count nodes, not seconds,
+    so the answer is the same on a fast or a loaded machine. `optimal` is True only for a
+    proven shortest solution; `reason` names the method that found the moves."""
+    start = time.perf_counter()
+    state = np.asarray(state, dtype=np.int32)
+    control = current_control() if control is None else control
+
+    def done(moves: list[Move], reason: str, lower: int = 0, optimal: bool = False):
+        return OptimalResult(moves=list(moves), solved=True, optimal=optimal,
+                             lower_bound=lower if optimal else min(lower, len(moves)),
+                             nodes=0, seconds=time.perf_counter() - start,
+                             reason=reason)  # fmt: skip
+
+    def stopped() -> OptimalResult:
+        return OptimalResult([], False, False, 0, 0, time.perf_counter() - start, "cancelled")
+
+    if is_goal(config, state):
+        return done([], "already solved", 0, True)
+    if config.rings == 2 and tables_ready(config):
+        first = solve_optimal(config, state, max_nodes=int(OPTIMAL_NODES * effort),
+                              control=control)  # fmt: skip
+        if first.optimal:
+            return done(first.moves, "optimal", first.lower_bound, True)
+        lower = first.lower_bound
+        best: list[Move] | None = None
+        for weight in ((2, 1), (3, 2)):
+            if control[0]:
+                return stopped()
+            quick = solve_weighted(config, state, weight=weight,
+                                   max_nodes=int(WEIGHTED_NODES * effort),
+                                   control=control)  # fmt: skip
+            if quick.solved and (best is None or quick.length < len(best)):
+                best = quick.moves
+            if best is not None and len(best) <= lower:
+                return done(best, "weighted IDA*", lower, True)
+        if best is not None:
+            return done(best, "weighted IDA*", lower)
+    else:
+        moves, _ = shortest_to_target(config, state, config.solved_state(),
+                                      max_length=scramble_depth, ball=solved_ball(config),
+                                      any_goal=True, control=control,
+                                      max_nodes=int(TARGET_NODES * effort))  # fmt: skip
+        if moves is not None:
+            return done(moves, "search to the solved state")
+    shortest: list[Move] | None = None
+    for width in beam_widths(config, effort):
+        if control[0]:
+            return stopped()
+        _code, moves = practical_moves(config, state, control=control, status=status,
+                                       width=width)  # fmt: skip
+        if moves and (shortest is None or len(moves) < len(shortest)):
+            shortest = moves
+    if shortest is None:
+        return stopped() if control[0] else OptimalResult(
+            [], False, False, 0, 0, time.perf_counter() - start, "gave up")  # fmt: skip
+    nodes = int(SHORTEN_NODES * effort)
+    return done(shorten(config, state, shortest, node_budget=nodes, control=control),
+                "practical")  # fmt: skip
+
+
+def beam_widths(config: RingConfig, effort: float) -> list[int]:
+    """The width factors of the practical beams tried (the shortest answer is kept): the
+    wider the beam the shorter the solution, and the slower (x 4: about 4 times)."""
+    if config.rings >= 5 and config.colours_per_ring == 2:
+        return [1]  # by reduction, whose beams would take minutes wider
+    widths = [1, 4]
+    if effort >= 4:
+        widths.append(16)
+    return widths
+
+
+OPTIMAL_NODES = 3_000_000  # the optimal search (proves scrambles of 12 turns and more)
+WEIGHTED_NODES = 20_000_000  # each of weighted w = 2, w = 3/2 (most end far sooner)
+TARGET_NODES = 2_000_000  # the search to the solved state (3 or 5 rings)
+SHORTEN_NODES = 1_000_000  # the window search that polishes a practical solution
+
+
+@functools.lru_cache(maxsize=4)
+def solved_ball(config: RingConfig) -> Ball:
+    """Every state within 3 moves of the solved state (built once per configuration)."""
+    return target_ball(config, config.solved_state(), 3)
