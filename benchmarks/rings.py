@@ -34,12 +34,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from solvers.rings.colour_pdb import tables_ready
 from solvers.rings.config import RingConfig
 from solvers.rings.goal import is_goal
 from solvers.rings.model import RingsModel
 from solvers.rings.practical import practical_moves
 from solvers.rings.reference import python_bfs_layers
-from solvers.rings.shuffle import uniform_shuffle
+from solvers.rings.search import solve
+from solvers.rings.shuffle import random_moves, uniform_shuffle
 from solvers.rings.statespace import distance_layers, state_space_stats
 from solvers.rings.statsview import stats_lines
 
@@ -95,30 +97,70 @@ def full_table(text: str, save: Path | None) -> None:
         print(f"wrote {target}")
 
 
-def practical(puzzles: list[str], samples: int) -> None:
-    print(f"\n== practical solver: {samples} uniform random states per puzzle ==")
-    print(f"{'config':>10} {'median s':>9} {'worst s':>8} {'median cpu':>11} {'worst cpu':>10} "
-          f"{'median len':>11} {'worst len':>10} {'solved':>7}")  # fmt: skip
+def practical(puzzles: list[str], samples: int, effort: float) -> None:
+    """The practical method before issue 23 (the beam alone: practical_moves at width 1,
+    the code `--method practical` ran then) and now (search.solve 'practical':
+    best_practical), on the same uniform random states (seeds 0..samples-1)."""
+    print(f"\n== practical method: {samples} uniform random states per puzzle, before "
+          f"(the beam alone) and now (best_practical, effort {effort}) ==")  # fmt: skip
+    print(f"{'config':>10} {'tables':>6} {'before med':>10} {'now med':>8} {'now/before':>10} "
+          f"{'worst b/n':>10} {'proven':>6} {'before cpu':>10} {'now cpu':>8} "
+          f"{'now wall':>8}")  # fmt: skip
     for text in puzzles:
         config = RingConfig.parse(text)
         model = RingsModel(config)
-        practical_moves(config, uniform_shuffle(config, 10_000))  # tables, ball, compile
-        walls, cpus, lengths, solved = [], [], [], 0
+        warm = uniform_shuffle(config, 10_000)
+        practical_moves(config, warm)  # tables, ball, compile
+        solve(config, warm, "practical", effort=effort)
+        before, after, cpu_b, cpu_a, wall_a, proven = [], [], [], [], [], 0
         for seed in range(samples):
             state = uniform_shuffle(config, seed)
-            (_code, moves), wall, cpu = timed(practical_moves, config, state)
-            end = state.copy()
-            for ring, f in moves:
-                model.rotate(end, ring, f)
-            if moves and is_goal(config, end):
-                solved += 1
-                lengths.append(len(moves))
-            walls.append(wall)
-            cpus.append(cpu)
-        med_len = statistics.median(lengths) if lengths else float("nan")
-        print(f"{text:>10} {statistics.median(walls):>9.3f} {max(walls):>8.3f} "
-              f"{statistics.median(cpus):>11.3f} {max(cpus):>10.3f} {med_len:>11.1f} "
-              f"{max(lengths, default=0):>10} {solved:>4}/{samples}")  # fmt: skip
+            (_code, moves), _, cpu = timed(practical_moves, config, state)
+            assert moves and is_goal(config, _played(model, state, moves))
+            before.append(len(moves))
+            cpu_b.append(cpu)
+            result, wall, cpu = timed(solve, config, state, "practical", effort=effort)
+            assert result.found and is_goal(config, _played(model, state, result.moves))
+            after.append(result.length)
+            cpu_a.append(cpu)
+            wall_a.append(wall)
+            proven += bool(result.optimal)
+        mb, ma = statistics.median(before), statistics.median(after)
+        ready = "yes" if config.rings == 2 and tables_ready(config) else "no"
+        cb, ca, wa = (statistics.median(v) for v in (cpu_b, cpu_a, wall_a))
+        print(f"{text:>10} {ready:>6} {mb:>10.1f} {ma:>8.1f} {ma / mb:>10.2f} "
+              f"{max(before):>4}/{max(after):<5} {proven:>6} {cb:>10.2f} {ca:>8.2f} "
+              f"{wa:>8.2f}", flush=True)  # fmt: skip
+
+
+def short_scrambles(puzzles: list[str], per_length: int) -> None:
+    """Scrambles of N = 1..8 random turns: the practical method's answer has <= N moves."""
+    print(f"\n== scrambles of N <= 8 random turns ({per_length} per N): longest answer - N ==")
+    for text in puzzles:
+        config = RingConfig.parse(text)
+        model = RingsModel(config)
+        worst, over, total = -99, 0, 0
+        for n in range(1, 9):
+            for k in range(per_length):
+                moves = random_moves(config, n, 1000 * n + k)
+                state = _played(model, config.solved_state(), moves)
+                result = solve(config, state, "practical")
+                assert result.found and is_goal(config, _played(model, state, result.moves))
+                worst = max(worst, result.length - n)
+                over += result.length > n
+                total += 1
+        print(f"{text:>10}: {total} scrambles, {over} longer than N (longest - N = {worst})",
+              flush=True)  # fmt: skip
+
+
+def _played(model: RingsModel, state, moves):
+    out = state.copy()
+    for ring, f in moves:
+        model.rotate(out, ring, f)
+    return out
+
+
+PUZZLES = ("2/20/2/4", "3/20/1/4", "3/20/1/2", "3/20/2/4", "5/18/1/2", "5/18/2/2")
 
 
 def main() -> int:
@@ -127,12 +169,15 @@ def main() -> int:
     parser.add_argument("--full", action="store_true", help="also the 2/16/1/2 table")
     parser.add_argument("--save", type=Path, help="folder for the full table's JSON")
     parser.add_argument("--practical-only", action="store_true", help="skip the BFS figures")
+    parser.add_argument("--effort", type=float, default=1.0, help="the practical method's")
+    parser.add_argument("--puzzles", default=",".join(PUZZLES), help="comma list")
     args = parser.parse_args()
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     if not args.practical_only:
         bfs(args)
-    practical(["2/20/2/4", "3/20/1/4", "3/20/1/2", "3/20/2/4", "5/18/1/2", "5/18/2/2"],
-              5 if args.quick else 20)  # fmt: skip
+    puzzles = args.puzzles.split(",")
+    practical(puzzles, 5 if args.quick else 20, args.effort)
+    short_scrambles(puzzles, 2 if args.quick else 5)
     return 0
 
 

@@ -30,8 +30,10 @@ above, 2 and 4 below; layout.top_row).
 Helpers: RingsModel.parse/format (STATE text), is_goal, heuristic (the thesis' h),
 circuit_colours, colour_at, describe; goal.goal_states; ranking.rank/unrank;
 shuffle.thesis_shuffle/uniform_shuffle/random_moves; search.solve (bfs, dfs, iddfs,
-best-first, astar, idastar, practical); background.BackgroundSearch and drive_job for a
-live window; statespace.state_space_stats; demo.demo_trace / search_demo_trace.
+best-first, astar, idastar, practical, optimal); optimal.solve_optimal (proven shortest,
+two rings) and shorten.best_practical (the shortest found in a few seconds);
+background.BackgroundSearch and drive_job for a live window; statespace.state_space_stats;
+demo.demo_trace / search_demo_trace.
 """
 
 from solvers.plugin import Command, Method, PuzzleSpec, Ref
@@ -54,7 +56,18 @@ PUZZLE = PuzzleSpec(
     "the exact searches every position they expand, then the solution move by move.",
     model=Ref("solvers.rings.model:RingsModel"),
     methods=(
-        _method("practical", "any configuration, quickly, not shortest (default)", None),
+        _method(
+            "practical",
+            "any configuration, short, in a few seconds: proven shortest "
+            "where it can be, else not (default)",
+            None,
+        ),
+        _method(
+            "optimal",
+            "proven shortest, two-ring configurations (pattern databases "
+            "built once and cached: minutes for the original)",
+            None,
+        ),
         _method("bfs", "breadth-first: shortest, small puzzles only"),
         _method("best-first", "the thesis' best-first search"),
         _method("astar", "A* with pattern databases: shortest"),

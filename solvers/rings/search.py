@@ -7,7 +7,10 @@ Methods (all in the forgat metric: one move turns one ring by any amount):
     best-first  the thesis' greedy best-first on its heuristic h
     astar       A* with the admissible heuristic (pattern databases + change bound)
     idastar     IDA* with the same heuristic (shortest solutions, memory of one path)
-    practical   the fast solver for big configurations (solvers.rings.practical)
+    practical   short solutions for every configuration within a few seconds
+                (solvers.rings.shorten.best_practical): proven shortest where it can
+    optimal     proven shortest solutions of two-ring configurations (IDA* on colour
+                pattern databases, solvers.rings.optimal; the tables are built once)
 
 A trace shows the search itself: every expanded node becomes a step in which the shown
 state walks (by Rotate events) to that node, then an Examine event with the node's depth
@@ -19,6 +22,7 @@ move, so the player ends on the solved state.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -28,11 +32,13 @@ from solvers.rings.config import RingConfig
 from solvers.rings.depthfirst import depth_first
 from solvers.rings.geometry import turn_words
 from solvers.rings.graphsearch import (
+    CANCELLED,
     FOUND,
     MODE_ASTAR,
     MODE_BEST_FIRST,
     MODE_BFS,
     N_STATUS,
+    NODE_LIMIT,
     graph_search,
 )
 from solvers.rings.heuristics import H_NONE, H_THESIS, no_pdbs
@@ -50,7 +56,8 @@ if TYPE_CHECKING:
     from solvers.rings.options import RingsProblem
 
 COUNTERS = ("expanded", "open", "closed", "depth", "h", "bound")
-METHODS = ("bfs", "dfs", "iddfs", "best-first", "astar", "idastar", "practical")
+METHODS = ("bfs", "dfs", "iddfs", "best-first", "astar", "idastar", "practical", "optimal")
+SHORTEST = ("bfs", "iddfs", "astar", "idastar")  # their solutions are proven shortest
 
 
 def new_control() -> tuple[np.ndarray, np.ndarray]:
@@ -78,38 +85,99 @@ def solve(
     method: str = "practical",
     *,
     tracer: Tracer = NULL_TRACER,
-    max_nodes: int = 2_000_000,
+    max_nodes: int | None = 2_000_000,
     limit: int = 8,
     control: np.ndarray | None = None,
     status: np.ndarray | None = None,
     seed: int = 0,
+    effort: float = 1.0,
+    on_build: Callable[[int, int], None] | None = None,
 ) -> RingsResult:
-    """Solve `state` (1-based colours) with `method`; see the module docstring."""
+    """Solve `state` (1-based colours) with `method`; see the module docstring. `effort`
+    scales the practical method's node budgets (1.0: a few seconds); `on_build(done,
+    total)` follows the optimal method's table build (once per configuration)."""
     started = time.perf_counter()
     state = np.asarray(state, dtype=np.int32)
     check_colour_counts(config, state)
     if control is None or status is None:
         control, status = new_control()
     if method == "practical":
-        from solvers.rings.practical import practical_solve
-
-        result = practical_solve(config, state, control=control, status=status, seed=seed)
+        result = _practical(config, state, control, status, effort)
+    elif method == "optimal":
+        result = _optimal(config, state, tracer, max_nodes, control, status, on_build)
     elif method in ("bfs", "best-first", "astar"):
-        result = _graph(config, state, method, tracer, max_nodes, control, status)
+        result = _graph(config, state, method, tracer, max_nodes or 2_000_000, control, status)
     elif method in ("dfs", "iddfs", "idastar"):
-        result = _depth_first(config, state, method, tracer, max_nodes, limit, control, status)
+        nodes = max_nodes or 2_000_000
+        result = _depth_first(config, state, method, tracer, nodes, limit, control, status)
     else:
         raise PuzzleInputError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
     result.config, result.start = config, state
     result.seconds = time.perf_counter() - started
+    if result.found and method in SHORTEST:
+        result.optimal, result.lower_bound = True, None
     if result.found:
         final = state.copy()
         model = RingsModel(config)
         for ring, f in result.moves:
             model.rotate(final, ring, f)
         result.final_state = final
-        _replay(tracer, config, result)
+        if method != "optimal":  # solve_optimal replays its solution itself
+            _replay(tracer, config, result)
     return result
+
+
+_CODES = {"cancelled": CANCELLED, "stopped": CANCELLED, "node limit": NODE_LIMIT}
+
+
+def _practical(config, state, control, status, effort) -> RingsResult:
+    from solvers.rings.shorten import best_practical
+
+    r = best_practical(config, state, effort=effort, control=control, status=status)
+    return RingsResult(
+        method="practical",
+        found=r.solved,
+        moves=r.moves,
+        reason=REASONS[FOUND] if r.solved else REASONS.get(_CODES.get(r.reason, -1), r.reason),
+        expanded=int(status[0]),
+        open=int(status[1]),
+        closed=int(status[2]),
+        details={"how": r.reason},
+        optimal=r.optimal,
+        lower_bound=r.lower_bound if r.lower_bound > 0 else None,
+    )
+
+
+def _optimal(config, state, tracer, max_nodes, control, status, on_build) -> RingsResult:
+    from solvers.rings.optimal import solve_optimal
+
+    if config.rings != 2:
+        raise PuzzleInputError(
+            f"--method optimal proves shortest solutions of two-ring configurations only; "
+            f"{config} has {config.rings} rings (--method practical: short, not proven)"
+        )
+
+    def nodes_so_far(_done: int, _total: int) -> None:
+        if control.shape[0] > 1:
+            status[0] = control[1]
+
+    r = solve_optimal(config, state, tracer=tracer, max_nodes=max_nodes, control=control,
+                      on_progress=nodes_so_far, on_build=on_build)  # fmt: skip
+    status[0] = r.nodes
+    status[5] = r.lower_bound
+    reason = REASONS[FOUND] if r.solved else REASONS.get(_CODES.get(r.reason, -1), r.reason)
+    return RingsResult(
+        method="optimal",
+        found=r.solved,
+        moves=r.moves,
+        reason=reason,
+        expanded=r.nodes,
+        open=0,
+        closed=0,
+        details={"iterations": [[b, n, round(t, 3)] for b, n, t in r.iterations]},
+        optimal=r.optimal,
+        lower_bound=r.lower_bound,
+    )
 
 
 def _heuristic(config: RingConfig, kind: str):
@@ -202,7 +270,7 @@ def _replay(tracer: Tracer, config: RingConfig, result: RingsResult) -> None:
     if not tracer.enabled:
         return
     n = len(result.moves)
-    tracer.milestone("solution", f"{result.method}: solved in {n} move(s)")
+    tracer.milestone("solution", result.proof())
     g = config.size
     if result.method != "practical" and n:
         tracer.step("Turn back to the start to replay the solution")
@@ -246,6 +314,40 @@ def _method(name: str):
 
     run.__name__ = run.__qualname__ = name.replace("-", "_")
     return run
+
+
+def optimal(problem: RingsProblem, tracer: Tracer, limits: Limits, progress: Progress):
+    """`--method optimal`: a bar while the pattern databases are built (once per
+    configuration, then read from the cache folder), then the nodes of the search."""
+    from solvers.interrupt import current_control
+
+    config = problem.config
+    status = np.zeros(N_STATUS, dtype=np.int64)
+    building = [0]
+
+    def on_build(done: int, total: int) -> None:
+        building[0] = done
+        if done < total:
+            progress.label, progress.unit, progress.total = (
+                f"rings {config}: pattern database (built once)", "entries", total)  # fmt: skip
+        else:
+            progress.label, progress.unit, progress.total = "rings optimal", "nodes", None
+
+    def count() -> int:
+        return building[0] if progress.total else int(status[0])
+
+    progress.label, progress.unit = "rings optimal", "nodes"
+    progress.follow(count)
+    result = solve(
+        config, problem.state, "optimal", tracer=tracer, max_nodes=limits.nodes,
+        control=current_control(), status=status, on_build=on_build,
+    )  # fmt: skip
+    if not result.found:
+        raise PuzzlevizError(
+            f"optimal found no solution ({result.reason} after {result.expanded:,} nodes; "
+            f"none shorter than {result.lower_bound} moves); try --method practical"
+        )
+    return result
 
 
 bfs, dfs, iddfs = _method("bfs"), _method("dfs"), _method("iddfs")

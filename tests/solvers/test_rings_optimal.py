@@ -7,6 +7,7 @@ tables (hundreds of megabytes) are measured in benchmarks/rings_optimal.py inste
 from __future__ import annotations
 
 import itertools
+import json
 import threading
 import time
 from collections import deque
@@ -24,21 +25,10 @@ from solvers.rings.macros import turn_gather
 from solvers.rings.model import RingsModel
 from solvers.rings.optimal import colour_masks, heuristic_value, solve_optimal
 from solvers.rings.search import recording_tracer
-from solvers.rings.shuffle import random_moves, uniform_shuffle
+from solvers.rings.shuffle import played as play
+from solvers.rings.shuffle import scrambled, uniform_shuffle
 
 SMALL = ["2/6/2/1", "2/8/2/2", "2/8/1/2", "2/10/1/2", "2/12/1/2"]
-
-
-def play(config: RingConfig, state: np.ndarray, moves) -> np.ndarray:
-    model = RingsModel(config)
-    out = np.array(state, dtype=np.int32)
-    for ring, f in moves:
-        model.rotate(out, ring, f)
-    return out
-
-
-def scrambled(config: RingConfig, n: int, seed: int) -> np.ndarray:
-    return play(config, config.solved_state(), random_moves(config, n, seed))
 
 
 def mask_of(state: np.ndarray, colour: int) -> int:
@@ -260,3 +250,49 @@ def test_a_search_on_another_thread_stops_on_its_control():
     started = time.perf_counter()
     worker.join(5)
     assert not worker.is_alive() and time.perf_counter() - started < 5
+
+
+# ----- the original, and the method as the command line offers it ----------------------
+
+ORIGINAL = RingConfig.parse("2/20/2/4")
+QUICK_BUDGET = 50_000_000  # tables of 8 of each colour's balls: built in well under a minute
+
+
+@pytest.mark.slow
+def test_twelve_turn_scrambles_of_the_original_need_at_most_twelve(tmp_path, monkeypatch):
+    # the full tables when this machine has built them (`--method optimal` does, once);
+    # else smaller ones, weaker but as admissible, built in a scratch cache folder
+    budget = cp.MAX_ENTRIES if cp.tables_ready(ORIGINAL) else QUICK_BUDGET
+    if budget != cp.MAX_ENTRIES:
+        monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    try:
+        for seed in (2, 3, 5):
+            state = scrambled(ORIGINAL, 12, seed)
+            result = solve_optimal(ORIGINAL, state, budget=budget)
+            assert result.optimal and result.length == result.lower_bound <= 12
+            assert is_goal(ORIGINAL, play(ORIGINAL, state, result.moves))
+    finally:
+        cp.forget_tables()
+
+
+def test_the_optimal_method_writes_optimal_and_its_lower_bound(tmp_path, capsys):
+    from viz.cli import main
+
+    config = RingConfig.parse("2/10/1/2")
+    out = tmp_path / "o.json"
+    code = main(["solve", "rings", "--config", str(config), "--shuffle", "4", "--method",
+                 "optimal", "--json", str(out)])  # fmt: skip
+    assert code == 0
+    data = json.loads(out.read_text())
+    state = RingsModel(config).parse(data["start"])
+    assert data["optimal"] is True and data["method"] == "optimal"
+    assert data["length"] == data["lower_bound"] == exact.distance(config, state)
+    assert "(proven shortest)" in capsys.readouterr().out
+
+
+def test_the_optimal_method_refuses_three_rings_in_one_line(capsys):
+    from viz.cli import main
+
+    assert main(["solve", "rings", "--config", "three", "--method", "optimal"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "two-ring configurations" in err and "Traceback" not in err
