@@ -14,6 +14,7 @@ from typing import ClassVar
 import numpy as np
 
 from solvers.rings.background import BackgroundSearch, drive_job
+from solvers.rings.colour_pdb import tables_ready
 from solvers.rings.config import RingConfig
 from solvers.rings.geometry import RingLayout, layout, short_way, turn_words
 from solvers.rings.model import Examine, RingsModel, Rotate
@@ -108,7 +109,8 @@ class RingsScene(Scene):
         "bound": "bound {} moves",
     }
     method_names: ClassVar[Mapping[str, str]] = {
-        "practical": "practical search (reduction)",
+        "practical": "best answer within seconds",
+        "optimal": "proven shortest (IDA*, pattern databases)",
         "best-first": "best-first search",
         "bfs": "breadth-first search",
         "idastar": "IDA* search",
@@ -118,6 +120,17 @@ class RingsScene(Scene):
 
     def interaction(self) -> Interaction:
         return RingsInteraction()
+
+    def heading(self, frame: Frame) -> str:
+        """The title row, with what the solution shown is worth ('shortest: 14 moves
+        (proven)' or '14 moves (not proven shortest)') once a solver has found one."""
+        base = super().heading(frame)
+        proof = next((caption for _, kind, caption in frame.trace.milestones()
+                      if kind == "solution" and "moves" in caption), "")  # fmt: skip
+        if not proof:
+            return base
+        title, _, method = base.partition(" · ")
+        return f"{title} · {proof} · {method}" if method else f"{title} · {proof}"
 
     def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
         model: RingsModel = frame.model
@@ -227,7 +240,7 @@ class RingsInteraction(Interaction):
         ("+ / -", "turn amount"),
         ("X", "shuffle (40 random turns)"),
         ("Z", "reset to solved"),
-        ("G", "search from here, in the background (again: stop)"),
+        ("G", "solve from here: the shortest found in a few seconds (again: stop)"),
         ("M", "search method"),
     )
 
@@ -266,7 +279,8 @@ class RingsInteraction(Interaction):
         elif key == "g":
             self._search(session)
         elif key == "m":
-            choices = [m for m in METHODS if m not in ("dfs",)]
+            two = config.rings == 2
+            choices = [m for m in METHODS if m != "dfs" and (two or m != "optimal")]
             self.method = choices[(choices.index(self.method) + 1) % len(choices)]
             session.say(f"search method: {self.method}")
         else:
@@ -306,6 +320,7 @@ class RingsInteraction(Interaction):
             session.say("search stopped")
             return
         model = self._model(session)
+        config = model.config
         state = session.state
         if model.is_goal(state):
             session.say("already solved: shuffle first (X)")
@@ -317,7 +332,11 @@ class RingsInteraction(Interaction):
             if result is None or not result.found or finished.trace is None:
                 session.say(f"{self.method}: {result.reason if result else 'no result'}")
                 return
-            session.show(finished.trace)
-            session.say(f"{self.method}: solved in {result.length} turns; End jumps there")
+            session.show(finished.trace)  # from its beginning, at the reading pace
+            session.say(f"{result.proof()}: playing from the start; End jumps to the end")
+            unproven = self.method == "practical" and not result.optimal
+            if unproven and config.rings == 2 and not tables_ready(config):
+                session.say("for proven shortest solutions build the tables once: puzzleviz "
+                            f"solve rings --config {config} --method optimal")  # fmt: skip
 
         session.start(Job(f"{self.method} search", lambda job: drive_job(job, search), done))
