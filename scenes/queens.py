@@ -110,12 +110,15 @@ class QueensScene(Scene[QueensModel]):
 
 
 def _active_row(frame: Frame[QueensModel]) -> int:
-    """The row the search works on: that of the event in progress, else of the last one."""
-    if isinstance(frame.event, Clear):  # the marks of the row below a dead end are lifted
-        return frame.event.row - 1
+    """The row the search works on: that of the event in progress, else of the last one;
+    for a Clear, the row above it (the marks of a dead end below it are being lifted)."""
     if frame.event is not None:
-        return int(getattr(frame.event, "row", -1))
-    return int(frame.trace.rows[frame.cursor - 1, 1]) if frame.cursor > 0 else -1
+        op, row = frame.event.OP, int(getattr(frame.event, "row", -1))
+    elif frame.cursor > 0:
+        op, row = (int(v) for v in frame.trace.rows[frame.cursor - 1, :2])
+    else:
+        return -1
+    return row - 1 if op == Clear.OP else row
 
 
 def _draw_squares(d: DrawList2D, board: Board, active: int, solved: bool, s: float) -> None:

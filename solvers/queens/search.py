@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from solvers.interrupt import current_control
+from solvers.interrupt import current_control, raise_if_stopped
 from solvers.queens import COUNTERS
 from solvers.queens.kernels import (
     DEAD_END,
@@ -45,6 +45,7 @@ def backtracking(
     n, node_limit, control = problem.n, limits.nodes or NO_LIMIT, current_control()
     progress.label, progress.unit = f"counting the solutions of {n} queens", "nodes"
     count, count_nodes, count_stopped = count_all(n, node_limit, control)
+    raise_if_stopped(control)  # Ctrl-C, or a window's job cancelled: not the node limit
     listing = problem.all and not count_stopped
     progress.label = f"searching {n} queens row by row"
     model = problem.model()
@@ -60,6 +61,7 @@ def backtracking(
         n, 0 if listing else 1, node_limit, control, buf, captions(tracer, n), milestone,
         state, found,
     )  # fmt: skip
+    raise_if_stopped(control)
     tracer.absorb(buf)
     listed = tuple(tuple(solution) for solution in found[:solved].tolist())
     result = QueensResult(n, None if count_stopped else count, listed, nodes, count_nodes,

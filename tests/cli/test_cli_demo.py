@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import av
 
+from solvers.demos import demo_builders
 from tests.cli.helpers import run_cli
 
 
@@ -16,7 +17,8 @@ def test_demo_without_a_display_records_the_tour_and_says_where(capsys, tmp_path
     with av.open(str(path)) as container:
         stream = container.streams.video[0]
         frames = sum(1 for _ in container.decode(stream))
-    # Five puzzles: each rests 22 + 45 frames at its ends and moves for at most half a second
-    # (15 frames); the pace is the next speed on the player's ladder, so a bit less.
-    rests = 5 * (22 + 45)
-    assert rests + 5 * 3 <= frames <= rests + 5 * 15
+    # Each puzzle with a demo rests 22 + 45 frames at its ends and moves for at most half a
+    # second (15 frames); the pace is the next speed on the player's ladder, so a bit less.
+    puzzles = len(demo_builders())
+    rests = puzzles * (22 + 45)
+    assert rests + puzzles * 3 <= frames <= rests + puzzles * 15

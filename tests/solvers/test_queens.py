@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from solvers.interrupt import new_control
+from solvers.interrupt import STOP, SearchStopped, _with_control, new_control
 from solvers.modelcheck import assert_trace_replays, assert_walk_invertible
 from solvers.plugin import Limits
 from solvers.progress import Progress
@@ -74,6 +74,15 @@ def test_a_node_limit_stops_the_count_and_says_it_is_not_known():
     result = solve(12, nodes=1000)
     assert result.stopped and result.count is None
     assert result.to_json()["count"] is None and "not counted" in result.summary()
+
+
+@pytest.mark.parametrize("n", [8, 16])
+def test_a_stop_request_ends_the_searches_at_their_first_look(n):
+    control = new_control()
+    control[STOP] = 1
+    assert count_all(n, NO_LIMIT, control)[2] or n < 10  # a small count ends before a look
+    with pytest.raises(SearchStopped):
+        _with_control(lambda: solve(n), control)
 
 
 @st.composite
