@@ -16,7 +16,22 @@ from typing import ClassVar
 
 import numpy as np
 
-from solvers.sudoku.geometry import DIGIT_CHARS
+from scenes.sudoku_chains import (
+    ALS_INK,
+    CELL_ALS,
+    STRONG_INK,
+    UNDIRECTED,
+    WEAK_INK,
+    Chain,
+    draw_als,
+    draw_chain,
+    draw_numbers,
+    eureka,
+    number_spots,
+    step_link_count,
+)
+from scenes.sudoku_play import hint_at, hint_events, placement_events
+from solvers.sudoku.geometry import DIGIT_CHARS, Names
 from solvers.sudoku.model import (
     GIVEN,
     GUESSED,
@@ -33,6 +48,7 @@ from solvers.sudoku.model import (
     UseTechnique,
     decode_link,
 )
+from solvers.sudoku.rating import rate_trace
 from solvers.sudoku.record import enabled_techniques
 from solvers.sudoku.roles import (
     CELL_CONFLICT,
@@ -74,6 +90,7 @@ from viz.legend import LegendEntry, draw_legend
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
 from viz.stats import counter_lines
+from viz.text import fit_text, measure
 
 TEXT = 18.0  # the smallest text, at 720 rows
 GUESS_INK = rgba("#8C5A9E")
@@ -187,6 +204,15 @@ class SudokuScene(Scene):
     }
     method_names: ClassVar[Mapping[str, str]] = {"human": "solved by human techniques"}
 
+    def heading(self, frame: Frame) -> str:
+        """The title row, with the puzzle's ratings on the scales people know."""
+        title = super().heading(frame)
+        try:
+            rating = rate_trace(frame.trace)
+        except Exception:  # a trace of an older format: the title alone
+            return title
+        return f"{title} · {rating.words()}"
+
     def statistics(self, frame: Frame) -> list[str]:
         """The board's counts; the one "solved" milestone says nothing a student needs."""
         return counter_lines(frame.trace, frame.counters, self.counter_labels)
@@ -201,6 +227,9 @@ class SudokuScene(Scene):
         d = canvas.d2
         event, t = frame.event, frame.t
         highlights = _Highlights.of(model, state, event, t)
+        chain = _chain(model, frame, highlights)
+        if not chain.complete:
+            highlights.dim_unreached(chain)
         _draw_cells(d, layout, highlights)
         _draw_lines(d, layout, view.scale)
         _draw_houses(d, layout, highlights, view.scale)
@@ -209,10 +238,19 @@ class SudokuScene(Scene):
         _draw_values(d, model, state, layout, event, t)
         if view.options.get("candidates", True):
             _draw_candidates(d, model, state, layout, highlights, event, t)
-        _draw_links(d, layout, highlights, view.scale)
+        draw_als(d, layout, [(c, a) for c, role, a in highlights.cells if role == CELL_ALS],
+                 view.scale)  # fmt: skip
+        draw_chain(d, layout, chain, view.scale)
+        if chain.directed and chain.links:
+            marked = {key for key, (role, alpha) in highlights.candidates.items() if alpha > 0.01}
+            masks = [int(m) | _marked_mask(marked, c, model.n) for c, m in
+                     enumerate(model.candidates(state).tolist())]  # fmt: skip
+            spots = number_spots(layout, chain, masks)
+            draw_numbers(d, layout, spots, _candidate_size(layout))
         if layout.panel is not None:
             enabled = enabled_techniques(frame.trace)
             bottom = _draw_panel(d, model, state, layout.panel, event, t, view.scale, enabled)
+            bottom = _draw_notation(d, model, chain, layout.panel, bottom, view.scale)
             entries = _legend_entries(model, state, highlights)
             panel = layout.panel
             draw_legend(d, entries, panel.x, bottom + 10 * view.scale, panel.w, view.scale)
@@ -226,6 +264,15 @@ class _Highlights:
     candidates: dict[tuple[int, int], tuple[int, float]]
     houses: list[tuple[int, int, float]]
     links: list[tuple[int, int, int, float]]
+
+    def dim_unreached(self, chain: Chain) -> None:
+        """Chain colours of nodes no link has reached yet are only hinted at, so the chain
+        is read in order as its links appear."""
+        n = round(chain.ncand ** (1 / 3))
+        reached = {node for a, b, _k, alpha in chain.links if alpha > 0.01 for node in (a, b)}
+        for (cell, digit), (role, alpha) in list(self.candidates.items()):
+            if role in (ROLE_ON, ROLE_OFF) and cell * n + digit - 1 not in reached:
+                self.candidates[(cell, digit)] = (role, alpha * 0.3)
 
     @classmethod
     def of(cls, model: SudokuModel, state: np.ndarray, event, t: float) -> _Highlights:
@@ -399,44 +446,59 @@ def _draw_struck(d, layout: GridLayout, cell, digit, radius, alpha: float) -> No
     d.line(x - r, y + r, x + r, y - r, rgba(BAD, 0.95 * alpha), max(1.8, radius * 0.26))
 
 
-def _draw_links(d: DrawList2D, layout: GridLayout, h: _Highlights, scale: float) -> None:
-    n = layout.n
-    for first, second, kind, alpha in h.links:
-        if alpha <= 0.01:
-            continue
-        c1, d1 = divmod(first, n)
-        c2, d2 = divmod(second, n)
-        x0, y0 = layout.candidate_center(c1, d1 + 1)
-        x1, y1 = layout.candidate_center(c2, d2 + 1)
-        length = math.hypot(x1 - x0, y1 - y0)
-        if length < 1:
-            continue
-        trim = layout.cell / layout.b * 0.5
-        ux, uy = (x1 - x0) / length, (y1 - y0) / length
-        x0, y0, x1, y1 = x0 + ux * trim, y0 + uy * trim, x1 - ux * trim, y1 - uy * trim
-        width = 2.4 * scale
-        if kind == LINK_STRONG:
-            d.line(x0, y0, x1, y1, rgba(ACCENT, 0.9 * alpha), width)
+def _chain(model: SudokuModel, frame: Frame, h: _Highlights) -> Chain:
+    total = step_link_count(frame.trace, frame.step)
+    name = model.current_technique(frame.state)
+    if isinstance(frame.event, UseTechnique):
+        name = model.technique_names[frame.event.technique]
+    return Chain(list(h.links), total, name not in UNDIRECTED, model.layout.ncell * model.n)
+
+
+def _marked_mask(marked: set[tuple[int, int]], cell: int, n: int) -> int:
+    mask = 0
+    for digit in range(1, n + 1):
+        if (cell, digit) in marked:
+            mask |= 1 << (digit - 1)
+    return mask
+
+
+def _draw_notation(
+    d: DrawList2D, model: SudokuModel, chain: Chain, panel: Rect, top: float, scale: float
+) -> float:
+    """The chain so far in Eureka notation, under the technique list; returns its bottom."""
+    if not chain.directed or not chain.links:
+        return top
+    text = eureka(chain.links, chain.ncand, Names(model.b, "r1c1"))
+    if not text:
+        return top
+    size = TEXT * scale
+    y = top + 10 * scale
+    d.text("The chain, in order:", panel.x, y, size, INK, font="bold")
+    y += size * 1.35
+    words = text.replace("=", " =").replace("-", " -").replace("; ", " ; ").split(" ")
+    line = ""
+    for word in words:
+        trial = line + word
+        if line and measure(trial, size)[0] > panel.w:
+            d.text(line, panel.x, y, size, INK)
+            y += size * 1.3
+            line = word
         else:
-            _dashed(d, x0, y0, x1, y1, rgba("#E69F00", 0.9 * alpha), width, 7 * scale)
-
-
-def _dashed(d: DrawList2D, x0, y0, x1, y1, color, width: float, dash: float) -> None:
-    length = math.hypot(x1 - x0, y1 - y0)
-    pieces = max(int(length / (2 * dash)), 1)
-    for k in range(pieces):
-        f0, f1 = (2 * k) / (2 * pieces - 1), (2 * k + 1) / (2 * pieces - 1)
-        d.line(x0 + (x1 - x0) * f0, y0 + (y1 - y0) * f0, x0 + (x1 - x0) * f1,
-               y0 + (y1 - y0) * f1, color, width)  # fmt: skip
+            line = trial
+    if line:
+        d.text(line, panel.x, y, size, INK)
+        y += size * 1.3
+    return y
 
 
 def technique_rows(panel: Rect, scale: float) -> list[tuple[str, Rect]]:
-    """Where each technique's line sits in the side panel, in two columns (drawing and
-    clicking share it)."""
+    """Where each technique's line sits in the side panel, in two columns, or three when two
+    would leave no room below for the chain and the legend (drawing and clicking share it)."""
     top = panel.y + 34 * scale
     row = 23 * scale
-    per_column = math.ceil(len(ORDERED) / 2)
-    width = (panel.w - 12 * scale) / 2
+    columns = 2 if math.ceil(len(ORDERED) / 2) * row <= 0.62 * panel.h else 3
+    per_column = math.ceil(len(ORDERED) / columns)
+    width = (panel.w - 12 * scale * (columns - 1)) / columns
     rows = []
     for k, t in enumerate(ORDERED):
         column, line = divmod(k, per_column)
@@ -473,11 +535,32 @@ def _draw_panel(
         d.rect(bx, by, box, box, ACCENT if on else "#FFFFFF", radius=2 * scale,
                stroke=rgba(INK, 0.6), width=1.0)  # fmt: skip
         color = INK if active or count or on else MUTED
-        d.text(technique.title, bx + box + 7 * scale, r.y + r.h / 2, size, color, anchor="lm",
+        room = (r.x + r.w - 34 * scale - (bx + box + 7 * scale)) * (0.9 if active else 1.0)
+        title = technique.title
+        if measure(title, size)[0] > room:
+            title = _short_title(title)
+        title = fit_text(title, size, size, room, 1)[1]
+        d.text(title, bx + box + 7 * scale, r.y + r.h / 2, size, color, anchor="lm",
                font="bold" if active else "regular")  # fmt: skip
         if count:
             d.text(f"{count}", r.x + r.w - 6 * scale, r.y + r.h / 2, size, color, anchor="rm")
     return max(r.y + r.h for _, r in rows) if rows else panel.y
+
+
+SHORTER = (
+    ("Alternating Inference Chain", "AIC"),
+    ("Rectangle Type ", "Rect. "),
+    ("Rectangle", "Rect."),
+    ("Reduction ", ""),
+    ("Grouped ", "Gr. "),
+)
+
+
+def _short_title(title: str) -> str:
+    """A technique's title in fewer letters, for the three-column panel."""
+    for long, short in SHORTER:
+        title = title.replace(long, short)
+    return title
 
 
 def _legend_entries(model: SudokuModel, state, h: _Highlights) -> list[LegendEntry]:
@@ -504,9 +587,11 @@ def _legend_entries(model: SudokuModel, state, h: _Highlights) -> list[LegendEnt
             entries.append(LegendEntry(HOUSE_COLORS[role], words, "ring"))
     kinds = {kind for _, _, kind, alpha in h.links if alpha > 0.01}
     if LINK_STRONG in kinds:
-        entries.append(LegendEntry(ACCENT, "strong link: one is true", "line"))
+        entries.append(LegendEntry(STRONG_INK, "strong link (=): one is true", "line"))
     if kinds - {LINK_STRONG}:
-        entries.append(LegendEntry("#E69F00", "weak link: not both", "dashed"))
+        entries.append(LegendEntry(WEAK_INK, "weak link (-): not both", "dashed"))
+    if any(role == CELL_ALS and alpha > 0.01 for _, role, alpha in h.cells):
+        entries.append(LegendEntry(ALS_INK, "almost locked set", "ring"))
     return entries
 
 
@@ -518,10 +603,14 @@ class SudokuInteraction(Interaction):
         ("click a technique", "switch it on / off and solve again"),
         ("[ / ]", "choose a technique"),
         ("T", "switch the chosen technique on / off and solve again"),
+        ("I", "hint from here: the technique, then where to look, then the step"),
+        ("click a pencil mark", "write that digit in its cell (your move)"),
     )
 
     def __init__(self) -> None:
         self.chosen = 0
+        self.hint_level = 0  # the hint level shown last (0: none)
+        self.hint_at: tuple[object, int] = (None, -1)  # (trace, cursor) it left behind
 
     def on_key(self, key: str, shift: bool, session: Session) -> bool:
         if key in ("[", "]"):
@@ -533,7 +622,62 @@ class SudokuInteraction(Interaction):
         if key == "t":
             self._toggle(ORDERED[self.chosen].name, session)
             return True
+        if key == "i":
+            self._hint(session)
+            return True
         return False
+
+    def _hint(self, session: Session) -> None:
+        """Each press tells more of the same hint; a new position starts it again."""
+        player = session.player
+        model: SudokuModel = player.model
+        state = session.state  # settles a step in progress
+        same = self.hint_at[0] is player.trace and self.hint_at[1] == player.cursor
+        level = self.hint_level % 3 + 1 if same else 1
+        trace = player.trace
+        unique = bool(trace.header.params.get("unique", True))
+        hint = hint_at(model, state, enabled_techniques(trace), unique)
+        if hint.kind in ("stalled", "solved"):
+            level = 3
+            session.say(f"Hint: {hint.text(level)}")
+        elif hint.step is None or level == 1:  # a mistake is told in levels too, in words
+            more = " (I again: more)" if level < 3 else ""
+            session.say(f"Hint {level}/3: {hint.text(level)}{more}")
+        else:
+            events, counters = hint_events(model, state, hint.step, level)
+            session.act(f"Hint {level}/3: {hint.text(level)}", events, counters=counters)
+            if level == 2:
+                session.say("I again: the whole step")
+        self.hint_level = level
+        trace = session.player.trace
+        self.hint_at = (trace, trace.n_events if level > 1 and hint.step else player.cursor)
+        if level == 3 and hint.step is None:
+            self.hint_level = 0  # told in full: the next press starts again
+
+    def _place(self, x: float, y: float, session: Session) -> bool:
+        """A click on a pencil mark writes that digit into its cell."""
+        view = session.view
+        model: SudokuModel = session.player.model
+        if view is None or model.n > 9:
+            return False
+        layout = grid_layout(view.stage, model.b, view.scale)
+        if not layout.grid.contains(x, y):
+            return False
+        n, b, g = model.n, model.b, layout.grid
+        col = min(int((x - g.x) / layout.cell), n - 1)
+        row = min(int((y - g.y) / layout.cell), n - 1)
+        cell = row * n + col
+        rect = layout.cell_rect(cell)
+        step = layout.cell / b
+        digit = min(int((y - rect.y) / step), b - 1) * b + min(int((x - rect.x) / step), b - 1) + 1
+        state = session.state
+        name = Names(model.b).cell(cell)
+        if model.values(state)[cell] or not model.candidates(state)[cell] >> (digit - 1) & 1:
+            session.say(f"{digit} is not a pencil mark of {name}: click one that is there")
+            return True
+        events, counters = placement_events(model, state, cell, digit)
+        session.act(f"You write {digit} in {name}", events, counters=counters)
+        return True
 
     def on_click(self, x: float, y: float, button: int, session: Session) -> bool:
         view = session.view
@@ -542,11 +686,11 @@ class SudokuInteraction(Interaction):
             return False
         layout = grid_layout(view.stage, model.b, view.scale)
         if layout.panel is None:
-            return False
+            return button == 1 and self._place(x, y, session)
         rows = technique_rows(layout.panel, view.scale)
         hit = next((name for name, r in rows if r.contains(x, y)), None)
         if hit is None:
-            return False
+            return button == 1 and self._place(x, y, session)
         self.chosen = [t.name for t in ORDERED].index(hit)
         self._toggle(hit, session)
         return True

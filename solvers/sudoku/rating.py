@@ -41,6 +41,7 @@ from solvers.sudoku.roles import HOUSE_BASE, LINK_STRONG, ROLE_FIN
 if TYPE_CHECKING:
     from solvers.sudoku.parse import Puzzle
     from solvers.sudoku.steps import Step
+    from solvers.trace import Trace
 
 LEVELS = ("EASY", "MEDIUM", "HARD", "UNFAIR", "EXTREME")
 LEVEL_MAX_SCORE = {"EASY": 800, "MEDIUM": 1000, "HARD": 1600, "UNFAIR": 1800}
@@ -309,7 +310,11 @@ def se_order(names: Iterable[str]) -> list[str]:
 
 
 def rate_path(
-    puzzle: Puzzle, steps: Sequence[Step], enabled: Iterable[str], *, unique: bool = True
+    puzzle: Puzzle,
+    steps: Sequence[Step] | Sequence[StepFacts],
+    enabled: Iterable[str],
+    *,
+    unique: bool = True,
 ) -> Rating:
     """Both ratings of `puzzle`, given the steps our solver took with `enabled`."""
     from solvers.sudoku.hint import logic_steps, start_grid
@@ -317,12 +322,10 @@ def rate_path(
     from solvers.sudoku.techniques import LOGIC
 
     n = puzzle.n
-    ours = rate_steps(steps, n)
+    facts = [s if isinstance(s, StepFacts) else StepFacts.of(s) for s in steps]
+    ours = rate(facts, n)
     se = ours.se
-    hardest = max(
-        (SE[s.name][0] for s in steps if s.is_technique and s.name not in NOT_RATED),
-        default=0.0,
-    )
+    hardest = max((SE[f.name][0] for f in facts if f.name in SE), default=0.0)
     allowed = set(enabled)
     lighter = [t.name for t in LOGIC if t.name in allowed and (unique or not t.needs_unique)
                and SE[t.name][0] < hardest]  # fmt: skip
@@ -346,16 +349,60 @@ def rate_puzzle(
     return rate_path(puzzle, result.steps, allowed, unique=result.unique)
 
 
-_CACHE: dict[tuple[str, frozenset[str] | None, bool], Rating] = {}
+_BY_SETTINGS: dict[tuple[str, frozenset[str], bool], Rating] = {}
 
 
-def rate_puzzle_cached(
-    puzzle: Puzzle, enabled: Iterable[str] | None = None, *, unique: bool = True
-) -> Rating:
-    """rate_puzzle, remembered (a scene asks for it every frame)."""
-    key = (puzzle.text(), None if enabled is None else frozenset(enabled), unique)
-    if key not in _CACHE:
-        if len(_CACHE) > 256:
-            _CACHE.clear()
-        _CACHE[key] = rate_puzzle(puzzle, enabled, unique=unique)
-    return _CACHE[key]
+def rate_trace(trace: Trace) -> Rating:
+    """The puzzle's ratings for a trace of it: read off the trace's own events (each step's
+    technique, the houses it marks, its links) when it is a whole solve, as `rate_path` gives
+    them for the solve itself. A trace the window has cut and added to (a hint, a digit of
+    the student's) is rated as the puzzle it shows: the rating of the whole solve seen
+    before, or a new solve. Remembered per puzzle and settings: a scene asks every frame."""
+    from solvers.sudoku.model import SudokuModel
+
+    model = SudokuModel.from_definition(trace.header.definition)
+    params = trace.header.params
+    enabled = frozenset(params.get("techniques", model.technique_names))
+    unique = bool(params.get("unique", True))
+    key = (model.puzzle.text(), enabled, unique)
+    if key not in _BY_SETTINGS:
+        if len(_BY_SETTINGS) > 256:
+            _BY_SETTINGS.clear()
+        kinds = {trace.string(int(k)) for k in trace.milestone_kind.tolist()}
+        if kinds & {"solved", "stalled"}:
+            rating = rate_path(model.puzzle, trace_facts(trace), enabled, unique=unique)
+        else:
+            rating = rate_puzzle(model.puzzle, enabled, unique=unique)
+        _BY_SETTINGS[key] = rating
+    return _BY_SETTINGS[key]
+
+
+def trace_facts(trace: Trace) -> list[StepFacts]:
+    """StepFacts of every step of a sudoku trace that applies a technique."""
+    from solvers.sudoku.model import (
+        MARK_CANDIDATE,
+        MARK_HOUSE,
+        MARK_LINK,
+        Mark,
+        SudokuModel,
+        UseTechnique,
+        decode_link,
+    )
+
+    model = SudokuModel.from_definition(trace.header.definition)
+    ncand = model.layout.ncell * model.n
+    rows = trace.rows
+    out = []
+    for k in range(trace.n_steps):
+        lo, hi = trace.step_range(k)
+        block = rows[lo:hi]
+        uses = block[block[:, 0] == UseTechnique.OP]
+        if not len(uses):
+            continue
+        name = model.technique_names[int(uses[0, 1])]
+        marks = block[(block[:, 0] == Mark.OP) & (block[:, 3] != 0)]
+        houses = tuple((int(r[2]), int(r[3])) for r in marks[marks[:, 1] == MARK_HOUSE])
+        links = tuple(decode_link(ncand, int(r[3])) for r in marks[marks[:, 1] == MARK_LINK])
+        roles = marks[marks[:, 1] == MARK_CANDIDATE, 3]
+        out.append(StepFacts(name, houses, links, bool((roles == ROLE_FIN).any())))
+    return out
