@@ -23,13 +23,16 @@ MAX_CELL_CAPTIONS = 20_000
 PROGRESS_STEPS = 1000  # the bar counts thousandths of the search tree
 
 
-def _captions(puzzle: CubePuzzle, tracer: Tracer) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _captions(
+    puzzle: CubePuzzle, tracer: Tracer
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     n_types = len(puzzle.types)
     cap_try = np.full((puzzle.n_cells, n_types), -1, dtype=np.int32)
-    cap_back = np.full((5, n_types), -1, dtype=np.int32)
+    cap_back = np.full((K.N_WHY, n_types), -1, dtype=np.int32)
+    cap_piece = np.full(n_types, -1, dtype=np.int32)
     cap_solution = np.full(100, -1, dtype=np.int32)
     if not tracer.enabled:
-        return cap_try, cap_back, cap_solution
+        return cap_try, cap_piece, cap_back, cap_solution
     per_cell = puzzle.n_cells * n_types <= MAX_CELL_CAPTIONS
     for t, ptype in enumerate(puzzle.types):
         a = f"a {ptype.name}" if not ptype.is_hole else "an empty cell"
@@ -48,12 +51,14 @@ def _captions(puzzle: CubePuzzle, tracer: Tracer) -> tuple[np.ndarray, np.ndarra
             K.WHY_PARITY: f"Dead end, too many slabs with an odd number of empty cells: "
             f"take {the} back out",
             K.WHY_SOLUTION: f"Solution noted: take {the} back out to look for more",
+            K.WHY_NO_PLACE: f"Dead end, a piece no longer fits anywhere: take {the} back out",
         }
+        cap_piece[t] = tracer.intern(f"The {ptype.name} has the fewest places left: try one")
         for why, text in reasons.items():
             cap_back[why, t] = tracer.intern(text)
     for s in range(cap_solution.shape[0]):
         cap_solution[s] = tracer.intern(f"Solution {s + 1}: every cell is filled")
-    return cap_try, cap_back, cap_solution
+    return cap_try, cap_piece, cap_back, cap_solution
 
 
 @dataclasses.dataclass
@@ -108,7 +113,7 @@ def _search(
     puzzle, pl = tables.puzzle, tables.placements
     n_pieces = puzzle.n_pieces
     total = np.array([t.count for t in puzzle.types], dtype=np.int64)
-    cap_try, cap_back, cap_solution = _captions(puzzle, tracer)
+    cap_try, cap_piece, cap_back, cap_solution = _captions(puzzle, tracer)
     ms_solution = tracer.intern("solution")
     regs = np.zeros(K.N_REGS, dtype=np.int64)
     found: list[np.ndarray] = []
@@ -141,11 +146,11 @@ def _search(
                 break
             buf = tracer.kernel_buffer()
             K.exact_search(
-                pl.masks, pl.type, pl.pose, tables.parity.flips, tables.parity.max_flips,
-                tables.unit, puzzle.first_instance, total, tables.full,
+                pl.masks, pl.cells, pl.volume, pl.type, pl.pose, tables.parity.flips,
+                tables.parity.max_flips, tables.unit, puzzle.first_instance, total, tables.full,
                 counts, alive, nalive, branches, nbranch, branch_cell, pos, chosen, occ, par,
                 regs, sol_out, NODE_BUDGET, want,
-                tracer.enabled, buf, cap_try, cap_back, ms_solution, cap_solution,
+                tracer.enabled, buf, cap_try, cap_piece, cap_back, ms_solution, cap_solution,
             )  # fmt: skip
             tracer.absorb(buf)
             stored = int(regs[K.R_STORED])
@@ -164,6 +169,7 @@ def _search(
         if stopped or (max_solutions > 0 and count >= max_solutions):
             break
     rows = np.concatenate(found) if found else np.zeros((0, n_pieces), dtype=np.int64)
+    rows = rows.astype(np.int32)  # placement indices: half the memory of int64 rows
     finished = not stopped and not (max_solutions > 0 and count >= max_solutions)
     return _Searched(rows, count, nodes, stopped, finished)
 

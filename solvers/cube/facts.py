@@ -67,8 +67,8 @@ def solution_facts(result: CubeResult) -> dict[str, Any]:
         "mirror_images_are_fillings": group.has_mirrors,
         "classes_rotations": classes_rot,
         "classes_all": classes_all,
-        "class_rotations_of": rot_of.tolist(),
-        "class_all_of": of.tolist(),
+        "class_rotations_of": rot_of,  # numpy arrays: CubeResult.to_json lists them
+        "class_all_of": of,
     }
     if len(rows) and len(unit_columns(puzzle)) > 1:
         # a symmetry of a cubic box keeps its space diagonals: a class counts in full

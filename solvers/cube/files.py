@@ -1,14 +1,20 @@
-"""Finding and reading cube puzzle files (format: assets/puzzles/cube/README.md)."""
+"""Finding and reading cube puzzle files: our JSON format (assets/puzzles/cube/README.md)
+and BurrTools' .xmpuzzle files (`xmpuzzle`), by name in assets/puzzles/cube or by path."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from solvers.cube.puzzle import CubePuzzle, puzzle_from_json
 from solvers.errors import PuzzleInputError
 
+if TYPE_CHECKING:
+    from solvers.cube.xmpuzzle import XmSource
+
 DEFAULT_PUZZLE = "fakocka"
+XM_SUFFIX = ".xmpuzzle"
 
 
 def puzzle_folder() -> Path:
@@ -17,18 +23,64 @@ def puzzle_folder() -> Path:
 
 
 def known_puzzles() -> list[str]:
-    return sorted(p.stem for p in puzzle_folder().glob("*.json"))
+    folder = puzzle_folder()
+    return sorted(
+        {p.stem for p in folder.glob("*.json")} | {p.stem for p in folder.glob("*.xmpuzzle")}
+    )
 
 
-def load_puzzle(name_or_file: str = DEFAULT_PUZZLE, *, allow_holes: bool = False) -> CubePuzzle:
-    """A puzzle by its name in assets/puzzles/cube, or from a JSON file."""
-    named = puzzle_folder() / f"{name_or_file}.json"
-    path = named if named.is_file() else Path(name_or_file)
+def _is_xmpuzzle(path: Path) -> bool:
+    if path.suffix in (XM_SUFFIX, ".json"):
+        return path.suffix == XM_SUFFIX
+    try:
+        with path.open("rb") as f:
+            head = f.read(64)
+    except OSError:
+        return False
+    return head[:2] == b"\x1f\x8b" or head.lstrip().startswith(b"<")
+
+
+def find_puzzle(name_or_file: str, *, burrtools: bool = False) -> Path:
+    """A shipped puzzle by name (its JSON file first, its .xmpuzzle with `burrtools`), or
+    a path."""
+    folder = puzzle_folder()
+    names = [f"{name_or_file}.json", f"{name_or_file}{XM_SUFFIX}"]
+    for candidate in (folder / n for n in (names[::-1] if burrtools else names)):
+        if candidate.is_file():
+            return candidate
+    path = Path(name_or_file)
     if not path.is_file():
         known = ", ".join(known_puzzles())
         raise PuzzleInputError(
             f"no cube puzzle called {name_or_file!r} (known: {known}) and no such file"
         )
+    return path
+
+
+def load_source(
+    name_or_file: str = DEFAULT_PUZZLE,
+    *,
+    allow_holes: bool = False,
+    problem: str | None = None,
+    burrtools: bool = False,
+) -> tuple[CubePuzzle, XmSource | None]:
+    """A puzzle by name or path, and the BurrTools file it came from (None for JSON)."""
+    path = find_puzzle(name_or_file, burrtools=burrtools)
+    if _is_xmpuzzle(path):
+        from solvers.cube.xmpuzzle import load_xmpuzzle
+
+        return load_xmpuzzle(path, problem)
+    if problem is not None:
+        raise PuzzleInputError("--problem picks a problem of a BurrTools (.xmpuzzle) file")
+    return _load_json(path, allow_holes), None
+
+
+def load_puzzle(name_or_file: str = DEFAULT_PUZZLE, *, allow_holes: bool = False) -> CubePuzzle:
+    """A puzzle by its name in assets/puzzles/cube, or from a JSON or .xmpuzzle file."""
+    return load_source(name_or_file, allow_holes=allow_holes)[0]
+
+
+def _load_json(path: Path, allow_holes: bool) -> CubePuzzle:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError:

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
     from solvers.cube.puzzle import CubePuzzle
     from solvers.cube.results import CubeResult
     from solvers.cube.stochastic import StochasticParams
+    from solvers.cube.xmpuzzle import XmSource
 
 DEFAULT_PUZZLE = "fakocka"  # files.DEFAULT_PUZZLE: the seed's box
 MAX_TRACE_STEPS = 10_000_000  # the trace of a window of the stochastic search stays in memory
@@ -36,6 +37,7 @@ class CubeProblem:
     stochastic: StochasticParams | None = None
     trace_part: str = "end"  # stochastic: which window of the run the trace keeps
     trace_steps: int = 20_000
+    source: XmSource | None = None  # the BurrTools file it came from
 
     def model(self) -> CubeModel:
         from solvers.cube.model import CubeModel
@@ -58,7 +60,8 @@ class CubeProblem:
 def _known_puzzles() -> list[str]:
     from assets import asset_path
 
-    return sorted(p.stem for p in Path(asset_path("puzzles", "cube")).glob("*.json"))
+    folder = Path(asset_path("puzzles", "cube"))
+    return sorted({p.stem for p in [*folder.glob("*.json"), *folder.glob("*.xmpuzzle")]})
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -66,8 +69,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--puzzle",
         default=DEFAULT_PUZZLE,
         metavar="NAME|FILE",
-        help=f"a puzzle name ({', '.join(_known_puzzles())}) or a JSON puzzle file "
-        f"(default {DEFAULT_PUZZLE})",
+        help=f"a puzzle name ({', '.join(_known_puzzles())}), a JSON puzzle file or a "
+        f"BurrTools .xmpuzzle file (default {DEFAULT_PUZZLE})",
+    )
+    parser.add_argument(
+        "--xmpuzzle",
+        metavar="NAME|FILE",
+        help="a BurrTools .xmpuzzle file, or the shipped one of a puzzle name",
+    )
+    parser.add_argument(
+        "--problem",
+        metavar="N|NAME",
+        help="which problem of a BurrTools file to solve (default: the first)",
+    )
+    parser.add_argument(
+        "--write-solutions",
+        metavar="OUT.xmpuzzle",
+        help="exact: write the puzzle with the solutions found as a BurrTools file "
+        "(the listed ones: the first, one per class with --classes, all with --all)",
     )
     parser.add_argument(
         "--allow-holes", action="store_true", help="allow pieces smaller than the box"
@@ -129,7 +148,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def problems(args: argparse.Namespace) -> list[CubeProblem]:
-    from solvers.cube.files import load_puzzle
+    from solvers.cube.files import load_source
     from solvers.cube.stochastic import StochasticParams
 
     exact_only = args.all or args.classes or args.assembly or args.max_nodes is not None
@@ -139,14 +158,33 @@ def problems(args: argparse.Namespace) -> list[CubeProblem]:
         )
     if args.all and args.classes:
         raise PuzzleInputError("--all lists every solution, --classes one per class: pick one")
-    puzzle = load_puzzle(args.puzzle, allow_holes=args.allow_holes)
+    name = args.xmpuzzle or args.puzzle
+    if args.xmpuzzle and args.puzzle != DEFAULT_PUZZLE:
+        raise PuzzleInputError("--xmpuzzle and --puzzle both name a puzzle: give one")
+    if args.method == "stochastic" and args.write_solutions:
+        raise PuzzleInputError("--write-solutions belongs to the exact solver")
+    if args.write_solutions:
+        check_output(args.write_solutions, name)
+    puzzle, source = load_source(name, allow_holes=args.allow_holes, problem=args.problem,
+                                 burrtools=bool(args.xmpuzzle))  # fmt: skip
+    if args.method == "stochastic" and not puzzle.is_box:
+        raise PuzzleInputError("the stochastic search fills boxes; this result is another shape")
     stochastic = StochasticParams(
         seed=args.seed or 0, pmax=args.pmax, max_steps=args.max_steps, outside=args.outside,
         record_rejected=args.record_rejected,
     )  # fmt: skip
-    return [CubeProblem(puzzle, args.puzzle, args.method, args.all, args.classes,
+    return [CubeProblem(puzzle, name, args.method, args.all, args.classes,
                         args.symmetry, args.solution, stochastic, args.trace_part,
-                        args.trace_steps)]  # fmt: skip
+                        args.trace_steps, source)]  # fmt: skip
+
+
+def check_output(out: str, source: str) -> None:
+    """An output never replaces the input, and is a file name, not a folder."""
+    path = Path(out)
+    if path.is_dir():
+        raise PuzzleInputError(f"--write-solutions {out}: it is a folder")
+    if path.exists() and Path(source).exists() and path.resolve() == Path(source).resolve():
+        raise PuzzleInputError(f"--write-solutions {out}: that is the input")
 
 
 def finish(args: argparse.Namespace, result: CubeResult) -> list[str]:
@@ -158,8 +196,11 @@ def finish(args: argparse.Namespace, result: CubeResult) -> list[str]:
         raise PuzzleInputError(
             f"--solution {args.solution}: there are only {len(result.solutions)} solutions"
         )
+    lines = []
+    if args.write_solutions:
+        lines.append(_write_solutions(args, result))
     if not args.assembly:
-        return []
+        return lines
     if not result.solutions:
         raise PuzzleInputError("no solution to assemble")
     from solvers.cube.assembly import assembly_trace
@@ -170,4 +211,25 @@ def finish(args: argparse.Namespace, result: CubeResult) -> list[str]:
     summary = {k: v for k, v in result.facts.items() if not k.startswith("class_")}
     params = {"solution": args.solution, "facts": summary, "caption": facts_caption(result.facts)}
     save_trace(assembly_trace(result.puzzle, chosen, params=params), args.assembly)
-    return [f"wrote {args.assembly} (assembly of solution {args.solution}, layer by layer)"]
+    return [*lines, f"wrote {args.assembly} (assembly of solution {args.solution}, layer by layer)"]
+
+
+def _write_solutions(args: argparse.Namespace, result: CubeResult) -> str:
+    from solvers.cube.files import load_source
+    from solvers.cube.xmpuzzle import puzzle_to_xml, write_solutions
+
+    _, source = load_source(args.xmpuzzle or args.puzzle, allow_holes=args.allow_holes,
+                            problem=args.problem, burrtools=bool(args.xmpuzzle))  # fmt: skip
+    if source is None:
+        source = puzzle_to_xml(result.puzzle)[1]
+    write_solutions(
+        result.puzzle,
+        source,
+        result.solutions,
+        args.write_solutions,
+        count=result.count,
+        complete=result.complete,
+        seconds=result.seconds,
+    )
+    n = len(result.solutions)
+    return f"wrote {args.write_solutions} ({n:,} solution{'' if n == 1 else 's'} for BurrTools)"

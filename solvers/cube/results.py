@@ -65,6 +65,15 @@ class _Streamed(list):  # type: ignore[type-arg]
         return (self._item(i) for i in range(self._n))
 
 
+def _listed(value: Any) -> Any:
+    """A numpy array of the facts as a JSON list (made while written when it is long)."""
+    if not isinstance(value, np.ndarray):
+        return value
+    if len(value) <= JSON_IN_MEMORY:
+        return value.tolist()
+    return _Streamed(len(value), lambda i: int(value[i]))
+
+
 @dataclasses.dataclass(frozen=True)
 class CubeResult:
     puzzle: CubePuzzle
@@ -129,7 +138,7 @@ class CubeResult:
             "count": self.count,
             "classes_rotations": facts.get("classes_rotations"),
             "classes_all": facts.get("classes_all"),
-            **{k: v for k, v in facts.items() if k != "count"},
+            **{k: _listed(v) for k, v in facts.items() if k != "count"},
             "solutions": self._solutions_json(solution_to_json),
         }
 

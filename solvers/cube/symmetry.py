@@ -34,7 +34,7 @@ def cell_maps(puzzle: CubePuzzle, *, rotations_only: bool) -> np.ndarray:
 
 
 def solution_rows(puzzle: CubePuzzle, solutions: Sequence[Solution]) -> np.ndarray:
-    """(S, N) int64: each filling as the sorted row of its placement indices."""
+    """(S, N) int32: each filling as the sorted row of its placement indices."""
     rows = getattr(solutions, "rows", None)
     if rows is not None:  # already rows (results.SolutionRows)
         return np.asarray(rows)
@@ -43,7 +43,7 @@ def solution_rows(puzzle: CubePuzzle, solutions: Sequence[Solution]) -> np.ndarr
     keys = pl.type * stride + pl.pose  # increasing: placements are built type by type
     wanted = np.array([[t * stride + pose for t, pose in s.pieces] for s in solutions],
                       dtype=np.int64).reshape(len(solutions), -1)  # fmt: skip
-    return np.sort(np.searchsorted(keys, wanted), axis=1)
+    return np.sort(np.searchsorted(keys, wanted), axis=1).astype(np.int32)
 
 
 @dataclasses.dataclass(frozen=True)

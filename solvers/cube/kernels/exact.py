@@ -2,9 +2,10 @@
 
 At each node the kernel keeps the list of placements still possible (no overlap with what
 is placed, a piece of that type still in the box), counts per empty cell how many of them
-cover it with bit-sliced counters (three bitboards: 1, 2, 3 and "4 or more"), and branches
-on the empty cell with the fewest options. A node is a dead end if an empty cell has no
-option, if more cells can only take a unit piece than unit pieces are left, or if the slab
+cover it (while it makes the list), and branches on the empty cell with the fewest options,
+or on a piece (the last of its type) that has fewer places left than any cell has options.
+A node is a dead end if an empty cell has no option, if a type has fewer places left than
+pieces, if more cells can only take a unit piece than unit pieces are left, or if the slab
 parity bound fails (see `bounds`). Identical pieces are one type with a count, so every
 filling is found exactly once.
 
@@ -29,18 +30,11 @@ PHASE_SETUP, PHASE_BRANCH, PHASE_DONE = 0, 1, 2
 C_NODES, C_DEPTH, C_SOLUTIONS, C_OPTIONS = 0, 1, 2, 3
 # dead-end reasons (rows of the caption table `cap_back`)
 WHY_EXHAUSTED, WHY_UNCOVERABLE, WHY_UNITS, WHY_PARITY, WHY_SOLUTION = 0, 1, 2, 3, 4
+WHY_NO_PLACE = 5
+N_WHY = 6
 
 ONE = np.uint64(1)
 ZERO = np.uint64(0)
-
-
-@njit(cache=True, inline="always")
-def _ctz(x):
-    n = 0
-    while (x & ONE) == ZERO:
-        x >>= ONE
-        n += 1
-    return n
 
 
 @njit(cache=True, inline="always")
@@ -50,6 +44,20 @@ def _popcount(x):
         x &= x - ONE
         n += 1
     return n
+
+
+@njit(cache=True, inline="always")
+def _count(p, ptype, unit, pcells, pvolume, per_type, options, big_options):
+    """Count placement p among the options of its cells and of its type."""
+    t = ptype[p]
+    per_type[t] += 1
+    if unit[t]:
+        options[pcells[p, 0]] += 1
+    else:
+        for k in range(pvolume[p]):
+            c = pcells[p, k]
+            options[c] += 1
+            big_options[c] += 1
 
 
 @njit(cache=True)
@@ -71,20 +79,21 @@ def _take_back(
 
 @njit(cache=True)
 def exact_search(
-    masks, ptype, ppose, flips, max_flips, unit, first, total, full,  # tables
+    masks, pcells, pvolume, ptype, ppose, flips, max_flips, unit, first, total, full,  # tables
     counts, alive, nalive, branches, nbranch, branch_cell, pos, chosen, occ, par, regs,  # state
     sol_out, node_budget, max_solutions,  # limits
-    rec, buf, cap_try, cap_back, ms_solution, cap_solution,  # recording
+    rec, buf, cap_try, cap_piece, cap_back, ms_solution, cap_solution,  # recording
 ):  # fmt: skip
     n_pieces = chosen.shape[0] - 1
     n_types = counts.shape[0]
     n_words = masks.shape[1]
-    b0 = np.zeros(n_words, dtype=np.uint64)
-    b1 = np.zeros(n_words, dtype=np.uint64)
-    b2 = np.zeros(n_words, dtype=np.uint64)
-    big = np.zeros(n_words, dtype=np.uint64)
+    n_cells = 64 * n_words
+    per_type = np.zeros(n_types, dtype=np.int64)
+    options = np.zeros(n_cells, dtype=np.int64)
+    big_options = np.zeros(n_cells, dtype=np.int64)
     nodes_at_start = regs[R_NODES]
     d = regs[R_DEPTH]
+    counted = False
     while regs[R_PHASE] != PHASE_DONE:
         if regs[R_STORED] >= sol_out.shape[0]:
             break
@@ -93,52 +102,46 @@ def exact_search(
                 break
             regs[R_NODES] += 1
             na = nalive[d]
-            for w in range(n_words):
-                b0[w] = ZERO
-                b1[w] = ZERO
-                b2[w] = ZERO
-                big[w] = ZERO
-            for i in range(na):
-                p = alive[d, i]
-                is_big = not unit[ptype[p]]
-                for w in range(n_words):
-                    m = masks[p, w]
-                    c0 = b0[w] & m
-                    b0[w] ^= m
-                    c1 = b1[w] & c0
-                    b1[w] ^= c0
-                    b2[w] |= c1
-                    if is_big:
-                        big[w] |= m
+            if not counted:  # else the pass that made this alive list counted already
+                options[:] = 0
+                big_options[:] = 0
+                per_type[:] = 0
+                for i in range(na):
+                    _count(alive[d, i], ptype, unit, pcells, pvolume, per_type, options,
+                           big_options)  # fmt: skip
+            counted = False
             units_left = 0
             for t in range(n_types):
                 if unit[t]:
                     units_left += counts[t]
             why = -1
             only_units = 0
-            best_class = 5
+            best_class = masks.shape[0] + 1  # more than any count
             best_cell = -1
-            for w in range(n_words):
-                empty = full[w] & ~occ[w]
-                if empty & ~(b0[w] | b1[w] | b2[w]):
+            for c in range(n_cells):
+                w = c >> 6
+                bit = ONE << np.uint64(c & 63)
+                if (full[w] & bit) == ZERO or (occ[w] & bit) != ZERO:
+                    continue
+                n = options[c]
+                if n == 0:
                     why = WHY_UNCOVERABLE
                     break
-                only_units += _popcount(empty & ~big[w])
-                if best_class > 1:
-                    e1 = empty & b0[w] & ~b1[w] & ~b2[w]
-                    e2 = empty & ~b0[w] & b1[w] & ~b2[w]
-                    e3 = empty & b0[w] & b1[w] & ~b2[w]
-                    e4 = empty & b2[w]
-                    if e1:
-                        best_class, best_cell = 1, w * 64 + _ctz(e1)
-                    elif e2 and best_class > 2:
-                        best_class, best_cell = 2, w * 64 + _ctz(e2)
-                    elif e3 and best_class > 3:
-                        best_class, best_cell = 3, w * 64 + _ctz(e3)
-                    elif e4 and best_class > 4:
-                        best_class, best_cell = 4, w * 64 + _ctz(e4)
+                if big_options[c] == 0:
+                    only_units += 1
+                if n < best_class:
+                    best_class, best_cell = n, c
             if why < 0 and only_units > units_left:
                 why = WHY_UNITS
+            best_piece = -1
+            if why < 0:
+                for t in range(n_types):
+                    if per_type[t] < counts[t]:
+                        why = WHY_NO_PLACE
+                        break
+                    # a piece with fewer places than the tightest cell has options
+                    if counts[t] == 1 and per_type[t] < best_class:
+                        best_class, best_piece = per_type[t], t
             if why >= 0:
                 if d == 0:  # a root that cannot be completed (see `breaking`)
                     regs[R_PHASE] = PHASE_DONE
@@ -148,16 +151,24 @@ def exact_search(
                            first, total, rec, buf, cap_back)  # fmt: skip
                 regs[R_PHASE] = PHASE_BRANCH
                 continue
-            cw = best_cell >> 6
-            cb = ONE << np.uint64(best_cell & 63)
             k = 0
-            for i in range(na):
-                p = alive[d, i]
-                if masks[p, cw] & cb:
-                    branches[d, k] = p
-                    k += 1
+            if best_piece >= 0:
+                for i in range(na):
+                    p = alive[d, i]
+                    if ptype[p] == best_piece:
+                        branches[d, k] = p
+                        k += 1
+                branch_cell[d] = -1 - best_piece
+            else:
+                cw = best_cell >> 6
+                cb = ONE << np.uint64(best_cell & 63)
+                for i in range(na):
+                    p = alive[d, i]
+                    if masks[p, cw] & cb:
+                        branches[d, k] = p
+                        k += 1
+                branch_cell[d] = best_cell
             nbranch[d] = k
-            branch_cell[d] = best_cell
             pos[d] = 0
             regs[R_PHASE] = PHASE_BRANCH
             continue
@@ -183,7 +194,10 @@ def exact_search(
             buf.current[C_NODES] = regs[R_NODES]
             buf.current[C_DEPTH] = d + 1
             buf.current[C_OPTIONS] = nbranch[d]
-            record_step(buf, cap_try[branch_cell[d], t])
+            if branch_cell[d] >= 0:
+                record_step(buf, cap_try[branch_cell[d], t])
+            else:
+                record_step(buf, cap_piece[t])
             record_event(buf, 0, first[t] + total[t] - counts[t] - 1, ppose[p])
         if d + 1 == n_pieces:
             s = regs[R_SOLUTIONS]
@@ -215,6 +229,9 @@ def exact_search(
             continue
         na = nalive[d]
         k = 0
+        options[:] = 0
+        big_options[:] = 0
+        per_type[:] = 0
         for i in range(na):
             q = alive[d, i]
             if counts[ptype[q]] == 0:
@@ -227,7 +244,9 @@ def exact_search(
             if not clash:
                 alive[d + 1, k] = q
                 k += 1
+                _count(q, ptype, unit, pcells, pvolume, per_type, options, big_options)
         nalive[d + 1] = k
+        counted = True
         d += 1
         regs[R_PHASE] = PHASE_SETUP
     regs[R_DEPTH] = d

@@ -1,0 +1,441 @@
+"""BurrTools puzzle files (.xmpuzzle): read a packing problem, write solutions back.
+
+An .xmpuzzle file is gzipped XML (plain XML is read too). `<shapes>` holds voxel spaces:
+`x y z` sizes and one character per voxel, x fastest, then y, then z: `#` filled, `_`
+empty, `+` variable (a cell of a result shape that may stay empty); a number after a voxel
+is its colour. A `<problem>` lists its pieces (`<shape id= count=>`, or `min= max=`) and
+the `<result id=>` to build. We solve problems on the cube grid (`gridType` 0) whose
+pieces have fixed counts and no colour constraints; anything else is one clear error.
+
+A solution is written as BurrTools writes one: `<assembly>` holds, per piece in problem
+order (a piece with a count repeated), `X Y Z t`: rotation t (0..23, BurrTools' numbering,
+`rotation`) is applied to the piece's voxel space, which is then shifted back to start at
+0; the piece's hotspot (hx, hy, hz, default 0) after the same move lands on (X, Y, Z) of
+the result's voxel space. Identical pieces are listed sorted by (t, X, Y, Z), as BurrTools
+sorts them. The problem gets `state="2"` (solved) and `assemblies=` (the count of all
+fillings, as BurrTools counts when made to keep every one) when the search was complete.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import itertools
+import re
+import xml.etree.ElementTree as ET
+import zlib
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from solvers.cube.geometry import Shape, extent, normalize
+from solvers.cube.puzzle import MAX_BOX_SIDE, CubePuzzle, PieceType, make_puzzle
+from solvers.errors import PuzzleInputError
+
+Voxel = tuple[int, int, int]
+GRIDS = {1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra", 4: "tetra-octa"}
+
+
+def _rotation_table() -> list[np.ndarray]:
+    """BurrTools' 24 rotations in its order: t = 4a + b is A[a] after b quarter turns about
+    x, with A = identity, y three, two and one quarter turns, z one and three."""
+    x = np.array([[1, 0, 0], [0, 0, -1], [0, 1, 0]])
+    y = np.array([[0, 0, 1], [0, 1, 0], [-1, 0, 0]])
+    z = np.array([[0, -1, 0], [1, 0, 0], [0, 0, 1]])
+    power = np.linalg.matrix_power
+    heads = [np.eye(3, dtype=np.int64), power(y, 3), power(y, 2), y, z, power(z, 3)]
+    return [head @ power(x, b) for head in heads for b in range(4)]
+
+
+ROTATIONS_BT = _rotation_table()
+
+
+@dataclasses.dataclass(frozen=True)
+class VoxelSpace:
+    name: str
+    size: tuple[int, int, int]
+    filled: tuple[Voxel, ...]  # '#'
+    variable: tuple[Voxel, ...]  # '+'
+    hotspot: Voxel = (0, 0, 0)
+
+
+@dataclasses.dataclass(frozen=True)
+class XmSource:
+    """Where a puzzle came from, to write its solutions back: the file's XML, the problem,
+    the shape id of each of our piece types, and where our box sits in the result."""
+
+    root: ET.Element
+    problem: int
+    shapes: tuple[VoxelSpace, ...]
+    type_shape: tuple[int, ...]  # shape id of each non-hole type, in type order
+    offset: Voxel  # our box's (0, 0, 0) in the result's voxel space
+
+
+def _int_attr(element: ET.Element, name: str, where: str, default: int | None = None) -> int:
+    value = element.get(name)
+    if value is None:
+        if default is None:
+            raise PuzzleInputError(f"{where} has no {name!r} attribute")
+        return default
+    try:
+        return int(value)
+    except ValueError:
+        raise PuzzleInputError(f"{where}: {name}={value!r} is not a whole number") from None
+
+
+def _voxel_space(element: ET.Element, index: int) -> VoxelSpace:
+    where = f"shape {index}"
+    if element.get("type", "0") != "0":
+        raise PuzzleInputError(f"{where}: voxel format type {element.get('type')} is unknown")
+    sx, sy, sz = (_int_attr(element, a, where) for a in "xyz")
+    if min(sx, sy, sz) < 1 and (element.text or "").strip():
+        raise PuzzleInputError(f"{where}: size {sx}x{sy}x{sz} is not a voxel space")
+    states = re.findall(r"[#_+]", element.text or "")
+    if states and len(states) != sx * sy * sz:
+        raise PuzzleInputError(f"{where}: {len(states)} voxels given for a {sx}x{sy}x{sz} space")
+    filled, variable = [], []
+    for i, state in enumerate(states):
+        xyz = (i % sx, (i // sx) % sy, i // (sx * sy))
+        if state == "#":
+            filled.append(xyz)
+        elif state == "+":
+            variable.append(xyz)
+    hot = tuple(_int_attr(element, f"h{a}", where, 0) for a in "xyz")
+    name = element.get("name") or f"S{index + 1}"
+    return VoxelSpace(name, (sx, sy, sz), tuple(filled), tuple(variable), hot)  # type: ignore[arg-type]
+
+
+def read_xml(path: str | Path) -> ET.Element:
+    """The XML of a gzipped (or plain) .xmpuzzle file."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise PuzzleInputError(f"{path}: cannot read ({exc.strerror})") from None
+    if raw[:2] == b"\x1f\x8b":
+        try:
+            raw = gzip.decompress(raw)
+        except (OSError, EOFError, zlib.error):
+            raise PuzzleInputError(f"{path}: a damaged gzip file") from None
+    try:
+        root = ET.fromstring(raw)
+    except ET.ParseError as exc:
+        raise PuzzleInputError(f"{path}: not a BurrTools puzzle file ({exc})") from None
+    if root.tag != "puzzle":
+        raise PuzzleInputError(f"{path}: not a BurrTools puzzle file (no <puzzle>)")
+    if root.get("version") not in ("1", "2"):
+        raise PuzzleInputError(f"{path}: puzzle format version {root.get('version')} is unknown")
+    return root
+
+
+def _problems(root: ET.Element) -> list[ET.Element]:
+    problems = root.find("problems")
+    return [] if problems is None else problems.findall("problem")
+
+
+def problem_names(root: ET.Element) -> list[str]:
+    return [p.get("name") or f"problem {i + 1}" for i, p in enumerate(_problems(root))]
+
+
+def _pick_problem(root: ET.Element, problem: str | None) -> int:
+    names = problem_names(root)
+    if not names:
+        raise PuzzleInputError("the file holds no problem")
+    if problem is None:
+        return 0
+    if problem.isdigit() and 1 <= int(problem) <= len(names):
+        return int(problem) - 1
+    if problem in names:
+        return names.index(problem)
+    listed = ", ".join(f"{i + 1} {n!r}" for i, n in enumerate(names))
+    raise PuzzleInputError(f"no problem {problem!r} in the file (it has: {listed})")
+
+
+def _piece_type(space: VoxelSpace, count: int, names: set[str], code: int) -> PieceType:
+    """`code` (the number the slice view shows) is the piece's number in the problem."""
+    if space.variable:
+        raise PuzzleInputError(f"piece {space.name!r} has variable (+) voxels")
+    if not space.filled:
+        raise PuzzleInputError(f"piece {space.name!r} is empty")
+    shape = normalize(space.filled)
+    box = extent(shape)
+    size = box if len(shape) == box[0] * box[1] * box[2] else None
+    name = space.name
+    while name in names or name == "hole":
+        name += "'"
+    names.add(name)
+    return PieceType(name=name, shape=shape, count=count, size=size, code=code)
+
+
+def puzzle_from_xml(
+    root: ET.Element, problem: str | None = None, *, title: str = ""
+) -> tuple[CubePuzzle, XmSource]:
+    """One problem of a BurrTools file as a puzzle (`problem`: 1-based number or name;
+    default the first)."""
+    grid = root.find("gridType")
+    kind = 0 if grid is None else _int_attr(grid, "type", "gridType", 0)
+    if kind != 0:
+        raise PuzzleInputError(
+            f"the puzzle is made of {GRIDS.get(kind, f'grid type {kind}')}: only cubes are solved"
+        )
+    shape_list = root.find("shapes")
+    elements = [] if shape_list is None else shape_list.findall("voxel")
+    spaces = tuple(_voxel_space(e, i) for i, e in enumerate(elements))
+    index = _pick_problem(root, problem)
+    node = _problems(root)[index]
+    pname = problem_names(root)[index]
+    if node.get("maxHoles") is not None:
+        raise PuzzleInputError(f"problem {pname!r}: a limit on holes (maxHoles) is not solved")
+    bitmap = node.find("bitmap")
+    if bitmap is not None and len(bitmap):
+        raise PuzzleInputError(f"problem {pname!r}: colour constraints are not solved")
+    result = node.find("result")
+    if result is None:
+        raise PuzzleInputError(f"problem {pname!r} has no result shape")
+    rid = _int_attr(result, "id", "result")
+    if not 0 <= rid < len(spaces):
+        raise PuzzleInputError(f"problem {pname!r}: result shape {rid} does not exist")
+    parts = node.find("shapes")
+    types: list[PieceType] = []
+    type_shape: list[int] = []
+    names: set[str] = set()
+    for part in [] if parts is None else parts.findall("shape"):
+        sid = _int_attr(part, "id", "a piece")
+        if not 0 <= sid < len(spaces):
+            raise PuzzleInputError(f"problem {pname!r}: piece shape {sid} does not exist")
+        if part.get("count") is None and part.get("min") is not None:
+            low, high = _int_attr(part, "min", "a piece"), _int_attr(part, "max", "a piece")
+            if low != high:
+                raise PuzzleInputError(
+                    f"problem {pname!r}: piece {spaces[sid].name!r} may be used {low} to "
+                    f"{high} times: counts given as a range are not solved"
+                )
+            count = low
+        else:
+            count = _int_attr(part, "count", "a piece", 1)
+        if count > 0:
+            types.append(_piece_type(spaces[sid], count, names, len(types) + 1))
+            type_shape.append(sid)
+    if not types:
+        raise PuzzleInputError(f"problem {pname!r} has no pieces")
+    target = spaces[rid]
+    cells = target.filled + target.variable
+    if not cells:
+        raise PuzzleInputError(f"problem {pname!r}: the result shape is empty")
+    low = np.min(np.array(cells), axis=0)
+    high = np.max(np.array(cells), axis=0)
+    box = tuple(int(v) for v in high - low + 1)
+    if max(box) > MAX_BOX_SIDE:
+        raise PuzzleInputError(f"problem {pname!r}: the result is larger than {MAX_BOX_SIDE} cells")
+
+    def index_of(v: Voxel) -> int:
+        x, y, z = (int(a - b) for a, b in zip(v, low, strict=True))
+        return x + box[0] * (y + box[1] * z)
+
+    shape = frozenset(index_of(v) for v in cells)
+    optional = frozenset(index_of(v) for v in target.variable)
+    volume = sum(t.volume * t.count for t in types)
+    if volume < len(shape) - len(optional):
+        raise PuzzleInputError(
+            f"problem {pname!r}: the pieces have {volume} cells, the result needs at least "
+            f"{len(shape) - len(optional)}"
+        )
+    try:
+        puzzle = make_puzzle(box, types, title=title or pname, allow_holes=True,
+                             shape=shape, optional=optional)  # fmt: skip
+    except PuzzleInputError as exc:
+        raise PuzzleInputError(f"problem {pname!r}: {exc}") from None
+    offset = tuple(int(v) for v in low)
+    source = XmSource(root, index, spaces, tuple(type_shape), offset)  # type: ignore[arg-type]
+    return puzzle, source
+
+
+def load_xmpuzzle(path: str | Path, problem: str | None = None) -> tuple[CubePuzzle, XmSource]:
+    root = read_xml(path)
+    try:
+        return puzzle_from_xml(root, problem)
+    except PuzzleInputError as exc:
+        raise PuzzleInputError(f"{Path(path).name}: {exc}") from None
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def _moved(space: VoxelSpace, t: int) -> tuple[np.ndarray, np.ndarray]:
+    """The piece's filled voxels and hotspot after BurrTools' transformation t."""
+    m = ROTATIONS_BT[t]
+    corner = m @ (np.array(space.size) - 1)
+    shift = -np.minimum(corner, 0)
+    cells = np.array(space.filled, dtype=np.int64) @ m.T + shift
+    return cells, m @ np.array(space.hotspot) + shift
+
+
+@dataclasses.dataclass(frozen=True)
+class _Pose:
+    t: int
+    delta: np.ndarray  # X Y Z = box origin + our min corner + delta
+
+
+def _poses(ptype: PieceType, space: VoxelSpace, offset: Voxel) -> list[_Pose]:
+    """For each of our orientations of the piece: BurrTools' t and the shift from our
+    min corner to its X Y Z."""
+    found: dict[Shape, _Pose] = {}
+    for t in range(24):
+        cells, hot = _moved(space, t)
+        key = normalize(cells)
+        if key not in found:
+            found[key] = _Pose(t, np.array(offset) - cells.min(axis=0) + hot)
+    return [found[o] for o in ptype.orientations]
+
+
+def _assembly(puzzle: CubePuzzle, source: XmSource, poses: list[list[_Pose]],
+              solution: Sequence[tuple[int, int]]) -> str:  # fmt: skip
+    from solvers.cube.space import Space
+
+    space = Space(puzzle.box, 0)
+    per_type: list[list[tuple[int, int, int, int]]] = [[] for _ in source.type_shape]
+    for t, pose in solution:
+        if t >= len(per_type):
+            continue  # an empty cell
+        orient, x, y, z = space.unpack_pose(pose)
+        p = poses[t][orient]
+        bx, by, bz = (int(v) for v in p.delta + (x, y, z))
+        per_type[t].append((p.t, bx, by, bz))
+    words = []
+    for entries in per_type:
+        for t, bx, by, bz in sorted(entries):
+            words.append(f"{bx} {by} {bz} {t}")
+    return " ".join(words)
+
+
+def write_solutions(
+    puzzle: CubePuzzle,
+    source: XmSource,
+    solutions: Sequence[object],
+    path: str | Path,
+    *,
+    count: int,
+    complete: bool,
+    seconds: float,
+) -> None:
+    """The source file with these solutions in its problem, gzipped (as BurrTools saves)."""
+    from solvers.atomic import open_output
+
+    root = ET.fromstring(ET.tostring(source.root))  # a copy: the source stays as it was
+    node = _problems(root)[source.problem]
+    for old in node.findall("solutions"):
+        node.remove(old)
+    for name in ("assemblies", "solutions", "time"):
+        node.attrib.pop(name, None)
+    node.set("state", "2" if complete else "0")
+    if complete:
+        node.set("assemblies", str(count))
+        node.set("solutions", "0")
+        node.set("time", str(int(seconds)))
+    poses = [
+        _poses(puzzle.types[t], source.shapes[sid], source.offset)
+        for t, sid in enumerate(source.type_shape)
+    ]
+    listed = ET.SubElement(node, "solutions")
+    for k, solution in enumerate(solutions):
+        entry = ET.SubElement(listed, "solution", {"asmNum": str(k)})
+        pieces = solution.pieces  # type: ignore[attr-defined]
+        ET.SubElement(entry, "assembly").text = _assembly(puzzle, source, poses, pieces)
+    ET.indent(root, space=" ")
+    text = '<?xml version="1.0"?>\n' + ET.tostring(root, encoding="unicode") + "\n"
+    with open_output(path, "wb") as out:
+        out.write(gzip.compress(text.encode("utf-8"), mtime=0))
+
+
+def _voxel_text(size: Voxel, filled: set[Voxel], variable: set[Voxel] = frozenset()) -> str:  # type: ignore[assignment]
+    sx, sy, sz = size
+    chars = []
+    for z, y, x in itertools.product(range(sz), range(sy), range(sx)):
+        chars.append("#" if (x, y, z) in filled else "+" if (x, y, z) in variable else "_")
+    return "".join(chars)
+
+
+def puzzle_to_xml(puzzle: CubePuzzle, *, comment: str = "") -> tuple[ET.Element, XmSource]:
+    """A BurrTools file of one problem for any of our puzzles: the result (the box, or its
+    shape; cells that may stay empty as `+`, all of them when empty cells may go anywhere)
+    and each piece type in its reference orientation with its count."""
+    root = ET.Element("puzzle", {"version": "2"})
+    ET.SubElement(root, "gridType", {"type": "0"})
+    ET.SubElement(root, "colors")
+    shapes = ET.SubElement(root, "shapes")
+    inside = {puzzle.cell_xyz(int(c)) for c in np.flatnonzero(puzzle.inside)}
+    if puzzle.optional:
+        variable = {puzzle.cell_xyz(c) for c in puzzle.optional}
+    else:
+        variable = inside if puzzle.holes else set()
+    sx, sy, sz = puzzle.box
+    result = ET.SubElement(shapes, "voxel", {"x": str(sx), "y": str(sy), "z": str(sz),
+                                             "name": "Result", "type": "0"})  # fmt: skip
+    result.text = _voxel_text(puzzle.box, inside - variable, variable)
+    spaces = [VoxelSpace("Result", puzzle.box, tuple(sorted(inside - variable)),
+                         tuple(sorted(variable)))]  # fmt: skip
+    real = [t for t in puzzle.types if not t.is_hole]
+    for ptype in real:
+        size = extent(ptype.shape)
+        element = ET.SubElement(shapes, "voxel", {"x": str(size[0]), "y": str(size[1]),
+                                                  "z": str(size[2]), "name": ptype.name,
+                                                  "type": "0"})  # fmt: skip
+        element.text = _voxel_text(size, set(ptype.shape))
+        spaces.append(VoxelSpace(ptype.name, size, ptype.shape, ()))
+    problems = ET.SubElement(root, "problems")
+    problem = ET.SubElement(problems, "problem", {"name": puzzle.title or "Problem", "state": "0"})
+    parts = ET.SubElement(problem, "shapes")
+    for k, ptype in enumerate(real):
+        ET.SubElement(parts, "shape", {"id": str(k + 1), "count": str(ptype.count)})
+    ET.SubElement(problem, "result", {"id": "0"})
+    ET.SubElement(problem, "bitmap")
+    if comment:
+        ET.SubElement(root, "comment").text = comment
+    source = XmSource(root, 0, tuple(spaces), tuple(range(1, len(real) + 1)), (0, 0, 0))
+    return root, source
+
+
+def write_puzzle(root: ET.Element, path: str | Path) -> None:
+    """A puzzle file without solutions (gzipped, deterministic bytes)."""
+    from solvers.atomic import open_output
+
+    copy = ET.fromstring(ET.tostring(root))
+    ET.indent(copy, space=" ")
+    text = '<?xml version="1.0"?>\n' + ET.tostring(copy, encoding="unicode") + "\n"
+    with open_output(path, "wb") as out:
+        out.write(gzip.compress(text.encode("utf-8"), mtime=0))
+
+
+# --- reading solutions back ------------------------------------------------------------------
+
+
+def read_solutions(
+    puzzle: CubePuzzle, source: XmSource
+) -> list[list[tuple[int, tuple[Voxel, ...]]]]:
+    """The saved solutions of the source's problem: per solution, (type, cells in our box)
+    of each placed piece, decoded the way BurrTools places pieces."""
+    node = _problems(source.root)[source.problem]
+    counts = [puzzle.types[t].count for t in range(len(source.type_shape))]
+    out = []
+    for entry in node.iter("assembly"):
+        words = (entry.text or "").split()
+        pieces: list[tuple[int, tuple[Voxel, ...]]] = []
+        i = 0
+        for t, sid in enumerate(source.type_shape):
+            for _ in range(counts[t]):
+                if i >= len(words):
+                    raise PuzzleInputError("a saved assembly has too few pieces")
+                if words[i] == "x":
+                    i += 1
+                    continue
+                bx, by, bz, rot = (int(v) for v in words[i : i + 4])
+                i += 4
+                if not 0 <= rot < 24:
+                    raise PuzzleInputError(f"a saved assembly mirrors a piece (t={rot})")
+                cells, hot = _moved(source.shapes[sid], rot)
+                placed = cells - hot + (bx, by, bz) - np.array(source.offset)
+                pieces.append((t, tuple(sorted(tuple(int(v) for v in c) for c in placed))))
+        if i != len(words):
+            raise PuzzleInputError("a saved assembly has more pieces than the problem")
+        out.append(pieces)
+    return out

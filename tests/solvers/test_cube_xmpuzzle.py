@@ -1,0 +1,166 @@
+"""BurrTools .xmpuzzle files: reading problems, writing solutions back in BurrTools' own
+placement convention, a round trip (read, solve, write, read back), the shipped classics,
+and one-line errors for what we do not solve."""
+
+from __future__ import annotations
+
+import gzip
+
+import numpy as np
+import pytest
+
+from solvers.cube.exact import solve_exact
+from solvers.cube.files import load_puzzle, load_source, puzzle_folder
+from solvers.cube.solution import solution_pieces
+from solvers.cube.xmpuzzle import (
+    ROTATIONS_BT,
+    load_xmpuzzle,
+    puzzle_to_xml,
+    read_solutions,
+    write_solutions,
+)
+from solvers.errors import PuzzleInputError
+from tests.cli.helpers import assert_one_line_error, run_cli
+
+SHIPPED = ["fakocka", "conway", "slothouber-graatsma", "soma", "bedlam"]
+
+L_TRIOMINO = """<?xml version="1.0"?>
+<puzzle version="2"><gridType type="0"/><colors/><shapes>
+<voxel x="3" y="3" z="1" name="Target" type="0" hx="0" hy="0" hz="0">_+##+#___</voxel>
+<voxel x="2" y="2" z="1" name="Ell" type="0" hx="1" hy="0" hz="0">#_##</voxel>
+<voxel x="1" y="1" z="1" name="Dot" type="0">#3</voxel>
+</shapes><problems><problem name="Tiny" state="0"><shapes>
+<shape id="1" count="1"/><shape id="2" min="1" max="1" group="1"/></shapes>
+<result id="0"/><bitmap/></problem></problems></puzzle>
+"""
+
+
+def pieces_cells(puzzle, solution):
+    return sorted(
+        (p.type, tuple(sorted(tuple(int(v) for v in c) for c in p.cells)))
+        for p in solution_pieces(puzzle, solution)
+        if not puzzle.types[p.type].is_hole
+    )
+
+
+def test_burrtools_rotation_numbering_is_24_distinct_rotations():
+    mats = {m.tobytes() for m in ROTATIONS_BT}
+    assert len(mats) == 24 and all(round(np.linalg.det(m)) == 1 for m in ROTATIONS_BT)
+    assert np.array_equal(ROTATIONS_BT[0], np.eye(3))
+    assert ROTATIONS_BT[1].tolist() == [[1, 0, 0], [0, 0, -1], [0, 1, 0]]  # x quarter turn
+    assert ROTATIONS_BT[4].tolist() == [[0, 0, -1], [0, 1, 0], [1, 0, 0]]
+
+
+@pytest.mark.parametrize("name", SHIPPED)
+def test_the_shipped_files_read_as_the_classic_puzzles(name):
+    puzzle, source = load_xmpuzzle(puzzle_folder() / f"{name}.xmpuzzle")
+    assert source is not None and puzzle.is_box
+    if name in ("fakocka", "conway", "slothouber-graatsma"):
+        ours = load_puzzle(name)  # the JSON definition
+        assert puzzle.box == ours.box
+        assert sorted((min(t.orientations), t.count) for t in puzzle.types) == sorted(
+            (min(t.orientations), t.count) for t in ours.types
+        )
+    sizes = {"soma": (3, 7), "bedlam": (4, 13)}
+    if name in sizes:
+        assert (puzzle.box[0], puzzle.n_pieces) == sizes[name]
+
+
+def test_a_result_shape_with_variable_cells_hotspots_and_colours(tmp_path):
+    path = tmp_path / "tiny.xmpuzzle"
+    path.write_bytes(gzip.compress(L_TRIOMINO.encode()))
+    puzzle, source = load_xmpuzzle(path)
+    # result: cells (1,0) '+', (2,0) '#', (0,1) '#', (1,1) '+', (2,1) '#': bounding box 3x2
+    assert puzzle.box == (3, 2, 1) and not puzzle.is_box and puzzle.n_inside == 5
+    assert len(puzzle.optional) == 2 and puzzle.holes == 1
+    result = solve_exact(puzzle, symmetry=False)
+    assert result.count == solve_exact(puzzle).count
+    out = tmp_path / "solved.xmpuzzle"
+    write_solutions(puzzle, source, result.solutions, out, count=result.count,
+                    complete=True, seconds=0.0)  # fmt: skip
+    again, back = load_xmpuzzle(out)
+    decoded = read_solutions(again, back)
+    assert len(decoded) == result.count > 0
+    for solution, pieces in zip(result.solutions, decoded, strict=True):
+        assert sorted(pieces) == pieces_cells(puzzle, solution)
+
+
+def test_round_trip_read_solve_write_read_back(tmp_path):
+    puzzle, source = load_source("soma", burrtools=True)
+    result = solve_exact(puzzle, every=False)
+    out = tmp_path / "soma-solved.xmpuzzle"
+    write_solutions(puzzle, source, result.solutions, out, count=result.count,
+                    complete=True, seconds=1.5)  # fmt: skip
+    text = gzip.decompress(out.read_bytes()).decode()
+    assert 'state="2"' in text and 'assemblies="11520"' in text
+    again, back = load_xmpuzzle(out)
+    assert again.types == puzzle.types and again.box == puzzle.box
+    decoded = read_solutions(again, back)
+    assert len(decoded) == 240
+    for solution, pieces in zip(result.solutions, decoded, strict=True):
+        assert sorted(pieces) == pieces_cells(puzzle, solution)
+    # the file solves again to the same counts
+    assert solve_exact(again, every=False).count == 11_520
+
+
+def test_a_json_puzzle_is_written_as_a_new_burrtools_file(tmp_path):
+    puzzle = load_puzzle("slothouber-graatsma")
+    result = solve_exact(puzzle)
+    _, source = puzzle_to_xml(puzzle)
+    out = tmp_path / "sg.xmpuzzle"
+    write_solutions(puzzle, source, result.solutions, out, count=8, complete=True, seconds=0)
+    again, back = load_xmpuzzle(out)
+    decoded = read_solutions(again, back)
+    assert len(decoded) == 8
+    names = [t.name for t in puzzle.types]
+    for solution, pieces in zip(result.solutions, decoded, strict=True):
+        mine = [(names[t], cells) for t, cells in pieces_cells(puzzle, solution)]
+        theirs = [(again.types[t].name, cells) for t, cells in pieces]
+        assert sorted(mine) == sorted(theirs)
+
+
+def test_the_cli_solves_a_burrtools_file_and_writes_the_solutions(tmp_path, capsys):
+    out = tmp_path / "out.xmpuzzle"
+    code, text, _ = run_cli(capsys, "solve", "cube", "--xmpuzzle", "soma", "--classes", "-q",
+                            "--write-solutions", str(out))  # fmt: skip
+    assert code == 0 and "11,520 solutions" in text and "240" in text
+    assert "wrote" in text and out.is_file()
+    again, back = load_xmpuzzle(out)
+    assert len(read_solutions(again, back)) == 240
+
+
+BAD = {
+    "grid.xmpuzzle": ('<gridType type="0"/>', '<gridType type="2"/>', "spheres"),
+    "colour.xmpuzzle": ("<bitmap/>", '<bitmap><pair piece="0" result="1"/></bitmap>', "colour"),
+    "range.xmpuzzle": ('min="1" max="1"', 'min="0" max="2"', "range"),
+    "holes.xmpuzzle": ('state="0"', 'state="0" maxHoles="1"', "maxHoles"),
+    "version.xmpuzzle": ('version="2"', 'version="7"', "version 7"),
+    "count.xmpuzzle": ("_+##+#___", "_+##+#____", "10 voxels"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD))
+def test_what_we_do_not_solve_is_one_line(tmp_path, capsys, monkeypatch, name):
+    old, new, match = BAD[name]
+    assert old in L_TRIOMINO
+    (tmp_path / name).write_bytes(gzip.compress(L_TRIOMINO.replace(old, new).encode()))
+    monkeypatch.chdir(tmp_path)
+    line = assert_one_line_error(capsys, "solve", "cube", "--xmpuzzle", name, match=match)
+    assert name in line
+
+
+def test_broken_files_and_missing_problems_are_one_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "cut.xmpuzzle").write_bytes(gzip.compress(L_TRIOMINO.encode())[:40])
+    assert_one_line_error(capsys, "solve", "cube", "--xmpuzzle", "cut.xmpuzzle", match="gzip")
+    (tmp_path / "text.xmpuzzle").write_text("hello")
+    assert_one_line_error(capsys, "solve", "cube", "--xmpuzzle", "text.xmpuzzle",
+                          match="not a BurrTools puzzle")  # fmt: skip
+    assert_one_line_error(capsys, "solve", "cube", "--xmpuzzle", "soma", "--problem", "3",
+                          match="no problem '3'")  # fmt: skip
+    assert_one_line_error(capsys, "solve", "cube", "--problem", "1", match="--problem")
+    src = puzzle_folder() / "soma.xmpuzzle"
+    assert_one_line_error(capsys, "solve", "cube", "--xmpuzzle", str(src), "--write-solutions",
+                          str(src), match="that is the input")  # fmt: skip
+    with pytest.raises(PuzzleInputError, match="cannot read"):
+        load_xmpuzzle(tmp_path / "missing.xmpuzzle")
