@@ -1,9 +1,11 @@
 """The cube: fill a box with bricks (seed 000, "Fakocka", and other packing puzzles).
 
 Puzzle: a box of X x Y x Z unit cells and piece types with counts (cuboids or polycubes),
-read from assets/puzzles/cube/*.json (`files.load_puzzle`). Identical pieces are one type
-with a count; for drawing, the pieces of a type are numbered (instances): instance i has
-type `puzzle.instance_type[i]`, named `puzzle.instance_name(i)` ("2x2x3 #2").
+read from assets/puzzles/cube/*.json or from BurrTools .xmpuzzle files (`files.load_puzzle`,
+`xmpuzzle`: there the result may be another shape, with cells that may stay empty).
+Identical pieces are one type with a count; for drawing, the pieces of a type are
+numbered (instances): instance i has type `puzzle.instance_type[i]`, named
+`puzzle.instance_name(i)` ("2x2x3 #2").
 
 Model (`model.CubeModel`, kind "cube"), state = flat int32:
 
@@ -26,10 +28,11 @@ Events:
 
 Traces (solver name in the header):
 
-    cube.exact       the search: a step per placement ("Cell (2,0,1) has the fewest
-                     options: try a 1x2x4 brick there") and per removal (with the reason);
-                     milestone "solution" per filling; counters nodes, depth, solutions,
-                     options (choices at the cell being filled)
+    cube.exact       the search (always the plain one, every filling: the symmetry-broken
+                     search of `breaking` runs only untraced): a step per placement
+                     ("Cell (2,0,1) has the fewest options: try a 1x2x4 brick there") and
+                     per removal (with the reason); milestone "solution" per filling;
+                     counters nodes, depth, solutions, options (choices at the branch)
     cube.assembly    one filling laid bottom-up, a step per piece ("Layer z=0: 2x2x3 #1
                      standing at x 0..1, y 0..1, z 0..2"), milestones "layer" and
                      "solution"; counters placed, layer
@@ -58,7 +61,9 @@ PUZZLE = PuzzleSpec(
     title="Cube packing",
     help="fill a box with bricks: exact solver or the seed's stochastic search",
     description="Fill a box with pieces. The exact solver finds every filling (identical "
-    "pieces are never told apart) and groups them by the box's symmetries; --method "
+    "pieces are never told apart) and groups them by the box's symmetries, searching one "
+    "filling per class and counting the rest by symmetry (--classes lists one per class, "
+    "--all every filling); it reads and writes BurrTools .xmpuzzle files; --method "
     "stochastic runs the seed's collision-removal search (random moves, keep if not worse, "
     "restarts).",
     model=Ref("solvers.cube.model:CubeModel"),

@@ -173,6 +173,11 @@ def every_filling(classes: Enumeration, group: PuzzleGroup) -> Enumeration:
         raise AssertionError(
             f"the classes expand to {made} fillings but the search counted {classes.count}"
         )
-    rotation_class = first_appearance(np.stack([cls, mirrored.astype(np.int64)], axis=1))
+    # a class splits into two rotation classes when some of its fillings are only mirror
+    # images; its rotation images come first (the identity is element 0), so numbering by
+    # first appearance gives the mirror ones the second number
+    split = np.bincount(cls, weights=mirrored, minlength=len(classes.rows)) > 0
+    base = np.concatenate([[0], np.cumsum(1 + split)[:-1]]).astype(np.int64)
+    rotation_class = base[cls] + mirrored
     return dataclasses.replace(classes, rows=rows, class_of=cls, rotation_class_of=rotation_class,
                                weight=np.ones(len(rows), dtype=np.int64))  # fmt: skip

@@ -55,6 +55,8 @@ def test_known_counts_and_classes(name, burrtools, count, rotations, everything)
     facts = solution_facts(every)
     assert (facts["classes_rotations"], facts["classes_all"]) == (rotations, everything)
     assert np.bincount(facts["class_all_of"]).sum() == count
+    assert len(np.unique(facts["class_rotations_of"])) == rotations
+    assert np.array_equal(facts["class_rotations_of"][:1], [0])
     for solution in every.solutions[:: max(1, count // 50)]:
         assert_fills(puzzle, solution)
 
