@@ -284,41 +284,13 @@ def run_lesson_window(
     max_frames: int | None = None,
 ) -> None:
     """Present the lesson in a window until Esc (or `max_frames`, for tests)."""
-    from viz.window import WindowError, _Fullscreen, _open, _Presenter, drawable_size
+    from viz.window import run_app
 
-    try:
-        pygame.display.init()
-        _open(size)
-        ctx = moderngl.create_context(require=330)
-    except Exception as exc:
-        pygame.display.quit()
-        raise WindowError(f"cannot open an OpenGL 3.3 window ({exc})") from None
-    pygame.display.set_caption(lesson.title or "puzzleviz lesson")
-    window = pygame.display.get_window_size()
-    app = LessonApp(ctx, lesson, prepared, size=drawable_size(window), samples=samples, pace=pace)
-    app.resize(drawable_size(window), window)
-    presenter, screen, clock = _Presenter(ctx), _Fullscreen(), pygame.time.Clock()
-    if fullscreen:
-        screen.toggle()
-    frames = 0
-    try:
-        while not app.quit_requested and (max_frames is None or frames < max_frames):
-            for event in pygame.event.get():  # a new size is read below, every frame
-                if event.type not in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                    app.handle(event)
-            if app.fullscreen_requested:
-                app.fullscreen_requested = False
-                screen.toggle()
-            if drawable_size(pygame.display.get_window_size()) != app.target.size:
-                window = pygame.display.get_window_size()
-                app.resize(drawable_size(window), window)
-            app.tick(clock.tick(60) / 1000.0)
-            app.render()
-            presenter.show(app.target.texture, app.target.size)
-            pygame.display.flip()
-            frames += 1
-    finally:
-        pygame.display.quit()
+    def make(ctx: moderngl.Context, drawable: tuple[int, int]) -> App:
+        return LessonApp(ctx, lesson, prepared, size=drawable, samples=samples, pace=pace)
+
+    run_app(make, size=size, fullscreen=fullscreen, max_frames=max_frames,
+            title=lesson.title or "puzzleviz lesson")  # fmt: skip
 
 
 def record_lesson(

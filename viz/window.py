@@ -12,7 +12,7 @@ import glob
 import os
 import sys
 import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import moderngl
@@ -143,6 +143,28 @@ def run_window(
     max_frames: int | None = None,
 ) -> None:
     """Show the traces until the user quits (or `max_frames` frames, for tests)."""
+
+    def make(ctx: moderngl.Context, drawable: tuple[int, int]) -> App:
+        app = App(ctx, traces, size=drawable, samples=samples, speed=speed, level=level,
+                  tour=tour, tour_seconds=tour_seconds)  # fmt: skip
+        if not tour:
+            app.player.play()
+        return app
+
+    run_app(make, size=size, fullscreen=fullscreen, max_frames=max_frames)
+
+
+def run_app(
+    make_app: Callable[[moderngl.Context, tuple[int, int]], App],
+    *,
+    size: tuple[int, int] = (1280, 720),
+    fullscreen: bool = False,
+    title: str = "puzzleviz",
+    max_frames: int | None = None,
+) -> None:
+    """The window's loop for any App (the viewer, a lesson): open an OpenGL 3.3 window,
+    build the app for its drawable size, then events, tick, render and present at 60
+    frames a second until the app asks to quit (or `max_frames` frames, for tests)."""
     try:
         pygame.display.init()
         _open(size)
@@ -150,39 +172,31 @@ def run_window(
     except (pygame.error, Exception) as exc:
         pygame.display.quit()
         raise WindowError(f"cannot open an OpenGL 3.3 window ({exc})") from None
-    title = "puzzleviz"
     pygame.display.set_caption(title)
     window = pygame.display.get_window_size()
-    app = App(ctx, traces, size=drawable_size(window), samples=samples, speed=speed,
-              level=level, tour=tour, tour_seconds=tour_seconds)  # fmt: skip
-    app.resize(drawable_size(window), window)
-    presenter = _Presenter(ctx)
-    screen = _Fullscreen()
-    if fullscreen:
-        screen.toggle()
-    if not tour:
-        app.player.play()
-    clock = pygame.time.Clock()
-    frames = 0
     try:
-        while not app.quit_requested:
-            for event in pygame.event.get():
-                if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                    window = pygame.display.get_window_size()
-                    app.resize(drawable_size(window), window)
-                else:
+        app = make_app(ctx, drawable_size(window))
+        app.resize(drawable_size(window), window)
+        presenter = _Presenter(ctx)
+        screen = _Fullscreen()
+        if fullscreen:
+            screen.toggle()
+        clock = pygame.time.Clock()
+        frames = 0
+        while not app.quit_requested and (max_frames is None or frames < max_frames):
+            for event in pygame.event.get():  # a new size is read below, every frame
+                if event.type not in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                     app.handle(event)
             if app.fullscreen_requested:
                 app.fullscreen_requested = False
                 screen.toggle()
-                window = pygame.display.get_window_size()
+            window = pygame.display.get_window_size()
+            if drawable_size(window) != app.target.size:
                 app.resize(drawable_size(window), window)
             app.tick(clock.tick(60) / 1000.0)
             app.render()
             presenter.show(app.target.texture, app.target.size)
             pygame.display.flip()
             frames += 1
-            if max_frames is not None and frames >= max_frames:
-                break
     finally:
         pygame.display.quit()
