@@ -18,12 +18,6 @@ shared machine does not tilt the comparison.
 Every one of our solves is also checked for soundness (no true digit ever removed).
 Target (issue 6): >= 20x faster than hodoku-py.
 
-Last measured (2 shared cores, load 7-8, CPU seconds): 230 puzzles, ours 1.17 s (median
-2.0 ms a puzzle), 183 solved without guessing, 0 unsound eliminations; hodoku-py with the
-same techniques 91.0 s, also 183 without guessing: 78x in total, 45x median per puzzle.
-First 30 (famous) at full strength: ours 0.32 s, 18 without guessing; hodoku-py default
-76.4 s, 24 without guessing: 236x in total, 54x median.
-
 3. The issue-21 rows (--hard-sets): top95, Norvig's 11 "hardest" and 150 puzzles from
    HoDoKu's own generator at its EXTREME level; for each, how many each solver finishes
    without a guess (HoDoKu: without a BRUTE_FORCE step), and the CPU time of each at full
@@ -36,6 +30,8 @@ First 30 (famous) at full strength: ours 0.32 s, 18 without guessing; hodoku-py 
     .venv/bin/python benchmarks/sudoku.py [--limit N] [--skip-peer] [--skip-same]
                                           [--default-limit 40] [--files A B ...]
     .venv/bin/python benchmarks/sudoku.py --hard-sets [--skip-peer]
+
+Measured figures: benchmarks/RESULTS.md.
 """
 
 from __future__ import annotations
