@@ -9,15 +9,18 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from solvers.digits.results import GRANULARITY_WORDS
-from solvers.errors import PuzzleInputError
-from solvers.options import whole
+from solvers.split.options import (
+    SplitOptions,
+    add_split_arguments,
+    check_split_alone,
+    split_options,
+)
 
 if TYPE_CHECKING:
     from solvers.digits.model import DigitsModel
     from solvers.digits.puzzle import DigitsPuzzle
 
 GRANULARITIES = ("mesh", "block", "half")  # grid.GRANULARITIES
-MAX_WORKERS = 256
 ESTIMATE_PROBES = 5000
 
 
@@ -31,7 +34,7 @@ class DigitsProblem:
     show_all: bool = False  # report every solution, not one per class
     symmetry: bool = True  # one position of the 8 per symmetry orbit
     strategy: str = "first-cell"
-    workers: int = 1
+    split: SplitOptions = dataclasses.field(default_factory=SplitOptions)  # --workers etc.
 
     def model(self) -> DigitsModel:
         from solvers.digits.model import DigitsModel
@@ -81,34 +84,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "placements can still cover",
     )
     parser.add_argument(
-        "--workers",
-        type=whole(1, MAX_WORKERS),
-        default=1,
-        metavar="N",
-        help="search the positions of the 8 in N processes at once (for the long half-block "
-        "search; not with --trace, --first, --no-symmetry or --estimate)",
-    )
-    parser.add_argument(
         "--no-symmetry",
         action="store_true",
         help="try the 8 in every position instead of one per symmetry orbit (about 4x slower)",
     )
+    add_split_arguments(
+        parser,
+        what="the positions of the 8",
+        note="for the long block and half-block searches; not with --trace, --first, "
+        "--no-symmetry or --estimate",
+    )
 
 
-def _check_workers(args: argparse.Namespace) -> None:
-    if args.workers > 1:
-        alone = [
-            option
-            for option, given in (
-                ("--trace", args.trace),
-                ("--first", args.first),
-                ("--no-symmetry", args.no_symmetry),
-                ("--estimate", args.estimate),
-            )
-            if given
-        ]
-        if alone:
-            raise PuzzleInputError(f"--workers cannot be combined with {', '.join(alone)}")
+def _check_split(args: argparse.Namespace) -> None:
+    check_split_alone(
+        args, ("--trace", args.trace), ("--first", args.first),
+        ("--no-symmetry", args.no_symmetry), ("--estimate", args.estimate),
+        ("--play", getattr(args, "play", None)), ("--video", getattr(args, "video", None)),
+    )  # fmt: skip
 
 
 def _puzzle(args: argparse.Namespace) -> DigitsPuzzle:
@@ -119,7 +112,7 @@ def _puzzle(args: argparse.Namespace) -> DigitsPuzzle:
 
 def answer(args: argparse.Namespace) -> bool:
     """--estimate answers with a size, without searching."""
-    _check_workers(args)
+    _check_split(args)
     if not args.estimate:
         return False
     from solvers.digits.exact import estimate_nodes
@@ -135,5 +128,5 @@ def answer(args: argparse.Namespace) -> bool:
 def problems(args: argparse.Namespace) -> list[DigitsProblem]:
     return [
         DigitsProblem(_puzzle(args), args.granularity, args.first, args.all,
-                      not args.no_symmetry, args.strategy, args.workers)
+                      not args.no_symmetry, args.strategy, split_options(args))
     ]  # fmt: skip

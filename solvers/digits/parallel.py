@@ -1,27 +1,32 @@
-"""The exact search split by the root's choices over several processes.
+"""The exact search split by the root's choices, on the engines of solvers.split.
 
 The search's root branches on the positions of one piece (the 8, kept to one position per
-symmetry orbit); each position is a search of its own, so they can run in parallel worker
-processes and their solutions simply add up. Used by `puzzleviz solve digits --workers N`
-and by the benchmark, which also logs each position so that an interrupted run resumes.
+symmetry orbit); each position is a search of its own, so they run as parts on worker
+processes or a Dask cluster and their solutions simply add up, in the order of the
+positions: the same solutions, classes and JSON however many workers ran them. Used by
+`puzzleviz solve digits --workers N / --scheduler ADDRESS / --split-log FILE` and by the
+benchmarks, whose logs of positions resume an interrupted run.
 
-Processes are spawned (not forked): each loads the numba kernels from their cache and
-builds its own placement table, a few seconds, against minutes to hours per search. The
-half-block search's band table (bands.py) is shared out among such processes the same way.
+A part is plain data: the puzzle's definition, the granularity, the strategy and the node
+limit (per part), and the position's number; the half-block search's band table (bands.py)
+is built once, itself shared out over the same workers, and shipped with every part. Each
+worker process keeps one table of positions searched for all the parts it runs (once the
+8 lies behind the frontier, positions of different parts coincide), so node counts depend
+on which worker ran which part; the solutions do not.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import multiprocessing
-import multiprocessing.pool
-import os
-from collections.abc import Callable, Iterable, Iterator
+import time
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from solvers.digits.exact import (
+    NO_BANDS,
     Memo,
     SearchSetup,
     band_entry,
@@ -32,12 +37,24 @@ from solvers.digits.exact import (
 from solvers.digits.puzzle import DigitsPuzzle
 from solvers.digits.results import DigitsResult
 from solvers.digits.symmetry import Solution
+from solvers.split.engines import Engine, InProcess, ProcessPool
+from solvers.split.parts import Job, Key, PartResult
+from solvers.split.run import run_parts
+
+if TYPE_CHECKING:
+    from solvers.progress import Progress
+    from solvers.split.log import SplitLog
+
+RUNNER = "solvers.digits.parallel:search_part"
+WARM = "solvers.digits.parallel:warm"
+BAND_ENTRY = "solvers.digits.parallel:band_entry_task"
 
 
 @dataclasses.dataclass(frozen=True)
 class Part:
     """The outcome of one root choice: what the search found there (one per class of
-    symmetric solutions), its nodes and CPU seconds."""
+    symmetric solutions), its nodes and CPU seconds. Also the line format of the digits
+    benchmark's logs before solvers.split (still read, see `legacy_part`)."""
 
     root: int
     found: tuple[Solution, ...]
@@ -45,7 +62,7 @@ class Part:
     cpu_s: float
     stopped: bool = False  # at the node limit: what it found is only part of its solutions
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {
             "root": self.root,
             "found": [list(s) for s in self.found],
@@ -55,7 +72,7 @@ class Part:
         }
 
     @classmethod
-    def from_json(cls, row: dict) -> Part:
+    def from_json(cls, row: Mapping[str, Any]) -> Part:
         return cls(
             root=int(row["root"]),
             found=tuple(tuple(int(p) for p in s) for s in row["found"]),
@@ -64,10 +81,79 @@ class Part:
             stopped=bool(row.get("stopped", False)),
         )
 
+    @classmethod
+    def of(cls, part: PartResult) -> Part:
+        found = tuple(tuple(int(p) for p in s) for s in part.data["found"])
+        return cls(part.key[0], found, part.nodes, part.cpu_s, part.stopped)
+
+    def result(self) -> PartResult:
+        data = {"found": [list(s) for s in self.found]}
+        return PartResult((self.root,), data, self.nodes, self.cpu_s, self.stopped)
+
+
+def legacy_part(row: Mapping[str, Any]) -> PartResult | None:
+    """A line of an old digits log (`{"root": ...}`) as a part."""
+    return Part.from_json(row).result() if "root" in row else None
+
 
 def root_choices(puzzle: DigitsPuzzle, granularity: str) -> int:
     """How many parts the search splits into (a one-node search tells)."""
     return solve(puzzle, granularity, roots=(0, 1), node_limit=1).root_choices
+
+
+def digits_job(
+    puzzle: DigitsPuzzle,
+    granularity: str,
+    *,
+    strategy: str = "first-cell",
+    node_limit: int = 1 << 62,
+    band_rows: np.ndarray | None = None,
+) -> Job:
+    problem = {"puzzle": puzzle.definition(), "granularity": granularity, "strategy": strategy}
+    return Job("digits", RUNNER, problem, node_limit, warm=WARM, shared=band_rows)
+
+
+def solve_split(
+    puzzle: DigitsPuzzle,
+    granularity: str,
+    engine: Engine,
+    *,
+    strategy: str = "first-cell",
+    node_limit: int = 1 << 62,
+    log: SplitLog | None = None,
+    progress: Progress | None = None,
+    done: Iterable[Part] = (),
+    on_part: Callable[[Part, int, int], None] | None = None,
+) -> DigitsResult:
+    """Every root choice as a part on `engine` (those in `log` or `done` not again), each
+    up to `node_limit` nodes, merged in the order of the choices. The band table, where the
+    search uses one, is built first on the same engine if it was not."""
+    setup = build_bands(puzzle, granularity, engine)
+    total = root_choices(puzzle, granularity)
+    job = digits_job(
+        puzzle, granularity, strategy=strategy, node_limit=node_limit,
+        band_rows=setup.band_rows if setup.uses_bands else None,
+    )  # fmt: skip
+    heard = None if on_part is None else (lambda p, n, t: on_part(Part.of(p), n, t))
+    parts = run_parts(
+        job, [(r,) for r in range(total)], engine, log=log, progress=progress,
+        done={(part.root,): part.result() for part in done}, on_part=heard,
+    )  # fmt: skip
+    return merge(setup, total, parts)
+
+
+def merge(setup: SearchSetup, total: int, parts: list[PartResult]) -> DigitsResult:
+    """The parts' findings, in the order of the root's choices, as one search's result."""
+    found = tuple(tuple(int(p) for p in s) for part in parts for s in part.data["found"])
+    return DigitsResult(
+        setup=setup,
+        found=found,
+        solutions=every_solution(setup, found),
+        nodes=sum(part.nodes for part in parts),
+        stopped_early=any(part.stopped for part in parts),
+        final_path=(),
+        root_choices=total,
+    )
 
 
 def solve_in_parts(
@@ -80,110 +166,85 @@ def solve_in_parts(
     on_part: Callable[[Part, int, int], None] | None = None,
     node_limit: int = 1 << 62,
 ) -> DigitsResult:
-    """Search every root choice not in `done`, `workers` at a time, each part up to
-    `node_limit` nodes; `on_part(part, finished, total)` hears of each as it ends. The
-    result counts all parts, `done` too.
-    The band table, if the search uses one, is built first if it was not (`build_bands`
-    builds it in parallel)."""
-    setup = prepare(puzzle, granularity)
-    total = root_choices(puzzle, granularity)
-    parts = {part.root: part for part in done}
-    todo = [r for r in range(total) if r not in parts]
-    if todo:
-        bands = setup.band_rows  # built here once, not in every worker
-        definition = json.dumps(puzzle.definition())
-        jobs = [(definition, granularity, strategy, r, bands, node_limit) for r in todo]
-        with _pool(min(workers, len(jobs))) as pool:
-            for part in pool.imap_unordered(_search_part, jobs):
-                parts[part.root] = part
-                if on_part:
-                    on_part(part, len(parts), total)
-    found = tuple(s for r in sorted(parts) for s in parts[r].found)
-    return DigitsResult(
-        setup=setup,
-        found=found,
-        solutions=every_solution(setup, found),
-        nodes=sum(part.nodes for part in parts.values()),
-        stopped_early=any(part.stopped for part in parts.values()),
-        final_path=(),
-        root_choices=total,
-    )
+    """`solve_split` on `workers` local processes (this process if 1)."""
+    with ProcessPool(workers) if workers > 1 else InProcess() as engine:
+        return solve_split(
+            puzzle, granularity, engine, strategy=strategy, node_limit=node_limit,
+            done=done, on_part=on_part,
+        )  # fmt: skip
 
 
 def build_bands(
     puzzle: DigitsPuzzle,
     granularity: str,
-    workers: int,
+    engine: Engine | int,
     on_progress: Callable[[int, int, float], None] | None = None,
 ) -> SearchSetup:
-    """The setup with its bottom-band table (bands.py) built, if it uses one, by `workers`
-    processes: the sets of pieces of each size shared out among them. `on_progress(settled,
-    total, cpu_s)` hears of each set settled and of the CPU seconds spent so far."""
+    """The setup with its bottom-band table (bands.py) built, if it uses one, on `engine`
+    (or that many local processes): the sets of pieces of each size shared out among its
+    workers. `on_progress(settled, total, cpu_s)` hears of each set settled and of the CPU
+    seconds spent so far."""
     setup = prepare(puzzle, granularity)
     if not setup.needs_band_table:
         return setup
-    definition = json.dumps(puzzle.definition())
+    if isinstance(engine, int):
+        with ProcessPool(engine) if engine > 1 else InProcess() as own:
+            return build_bands(puzzle, granularity, own, on_progress)
+    job = digits_job(puzzle, granularity)
     cpu = [0.0]
-    with _pool(workers) as pool:
 
-        def settle(jobs: list[tuple[int, int]], table: np.ndarray) -> Iterator[tuple[int, int]]:
-            work = [(definition, granularity, mask, low, table) for mask, low in jobs]
-            for mask, rows, cpu_s in pool.imap_unordered(_band_entry, work):
-                cpu[0] += cpu_s
-                yield mask, rows
+    def settle(jobs: list[tuple[int, int]], table: np.ndarray) -> Iterator[tuple[int, int]]:
+        for mask, rows, cpu_s in engine.map(job, BAND_ENTRY, [(m, low, table) for m, low in jobs]):
+            cpu[0] += cpu_s
+            yield mask, rows
 
-        def on_set(settled: int, total: int) -> None:
-            if on_progress:
-                on_progress(settled, total, cpu[0])
+    def on_set(settled: int, total: int) -> None:
+        if on_progress:
+            on_progress(settled, total, cpu[0])
 
-        setup.build_bands(on_set, settle)
+    setup.build_bands(on_set, settle)
     return setup
 
 
-def _pool(workers: int) -> multiprocessing.pool.Pool:
-    """Spawned (not forked) worker processes at a lower priority."""
-    return multiprocessing.get_context("spawn").Pool(workers, initializer=_lower_priority)
+# -- what the workers run (imported by name) ------------------------------------------------
 
 
-def _band_entry(job: tuple[str, str, int, int, np.ndarray]) -> tuple[int, int, float]:
-    definition, granularity, mask, low, table = job
-    started = os.times()
-    setup = prepare(DigitsPuzzle.from_definition(json.loads(definition)), granularity)
-    rows = band_entry(setup, mask, low, table)
-    return mask, rows, _cpu_since(started)
+def _setup_of(job: Job) -> tuple[DigitsPuzzle, str]:
+    problem = job.problem
+    return DigitsPuzzle.from_definition(problem["puzzle"]), str(problem["granularity"])
 
 
-def _lower_priority() -> None:
-    os.nice(5)  # long work in the background: the machine stays usable
+def warm(job: Job) -> None:
+    """Load the kernel and build the placement table before the first part: a one-node
+    search (without the band table, which may not exist yet)."""
+    puzzle, granularity = _setup_of(job)
+    band_rows = job.shared if job.shared is not None else NO_BANDS
+    solve(puzzle, granularity, roots=(0, 1), node_limit=1, memo=Memo(16), band_rows=band_rows)
 
 
-def _cpu_since(started: os.times_result) -> float:
-    now = os.times()
-    return (now.user - started.user) + (now.system - started.system)
+# Per worker process: one table of positions searched, shared by the parts it searches.
+_memos: dict[str, Memo] = {}
 
 
-# Per worker process: one table of positions searched, shared by the parts it searches
-# (once the 8 lies behind the frontier, positions from different parts coincide).
-_memos: dict[tuple[str, str], Memo] = {}
-
-
-def _search_part(job: tuple[str, str, str, int, np.ndarray | None, int]) -> Part:
-    definition, granularity, strategy, root, band_rows, node_limit = job
-    memo = _memos.setdefault((definition, granularity), Memo())
-    started = os.times()
+def search_part(job: Job, key: Key) -> PartResult:
+    (root,) = key
+    puzzle, granularity = _setup_of(job)
+    memo = _memos.setdefault(json.dumps(job.identity()), Memo())
     result = solve(
-        DigitsPuzzle.from_definition(json.loads(definition)),
+        puzzle,
         granularity,
-        strategy=strategy,
+        strategy=str(job.problem["strategy"]),
         roots=(root, root + 1),
         memo=memo,
-        band_rows=band_rows,
-        node_limit=node_limit,
+        band_rows=job.shared,
+        node_limit=job.node_limit,
     )
-    return Part(
-        root=root,
-        found=result.found,
-        nodes=result.nodes,
-        cpu_s=_cpu_since(started),
-        stopped=result.stopped_early,
-    )
+    data = {"found": [list(s) for s in result.found]}
+    return PartResult(key, data, result.nodes, stopped=result.stopped_early)
+
+
+def band_entry_task(job: Job, item: tuple[int, int, np.ndarray]) -> tuple[int, int, float]:
+    mask, low, table = item
+    started = time.thread_time()
+    rows = band_entry(prepare(*_setup_of(job)), mask, low, table)
+    return mask, rows, time.thread_time() - started

@@ -8,6 +8,12 @@ import dataclasses
 from typing import TYPE_CHECKING, Any
 
 from solvers.options import whole
+from solvers.split.options import (
+    SplitOptions,
+    add_split_arguments,
+    check_split_alone,
+    split_options,
+)
 
 if TYPE_CHECKING:
     from solvers.setgame.model import SetGameModel
@@ -26,6 +32,7 @@ class SetProblem:
     forbidden: tuple[int, ...] = ()
     count: bool = False  # also count every maximum cap and its affine classes
     caps_in_json: int = 10
+    split: SplitOptions = dataclasses.field(default_factory=SplitOptions)  # --workers etc.
 
     def model(self) -> SetGameModel:
         from solvers.setgame.model import SetGameModel
@@ -67,15 +74,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="K",
         help="caps listed in the JSON (default 10)",
     )
+    add_split_arguments(
+        parser,
+        what="the subtrees of its first card",
+        note="only searches under --with or --forbid, --method seed or v other than 3, of "
+        "64 cards or more, split; --max-nodes then bounds each part; not with --trace",
+    )
 
 
 def problems(args: argparse.Namespace) -> list[SetProblem]:
     from solvers.setgame.model import SetGameModel
 
+    check_split_alone(args, ("--trace", args.trace), ("--play", getattr(args, "play", None)),
+                      ("--video", getattr(args, "video", None)))  # fmt: skip
     space = SetGameModel(args.v, args.n).space
     return [
         SetProblem(args.v, args.n, tuple(space.parse_list(args.with_cards)),
-                   tuple(space.parse_list(args.forbid)), args.count, args.json_caps)
+                   tuple(space.parse_list(args.forbid)), args.count, args.json_caps,
+                   split_options(args))
     ]  # fmt: skip
 
 

@@ -5,7 +5,7 @@ trace, and reports what was found and what was proven."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from solvers.plugin import Limits
     from solvers.progress import Progress
     from solvers.setgame.options import SetProblem
+    from solvers.split.options import SplitOptions
 
 SOLVERS = ("fast", "seed")
 MAX_CLASSIFIED = 20_000  # caps classified one by one; more would take too long to group
@@ -74,6 +75,8 @@ def solve(
     node_limit: int | None = None,
     board: Board | None = None,
     default_limit: int | None = None,
+    split: SplitOptions | None = None,
+    progress: Progress | None = None,
 ) -> SetResult:
     """The largest cap containing `with_cards` and avoiding `forbidden`.
 
@@ -81,7 +84,9 @@ def solve(
     and its state is where the trace starts; the board is left as it was. `node_limit`
     bounds every search (and so rules out the symmetry shortcuts, which are not node
     bounded); `default_limit`, when there is no `node_limit`, bounds only the searches
-    that can run for hours, so a default limit never costs a proof that is quick anyway."""
+    that can run for hours, so a default limit never costs a proof that is quick anyway.
+    `split` (--workers, --scheduler, --split-log) splits a large constrained search into
+    subtrees by their first card (split.py); then `node_limit` bounds each of them."""
     if solver not in SOLVERS:
         raise PuzzleInputError(f"unknown solver {solver!r} (choose from {', '.join(SOLVERS)})")
     model = SetGameModel(v, n)
@@ -162,7 +167,8 @@ def solve(
                 [f"no cap has more than {known.size} cards, so this maximum is proven"],
             )
     start = known_maximum(n).size if witness is not None else None
-    return _search_board(board, count=count, solver=solver, node_limit=limit, target=start)
+    return _search_board(board, count=count, solver=solver, node_limit=limit, target=start,
+                         split=split, progress=progress)  # fmt: skip
 
 
 def _show_caps(board: Board, caps: list[list[int]], caption: str) -> None:
@@ -182,10 +188,15 @@ def _show_caps(board: Board, caps: list[list[int]], caption: str) -> None:
 
 
 def _search_board(
-    board: Board, *, count: bool, solver: str, node_limit: int, target: int | None = None
-) -> SetResult:
+    board: Board, *, count: bool, solver: str, node_limit: int, target: int | None = None,
+    split: SplitOptions | None = None, progress: Progress | None = None,
+) -> SetResult:  # fmt: skip
     """Search under constraints; `target` (a size known to be reachable) lets the bound
-    prune everything smaller from the start."""
+    prune everything smaller from the start. Split by the first card when `split` asks
+    and the game is large (split.py)."""
+    from solvers.setgame.split import worth_splitting
+
+    parted = worth_splitting(board, split) and not board.tracer.enabled
     space = board.space
     v, n = space.v, space.n
     tracer = board.tracer
@@ -196,14 +207,14 @@ def _search_board(
     notes: list[str] = []
     if solver == "seed":
         tracer.step("The seed's TryFrom: every card in order, no bound, no symmetry")
-        best, caps, found = try_from_run(
-            board,
-            captions,
-            stats,
-            bounded=False,
-            node_limit=node_limit,
-            third=affine_space(n).third if v == 3 else None,
-        )
+        if parted:
+            best, caps, found, stats, note = _split(
+                board, "seed", split, progress, symmetric=False, target=0, hyperplane_cap=None,
+                keep=1000, node_limit=node_limit,
+            )  # fmt: skip
+            notes.append(note)
+        else:
+            best, caps, found = _try_from(board, captions, stats, False, node_limit)
         method = "seed TryFrom"
     elif v == 3:
         below = known_maximum(n - 1).size if 2 <= n <= 5 else None
@@ -211,31 +222,39 @@ def _search_board(
             "Bitset search with bounds (the constraints rule out the symmetry shortcuts)"
             + (f"; a hyperplane holds at most {below} cards" if below else "")
         )
-        best, caps, found = bit_run(
-            affine_space(n),
-            board,
-            captions,
-            stats,
-            free_candidates(board),
-            board.level if target is None else target,
-            ALL_MAX,
-            node_limit=node_limit,
-            keep=100_000,
-            hyperplane_cap=below,
-        )
+        goal = board.level if target is None else target
+        if parted:
+            best, caps, found, stats, note = _split(
+                board, "bitset", split, progress, symmetric=False, target=goal,
+                hyperplane_cap=below, keep=100_000, node_limit=node_limit,
+            )  # fmt: skip
+            notes.append(note)
+        else:
+            best, caps, found = bit_run(
+                affine_space(n),
+                board,
+                captions,
+                stats,
+                free_candidates(board),
+                goal,
+                ALL_MAX,
+                node_limit=node_limit,
+                keep=100_000,
+                hyperplane_cap=below,
+            )
         method = "bitset branch and bound"
     else:
         if symmetric:
             tracer.step(f"Symmetry: relabel variants so that the cap holds {space.word(0)}")
             board.place(0)
-        best, caps, found = try_from_run(
-            board,
-            captions,
-            stats,
-            bounded=True,
-            node_limit=node_limit,
-            best_start=board.level,
-        )
+        if parted:
+            best, caps, found, stats, note = _split(
+                board, "bounded", split, progress, symmetric=symmetric, target=board.level,
+                hyperplane_cap=None, keep=1000, node_limit=node_limit,
+            )  # fmt: skip
+            notes.append(note)
+        else:
+            best, caps, found = _try_from(board, captions, stats, True, node_limit)
         method = "bounded TryFrom" + (" with the first card fixed" if symmetric else "")
         if symmetric:
             board.take_back_to(0)
@@ -282,6 +301,29 @@ def _search_board(
     )
 
 
+def _try_from(
+    board: Board, captions: Captions, stats: SearchStats, bounded: bool, node_limit: int
+) -> tuple[int, list[list[int]], int]:
+    """The seed's TryFrom from the board (bounded: from the size it already holds)."""
+    space = board.space
+    return try_from_run(
+        board, captions, stats, bounded=bounded, node_limit=node_limit,
+        best_start=board.level if bounded else 0,
+        third=affine_space(space.n).third if space.v == 3 and not bounded else None,
+    )  # fmt: skip
+
+
+def _split(board: Board, kind: str, split: SplitOptions | None, progress: Progress | None,
+           **how: Any) -> tuple[int, list[list[int]], int, SearchStats, str]:  # fmt: skip
+    from solvers.progress import Progress
+    from solvers.setgame.split import split_search
+
+    assert split is not None  # worth_splitting said so
+    return split_search(
+        board, kind, split, progress or Progress(None, "parts", enabled=False), **how
+    )
+
+
 def _end_on_the_best(board: Board, cap: list[int], best: int, proven: bool, nodes: int) -> None:
     """End the search's trace on what it found, not on its last take-back (which leaves
     the board empty): a summary step that lays one largest cap out again."""
@@ -311,6 +353,7 @@ def _method(solver: str):
             problem.v, problem.n, count=problem.count, solver=solver, tracer=tracer,
             node_limit=None if limits.default_nodes else limits.nodes,
             default_limit=limits.nodes if limits.default_nodes else None, board=board,
+            split=problem.split, progress=progress,
         )  # fmt: skip
         result.caps_in_json = problem.caps_in_json
         return result
