@@ -17,8 +17,6 @@ from typing import ClassVar
 import numpy as np
 
 from scenes.sudoku_chains import (
-    ALS_INK,
-    CELL_ALS,
     STRONG_INK,
     UNDIRECTED,
     WEAK_INK,
@@ -27,6 +25,7 @@ from scenes.sudoku_chains import (
     draw_chain,
     draw_numbers,
     eureka,
+    group_cells,
     number_spots,
     step_link_count,
 )
@@ -51,6 +50,7 @@ from solvers.sudoku.model import (
 from solvers.sudoku.rating import rate_trace
 from solvers.sudoku.record import enabled_techniques
 from solvers.sudoku.roles import (
+    CELL_ALS,
     CELL_CONFLICT,
     CELL_GUESS,
     CELL_PATTERN,
@@ -60,8 +60,10 @@ from solvers.sudoku.roles import (
     HOUSE_CONFLICT,
     HOUSE_COVER,
     LINK_STRONG,
+    ROLE_ALS,
     ROLE_ELIMINATE,
     ROLE_FIN,
+    ROLE_GROUP,
     ROLE_OFF,
     ROLE_ON,
     ROLE_PATTERN,
@@ -103,6 +105,8 @@ CANDIDATE_COLORS: dict[int, RGBA] = {
     ROLE_OFF: rgba("#E69F00"),
     ROLE_PEER: rgba("#E8A38A"),
     ROLE_FIN: rgba("#CC79A7"),
+    ROLE_GROUP: rgba("#44AA99"),
+    ROLE_ALS: rgba("#B07CC6"),
 }
 CELL_COLORS: dict[int, RGBA] = {
     CELL_PATTERN: rgba(GOOD, 0.16),
@@ -110,6 +114,7 @@ CELL_COLORS: dict[int, RGBA] = {
     CELL_PIVOT: rgba("#F0E442", 0.45),
     CELL_GUESS: rgba("#CC79A7", 0.22),
     CELL_CONFLICT: rgba(BAD, 0.35),
+    CELL_ALS: rgba("#B07CC6", 0.14),
 }
 HOUSE_COLORS: dict[int, RGBA] = {
     HOUSE_BASE: rgba("#0072B2"),
@@ -124,6 +129,8 @@ CANDIDATE_WORDS = {
     ROLE_OFF: "chain: false",
     ROLE_PEER: "removed by a placement",
     ROLE_FIN: "fin",
+    ROLE_GROUP: "group: the digit is in one of these",
+    ROLE_ALS: "in an almost locked set",
 }
 CELL_WORDS = {
     CELL_PATTERN: "pattern cell",
@@ -131,6 +138,7 @@ CELL_WORDS = {
     CELL_PIVOT: "pivot",
     CELL_GUESS: "guessed cell",
     CELL_CONFLICT: "contradiction",
+    CELL_ALS: "almost locked set (ALS)",
 }
 HOUSE_WORDS = {HOUSE_BASE: "house it lives in", HOUSE_COVER: "house it removes from",
                HOUSE_CONFLICT: "no place left"}  # fmt: skip
@@ -250,7 +258,7 @@ class SudokuScene(Scene):
         if layout.panel is not None:
             enabled = enabled_techniques(frame.trace)
             bottom = _draw_panel(d, model, state, layout.panel, event, t, view.scale, enabled)
-            bottom = _draw_notation(d, model, chain, layout.panel, bottom, view.scale)
+            bottom = _draw_notation(d, model, chain, highlights, layout.panel, bottom, view.scale)
             entries = _legend_entries(model, state, highlights)
             panel = layout.panel
             draw_legend(d, entries, panel.x, bottom + 10 * view.scale, panel.w, view.scale)
@@ -462,30 +470,41 @@ def _marked_mask(marked: set[tuple[int, int]], cell: int, n: int) -> int:
     return mask
 
 
+NOTATION_LINES = 4  # of the chain's notation; the legend must fit below
+
+
 def _draw_notation(
-    d: DrawList2D, model: SudokuModel, chain: Chain, panel: Rect, top: float, scale: float
+    d: DrawList2D,
+    model: SudokuModel,
+    chain: Chain,
+    h: _Highlights,
+    panel: Rect,
+    top: float,
+    scale: float,
 ) -> float:
     """The chain so far in Eureka notation, under the technique list; returns its bottom."""
     if not chain.directed or not chain.links:
         return top
-    text = eureka(chain.links, chain.ncand, Names(model.b, "r1c1"))
+    marked = {key: role for key, (role, alpha) in h.candidates.items() if alpha > 0.01}
+    groups = group_cells(marked, ROLE_GROUP)
+    text = eureka(chain.links, chain.ncand, Names(model.b, "r1c1"), groups, model.geo.box.tolist())
     if not text:
         return top
     size = TEXT * scale
     y = top + 10 * scale
     d.text("The chain, in order:", panel.x, y, size, INK, font="bold")
     y += size * 1.35
-    words = text.replace("=", " =").replace("-", " -").replace("; ", " ; ").split(" ")
-    line = ""
+    words = text.replace("=", " =").replace("-", " -").replace(";", "; ").split(" ")
+    lines = [""]
     for word in words:
-        trial = line + word
-        if line and measure(trial, size)[0] > panel.w:
-            d.text(line, panel.x, y, size, INK)
-            y += size * 1.3
-            line = word
+        if lines[-1] and measure(lines[-1] + word, size)[0] > panel.w:
+            lines.append(word)
         else:
-            line = trial
-    if line:
+            lines[-1] += word
+    if len(lines) > NOTATION_LINES:  # a long net: its start; stepping shows the rest
+        lines = lines[:NOTATION_LINES]
+        lines[-1] = lines[-1][:-2] + " …"
+    for line in lines:
         d.text(line, panel.x, y, size, INK)
         y += size * 1.3
     return y
@@ -590,8 +609,6 @@ def _legend_entries(model: SudokuModel, state, h: _Highlights) -> list[LegendEnt
         entries.append(LegendEntry(STRONG_INK, "strong link (=): one is true", "line"))
     if kinds - {LINK_STRONG}:
         entries.append(LegendEntry(WEAK_INK, "weak link (-): not both", "dashed"))
-    if any(role == CELL_ALS and alpha > 0.01 for _, role, alpha in h.cells):
-        entries.append(LegendEntry(ALS_INK, "almost locked set", "ring"))
     return entries
 
 

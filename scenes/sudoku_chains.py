@@ -30,7 +30,6 @@ STRONG_INK = ACCENT
 WEAK_INK = rgba("#B86E00")  # a darker orange: dashes stay visible over pale candidates
 ALS_INK = rgba("#7B3FA0")
 UNDIRECTED = {"simple_colouring"}  # its links make a tree of conjugate pairs, not a chain
-CELL_ALS = 6  # solvers.sudoku.roles.CELL_ALS (appended there for issue 21)
 
 Link = tuple[int, int, int, float]  # candidate a, candidate b, kind, opacity
 
@@ -129,11 +128,14 @@ def number_spots(
         cell, digit0 = divmod(node, n)
         used = taken.setdefault(cell, set())
         free = [k for k in range(n) if not masks[cell] >> k & 1 and k not in used]
+        if number >= 10:  # two digits: a middle slot with both neighbours free too
+            free = [k for k in free if k % b not in (0, b - 1)
+                    and k - 1 in free and k + 1 in free]  # fmt: skip
         if not free:
             continue
         r0, c0 = divmod(digit0, b)
         best = min(free, key=lambda k: (abs(k // b - r0) + abs(k % b - c0), k))
-        used.add(best)
+        used.update((best - 1, best, best + 1) if number >= 10 else (best,))
         x, y = layout.candidate_center(cell, best + 1)
         spots.append((number, x, y))
     return spots
@@ -157,22 +159,63 @@ def draw_als(d: DrawList2D, layout: GridLayout, cells: list[tuple[int, float]],
                width=3.0 * scale)  # fmt: skip
 
 
-def eureka(links: list[Link], ncand: int, names: Names) -> str:
+def cells_text(cells: list[int], names: Names) -> str:
+    """Several cells the Eureka way: r2c56 (one row), r23c5 (one column), else listed."""
+    n = names.n
+    if len(cells) == 1:
+        return names.cell(cells[0])
+    rows = sorted({c // n for c in cells})
+    cols = sorted({c % n for c in cells})
+    if names.style == "r1c1" and (len(rows) == 1 or len(cols) == 1):
+        return f"r{''.join(str(r + 1) for r in rows)}c{''.join(str(c + 1) for c in cols)}"
+    return ",".join(names.cell(c) for c in sorted(cells))
+
+
+def group_cells(marked: dict[tuple[int, int], int], role: int) -> dict[int, set[int]]:
+    """Digit -> the cells whose candidate of it is marked `role` (group-node candidates)."""
+    out: dict[int, set[int]] = {}
+    for (cell, digit), r in marked.items():
+        if r == role:
+            out.setdefault(digit, set()).add(cell)
+    return out
+
+
+def eureka(
+    links: list[Link],
+    ncand: int,
+    names: Names,
+    groups: dict[int, set[int]] | None = None,
+    box_of: list[int] | None = None,
+) -> str:
     """The chain in Eureka notation: '=' strong, '-' weak; a digit in brackets where it
-    changes, and '(2=5)r1c1' for a strong link inside a bivalue cell."""
+    changes, '(2=5)r1c1' for a strong link inside a bivalue cell, and a group node as its
+    cells, 'r2c13'. The trace draws a group's links at one of its candidates; its other
+    cells are the group-marked ones of that digit in the same box along the line the link
+    runs on (a group is where a box and a line cross), less those of the node before."""
     n = names.n
     shown = [(a, b, kind) for a, b, kind, alpha in links if alpha > 0.5]
     if not shown:
         return ""
     parts: list[str] = []
     digit = -1
+    before: set[int] = set()
 
-    def node(code: int) -> str:
-        nonlocal digit
+    def node(code: int, other: int) -> str:
+        nonlocal digit, before
         if code >= ncand:
             return "(group)"
         cell, d0 = divmod(code, n)
-        text = ("" if d0 + 1 == digit else f"({d0 + 1})") + names.cell(cell)
+        cells = {cell}
+        marked = (groups or {}).get(d0 + 1, set())
+        if cell in marked and box_of is not None and other < ncand:
+            o = other // n
+            line = (lambda c: c // n == cell // n) if o // n == cell // n else (
+                (lambda c: c % n == cell % n) if o % n == cell % n else None)  # fmt: skip
+            if line is not None:
+                cells |= {c for c in marked if box_of[c] == box_of[cell] and line(c)} - before
+        before = cells
+        where = cells_text(sorted(cells), names)
+        text = ("" if d0 + 1 == digit else f"({d0 + 1})") + where
         digit = d0 + 1
         return text
 
@@ -184,15 +227,17 @@ def eureka(links: list[Link], ncand: int, names: Names) -> str:
         if a != previous_end:
             if parts:
                 parts.append("; ")  # a new branch (forcing chains) starts from its premise
+            before = set()
             if not in_cell:
-                parts.append(node(a))
+                parts.append(node(a, b))
         if in_cell:
             if a == previous_end and parts:
                 last = parts.pop()  # the node a, written on its own: fold it in
                 parts.append(last[0] if last[:1] in ("-", "=") else "")
             parts.append(f"({a % n + 1}={b % n + 1}){names.cell(a // n)}")
             digit = b % n + 1
+            before = {a // n}
         else:
-            parts.append(sign + node(b))
+            parts.append(sign + node(b, a))
         previous_end = b
     return "".join(parts)
