@@ -155,3 +155,20 @@ def test_a_result_that_is_not_a_box_with_cells_that_may_stay_empty():
     assert set(plain.solutions) == set(broken.solutions)
     for solution in broken.solutions:
         assert_fills(puzzle, solution)
+
+
+def test_the_progress_bar_runs_to_the_end_of_the_search_tree():
+    from solvers.progress import Progress
+
+    seen: list[int] = []
+
+    class Watch(Progress):
+        def update(self, done: int, detail: str | None = None) -> None:
+            seen.append(done)
+            super().update(done, detail)
+
+    progress = Watch(None, "searching", enabled=False)
+    result = solve_exact(load_puzzle("conway"), every=False, progress=progress)
+    assert result.complete and progress.total == 1000 and seen[-1] == 1000
+    assert seen == sorted(seen) and len(seen) > 10  # an estimate that grows, root by root
+    assert progress.detail.endswith(f"{result.nodes:,} nodes")
