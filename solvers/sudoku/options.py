@@ -80,12 +80,19 @@ def answer(args: argparse.Namespace) -> bool:
     if not args.list_techniques:
         return False
     import solvers.sudoku.techniques as registry
+    from solvers.sudoku.rating import HODOKU, SE
 
     doc = registry.__doc__ or ""
     print(doc[doc.index("Rating scale") :].rstrip() + "\n")
+    print("Columns: order, name, abbreviation, our scale, Sudoku Explainer weight (+ for a chain "
+          "length bonus), HoDoKu level and points per step (solvers.sudoku.rating)\n")  # fmt: skip
     for number, t in enumerate(registry.ORDERED, start=1):
         extra = "  (needs a unique solution)" if t.needs_unique else ""
-        print(f"{number:>3}. {t.name:<20} {t.abbreviation:<4} {t.rating:>4.1f}  {t.title}{extra}")
+        weight, chain = SE.get(t.name, (0.0, ""))
+        se = f"{weight:>4.1f}{'+' if chain else ' '}" if t.name in SE else "   - "
+        _index, level, points = HODOKU[t.name]
+        print(f"{number:>3}. {t.name:<20} {t.abbreviation:<4} {t.rating:>4.1f}  SE {se} "
+              f"{level:<7} {points:>5}  {t.title}{extra}")  # fmt: skip
     return True
 
 

@@ -161,3 +161,15 @@ def test_a_click_on_a_pencil_mark_writes_the_digit_and_a_wrong_one_is_the_next_h
     app.tick(GLIDE_SECONDS)
     app.render()
     assert "one of them is wrong" in app._message
+
+
+def test_a_group_node_is_written_with_all_its_cells():
+    """Empty Rectangle (6)r6c5=r2c5-r2c13=r1c1: the trace anchors the row-2 group at r2c1
+    and marks r1c1, r2c1 and r2c3 as group candidates."""
+    names = Names(3, "r1c1")
+    c = [45 + 4, 9 + 4, 9, 0]  # E6, E2, A2 (anchor of A2+C2), A1
+    links = [(cand(c[0], 6), cand(c[1], 6), 1, 1.0), (cand(c[1], 6), cand(c[2], 6), 2, 1.0),
+             (cand(c[2], 6), cand(c[3], 6), 1, 1.0)]  # fmt: skip
+    groups = {6: {0, 9, 11}}  # A1, A2, C2
+    boxes = [(r // 3) * 3 + col // 3 for r in range(9) for col in range(9)]
+    assert eureka(links, 729, names, groups, boxes) == "(6)r6c5=r2c5-r2c13=r1c1"
