@@ -110,10 +110,12 @@ class CubeResult:
         facts = self.facts
         if self.complete and facts:
             lines.append(
-                f"{facts['classes_rotations']} class(es) under the box's {facts['rotations']} "
-                f"rotations, {facts['classes_all']} under all its {facts['symmetries']} "
+                f"{facts['classes_rotations']:,} class(es) under the box's {facts['rotations']} "
+                f"rotations, {facts['classes_all']:,} under all its {facts['symmetries']} "
                 "symmetries"
-            )
+                + ("" if facts.get("mirror_images_are_fillings", True) else
+                   " (mirror images are not fillings: a piece has no mirror twin)")
+            )  # fmt: skip
         diagonal = facts.get("unit_cubes_on_a_space_diagonal")
         if diagonal is not None:
             of = self.count if self.one_per_class else len(self.solutions)
