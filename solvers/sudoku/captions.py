@@ -232,6 +232,8 @@ def _caption(step: Step, names: Names) -> str:
             f"{x}, and the other is locked without it: ({z}={x})A-({x}={z})B, {z} is in one "
             f"of them, so {removals(step, names)}"
         )
+    if name == "kraken_fish":
+        return _kraken_text(step, names)
     if name in ("forcing_chain", "forcing_net"):
         return _forcing_text(step, names)
     if name == "guess":
@@ -429,4 +431,27 @@ def _forcing_text(step: Step, names: Names) -> str:
     return (
         f"{title} ({FORCING_KINDS[kind]}, {links} links): {where}, and every case leads to "
         f"{conclusion}: {cases}"
+    )
+
+
+FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+
+
+def _kraken_text(step: Step, names: Names) -> str:
+    """'Kraken Fish: a finned Swordfish on 5 in rows .. / columns .. with fins ..; either
+    the fish holds or a fin is true, and each fin leads to the target losing the digit'."""
+    i = step.info
+    k, digit, orient, bases, covers, target = i[0], i[1], i[2], i[3], i[4], i[5]
+    base0, cover0 = (0, names.n) if orient == 0 else (names.n, 0)
+    base_houses = [base0 + j for j in range(names.n) if bases >> j & 1]
+    cover_houses = [cover0 + j for j in range(names.n) if covers >> j & 1]
+    fins = [c for c, _d, r in step.candidates[: step.branches[0][3]] if r == ROLE_FIN]
+    cases = "; ".join(f"[{_branch_text(step, names, b)}]" for b in range(len(step.branches)))
+    where = names.cell(target)
+    return (
+        f"Kraken Fish: a finned {FISH_NAMES.get(k, 'fish')} on {digit}: in "
+        f"{names.houses(base_houses)}, {digit} lies only in {names.houses(cover_houses)} or "
+        f"on the fin{'s' if len(fins) > 1 else ''} {names.cells(fins)}. If no fin holds "
+        f"{digit}, the fish keeps {digit} out of {where}; each fin holding it leads to "
+        f"{where} without {digit} too ({i[6]} links): {cases}, so {removals(step, names)}"
     )

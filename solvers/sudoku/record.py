@@ -124,6 +124,9 @@ class _Emitter:
         for cell, role in step.cells:
             self.mark(MARK_CELL, cell, role)
         if step.branches:
+            # a pattern the branches start from (a Kraken fish's fish and fins) stays marked
+            for cell, digit, role in step.candidates[: step.branches[0][3]]:
+                self.mark(MARK_CANDIDATE, cell * n + digit - 1, role)
             self.branches(step)
         else:
             for cell, digit, role in step.candidates:
@@ -154,17 +157,22 @@ class _Emitter:
         implication as a link followed by the mark of the fact it reaches (ROLE_ON for a
         strong link's target, ROLE_OFF for a weak one's), so stepping event by event walks
         the branch one implication at a time. A branch's marks are cleared when the next
-        begins; the premises stay marked."""
+        begins; the premises stay marked, and so does a pattern recorded before the first
+        branch (a Kraken fish's fish, its fins marked as the premises they are)."""
+        n = self.n
+        keep = self.premises(step) | {
+            cell * n + digit - 1 for cell, digit, _role in step.candidates[: step.branches[0][3]]
+        }
         for premise, on, _link, _node in step.branches:
             self.mark(MARK_CANDIDATE, premise, ROLE_ON if on else ROLE_OFF)
         for k, (premise, on, first, _node) in enumerate(step.branches):
             last = step.branches[k + 1][2] if k + 1 < len(step.branches) else len(step.links)
             if k:
                 for (layer, index), _value in sorted(self.marks.items()):
-                    if layer == MARK_LINK or (
-                        layer == MARK_CANDIDATE and index not in self.premises(step)
-                    ):
+                    if layer == MARK_LINK or (layer == MARK_CANDIDATE and index not in keep):
                         self.mark(layer, index, 0)
+                for cell, digit, role in step.candidates[: step.branches[0][3]]:
+                    self.mark(MARK_CANDIDATE, cell * n + digit - 1, role)
             self.mark(MARK_CANDIDATE, premise, ROLE_ON if on else ROLE_OFF)
             for j, (a, b, kind) in enumerate(step.links[first:last]):
                 self.mark(MARK_LINK, j % LINK_SLOTS, encode_link(self.ncand, a, b, kind))

@@ -90,3 +90,30 @@ def test_forcing_steps_replay_in_the_trace():
     assert not result.fallback_used
     model_values = final_state(trace)[1 : 1 + 81]
     assert model_values.tolist() == result.final.tolist()
+
+
+def test_kraken_fish_ties_each_fin_to_the_target():
+    """top95 12 with the forcing tier off: a finned Swordfish on 2 whose fin H3 reaches E4
+    through (2)H3-(2)I1=(2)E1-(2)E4, so E4 loses 2 (pinned for the scene, issue 21)."""
+    from solvers.sudoku.roles import ROLE_FIN
+    from solvers.sudoku.techniques import parse_selection
+
+    (puzzle,) = [p for p in read_puzzles(ASSETS / "famous_hard.txt") if p.name == "top95 12"]
+    result = solve(puzzle, parse_selection("-forcing"))
+    assert unsound_steps(result) == []
+    krakens = [s for s in result.steps if s.name == "kraken_fish"]
+    assert krakens
+    step = krakens[0]
+    assert step.eliminations == ((4 + 3 * 9, 2),)  # E4 (row 4, column E)
+    assert result.solution[4 + 3 * 9] != 2
+    fins = [c * 9 + d - 1 for c, d, r in step.candidates[: step.branches[0][3]] if r == ROLE_FIN]
+    assert [premise for premise, *_rest in step.branches] == fins
+    target = (4 + 3 * 9) * 9 + 1
+    for k, (premise, on, _first, _node) in enumerate(step.branches):
+        links = _branch_links(step, k)
+        assert on == 1 and links[0][0] == premise
+        assert links[-1][1] == target and links[-1][2] == LINK_WEAK
+    assert "(2)H3-(2)I1=(2)E1-(2)E4" in step.caption
+    assert step.caption.startswith("Kraken Fish: a finned Swordfish on 2")
+    _result, trace = solve_and_record(puzzle, parse_selection("-forcing"))
+    assert any("Kraken Fish" in s for s in trace.strings)

@@ -24,6 +24,7 @@ from solvers.sudoku.kernels.bits import compute_positions
 from solvers.sudoku.kernels.chains import simple_colouring, x_chain, xy_chain
 from solvers.sudoku.kernels.fish import finned_fish, fish
 from solvers.sudoku.kernels.forcing import forcing
+from solvers.sudoku.kernels.kraken import kraken_fish
 from solvers.sudoku.kernels.log import FILL_OVERFLOW, FILL_STEPS, begin, commit, push, set_info
 from solvers.sudoku.kernels.turbot import empty_rectangle, three_link_chain
 from solvers.sudoku.kernels.unique import bug_plus_1, unique_rectangle_1, unique_rectangle_2_4
@@ -52,6 +53,7 @@ from solvers.sudoku.techniques import (
     T_HIDDEN_QUAD,
     T_HIDDEN_SINGLE,
     T_JELLYFISH,
+    T_KRAKEN_FISH,
     T_NAKED_PAIR,
     T_NAKED_SINGLE,
     T_POINTING_PAIR,
@@ -204,6 +206,8 @@ def run_logic(geo, values, cand, order, log, max_steps):
                 found = aic(geo, values, cand, pos, log)
             elif t == T_ALS_XZ:
                 found = als_xz(geo, values, cand, log)
+            elif t == T_KRAKEN_FISH:
+                found = kraken_fish(geo, values, cand, pos, log)
             elif T_FORCING_CHAIN <= t <= T_FORCING_NET:
                 found = forcing(geo, values, cand, pos, log, t == T_FORCING_NET)
             if log.fill[FILL_OVERFLOW]:

@@ -405,43 +405,14 @@ def _record(geo, values, cand, pos, hp0, log, dynamic, nodes, index, kind, a, b,
         else:
             roots[0] = 2 * nodes[fact >> 1] + (fact & 1)
             nroot = 1
-        # collapse: the facts the roots need, through their parents
-        sn = 0
-        for i in range(nroot):
-            if not need[roots[i]]:
-                need[roots[i]] = True
-                stack[sn] = roots[i]
-                sn += 1
-        while sn > 0:
-            sn -= 1
-            f = stack[sn]
-            for i in range(pstart[f], pstart[f] + pcount[f]):
-                g = plist[i]
-                if not need[g]:
-                    need[g] = True
-                    stack[sn] = g
-                    sn += 1
-        push(log, ITEM_BRANCH, bi, premise >> 1, premise & 1)
-        for i in range(st[0]):
-            f = queue[i]
-            if need[f]:
-                node = f >> 1
-                push(log, ITEM_CAND, node // n, node % n + 1, ROLE_ON if f & 1 else ROLE_OFF)
-        for i in range(st[0]):
-            f = queue[i]
-            if not need[f]:
-                continue
-            for j in range(pstart[f], pstart[f] + pcount[f]):
-                kind_link = LINK_STRONG if f & 1 else LINK_WEAK
-                push(log, ITEM_LINK, plist[j] >> 1, f >> 1, kind_link)
-                links += 1
+        links += push_branch(log, n, bi, premise, roots, nroot, st, queue, pstart, pcount,
+                             plist, need, stack)  # fmt: skip
         if kind == KIND_CONTRADICTION:
             if st[2] == CONFLICT_CELL:
                 push(log, ITEM_CELL, st[3], CELL_CONFLICT, 0)
             elif st[2] == CONFLICT_HOUSE:
                 push(log, ITEM_HOUSE, st[3], HOUSE_CONFLICT, 0)
         for i in range(st[0]):
-            need[queue[i]] = False
             when[queue[i]] = -1
     p0 = premises[0] >> 1
     set_info(log, 0, kind)
@@ -461,3 +432,43 @@ def _record(geo, values, cand, pos, hp0, log, dynamic, nodes, index, kind, a, b,
     set_info(log, 7, np_)
     commit(log)
     return True
+
+
+@njit(cache=True)
+def push_branch(log, n, bi, premise, roots, nroot, st, queue, pstart, pcount, plist, need, stack):
+    """Branch bi of a step, from `premise` as `propagate` left it: the facts roots[:nroot]
+    need, through their parents (the branch collapsed), as ITEM_BRANCH, its nodes and its
+    links in the order they were derived. Returns the links written; `need` ends all False."""
+    sn = 0
+    for i in range(nroot):
+        if not need[roots[i]]:
+            need[roots[i]] = True
+            stack[sn] = roots[i]
+            sn += 1
+    while sn > 0:
+        sn -= 1
+        f = stack[sn]
+        for i in range(pstart[f], pstart[f] + pcount[f]):
+            g = plist[i]
+            if not need[g]:
+                need[g] = True
+                stack[sn] = g
+                sn += 1
+    push(log, ITEM_BRANCH, bi, premise >> 1, premise & 1)
+    for i in range(st[0]):
+        f = queue[i]
+        if need[f]:
+            node = f >> 1
+            push(log, ITEM_CAND, node // n, node % n + 1, ROLE_ON if f & 1 else ROLE_OFF)
+    links = 0
+    for i in range(st[0]):
+        f = queue[i]
+        if not need[f]:
+            continue
+        for j in range(pstart[f], pstart[f] + pcount[f]):
+            kind_link = LINK_STRONG if f & 1 else LINK_WEAK
+            push(log, ITEM_LINK, plist[j] >> 1, f >> 1, kind_link)
+            links += 1
+    for i in range(st[0]):
+        need[queue[i]] = False
+    return links
