@@ -9,7 +9,8 @@
                                 # the whole half search, position by position of the root
                                 # piece in parallel processes, resumable: a line per
                                 # position in the log, skipped when run again
-                                # (--save-classes: record the classes for the scene)
+                                # (--save-classes: record the classes for the scene;
+                                # --engine dask: on local Dask workers, see split.py)
 
 The post's own C program (seed 002) is extracted from the seed text at run time, compiled
 with gcc -O2 in a temporary folder and timed (CPU seconds); its code is never stored here.
@@ -22,7 +23,6 @@ Measured figures, and what was tried for the half search and not kept: benchmark
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import re
 import resource
@@ -39,9 +39,18 @@ sys.path.insert(0, str(ROOT))
 
 from solvers.digits.exact import _prepare_cached, prepare, solve  # noqa: E402
 from solvers.digits.known import record_classes  # noqa: E402
-from solvers.digits.parallel import Part, build_bands, root_choices, solve_in_parts  # noqa: E402
+from solvers.digits.parallel import (  # noqa: E402
+    Part,
+    build_bands,
+    digits_job,
+    legacy_part,
+    root_choices,
+    solve_split,
+)
 from solvers.digits.puzzle import default_puzzle  # noqa: E402
 from solvers.digits.solutions import on_mesh  # noqa: E402
+from solvers.split.engines import Engine  # noqa: E402
+from solvers.split.parts import SplitError  # noqa: E402
 
 SEED_GLOB = "002_*.txt"
 
@@ -104,48 +113,57 @@ def bench_granularity(
     return best if not result.stopped_early else None
 
 
-def bench_split(granularity: str, log: Path, workers: int, save_classes: bool = False) -> None:
-    """A whole search split by the root's choices over `workers` processes; each finished
-    choice is appended to `log`, and choices already there are not searched again. With
+def bench_split(
+    granularity: str, log: Path, workers: int, save_classes: bool = False, engine: str = "pool"
+) -> None:
+    """A whole search split by the root's choices over `workers` processes (the local pool,
+    or local Dask workers); each finished choice is appended to `log`, and choices already
+    there are not searched again (logs written before solvers.split are read too). With
     `save_classes`, one solution per class goes to the scene's record (known.py)."""
+    from solvers.split.engines import ProcessPool
+    from solvers.split.log import SplitLog
+
     puzzle = default_puzzle()
-    done: dict[int, Part] = {}
-    if log.exists():
-        for number, line in enumerate(log.read_text().splitlines(), 1):
-            try:
-                part = Part.from_json(json.loads(line))
-            except (ValueError, KeyError, TypeError):
-                sys.exit(f"{log}:{number}: not a line this benchmark wrote; move the file away")
-            done[part.root] = part
+    job = digits_job(puzzle, granularity)
+    try:
+        before = SplitLog(log, legacy=legacy_part).read(job)
+    except SplitError as exc:
+        sys.exit(str(exc))
     wall = time.perf_counter()
     band_cpu = [0.0]
 
     def on_set(settled: int, total: int, cpu_s: float) -> None:
         band_cpu[0] = cpu_s
 
-    rows = build_bands(puzzle, granularity, workers, on_set).band_rows
-    print(f"{granularity}: the bottom-band table (bands.py), {len(rows)} sets of pieces, "
-          f"{band_cpu[0]:,.0f} s CPU in {workers} processes, "
-          f"{time.perf_counter() - wall:,.0f} s wall", flush=True)  # fmt: skip
-    total = root_choices(puzzle, granularity)
-    print(f"{granularity}, split by the {total} positions of the 8: {len(done)} searched before, "
-          f"{total - len(done)} to go, {workers} processes", flush=True)  # fmt: skip
+    if engine == "dask":
+        from solvers.split.dasks import DaskEngine
 
-    def on_part(part: Part, finished: int, total: int) -> None:
-        done[part.root] = part
-        with log.open("a") as f:
-            f.write(json.dumps(part.to_json()) + "\n")
-        print(
-            f"    position {part.root:>3}: {part.nodes:>12,} nodes {part.cpu_s:>8,.0f} s CPU, "
-            f"{len(part.found)} found; {finished}/{total} done, "
-            f"{time.perf_counter() - wall:,.0f} s wall so far",
-            flush=True,
-        )
+        runner: Engine = DaskEngine(workers=workers)
+    else:
+        runner = ProcessPool(workers)
+    with runner:
+        rows = build_bands(puzzle, granularity, runner, on_set).band_rows
+        print(f"{granularity}: the bottom-band table (bands.py), {len(rows)} sets of pieces, "
+              f"{band_cpu[0]:,.0f} s CPU on {runner.name}, "
+              f"{time.perf_counter() - wall:,.0f} s wall", flush=True)  # fmt: skip
+        total = root_choices(puzzle, granularity)
+        print(f"{granularity}, split by the {total} positions of the 8: {len(before)} searched "
+              f"before, {total - len(before)} to go, on {runner.name}", flush=True)  # fmt: skip
 
-    result = solve_in_parts(puzzle, granularity, workers, done=list(done.values()), on_part=on_part)
+        def on_part(part: Part, finished: int, total: int) -> None:
+            print(
+                f"    position {part.root:>3}: {part.nodes:>12,} nodes {part.cpu_s:>8,.0f} s CPU, "
+                f"{len(part.found)} found; {finished}/{total} done, "
+                f"{time.perf_counter() - wall:,.0f} s wall so far",
+                flush=True,
+            )
+
+        result = solve_split(puzzle, granularity, runner,
+                             log=SplitLog(log, legacy=legacy_part), on_part=on_part)  # fmt: skip
+    parts = SplitLog(log, legacy=legacy_part).read(job).values()
     off = sum(not on_mesh(result.setup.table, s) for s in result.solutions)
-    cpu = sum(part.cpu_s for part in done.values()) + band_cpu[0]
-    longest = max(part.cpu_s for part in done.values())
+    cpu = sum(part.cpu_s for part in parts) + band_cpu[0]
+    longest = max(part.cpu_s for part in parts)
     print(
         f"{granularity:>5}: {result.count} solutions, {len(result.classes)} classes, {off} off "
         f"the mesh; {result.nodes:,} nodes, {cpu:,.0f} CPU s ({cpu / 3600:.2f} h) in all with "
@@ -279,6 +297,12 @@ def main() -> None:
     )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument(
+        "--engine",
+        choices=("pool", "dask"),
+        default="pool",
+        help="with --split-log: the local process pool (default) or local Dask workers",
+    )
+    parser.add_argument(
         "--peer-position",
         type=int,
         default=10,
@@ -304,7 +328,8 @@ def main() -> None:
     wanted = set(args.only.split(","))
     print(f"digits benchmark; {load_note()}")
     if args.split_log:
-        bench_split(args.only.split(",")[-1], args.split_log, args.workers, args.save_classes)
+        bench_split(args.only.split(",")[-1], args.split_log, args.workers, args.save_classes,
+                    args.engine)  # fmt: skip
         print(f"done; {load_note()}")
         return
     mesh_s = bench_granularity("mesh", args.repeats, None) if "mesh" in wanted else None

@@ -10,15 +10,17 @@ benchmarks, whose logs of positions resume an interrupted run.
 A part is plain data: the puzzle's definition, the granularity, the strategy and the node
 limit (per part), and the position's number; the half-block search's band table (bands.py)
 is built once, itself shared out over the same workers, and shipped with every part. Each
-worker process keeps one table of positions searched for all the parts it runs (once the
-8 lies behind the frontier, positions of different parts coincide), so node counts depend
-on which worker ran which part; the solutions do not.
+worker keeps one table of positions searched for all the parts it runs (once the 8 lies
+behind the frontier, positions of different parts coincide; one table per thread where a
+worker runs several), so node counts depend on which worker ran which part; the solutions
+do not.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
+import threading
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
@@ -222,14 +224,15 @@ def warm(job: Job) -> None:
     solve(puzzle, granularity, roots=(0, 1), node_limit=1, memo=Memo(16), band_rows=band_rows)
 
 
-# Per worker process: one table of positions searched, shared by the parts it searches.
-_memos: dict[str, Memo] = {}
+# Per worker thread: one table of positions searched, shared by the parts it searches
+# (a Dask worker may run parts on several threads: two kernels must not write one table).
+_memos: dict[tuple[str, int], Memo] = {}
 
 
 def search_part(job: Job, key: Key) -> PartResult:
     (root,) = key
     puzzle, granularity = _setup_of(job)
-    memo = _memos.setdefault(json.dumps(job.identity()), Memo())
+    memo = _memos.setdefault((json.dumps(job.identity()), threading.get_ident()), Memo())
     result = solve(
         puzzle,
         granularity,

@@ -29,7 +29,14 @@ from typing import Any, NoReturn
 import distributed
 from distributed import WorkerPlugin
 
-from solvers.split.engines import POLL, RETRIES, Engine, _raise_user_error, lower_priority
+from solvers.split.engines import (
+    POLL,
+    RETRIES,
+    Engine,
+    _raise_user_error,
+    lower_priority,
+    quiet_resource_tracker,
+)
 from solvers.split.parts import Job, Key, PartResult, SplitError, ensure_warm, run_call, run_task
 
 CONNECT_TIMEOUT = 5  # seconds to reach a scheduler before saying there is none
@@ -88,6 +95,7 @@ class DaskEngine(Engine):
                 ) from None
             self.workers = len(client.scheduler_info(n_workers=-1)["workers"])
         else:
+            quiet_resource_tracker()
             self._cluster = dask.LocalCluster(
                 n_workers=self.workers, threads_per_worker=1, processes=True,
                 dashboard_address=None, silence_logs=logging.CRITICAL,

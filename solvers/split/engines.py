@@ -78,6 +78,8 @@ class ProcessPool(Engine):
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
             import multiprocessing
+
+            quiet_resource_tracker()
             from concurrent.futures import ProcessPoolExecutor
 
             self._executor = ProcessPoolExecutor(
@@ -134,6 +136,15 @@ class ProcessPool(Engine):
             for process in list(getattr(executor, "_processes", {}).values()):
                 process.kill()  # a part may search for an hour: do not wait for it
         executor.shutdown(wait=not stopping, cancel_futures=True)
+
+
+def quiet_resource_tracker() -> None:
+    """Workers killed on a stop leave semaphores behind, which multiprocessing's resource
+    tracker cleans up, with a warning after the command's last line. The tracker (started
+    with the first local worker) takes its warning filters from ours."""
+    quiet = "ignore:resource_tracker:UserWarning"
+    if quiet not in sys.warnoptions:
+        sys.warnoptions.append(quiet)
 
 
 def lower_priority() -> None:

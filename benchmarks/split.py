@@ -1,0 +1,154 @@
+"""Split runs on each engine: one process, 2 local Dask workers, the old local process pool.
+
+    .venv/bin/python benchmarks/split.py                 # digits block, SET, empty tasks
+    .venv/bin/python benchmarks/split.py --only digits   # just this case
+    .venv/bin/python benchmarks/split.py --set-nodes 2e5 # node limit of each SET part
+
+The cases, the same parts on every engine (solvers.split), so the answers must agree (the
+digest column: a hash of the merged JSON):
+- digits: the whole block search, its 31 positions of the 8 as parts (the half search is
+  94 parts and 17 minutes on 2 cores; its band table alone is 2 CPU minutes);
+- set: v = 4, n = 3 (64 cards), the bounded TryFrom with card 0 fixed, split by the second
+  card into 63 parts of at most --set-nodes nodes each (the whole search does not end in
+  hours; a limit per part is deterministic, so every engine finds the same);
+- empty: 200 parts that do nothing, to measure what a part costs an engine by itself.
+
+Columns: wall seconds from the engine's start to the merged answer (start-up and warm-up
+included, also shown alone), CPU seconds inside the parts (each worker's thread), CPU of
+every process (this one and its children, reaped when the engine closes), and the overhead
+per part: (wall x workers - CPU in parts) / parts, which counts start-up, transport and idle
+workers at the end. The machine is shared: the load average is printed with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import resource
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from solvers.split.engines import Engine, InProcess, ProcessPool  # noqa: E402
+from solvers.split.parts import Job, Key, PartResult  # noqa: E402
+from solvers.split.run import run_parts  # noqa: E402
+
+EMPTY_PARTS = 200
+
+
+def noop_part(job: Job, key: Key) -> PartResult:
+    return PartResult(key, {"k": key[0]})
+
+
+def load_note() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.1f} / {five:.1f} / {fifteen:.1f} on {os.cpu_count()} cores"
+
+
+def digits_case() -> tuple[Job, list[Key], Callable[[list[PartResult]], object]]:
+    from solvers.digits.exact import prepare
+    from solvers.digits.parallel import digits_job, merge, root_choices
+    from solvers.digits.puzzle import default_puzzle
+
+    puzzle = default_puzzle()
+    total = root_choices(puzzle, "block")
+    setup = prepare(puzzle, "block")
+
+    def answer(parts: list[PartResult]) -> object:
+        result = merge(setup, total, parts)
+        return {"count": result.count, "classes": len(result.classes), "json": result.to_json()}
+
+    return digits_job(puzzle, "block"), [(r,) for r in range(total)], answer
+
+
+def set_case(nodes: int) -> tuple[Job, list[Key], Callable[[list[PartResult]], object]]:
+    from solvers.setgame.board import Board
+    from solvers.setgame.model import SetGameModel
+    from solvers.setgame.split import first_cards, merge, set_job
+
+    board = Board(SetGameModel(4, 3))
+    board.place(0)  # the symmetric search fixes card 0 (search._search_board)
+    job = set_job(board, "bounded", symmetric=True, target=1, keep=1000, hyperplane_cap=None,
+                  node_limit=nodes)  # fmt: skip
+
+    def answer(parts: list[PartResult]) -> object:
+        best, caps, found = merge(job, parts)
+        return {"max": best, "found": found, "caps": caps}
+
+    return job, first_cards(job), answer
+
+
+def empty_case() -> tuple[Job, list[Key], Callable[[list[PartResult]], object]]:
+    job = Job("empty", "benchmarks.split:noop_part", {})
+    return job, [(k,) for k in range(EMPTY_PARTS)], lambda parts: [p.data for p in parts]
+
+
+def engines() -> list[tuple[str, Callable[[], Engine]]]:
+    from solvers.split.dasks import DaskEngine
+
+    return [
+        ("1 process", InProcess),
+        ("2 Dask workers", lambda: DaskEngine(workers=2)),
+        ("pool of 2", lambda: ProcessPool(2)),
+    ]
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def bench(name: str, case: tuple[Job, list[Key], Callable[[list[PartResult]], object]]) -> None:
+    job, keys, answer = case
+    for engine_name, make in engines():
+        wall, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
+        with make() as engine:
+            if job.warm is not None:  # start the workers (and warm them) apart, to show it
+                list(engine.parts(Job(job.puzzle, job.runner, job.problem, 1, job.warm), []))
+            started = time.perf_counter() - wall
+            parts = run_parts(job, keys, engine)
+            workers = max(engine.workers, 1)
+        wall = time.perf_counter() - wall
+        everyone = time.process_time() - cpu + _children_cpu() - children
+        in_parts = sum(p.cpu_s for p in parts)
+        text = json.dumps(answer(parts), sort_keys=True)
+        digest = hashlib.sha256(text.encode()).hexdigest()[:12]
+        overhead = (wall * workers - in_parts) / len(keys)
+        print(
+            f"| {name} | {engine_name} | {wall:.1f} | {started:.1f} | {in_parts:.1f} | "
+            f"{everyone:.1f} | {overhead * 1000:,.0f} ms | {digest} |",
+            flush=True,
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", default="digits,set,empty")
+    parser.add_argument("--set-nodes", type=float, default=3e5, help="node limit per SET part")
+    args = parser.parse_args()
+    wanted = args.only.split(",")
+    print(f"split benchmark; {load_note()}")
+    print("| case | engine | wall s | of which start | CPU in parts s | CPU all s | "
+          "overhead per part | digest |")  # fmt: skip
+    print("|---|---|---|---|---|---|---|---|")
+    if "digits" in wanted:
+        from solvers.digits.exact import solve
+        from solvers.digits.puzzle import default_puzzle
+
+        solve(default_puzzle(), "mesh", node_limit=10)  # compile here, not in the first row
+        bench("digits block, 31 parts", digits_case())
+    if "set" in wanted:
+        bench(f"SET v4 n3, 63 parts of {args.set_nodes:,.0f} nodes", set_case(int(args.set_nodes)))
+    if "empty" in wanted:
+        bench(f"empty, {EMPTY_PARTS} parts", empty_case())
+    print(f"done; {load_note()}")
+
+
+if __name__ == "__main__":
+    main()
