@@ -232,6 +232,25 @@ def _caption(step: Step, names: Names) -> str:
             f"{x}, and the other is locked without it: ({z}={x})A-({x}={z})B, {z} is in one "
             f"of them, so {removals(step, names)}"
         )
+    if name == "als_xy_wing":
+        x, z, na, nc, y = i[0], i[1], i[2], i[4], i[5]
+        als_cells = [c for c, _r in step.cells]
+        a_cells, c_cells, b_cells = als_cells[:na], als_cells[na : na + nc], als_cells[na + nc :]
+        masks = _cell_masks(step)
+
+        def held(cells: list[int]) -> str:
+            union = 0
+            for c in cells:
+                union |= masks.get(c, 0)
+            return _digits_braced(union)
+
+        return (
+            f"ALS-XY-Wing: A = {names.cells(a_cells)} {held(a_cells)}, pivot C = "
+            f"{names.cells(c_cells)} {held(c_cells)}, B = {names.cells(b_cells)} "
+            f"{held(b_cells)} (each one digit more than cells); {x} ties A to C and {y} ties C "
+            f"to B (every one of each sees every one of the other): ({z}={x})A-({x}={y})C-"
+            f"({y}={z})B, so {z} is in A or B: {removals(step, names)}"
+        )
     if name == "kraken_fish":
         return _kraken_text(step, names)
     if name in ("forcing_chain", "forcing_net"):

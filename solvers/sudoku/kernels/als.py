@@ -1,4 +1,4 @@
-"""Almost locked sets: ALS-XZ.
+"""Almost locked sets: ALS-XZ and ALS-XY-Wing.
 
 An ALS is k cells of one house holding k + 1 digits together (a bivalue cell is the
 smallest). Take away any one digit and the rest are locked in it. Two ALSs A and B that
@@ -32,7 +32,7 @@ from solvers.sudoku.roles import (
     LINK_WEAK,
     ROLE_ALS,
 )
-from solvers.sudoku.techniques import T_ALS_XZ
+from solvers.sudoku.techniques import T_ALS_XY_WING, T_ALS_XZ
 
 MAX_ALS_CELLS = 4
 
@@ -176,16 +176,7 @@ def _record(geo, cand, log, cells, size, mask, a, b, x, z, ncand):
     set_info(log, 3, size[b])
     set_info(log, 4, mask[a])
     set_info(log, 5, mask[b])
-    for s in (a, b):
-        for i in range(size[s]):
-            push(log, ITEM_CELL, cells[s, i], CELL_ALS, 0)
-    for s in (a, b):
-        for i in range(size[s]):
-            c = cells[s, i]
-            m = cand[c]
-            while m:
-                push(log, ITEM_CAND, c, low_index(m) + 1, ROLE_ALS)
-                m &= m - 1
+    _record_sets(geo, cand, log, cells, size, a, b, -1)
     for k in range(4):
         s = a if k < 2 else b
         d = z if k == 0 or k == 3 else x
@@ -196,3 +187,115 @@ def _record(geo, cand, log, cells, size, mask, a, b, x, z, ncand):
     push(log, ITEM_LINK, ncand, ncand + 1, LINK_STRONG)
     push(log, ITEM_LINK, ncand + 1, ncand + 2, LINK_WEAK)
     push(log, ITEM_LINK, ncand + 2, ncand + 3, LINK_STRONG)
+
+
+@njit(cache=True)
+def _rcc_mask(geo, cand, cells, size, mask, a, b):
+    """The restricted common candidates of two ALSs that share no cell (0 if they do)."""
+    if _overlap(cells, size, a, b):
+        return 0
+    out = 0
+    common = mask[a] & mask[b]
+    while common:
+        x = low_index(common)
+        common &= common - 1
+        if _restricted(geo, cand, cells, size, a, b, 1 << x):
+            out |= 1 << x
+    return out
+
+
+@njit(cache=True)
+def als_xy_wing(geo, values, cand, log):
+    """ALS-XY-Wing: ALSs A and B each tied to a pivot ALS C by a restricted common
+    candidate, X (A-C) and Y (B-C), X != Y. Z, common to A and B and neither X nor Y:
+    (Z=X)A-(X=Y)C-(Y=Z)B. If A lacks Z it is locked with X, so C lacks X, is locked with
+    Y, so B lacks Y and holds Z: Z is in A or B, and goes from every cell that sees all
+    their Z cells. The smallest three ALSs first.
+
+    Recorded like ALS-XZ with three sets: cells A, B, C (CELL_ALS); their candidates
+    (ROLE_ALS); six nodes ncand + k: A's Z, A's X, C's X, C's Y, B's Y, B's Z, linked
+    strong, weak, strong, weak, strong. Info: X, Z, cells in A, in B, in C, Y."""
+    n = geo.n
+    ncand = geo.ncell * n
+    limit = 4096
+    cells = np.empty((limit, MAX_ALS_CELLS), dtype=np.int64)
+    size = np.empty(limit, dtype=np.int64)
+    mask = np.empty(limit, dtype=np.int64)
+    count = find_als(geo, values, cand, cells, size, mask)
+    nb = np.empty(count, dtype=np.int64)
+    nbr = np.empty(count, dtype=np.int64)
+    best = 3 * MAX_ALS_CELLS + 1
+    best_a = best_b = best_c = best_x = best_y = best_z = -1
+    for c in range(count):
+        k = 0
+        for o in range(count):
+            if o != c and size[o] + size[c] < best:
+                r = _rcc_mask(geo, cand, cells, size, mask, c, o)
+                if r:
+                    nb[k] = o
+                    nbr[k] = r
+                    k += 1
+        for i in range(k):
+            a = nb[i]
+            for j in range(i + 1, k):
+                b = nb[j]
+                if size[a] + size[b] + size[c] >= best or _overlap(cells, size, a, b):
+                    continue
+                zs0 = mask[a] & mask[b]
+                if zs0 == 0:
+                    continue
+                xs = nbr[i]
+                while xs:
+                    x = low_index(xs)
+                    xs &= xs - 1
+                    ys = nbr[j] & ~(1 << x)
+                    while ys:
+                        y = low_index(ys)
+                        ys &= ys - 1
+                        zs = zs0 & ~((1 << x) | (1 << y))
+                        while zs:
+                            z = low_index(zs)
+                            zs &= zs - 1
+                            if _victims(geo, values, cand, log, cells, size, a, b, z, False) > 0:
+                                best = size[a] + size[b] + size[c]
+                                best_a, best_b, best_c = a, b, c
+                                best_x, best_y, best_z = x, y, z
+    if best_a < 0 or not begin(log, T_ALS_XY_WING):
+        return False
+    _victims(geo, values, cand, log, cells, size, best_a, best_b, best_z, True)
+    _record_sets(geo, cand, log, cells, size, best_a, best_c, best_b)
+    x, y, z = best_x, best_y, best_z
+    set_info(log, 0, x + 1)
+    set_info(log, 1, z + 1)
+    set_info(log, 2, size[best_a])
+    set_info(log, 3, size[best_b])
+    set_info(log, 4, size[best_c])
+    set_info(log, 5, y + 1)
+    sets = (best_a, best_a, best_c, best_c, best_b, best_b)
+    digits = (z, x, x, y, y, z)
+    for k in range(6):
+        s = sets[k]
+        for i in range(size[s]):
+            c = cells[s, i]
+            if cand[c] & (1 << digits[k]):
+                push(log, ITEM_NODE, ncand + k, c * n + digits[k], ROLE_ALS)
+    for k in range(5):
+        push(log, ITEM_LINK, ncand + k, ncand + k + 1, LINK_WEAK if k % 2 else LINK_STRONG)
+    commit(log)
+    return True
+
+
+@njit(cache=True)
+def _record_sets(geo, cand, log, cells, size, a, b, c):
+    """Cells (CELL_ALS), then candidates (ROLE_ALS) of the sets a, b, c (c < 0: none)."""
+    for s in (a, b, c):
+        if s >= 0:
+            for i in range(size[s]):
+                push(log, ITEM_CELL, cells[s, i], CELL_ALS, 0)
+    for s in (a, b, c):
+        if s >= 0:
+            for i in range(size[s]):
+                m = cand[cells[s, i]]
+                while m:
+                    push(log, ITEM_CAND, cells[s, i], low_index(m) + 1, ROLE_ALS)
+                    m &= m - 1

@@ -11,7 +11,7 @@ import numpy as np
 
 from solvers.jit import njit
 from solvers.sudoku.kernels.aic import aic
-from solvers.sudoku.kernels.als import als_xz
+from solvers.sudoku.kernels.als import als_xy_wing, als_xz
 from solvers.sudoku.kernels.basic import (
     box_line,
     hidden_single,
@@ -39,6 +39,7 @@ from solvers.sudoku.roles import (
 )
 from solvers.sudoku.techniques import (
     T_AIC,
+    T_ALS_XY_WING,
     T_ALS_XZ,
     T_BOX_LINE_PAIR,
     T_BOX_LINE_TRIPLE,
@@ -206,6 +207,8 @@ def run_logic(geo, values, cand, order, log, max_steps):
                 found = aic(geo, values, cand, pos, log)
             elif t == T_ALS_XZ:
                 found = als_xz(geo, values, cand, log)
+            elif t == T_ALS_XY_WING:
+                found = als_xy_wing(geo, values, cand, log)
             elif t == T_KRAKEN_FISH:
                 found = kraken_fish(geo, values, cand, pos, log)
             elif T_FORCING_CHAIN <= t <= T_FORCING_NET:

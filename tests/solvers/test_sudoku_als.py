@@ -1,0 +1,41 @@
+"""ALS techniques beyond ALS-XZ on pinned hard puzzles (forcing tier off, so the ALS step is
+the one that fires): every step sound, the recorded sets, nodes and links as the scene
+draws them (solvers.sudoku.kernels.als)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from solvers.sudoku.parse import read_puzzles
+from solvers.sudoku.roles import CELL_ALS, LINK_STRONG, LINK_WEAK
+from solvers.sudoku.search import solve
+from solvers.sudoku.soundness import unsound_steps
+from solvers.sudoku.techniques import parse_selection
+
+ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles" / "sudoku"
+NCAND = 81 * 9
+
+
+def _steps(name: str, technique: str):
+    (puzzle,) = [p for p in read_puzzles(ASSETS / "famous_hard.txt") if p.name == name]
+    result = solve(puzzle, parse_selection("-forcing"))
+    assert unsound_steps(result) == []
+    return result, [s for s in result.steps if s.name == technique]
+
+
+def test_als_xy_wing_links_three_sets():
+    result, steps = _steps("top95 12", "als_xy_wing")
+    assert steps
+    step = steps[0]
+    # A = E4, G4, I4 {1, 2, 3, 6}; pivot C = A1, C1, G1, I1; B = E1, D3: 3 leaves E3 and D5
+    assert set(step.eliminations) == {(4 + 2 * 9, 3), (3 + 4 * 9, 3)}
+    assert all(result.solution[c] != d for c, d in step.eliminations)
+    x, z, na, nb, nc, y = step.info[:6]
+    assert (x, z, y) == (2, 3, 8) and (na, nc, nb) == (3, 4, 2)
+    assert [r for _c, r in step.cells] == [CELL_ALS] * (na + nb + nc)
+    assert [kind for _a, _b, kind in step.links] == [LINK_STRONG, LINK_WEAK] * 2 + [LINK_STRONG]
+    assert [(a, b) for a, b, _k in step.links] == [(NCAND + k, NCAND + k + 1) for k in range(5)]
+    # each node holds its digit only: A's Z, A's X, C's X, C's Y, B's Y, B's Z
+    for k, digit in enumerate((z, x, x, y, y, z)):
+        assert {c % 9 + 1 for c in step.node_candidates(NCAND + k, NCAND)} == {digit}
+    assert "(3=2)A-(2=8)C-(8=3)B" in step.caption
