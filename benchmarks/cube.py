@@ -1,4 +1,4 @@
-"""Cube solvers against peers: BurrTools on its own puzzles, xcover, and the seed's method.
+r"""Cube solvers against peers: BurrTools on its own puzzles, xcover, and the seed's method.
 
 1. BurrTools (section `burrtools`, the default): the packing-puzzle people's solver, on the
    same .xmpuzzle files (assets/puzzles/cube/*.xmpuzzle: the seed's cube, Conway,
@@ -42,16 +42,16 @@
    (PyPI, Knuth's dancing cells in numba) on the usual exact-cover formulation: one primary
    item per cell and per piece instance, and secondary items that order identical pieces
    (instance k+1 must have a later anchor, its lowest cell, than instance k) so each filling
-   is found once. Target (issue 3): >= 500x faster, in the same run. Measured here (2 shared
-   cores): xcover had not finished after 1,927 CPU s (nor found a first filling in 300 s),
-   against 24 ms for ours, so the ratio printed is a lower bound.
+   is found once. Target (issue 3): >= 500x faster, in the same run. When xcover does not
+   finish within --xcover-timeout, the ratio printed is a lower bound.
 3. Time to the first solution (section `stochastic`): our exact solver against the seed's
    collision-removal search, over several seeds (median). Stochastic runs are capped at
    --max-steps; a capped run counts as "at least" its time, and the ratio is then a lower
    bound (said so). Target: >= 1000x sooner.
 
 All times are CPU seconds of the process doing the work, which the shared machine's load
-disturbs less than wall time (the load average is printed with the results).
+disturbs less than wall time (the load average is printed with the results). Measured
+figures: benchmarks/RESULTS.md.
 
     .venv/bin/python benchmarks/cube.py [--sections burrtools,xcover,stochastic]
         [--puzzles conway,bedlam] [--slow] [--seeds 5] [--max-steps 2e9]
