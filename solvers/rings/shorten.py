@@ -178,7 +178,7 @@ def beam_widths(config: RingConfig, effort: float) -> list[int]:
 
 OPTIMAL_NODES = 3_000_000  # the optimal search (proves scrambles of 12 turns and more)
 WEIGHTED_NODES = 20_000_000  # each of weighted w = 2, w = 3/2 (most end far sooner)
-TARGET_NODES = 2_000_000  # the search to the solved state (3 or 5 rings)
+TARGET_NODES = 20_000_000  # the search to the solved state (3 or 5 rings; 2 without tables)
 SHORTEN_NODES = 1_000_000  # the window search that polishes a practical solution
 
 
