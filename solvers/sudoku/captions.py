@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from solvers.sudoku.geometry import Names, join_words, mask_digits
-from solvers.sudoku.roles import CELL_CONFLICT, ROLE_FIN, ROLE_ON, ROLE_PATTERN
+from solvers.sudoku.roles import CELL_CONFLICT, CELL_PIVOT, ROLE_FIN, ROLE_ON, ROLE_PATTERN
 from solvers.sudoku.steps import Step
 from solvers.sudoku.techniques import (
     SPECIAL_STEPS,
@@ -250,6 +250,21 @@ def _caption(step: Step, names: Names) -> str:
             f"{held(b_cells)} (each one digit more than cells); {x} ties A to C and {y} ties C "
             f"to B (every one of each sees every one of the other): ({z}={x})A-({x}={y})C-"
             f"({y}={z})B, so {z} is in A or B: {removals(step, names)}"
+        )
+    if name == "death_blossom":
+        stem, z, k = i[0], i[1], i[2]
+        petal_cells = [c for c, r in step.cells if r != CELL_PIVOT]
+        stem_digits = sorted(d for c, d, _r in step.candidates if c == stem)
+        parts, start = [], 0
+        for j, d in enumerate(stem_digits[:k]):
+            cells = petal_cells[start : start + i[3 + j]]
+            start += i[3 + j]
+            parts.append(f"if {d}, {z} is in {names.cells(cells)}")
+        return (
+            f"Death Blossom: stem {names.cell(stem)} {{{', '.join(map(str, stem_digits))}}}; "
+            f"each of its digits takes that digit from a petal (almost locked set) that is "
+            f"then locked with {z}: {'; '.join(parts)}. Either way {z} is in a petal, so "
+            f"{removals(step, names)}"
         )
     if name == "kraken_fish":
         return _kraken_text(step, names)

@@ -12,7 +12,7 @@ Rating scale (puzzleviz, in the spirit of Sudoku Explainer's 1-10 scale):
     3.6-4.8  expert     X-Wing, Swordfish, Skyscraper, 2-String Kite, Jellyfish, wings,
                         Empty Rectangle, Turbot Fish, unique rectangles (types 1, 2, 4), BUG+1
     5.0-6.6  master     simple colouring, finned fish, X-chains, XY-chains, AICs, ALS-XZ,
-                        ALS-XY-Wing (6.8)
+                        ALS-XY-Wing (6.8), Death Blossom (6.9)
     7.0-9.0  extreme    Kraken fish (7.8), forcing chains (8.0) and dynamic forcing nets (8.8): case
                         analysis by implications, the last tier before a guess
     10.0     guessing   logic stalled: the solution needed a guess with backtracking
@@ -74,6 +74,7 @@ _TABLE = [
     (24, "aic", "Alternating Inference Chain", "AIC", 6.5),
     (36, "als_xz", "ALS-XZ", "ALS", 6.6),
     (38, "als_xy_wing", "ALS-XY-Wing", "AXY", 6.8),
+    (39, "death_blossom", "Death Blossom", "DB", 6.9),
     (37, "kraken_fish", "Kraken Fish", "KF", 7.8),
     (30, "forcing_chain", "Forcing Chain", "FC", 8.0),
     (31, "forcing_net", "Forcing Net", "FN", 8.8),
@@ -134,6 +135,7 @@ T_TURBOT_FISH = T["turbot_fish"]
 T_EMPTY_RECTANGLE = T["empty_rectangle"]
 T_ALS_XZ = T["als_xz"]
 T_ALS_XY_WING = T["als_xy_wing"]
+T_DEATH_BLOSSOM = T["death_blossom"]
 T_KRAKEN_FISH = T["kraken_fish"]
 T_FORCING_CHAIN = T["forcing_chain"]
 T_FORCING_NET = T["forcing_net"]
@@ -168,7 +170,7 @@ GROUPS = {
     "uniqueness": ("unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_4", "bug_plus_1"),
     "chains": ("simple_colouring", "x_chain", "xy_chain", "aic"),
     "single_digit": ("skyscraper", "two_string_kite", "turbot_fish", "empty_rectangle"),
-    "als": ("als_xz", "als_xy_wing"),
+    "als": ("als_xz", "als_xy_wing", "death_blossom"),
     "forcing": ("forcing_chain", "forcing_net"),
 }
 # The seed's technique set (parts 1 and 2 of the article series).

@@ -39,3 +39,20 @@ def test_als_xy_wing_links_three_sets():
     for k, digit in enumerate((z, x, x, y, y, z)):
         assert {c % 9 + 1 for c in step.node_candidates(NCAND + k, NCAND)} == {digit}
     assert "(3=2)A-(2=8)C-(8=3)B" in step.caption
+
+
+def test_death_blossom_petals_for_each_stem_digit():
+    result, steps = _steps("top95 51", "death_blossom")
+    assert steps
+    step = steps[0]
+    # stem D2 {2, 5}: if 2, 8 is in D3, F3, H3; if 5, 8 is in F3: 8 leaves G3 and I3
+    assert set(step.eliminations) == {(6 + 2 * 9, 8), (8 + 2 * 9, 8)}
+    assert all(result.solution[c] != d for c, d in step.eliminations)
+    stem, z, petals = step.info[:3]
+    assert (stem, z, petals) == (3 + 1 * 9, 8, 2)
+    stem_links = [(a, b) for a, b, kind in step.links if kind == LINK_WEAK]
+    assert [a for a, _b in stem_links] == [stem * 9 + 1, stem * 9 + 4]
+    for j in range(petals):
+        zs = step.node_candidates(NCAND + 2 * j + 1, NCAND)
+        assert zs and {c % 9 + 1 for c in zs} == {z}
+    assert "stem D2 {2, 5}" in step.caption and "if 5, 8 is in F3" in step.caption

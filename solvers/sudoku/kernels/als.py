@@ -1,4 +1,4 @@
-"""Almost locked sets: ALS-XZ and ALS-XY-Wing.
+"""Almost locked sets: ALS-XZ, ALS-XY-Wing and Death Blossom.
 
 An ALS is k cells of one house holding k + 1 digits together (a bivalue cell is the
 smallest). Take away any one digit and the rest are locked in it. Two ALSs A and B that
@@ -23,6 +23,7 @@ from solvers.sudoku.kernels.bits import low_index, popcount, sees
 from solvers.sudoku.kernels.log import begin, commit, push, set_info
 from solvers.sudoku.roles import (
     CELL_ALS,
+    CELL_PIVOT,
     ITEM_CAND,
     ITEM_CELL,
     ITEM_ELIM,
@@ -31,8 +32,9 @@ from solvers.sudoku.roles import (
     LINK_STRONG,
     LINK_WEAK,
     ROLE_ALS,
+    ROLE_PATTERN,
 )
-from solvers.sudoku.techniques import T_ALS_XY_WING, T_ALS_XZ
+from solvers.sudoku.techniques import T_ALS_XY_WING, T_ALS_XZ, T_DEATH_BLOSSOM
 
 MAX_ALS_CELLS = 4
 
@@ -299,3 +301,129 @@ def _record_sets(geo, cand, log, cells, size, a, b, c):
                 while m:
                     push(log, ITEM_CAND, cells[s, i], low_index(m) + 1, ROLE_ALS)
                     m &= m - 1
+
+
+@njit(cache=True)
+def death_blossom(geo, values, cand, log):
+    """Death Blossom: a stem cell and, for each of its digits d, a petal: an ALS holding d
+    (every d of it seeing the stem, the stem not in it) and a digit Z the stem lacks. The
+    stem is some d; that petal then loses d, is locked, and holds Z. So Z is in one of the
+    petals, and goes from every cell that sees all their Z cells. Petals may overlap (each
+    case uses one). Stems of 2 to 4 digits; the smallest petals first.
+
+    Recorded: ITEM_CELL (stem, CELL_PIVOT), the petals' cells (CELL_ALS, petal after
+    petal in the stem's digit order); ITEM_CAND the stem's candidates (ROLE_PATTERN), the
+    petals' (ROLE_ALS); nodes ncand + 2k (petal k's d cells) and ncand + 2k + 1 (its Z
+    cells); links stem d - node 2k (weak), node 2k = node 2k + 1 (strong).
+    Info: stem, Z, petals, petal sizes (one each, from info[3])."""
+    n = geo.n
+    ncand = geo.ncell * n
+    limit = 4096
+    cells = np.empty((limit, MAX_ALS_CELLS), dtype=np.int64)
+    size = np.empty(limit, dtype=np.int64)
+    mask = np.empty(limit, dtype=np.int64)
+    count = find_als(geo, values, cand, cells, size, mask)
+    chosen = np.empty(4, dtype=np.int64)
+    best_pick = np.empty(4, dtype=np.int64)
+    best = 4 * MAX_ALS_CELLS + 1
+    best_s = best_z = -1
+    for s in range(geo.ncell):
+        m = cand[s] if values[s] == 0 else 0
+        k = popcount(m)
+        if k < 2 or k > 4:
+            continue
+        for z in range(n):
+            zbit = 1 << z
+            if m & zbit:
+                continue
+            for v in range(geo.ncell):
+                if v == s or values[v] or not cand[v] & zbit:
+                    continue
+                total = 0
+                ds = m
+                j = 0
+                while ds and total >= 0:
+                    d = low_index(ds)
+                    ds &= ds - 1
+                    pick = -1
+                    for a in range(count):
+                        if mask[a] & zbit == 0 or mask[a] & (1 << d) == 0:
+                            continue
+                        if pick >= 0 and size[a] >= size[pick]:
+                            continue
+                        if _petal(geo, cand, cells, size, a, s, d) and _sees_all(
+                            geo, cand, cells, size, a, v, zbit
+                        ):
+                            pick = a
+                    if pick < 0:
+                        total = -1
+                    else:
+                        chosen[j] = pick
+                        j += 1
+                        total += size[pick]
+                if total > 0 and total < best:
+                    best, best_s, best_z = total, s, z
+                    best_pick[:] = chosen
+    if best_s < 0 or not begin(log, T_DEATH_BLOSSOM):
+        return False
+    s, z = best_s, best_z
+    k = popcount(cand[s])
+    for v in range(geo.ncell):
+        if v == s or values[v] or not cand[v] & (1 << z):
+            continue
+        hit = True
+        for j in range(k):
+            if not _sees_all(geo, cand, cells, size, best_pick[j], v, 1 << z):
+                hit = False
+                break
+        if hit:
+            push(log, ITEM_ELIM, v, z + 1, 0)
+    push(log, ITEM_CELL, s, CELL_PIVOT, 0)
+    for j in range(k):
+        for i in range(size[best_pick[j]]):
+            push(log, ITEM_CELL, cells[best_pick[j], i], CELL_ALS, 0)
+    ds = cand[s]
+    while ds:
+        push(log, ITEM_CAND, s, low_index(ds) + 1, ROLE_PATTERN)
+        ds &= ds - 1
+    for j in range(k):
+        a = best_pick[j]
+        for i in range(size[a]):
+            mm = cand[cells[a, i]]
+            while mm:
+                push(log, ITEM_CAND, cells[a, i], low_index(mm) + 1, ROLE_ALS)
+                mm &= mm - 1
+    ds = cand[s]
+    j = 0
+    while ds:
+        d = low_index(ds)
+        ds &= ds - 1
+        a = best_pick[j]
+        for i in range(size[a]):
+            c = cells[a, i]
+            if cand[c] & (1 << d):
+                push(log, ITEM_NODE, ncand + 2 * j, c * n + d, ROLE_ALS)
+            if cand[c] & (1 << z):
+                push(log, ITEM_NODE, ncand + 2 * j + 1, c * n + z, ROLE_ALS)
+        push(log, ITEM_LINK, s * n + d, ncand + 2 * j, LINK_WEAK)
+        push(log, ITEM_LINK, ncand + 2 * j, ncand + 2 * j + 1, LINK_STRONG)
+        set_info(log, 3 + j, size[a])
+        j += 1
+    set_info(log, 0, s)
+    set_info(log, 1, z + 1)
+    set_info(log, 2, k)
+    commit(log)
+    return True
+
+
+@njit(cache=True)
+def _petal(geo, cand, cells, size, a, s, d):
+    """ALS a can be the stem s's petal for digit d: s is not in it, its every d sees s."""
+    bit = 1 << d
+    for i in range(size[a]):
+        c = cells[a, i]
+        if c == s:
+            return False
+        if cand[c] & bit and not sees(geo, c, s):
+            return False
+    return True

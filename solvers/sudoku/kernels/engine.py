@@ -11,7 +11,7 @@ import numpy as np
 
 from solvers.jit import njit
 from solvers.sudoku.kernels.aic import aic
-from solvers.sudoku.kernels.als import als_xy_wing, als_xz
+from solvers.sudoku.kernels.als import als_xy_wing, als_xz, death_blossom
 from solvers.sudoku.kernels.basic import (
     box_line,
     hidden_single,
@@ -45,6 +45,7 @@ from solvers.sudoku.techniques import (
     T_BOX_LINE_TRIPLE,
     T_BUG_PLUS_1,
     T_CONTRADICTION,
+    T_DEATH_BLOSSOM,
     T_EMPTY_RECTANGLE,
     T_FINNED_JELLYFISH,
     T_FINNED_X_WING,
@@ -209,6 +210,8 @@ def run_logic(geo, values, cand, order, log, max_steps):
                 found = als_xz(geo, values, cand, log)
             elif t == T_ALS_XY_WING:
                 found = als_xy_wing(geo, values, cand, log)
+            elif t == T_DEATH_BLOSSOM:
+                found = death_blossom(geo, values, cand, log)
             elif t == T_KRAKEN_FISH:
                 found = kraken_fish(geo, values, cand, pos, log)
             elif T_FORCING_CHAIN <= t <= T_FORCING_NET:
