@@ -251,6 +251,17 @@ def _caption(step: Step, names: Names) -> str:
             f"to B (every one of each sees every one of the other): ({z}={x})A-({x}={y})C-"
             f"({y}={z})B, so {z} is in A or B: {removals(step, names)}"
         )
+    if name == "sue_de_coq":
+        bx, line, v, dl, db, kc, kl = i[0], i[1], i[2], i[3], i[4], i[5], i[6]
+        cells = [c for c, _r in step.cells]
+        c_cells, l_cells, b_cells = cells[:kc], cells[kc : kc + kl], cells[kc + kl :]
+        return (
+            f"Sue de Coq: {names.cells(c_cells)} (where {names.house(2 * names.n + bx)} meets "
+            f"{names.house(line)}) hold {_digits_braced(v)}; with {names.cells(l_cells)} "
+            f"{_digits_braced(dl)} in the line and {names.cells(b_cells)} {_digits_braced(db)} "
+            f"in the box they are as many cells as digits, each digit once: "
+            f"{removals(step, names)}"
+        )
     if name == "death_blossom":
         stem, z, k = i[0], i[1], i[2]
         petal_cells = [c for c, r in step.cells if r != CELL_PIVOT]

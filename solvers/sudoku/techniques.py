@@ -11,8 +11,8 @@ Rating scale (puzzleviz, in the spirit of Sudoku Explainer's 1-10 scale):
     2.3-3.5  hard       naked and hidden pairs, triples, quads
     3.6-4.8  expert     X-Wing, Swordfish, Skyscraper, 2-String Kite, Jellyfish, wings,
                         Empty Rectangle, Turbot Fish, unique rectangles (types 1, 2, 4), BUG+1
-    5.0-6.6  master     simple colouring, finned fish, X-chains, XY-chains, AICs, ALS-XZ,
-                        ALS-XY-Wing (6.8), Death Blossom (6.9)
+    5.0-6.9  master     simple colouring, finned fish, Sue de Coq (5.4), X-chains, XY-chains,
+                        AICs, ALS-XZ, ALS-XY-Wing (6.8), Death Blossom (6.9)
     7.0-9.0  extreme    Kraken fish (7.8), forcing chains (8.0) and dynamic forcing nets (8.8): case
                         analysis by implications, the last tier before a guess
     10.0     guessing   logic stalled: the solution needed a guess with backtracking
@@ -69,6 +69,7 @@ _TABLE = [
     (25, "finned_x_wing", "Finned X-Wing", "FXW", 5.1),
     (26, "finned_swordfish", "Finned Swordfish", "FSF", 5.2),
     (27, "finned_jellyfish", "Finned Jellyfish", "FJF", 5.3),
+    (40, "sue_de_coq", "Sue de Coq", "SDC", 5.4),
     (21, "x_chain", "X-Chain", "XC", 5.5),
     (22, "xy_chain", "XY-Chain", "XYC", 6.0),
     (24, "aic", "Alternating Inference Chain", "AIC", 6.5),
@@ -136,6 +137,7 @@ T_EMPTY_RECTANGLE = T["empty_rectangle"]
 T_ALS_XZ = T["als_xz"]
 T_ALS_XY_WING = T["als_xy_wing"]
 T_DEATH_BLOSSOM = T["death_blossom"]
+T_SUE_DE_COQ = T["sue_de_coq"]
 T_KRAKEN_FISH = T["kraken_fish"]
 T_FORCING_CHAIN = T["forcing_chain"]
 T_FORCING_NET = T["forcing_net"]
@@ -171,6 +173,7 @@ GROUPS = {
     "chains": ("simple_colouring", "x_chain", "xy_chain", "aic"),
     "single_digit": ("skyscraper", "two_string_kite", "turbot_fish", "empty_rectangle"),
     "als": ("als_xz", "als_xy_wing", "death_blossom"),
+    "sue_de_coq": ("sue_de_coq",),
     "forcing": ("forcing_chain", "forcing_net"),
 }
 # The seed's technique set (parts 1 and 2 of the article series).

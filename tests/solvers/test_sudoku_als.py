@@ -56,3 +56,16 @@ def test_death_blossom_petals_for_each_stem_digit():
         zs = step.node_candidates(NCAND + 2 * j + 1, NCAND)
         assert zs and {c % 9 + 1 for c in zs} == {z}
     assert "stem D2 {2, 5}" in step.caption and "if 5, 8 is in F3" in step.caption
+
+
+def test_sue_de_coq_box_line_intersection():
+    result, steps = _steps("top95 22", "sue_de_coq")
+    assert steps
+    step = steps[0]
+    # A4, B4, C4 {1, 3, 4, 6, 7} with G4, H4 {3, 6, 8} in row 4 and A6 {4, 7} in the box
+    d4, f4, b6 = 3 + 3 * 9, 5 + 3 * 9, 1 + 5 * 9
+    assert set(step.eliminations) == {(d4, 3), (f4, 3), (d4, 6), (f4, 6), (b6, 4), (b6, 7)}
+    assert all(result.solution[c] != d for c, d in step.eliminations)
+    _box, _line, v, dl, db, kc, kl, kb = step.info
+    assert dl & db == 0 and bin(v | dl | db).count("1") == kc + kl + kb == len(step.cells)
+    assert "A4, B4, C4 (where box A4C6 meets row 4)" in step.caption

@@ -26,6 +26,7 @@ from solvers.sudoku.kernels.fish import finned_fish, fish
 from solvers.sudoku.kernels.forcing import forcing
 from solvers.sudoku.kernels.kraken import kraken_fish
 from solvers.sudoku.kernels.log import FILL_OVERFLOW, FILL_STEPS, begin, commit, push, set_info
+from solvers.sudoku.kernels.sdc import sue_de_coq
 from solvers.sudoku.kernels.turbot import empty_rectangle, three_link_chain
 from solvers.sudoku.kernels.unique import bug_plus_1, unique_rectangle_1, unique_rectangle_2_4
 from solvers.sudoku.kernels.wings import w_wing, xyz_wing, y_wing
@@ -62,6 +63,7 @@ from solvers.sudoku.techniques import (
     T_POINTING_TRIPLE,
     T_SIMPLE_COLOURING,
     T_SKYSCRAPER,
+    T_SUE_DE_COQ,
     T_TURBOT_FISH,
     T_UNIQUE_RECTANGLE_1,
     T_UNIQUE_RECTANGLE_2,
@@ -210,6 +212,8 @@ def run_logic(geo, values, cand, order, log, max_steps):
                 found = als_xz(geo, values, cand, log)
             elif t == T_ALS_XY_WING:
                 found = als_xy_wing(geo, values, cand, log)
+            elif t == T_SUE_DE_COQ:
+                found = sue_de_coq(geo, values, cand, log)
             elif t == T_DEATH_BLOSSOM:
                 found = death_blossom(geo, values, cand, log)
             elif t == T_KRAKEN_FISH:
