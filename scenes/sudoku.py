@@ -47,7 +47,7 @@ from solvers.sudoku.model import (
     UseTechnique,
     decode_link,
 )
-from solvers.sudoku.rating import rate_trace
+from solvers.sudoku.rated import rate_trace
 from solvers.sudoku.record import enabled_techniques
 from solvers.sudoku.roles import (
     CELL_ALS,

@@ -57,7 +57,7 @@ def _split(problem: DigitsProblem, node_limit: int, progress: Progress) -> Digit
     """The positions of the 8 as parts on the engine the options ask for (each part up to
     `node_limit` nodes), the band table built on the same engine first."""
     from solvers.digits.parallel import build_bands, solve_split
-    from solvers.split.engines import engine_for
+    from solvers.split.choose import engine_for
 
     options = problem.split
     with engine_for(options) as engine:

@@ -8,7 +8,7 @@ Taking back the last card lifts exactly the marks of its level, in reverse order
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -130,3 +130,28 @@ class Board:
     def unforbid(self, card: int) -> None:
         if self.forbidden[card]:
             self.emit(Unforbid(card))
+
+
+def prepare_board(
+    model: SetGameModel, with_cards: Sequence[int], forbidden: Sequence[int], tracer: Tracer
+) -> Board:
+    """Forbid and place the user's cards (the seed's "machine" cards), checking them."""
+    space = model.space
+    clash = set(with_cards) & set(forbidden)
+    if clash:
+        raise PuzzleInputError(f"card {space.word(min(clash))} is both required and forbidden")
+    board = Board(model, tracer)
+    if forbidden:
+        tracer.step("Cards the user forbade")
+    for card in forbidden:
+        board.forbid(card)
+    for card in with_cards:
+        if not board.can_place(card):
+            links = model.exclusion_links(board.state, card)
+            partners = " ".join(space.word(c) for c in links[0]) if links else "?"
+            raise PuzzleInputError(
+                f"the required cards contain a SET: {space.word(card)} with {partners}"
+            )
+        tracer.step(f"Required card {space.word(card)}")
+        board.place(card)
+    return board

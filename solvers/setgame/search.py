@@ -11,7 +11,7 @@ import numpy as np
 
 from solvers.errors import PuzzleInputError
 from solvers.setgame.affine import classify
-from solvers.setgame.board import Board
+from solvers.setgame.board import Board, prepare_board
 from solvers.setgame.constrained import caps_through, count_avoiding, random_witness
 from solvers.setgame.fast import known_maximum, maximum_v3
 from solvers.setgame.geometry import affine_space
@@ -36,31 +36,6 @@ if TYPE_CHECKING:
 
 SOLVERS = ("fast", "seed")
 MAX_CLASSIFIED = 20_000  # caps classified one by one; more would take too long to group
-
-
-def prepare_board(
-    model: SetGameModel, with_cards: Sequence[int], forbidden: Sequence[int], tracer: Tracer
-) -> Board:
-    """Forbid and place the user's cards (the seed's "machine" cards), checking them."""
-    space = model.space
-    clash = set(with_cards) & set(forbidden)
-    if clash:
-        raise PuzzleInputError(f"card {space.word(min(clash))} is both required and forbidden")
-    board = Board(model, tracer)
-    if forbidden:
-        tracer.step("Cards the user forbade")
-    for card in forbidden:
-        board.forbid(card)
-    for card in with_cards:
-        if not board.can_place(card):
-            links = model.exclusion_links(board.state, card)
-            partners = " ".join(space.word(c) for c in links[0]) if links else "?"
-            raise PuzzleInputError(
-                f"the required cards contain a SET: {space.word(card)} with {partners}"
-            )
-        tracer.step(f"Required card {space.word(card)}")
-        board.place(card)
-    return board
 
 
 def solve(

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from solvers.setgame.board import Board
+from solvers.setgame.board import Board, prepare_board
 from solvers.setgame.geometry import affine_space, from_bitset, to_bitset
 from solvers.setgame.kernels.bitsearch import ALL_MAX
 from solvers.setgame.model import SetGameModel
@@ -71,7 +71,7 @@ def split_search(
 ) -> tuple[int, list[list[int]], int, SearchStats, str]:  # fmt: skip
     """What the one search of that kind would return (best, caps, how many caps of that
     size), its nodes and whether it finished, and a note saying how it was split."""
-    from solvers.split.engines import engine_for
+    from solvers.split.choose import engine_for
     from solvers.split.run import run_parts
 
     job = set_job(board, kind, symmetric=symmetric, target=target, keep=keep,
@@ -112,7 +112,6 @@ def merge(job: Job, parts: list[PartResult]) -> tuple[int, list[list[int]], int]
 
 
 def _board(job: Job) -> Board:
-    from solvers.setgame.search import prepare_board
 
     problem = job.problem
     # The symmetric search's card 0 is among the "with" cards: the board held it when the

@@ -17,7 +17,8 @@ and counted on the progress bar is written once, here.
 Modules:
     parts    Job, PartResult (plain data), run_task (what a worker runs), warming once
     log      SplitLog: the resumable JSON-lines log of finished parts
-    engines  Engine, InProcess, ProcessPool (the local pool digits had), engine_for
+    engines  Engine, InProcess, ProcessPool (the local pool digits had)
+    choose   engine_for: the engine --workers / --scheduler ask for
     dasks    DaskEngine: a LocalCluster (--workers N) or a cluster by address (--scheduler)
     run      run_parts: the driver (resume, submit, log, progress) every puzzle calls
     options  --workers / --scheduler / --split-log for every command that splits

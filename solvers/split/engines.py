@@ -19,7 +19,6 @@ from solvers.split.parts import Job, Key, PartResult, SplitError, run_call, run_
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
-    from solvers.split.options import SplitOptions
 
 POLL = 0.05  # seconds between two looks at the stop request while waiting for parts
 RETRIES = 2  # a part whose worker failed is tried this many more times
@@ -166,33 +165,3 @@ def _raise_user_error(exc: BaseException) -> None:
 
     if isinstance(exc, PuzzlevizError | SearchStopped):
         raise exc
-
-
-def engine_for(options: SplitOptions) -> Engine:
-    """The engine the command line asks for: a Dask cluster by address (--scheduler), a
-    local Dask cluster (--workers N; a local process pool if Dask is not installed), or
-    this process."""
-    if options.scheduler:
-        if not dask_installed():
-            raise SplitError("--scheduler needs Dask: pip install 'dask[distributed]'")
-        from solvers.split.dasks import DaskEngine
-
-        return DaskEngine(address=options.scheduler)
-    if options.workers > 1:
-        if dask_installed():
-            from solvers.split.dasks import DaskEngine
-
-            return DaskEngine(workers=options.workers)
-        print(
-            "puzzleviz: Dask is not installed (pip install 'dask[distributed]'): "
-            f"{options.workers} local processes instead",
-            file=sys.stderr,
-        )
-        return ProcessPool(options.workers)
-    return InProcess()
-
-
-def dask_installed() -> bool:
-    from importlib.util import find_spec
-
-    return find_spec("distributed") is not None

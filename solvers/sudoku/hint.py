@@ -16,48 +16,21 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 
 import numpy as np
 
 from solvers.errors import PuzzleInputError
 from solvers.sudoku.captions import caption
-from solvers.sudoku.geometry import Names, geometry
-from solvers.sudoku.kernels.engine import OVERFLOW, STALLED, initial_candidates, run_logic
-from solvers.sudoku.kernels.log import new_log
+from solvers.sudoku.geometry import Names
+from solvers.sudoku.kernels.engine import STALLED
+from solvers.sudoku.logic import logic_steps, start_grid
 from solvers.sudoku.roles import HOUSE_BASE, HOUSE_COVER
-from solvers.sudoku.steps import Step, decode_log
+from solvers.sudoku.steps import Step
 from solvers.sudoku.techniques import BY_NAME, LOGIC
 
 LEVELS = (1, 2, 3)
 LEVEL_WORDS = {1: "the technique", 2: "where to look", 3: "the whole step"}
-
-
-def start_grid(b: int, givens: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Digits and candidate masks of a grid holding only `givens` (int32 arrays)."""
-    geo = geometry(b)
-    values = np.asarray(givens, dtype=np.int32).copy()
-    cand = np.zeros(geo.ncell, dtype=np.int32)
-    initial_candidates(geo, values, cand)
-    return values, cand
-
-
-def logic_steps(
-    b: int, values: np.ndarray, cand: np.ndarray, order: Sequence[str], max_steps: int
-) -> tuple[int, list[Step]]:
-    """Up to `max_steps` steps of the techniques in `order` (easiest first), applied to
-    `values` and `cand` in place; the engine's status and the steps (without captions)."""
-    geo = geometry(b)
-    ids = np.array([BY_NAME[name].id for name in order], dtype=np.int32)
-    size = geo.ncell * (geo.n + 1) + 8
-    log = new_log(min(size, max_steps + 8), 32 * geo.ncell * (geo.n + 1))
-    while True:
-        saved = values.copy(), cand.copy()
-        status = run_logic(geo, values, cand, ids, log, max_steps)
-        if status != OVERFLOW:
-            return status, decode_log(log, 0, ())
-        values[:], cand[:] = saved
-        log = new_log(4 * log.tech.shape[0], 4 * log.items.shape[0])
 
 
 @dataclasses.dataclass(frozen=True)

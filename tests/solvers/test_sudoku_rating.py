@@ -20,6 +20,7 @@ from __future__ import annotations
 import pytest
 
 from solvers.sudoku.parse import parse_puzzle
+from solvers.sudoku.rated import rate_puzzle
 from solvers.sudoku.rating import (
     HODOKU,
     SE,
@@ -27,7 +28,6 @@ from solvers.sudoku.rating import (
     StepFacts,
     length_bonus,
     rate,
-    rate_puzzle,
     se_weight,
 )
 from solvers.sudoku.roles import HOUSE_BASE, LINK_STRONG, LINK_WEAK
