@@ -80,8 +80,8 @@ PUZZLE = PuzzleSpec(
         Command(
             ("sudoku", "hint"),
             "the next step from a position, as a hint in three levels (name, where, all)",
-            Ref("solvers.sudoku.hint:add_arguments"),
-            Ref("solvers.sudoku.hint:run"),
+            Ref("solvers.sudoku.hint_command:add_arguments"),
+            Ref("solvers.sudoku.hint_command:run"),
         ),
     ),
 )

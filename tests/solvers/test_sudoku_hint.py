@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 
 from solvers.errors import PuzzleInputError
-from solvers.sudoku.hint import hint_for, hint_for_puzzle, run, start_grid
+from solvers.sudoku.hint import hint_for, hint_for_puzzle, start_grid
+from solvers.sudoku.hint_command import run
 from solvers.sudoku.parse import parse_puzzle
 from solvers.sudoku.search import check_solutions, solve
 
