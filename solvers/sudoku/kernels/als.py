@@ -325,6 +325,8 @@ def death_blossom(geo, values, cand, log):
     count = find_als(geo, values, cand, cells, size, mask)
     chosen = np.empty(4, dtype=np.int64)
     best_pick = np.empty(4, dtype=np.int64)
+    petals = np.empty((4, count), dtype=np.int64)  # per stem digit: the ALSs that fit
+    npet = np.zeros(4, dtype=np.int64)
     best = 4 * MAX_ALS_CELLS + 1
     best_s = best_z = -1
     for s in range(geo.ncell):
@@ -332,36 +334,43 @@ def death_blossom(geo, values, cand, log):
         k = popcount(m)
         if k < 2 or k > 4:
             continue
-        for z in range(n):
+        zs = ((1 << n) - 1) & ~m
+        ds = m
+        j = 0
+        while ds:
+            d = low_index(ds)
+            ds &= ds - 1
+            npet[j] = 0
+            reach = 0
+            for a in range(count):
+                if mask[a] & (1 << d) and mask[a] & zs and _petal(geo, cand, cells, size, a, s, d):
+                    petals[j, npet[j]] = a
+                    npet[j] += 1
+                    reach |= mask[a]
+            zs &= reach
+            j += 1
+        while zs:
+            z = low_index(zs)
+            zs &= zs - 1
             zbit = 1 << z
-            if m & zbit:
-                continue
             for v in range(geo.ncell):
                 if v == s or values[v] or not cand[v] & zbit:
                     continue
                 total = 0
-                ds = m
-                j = 0
-                while ds and total >= 0:
-                    d = low_index(ds)
-                    ds &= ds - 1
+                for j in range(k):
                     pick = -1
-                    for a in range(count):
-                        if mask[a] & zbit == 0 or mask[a] & (1 << d) == 0:
+                    for q in range(npet[j]):
+                        a = petals[j, q]
+                        if mask[a] & zbit == 0 or (pick >= 0 and size[a] >= size[pick]):
                             continue
-                        if pick >= 0 and size[a] >= size[pick]:
-                            continue
-                        if _petal(geo, cand, cells, size, a, s, d) and _sees_all(
-                            geo, cand, cells, size, a, v, zbit
-                        ):
+                        if _sees_all(geo, cand, cells, size, a, v, zbit):
                             pick = a
                     if pick < 0:
                         total = -1
-                    else:
-                        chosen[j] = pick
-                        j += 1
-                        total += size[pick]
-                if total > 0 and total < best:
+                        break
+                    chosen[j] = pick
+                    total += size[pick]
+                if 0 < total < best:
                     best, best_s, best_z = total, s, z
                     best_pick[:] = chosen
     if best_s < 0 or not begin(log, T_DEATH_BLOSSOM):
