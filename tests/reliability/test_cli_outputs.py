@@ -35,7 +35,7 @@ def test_json_dev_stdout_works_in_a_pipe(tmp_path):
         check=False, text=True,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
-    assert json.loads(done.stdout)["rating"] > 0
+    assert json.loads(done.stdout)["rating"]["score"] > 0
     assert "wrote /dev/stdout" in done.stderr
 
 
@@ -98,4 +98,4 @@ def test_json_dev_stdout_appends_to_a_file_opened_for_appending(tmp_path):
         )  # fmt: skip
     assert done.returncode == 0
     first, rest = log.read_text().split("\n", 1)
-    assert first == "an earlier line" and json.loads(rest)["rating"] > 0
+    assert first == "an earlier line" and json.loads(rest)["rating"]["score"] > 0
