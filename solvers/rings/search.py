@@ -92,17 +92,19 @@ def solve(
     seed: int = 0,
     effort: float = 1.0,
     on_build: Callable[[int, int], None] | None = None,
+    use_tables: bool = True,
 ) -> RingsResult:
     """Solve `state` (1-based colours) with `method`; see the module docstring. `effort`
     scales the practical method's node budgets (1.0: a few seconds); `on_build(done,
-    total)` follows the optimal method's table build (once per configuration)."""
+    total)` follows the optimal method's table build (once per configuration);
+    `use_tables=False` keeps the practical method off the cached pattern tables."""
     started = time.perf_counter()
     state = np.asarray(state, dtype=np.int32)
     check_colour_counts(config, state)
     if control is None or status is None:
         control, status = new_control()
     if method == "practical":
-        result = _practical(config, state, control, status, effort)
+        result = _practical(config, state, control, status, effort, use_tables)
     elif method == "optimal":
         result = _optimal(config, state, tracer, max_nodes, control, status, on_build)
     elif method in ("bfs", "best-first", "astar"):
@@ -130,10 +132,11 @@ def solve(
 _CODES = {"cancelled": CANCELLED, "stopped": CANCELLED, "node limit": NODE_LIMIT}
 
 
-def _practical(config, state, control, status, effort) -> RingsResult:
+def _practical(config, state, control, status, effort, use_tables=True) -> RingsResult:
     from solvers.rings.shorten import best_practical
 
-    r = best_practical(config, state, effort=effort, control=control, status=status)
+    r = best_practical(config, state, effort=effort, control=control, status=status,
+                       use_tables=use_tables)  # fmt: skip
     return RingsResult(
         method="practical",
         found=r.solved,

@@ -103,11 +103,14 @@ def best_practical(
     scramble_depth: int = 9,
     control: np.ndarray | None = None,
     status: np.ndarray | None = None,
+    use_tables: bool = True,
 ) -> OptimalResult:
     """The shortest solution found with `effort` x the default node budgets (see the
     module docstring; about 3 s at 1.0 on two cores). Budgets count nodes, not seconds,
     so the answer is the same on a fast or a loaded machine. `optimal` is True only for a
-    proven shortest solution; `reason` names the method that found the moves."""
+    proven shortest solution; `reason` names the method that found the moves. With
+    `use_tables=False` the pattern tables are not used even where they are at hand, so the
+    answer is the same on every machine (the demo's)."""
     start = time.perf_counter()
     state = np.asarray(state, dtype=np.int32)
     control = current_control() if control is None else control
@@ -123,7 +126,7 @@ def best_practical(
 
     if is_goal(config, state):
         return done([], "already solved", 0, True)
-    if config.rings == 2 and tables_ready(config):
+    if config.rings == 2 and use_tables and tables_ready(config):
         first = solve_optimal(config, state, max_nodes=int(OPTIMAL_NODES * effort),
                               control=control)  # fmt: skip
         if first.optimal:
