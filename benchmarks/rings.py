@@ -5,31 +5,7 @@
     .venv/bin/python benchmarks/rings.py --full     # also the 2/16/1 table (155M states)
     .venv/bin/python benchmarks/rings.py --practical-only
 
-Last measured (2 shared cores, load average 1.4-1.8):
-    BFS vs plain Python: 2/10/1/2 forgat 237x, unit 117x; 2/10/1/3 forgat 230x;
-        2/6/2/1 forgat 166x; 2/8/2/1 unit 147x (4.2 M states, 25 s against 0.17 s);
-        2/12/1/2 unit 139x
-    larger spaces: 2/14/1/3 forgat 9.3 M states per CPU s, unit 22 M; 2/8/2/2 19-23 M
-    full 2/16/1/2 table (155,117,520 states, both metrics and the heuristic): 64 s wall
-    practical before issue 23 (the beam alone), 20 scrambles each (median / worst wall s,
-    median / worst length):
-        2/20/2/4 0.09 / 0.12 s, 40 / 51;   3/20/1/4 0.14 / 0.17 s, 45.5 / 58
-        3/20/2/4 0.46 / 2.3 s, 100.5 / 155;   5/18/1/2 0.60 / 0.85 s, 119.5 / 177
-        5/18/2/2 (by reduction) 2.5 / 4.2 s, 217.5 / 285 (the beam alone: 9 to 105 s, or
-        not at all, with widths raised 4x)
-
-Practical method before and now (--practical-only, 2026-11-24, load average 13-17 on 2
-cores: the CPU seconds are this process's, the wall times are inflated by the load),
-uniform random states seeds 0..19, median length before -> now (ratio), median CPU s now:
-    2/20/2/4 40 -> 18 (0.45), 3.2 s (its tables built: optimal, then weighted IDA*)
-    3/20/1/4 45.5 -> 41 (0.90), 1.5 s;   3/20/1/2 47 -> 37 (0.79), 1.5 s
-    3/20/2/4 100.5 -> 91 (0.91), 2.3 s;  5/18/1/2 119.5 -> 111 (0.93), 2.9 s
-    5/18/2/2 217.5 -> 217 (1.00), 2.8 s (the reduction's beam only at width x1)
-    scrambles of N = 1..8 turns, 5 per N: none answered in more than N moves on any of
-    the six (5/18/2/2 needed the search to the solved state's 20 M-node budget once: one
-    8-turn scramble takes 3.5 M nodes)
-    The "before" column, practical_moves at width 1, is the code --method practical ran
-    before: the same medians come out of this script at commit d4fca39 run in a worktree.
+Measured figures, before and after issue 23's shortest solutions: benchmarks/RESULTS.md.
 
 Timings are wall-clock and CPU time of this process; the machine may be shared, so the
 load average is printed first. The BFS ratio is measured in the same run on the same

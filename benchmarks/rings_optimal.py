@@ -22,15 +22,7 @@ Sections:
 Timings are wall-clock on a shared machine (the load average is printed first); the
 search uses two threads.
 
-Last measured (2026-11-24, 2 cores shared with other work, load average 13-17, this run
-niced; about 0.3-0.6 M nodes a second where an idle machine does several times more):
-    scrambles: 20 of 12 turns solved optimally, lengths {8: 1, 10: 1, 12: 18}, median
-        0.18 s, worst 1.3 s after the first (23.6 s: the kernels compiled after an edit)
-    uniform (--uniform 40 --budget 2400 --each 400, then --first-seed 7 --budget 1500
-        --each 500): 10 states tried, 1 solved optimally (16 moves, 296 s, 169 M nodes);
-        the others proved >= 15 (1), >= 16 (7), >= 17 (1) when their time ran out.
-        God's number of the original in the turn metric: >= 17 (seed 0: the IDA*
-        iteration with bound 16 exhausted, 86 M nodes), against the counting bound 15
+Measured figures (scrambles, God's number bounds): benchmarks/RESULTS.md.
 """
 
 from __future__ import annotations
