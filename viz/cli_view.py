@@ -272,6 +272,8 @@ def _present(lesson: Any, args: argparse.Namespace, fallback: Path, what: str) -
         from viz.sinks import check_target
 
         check_target(out)
+        if args.output is None:  # said first: preparing the slides takes a while
+            print(f"no display: recording {what} to {out}", file=sys.stderr)
     prepared = prepare(lesson, say=lambda text: print(text, file=sys.stderr, flush=True))
     if window:
         try:
@@ -283,8 +285,6 @@ def _present(lesson: Any, args: argparse.Namespace, fallback: Path, what: str) -
             from viz.sinks import check_target
 
             check_target(out)
-    if args.output is None:
-        print(f"no display: recording {what} to {out}", file=sys.stderr)
     path = record_lesson(lesson, prepared, out, settings, pace=pace)
     shown = sum(p.trace is not None for p in prepared)
     print(f"wrote {path.resolve()} ({shown} puzzles); play it with any video player")
