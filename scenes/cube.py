@@ -18,6 +18,7 @@ import numpy as np
 from solvers.cube.model import CubeModel, Move, Place, Remove
 from solvers.cube.solution import PlacedPiece, face_groups
 from solvers.cube.views import slices
+from solvers.i18n import N_
 from solvers.trace import Trace
 from viz.camera import OrbitCamera
 from viz.color import BAD, INK, MUTED, RGBA, mix, readable_ink, rgba
@@ -57,7 +58,7 @@ def box_center(model: CubeModel) -> np.ndarray:
 @register_scene
 class CubeScene(Scene):
     kind = "cube"
-    title = "Cube packing"
+    title = N_("Cube packing")
     options = (
         SceneOption("exploded", "e", "Exploded view"),
         SceneOption("slices", "v", "Slice view (z-slices, the seed's codes)"),
@@ -65,23 +66,23 @@ class CubeScene(Scene):
         SceneOption("groups_x", "x", "Groups: left face / right face / inside"),
     )
     counter_labels: ClassVar[Mapping[str, str]] = {
-        "placed": "{} pieces placed",
-        "layer": "layer z = {}",
-        "nodes": "{} nodes searched",
-        "depth": "depth {}",
-        "solutions": "{} solutions found",
+        "placed": N_("{} pieces placed"),
+        "layer": N_("layer z = {}"),
+        "nodes": N_("{} nodes searched"),
+        "depth": N_("depth {}"),
+        "solutions": N_("{} solutions found"),
         "options": "",
-        "step": "{} jumps",
-        "error": "{} errors now",
-        "best": "fewest errors so far: {}",
-        "restarts": "{} restarts",
+        "step": N_("{} jumps"),
+        "error": N_("{} errors now"),
+        "best": N_("fewest errors so far: {}"),
+        "restarts": N_("{} restarts"),
         "repeats": "",
         "limit": "",
     }
     method_names: ClassVar[Mapping[str, str]] = {
-        "assembly": "the assembly, layer by layer",
-        "exact": "exact search",
-        "stochastic": "collision removal (random jumps)",
+        "assembly": N_("the assembly, layer by layer"),
+        "exact": N_("exact search"),
+        "stochastic": N_("collision removal (random jumps)"),
     }
 
     def default_camera(self, model: CubeModel) -> OrbitCamera:
@@ -124,9 +125,9 @@ def legend_entries(model: CubeModel, slices_shown: bool) -> list[LegendEntry]:
         if not piece.is_hole
     ]
     if slices_shown:
-        entries.append(LegendEntry(mix("#FFFFFF", BAD, 0.35), "empty cell"))
+        entries.append(LegendEntry(mix("#FFFFFF", BAD, 0.35), N_("empty cell")))
     if model.margin > 0:
-        entries.append(LegendEntry(BAD, "cell covered twice"))
+        entries.append(LegendEntry(BAD, N_("cell covered twice")))
     return entries
 
 

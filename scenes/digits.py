@@ -16,6 +16,7 @@ import numpy as np
 
 from solvers.digits.demo import class_representatives
 from solvers.digits.model import DigitsModel, LeaveEmpty, Place, Remove, Reopen
+from solvers.i18n import N_
 from viz.color import INK, MUTED, RGBA, mix, over, readable_ink, rgba
 from viz.draw2d import DrawList2D
 from viz.easing import ease
@@ -104,15 +105,15 @@ class Board:
 @register_scene
 class DigitsScene(Scene):
     kind = "digits"
-    title = "Digits"
+    title = N_("Digits")
     options = (
         SceneOption("classes", "k", "The classes of solutions side by side"),
         SceneOption("grid", "g", "Triangle grid", default=True),
     )
     counter_labels: ClassVar[Mapping[str, str]] = {
-        "nodes": "{} nodes searched",
-        "placed": "{} pieces placed",
-        "left_empty": "{} triangles left empty",
+        "nodes": N_("{} nodes searched"),
+        "placed": N_("{} pieces placed"),
+        "left_empty": N_("{} triangles left empty"),
         "waste_bound": "",
         "solutions": "",  # the milestones count them, out of the total
     }
@@ -124,7 +125,7 @@ class DigitsScene(Scene):
         if view.options.get("classes"):
             _draw_classes(d, model, view)
             return
-        entries = [LegendEntry(LEFT_EMPTY_COLOR, "triangle left empty (a spare one)")]
+        entries = [LegendEntry(LEFT_EMPTY_COLOR, N_("triangle left empty (a spare one)"))]
         height = legend_height(entries, view.stage.w, view.scale)
         stage = view.stage
         draw_legend(d, entries, stage.x, stage.y + stage.h - height, stage.w, view.scale,

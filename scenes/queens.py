@@ -14,6 +14,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from solvers.i18n import N_, gettext
 from solvers.queens.model import Clear, Conflict, Place, QueensModel, Remove, square
 from viz.color import ACCENT, GOOD, INK, RGBA, ink_against, mix, palette, rgba
 from viz.draw2d import DrawList2D
@@ -66,17 +67,18 @@ def layout(n: int, stage: Rect, scale: float) -> tuple[Board, Rect]:
 
 class QueensScene(Scene[QueensModel]):
     kind = "queens"
-    title = "N queens"
+    title = N_("N queens")
     counter_labels: ClassVar[Mapping[str, str]] = {
-        "nodes": "{} queens placed in all",
-        "queens": "{} on the board",
-        "solutions": "solutions found: {}",
+        "nodes": N_("{} queens placed in all"),
+        "queens": N_("{} on the board"),
+        "solutions": N_("solutions found: {}"),
     }
-    method_names: ClassVar[Mapping[str, str]] = {"backtracking": "backtracking, row by row"}
+    method_names: ClassVar[Mapping[str, str]] = {"backtracking": N_("backtracking, row by row")}
 
     def heading(self, frame: Frame[QueensModel]) -> str:
         method = solver_method(frame.trace.header.solver, self.kind)
-        return f"{frame.model.n} queens · {self.method_names.get(method, method)}"
+        words = gettext(self.method_names.get(method, method))
+        return gettext("{n} queens · {method}").format(n=frame.model.n, method=words)
 
     def statistics(self, frame: Frame[QueensModel]) -> list[str]:
         """The counters (solutions only once there is one: "0 found" reads as a failure)."""
@@ -188,10 +190,14 @@ def _draw_legend(d: DrawList2D, side: Rect, s: float, queens: np.ndarray) -> Non
     """What the colours mean, beside the board (in the colour of the first queen)."""
     first = int(np.argmax(queens >= 0)) if (queens >= 0).any() else 0
     entries = [
-        LegendEntry(queen_color(first), "a queen: each row has its colour", "disc"),
-        LegendEntry(queen_color(first), "× rejected: the queen of its colour attacks it", "line"),
-        LegendEntry(rgba(queen_color(first), ATTACK), "who attacks the row being tried", "line"),
-        LegendEntry(ACTIVE, "the row being tried", "square"),
+        LegendEntry(queen_color(first), N_("a queen: each row has its colour"), "disc"),
+        LegendEntry(
+            queen_color(first), N_("× rejected: the queen of its colour attacks it"), "line"
+        ),
+        LegendEntry(
+            rgba(queen_color(first), ATTACK), N_("who attacks the row being tried"), "line"
+        ),
+        LegendEntry(ACTIVE, N_("the row being tried"), "square"),
     ]
     for k, entry in enumerate(entries):  # one a line, left-aligned
         draw_legend(d, [entry], side.x, side.y + side.h * 0.3 + k * 30 * s, side.w, s)

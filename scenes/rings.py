@@ -13,11 +13,13 @@ from typing import ClassVar
 
 import numpy as np
 
+from solvers.i18n import N_, msg, render
 from solvers.rings.background import BackgroundSearch, drive_job
 from solvers.rings.colour_pdb import tables_ready
 from solvers.rings.config import RingConfig
-from solvers.rings.geometry import RingLayout, layout, short_way, turn_words
+from solvers.rings.geometry import RingLayout, layout, short_way, turn_message
 from solvers.rings.model import Examine, RingsModel, Rotate
+from solvers.rings.results import solution_message
 from solvers.rings.search import METHODS
 from solvers.rings.shuffle import random_moves
 from solvers.tracer import RecordingTracer
@@ -98,24 +100,24 @@ def rings_area(view: View) -> tuple[Rect, Rect]:
 @register_scene
 class RingsScene(Scene):
     kind = "rings"
-    title = "Hungarian rings"
+    title = N_("Hungarian rings")
     options = (SceneOption("numbers", "c", "Colour numbers on the balls"),)
     counter_labels: ClassVar[Mapping[str, str]] = {
-        "expanded": "{} positions expanded",
-        "open": "{} waiting",
+        "expanded": N_("{} positions expanded"),
+        "open": N_("{} waiting"),
         "closed": "",
-        "depth": "depth {}",
-        "h": "estimate {} moves",
-        "bound": "bound {} moves",
+        "depth": N_("depth {}"),
+        "h": N_("estimate {} moves"),
+        "bound": N_("bound {} moves"),
     }
     method_names: ClassVar[Mapping[str, str]] = {
-        "practical": "best answer within seconds",
-        "optimal": "proven shortest (IDA*, pattern databases)",
-        "best-first": "best-first search",
-        "bfs": "breadth-first search",
-        "idastar": "IDA* search",
-        "dfs": "depth-first search",
-        "play": "played by hand",
+        "practical": N_("best answer within seconds"),
+        "optimal": N_("proven shortest (IDA*, pattern databases)"),
+        "best-first": N_("best-first search"),
+        "bfs": N_("breadth-first search"),
+        "idastar": N_("IDA* search"),
+        "dfs": N_("depth-first search"),
+        "play": N_("played by hand"),
     }
 
     def interaction(self) -> Interaction:
@@ -125,8 +127,11 @@ class RingsScene(Scene):
         """The title row, with what the solution shown is worth ('shortest: 14 moves
         (proven)' or '14 moves (not proven shortest)') once a solver has found one."""
         base = super().heading(frame)
-        proof = next((caption for _, kind, caption in frame.trace.milestones()
-                      if kind == "solution" and "moves" in caption), "")  # fmt: skip
+        trace = frame.trace
+        proof = next((render(trace.string(int(c))) for k, c in
+                      zip(trace.milestone_kind, trace.milestone_caption, strict=True)
+                      if trace.string(int(k)) == "solution" and "move" in trace.string(int(c))),
+                     "")  # fmt: skip
         if not proof:
             return base
         title, _, method = base.partition(" · ")
@@ -148,7 +153,7 @@ class RingsScene(Scene):
         if isinstance(frame.event, Examine):
             _draw_examine(d, frame.event, band, s, frame.t)
         elif solved:
-            draw_legend(d, [LegendEntry(SOLVED_TRACK, "green rings: solved")], band.x, band.y,
+            draw_legend(d, [LegendEntry(SOLVED_TRACK, N_("green rings: solved"))], band.x, band.y,
                         band.w, s, centered=True)  # fmt: skip
 
 
@@ -260,7 +265,8 @@ class RingsInteraction(Interaction):
         config = self._model(session).config
         f %= config.size
         if f:
-            session.act(f"Your move · {turn_words(config, ring, f)}", [Rotate(ring, f)])
+            session.act(msg("Your move · {turn}", turn=turn_message(config, ring, f)),
+                        [Rotate(ring, f)])  # fmt: skip
 
     def on_key(self, key: str, shift: bool, session: Session) -> bool:
         config = self._model(session).config
@@ -333,7 +339,8 @@ class RingsInteraction(Interaction):
                 session.say(f"{self.method}: {result.reason if result else 'no result'}")
                 return
             session.show(finished.trace)  # from its beginning, at the reading pace
-            session.say(f"{result.proof()}: playing from the start; End jumps to the end")
+            session.say(msg("{proof}: playing from the start; End jumps to the end",
+                            proof=solution_message(result.length, result.optimal)))  # fmt: skip
             unproven = self.method == "practical" and not result.optimal
             if unproven and config.rings == 2 and not tables_ready(config):
                 session.say("for proven shortest solutions build the tables once: puzzleviz "

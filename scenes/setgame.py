@@ -14,6 +14,7 @@ import numpy as np
 
 from scenes.set_cards import draw_card
 from solvers.errors import PuzzlevizError
+from solvers.i18n import N_
 from solvers.setgame.cards import card_look
 from solvers.setgame.model import (
     CHOSEN,
@@ -43,10 +44,10 @@ LIFT = 0.12  # a chosen card rises by this share of its height
 TEXT = 18.0  # labels, at 720 rows
 GREY_CARD = "#E9E6DF"
 LEGEND = (
-    LegendEntry(palette(0), "chosen (number: in which order)"),
-    LegendEntry(GREY_CARD, "grey: would complete a SET (dot: whose)"),
-    LegendEntry(MUTED, "ruled out by the search", "ring"),
-    LegendEntry(BAD, "forbidden by you", "line"),
+    LegendEntry(palette(0), N_("chosen (number: in which order)")),
+    LegendEntry(GREY_CARD, N_("grey: would complete a SET (dot: whose)")),
+    LegendEntry(MUTED, N_("ruled out by the search"), "ring"),
+    LegendEntry(BAD, N_("forbidden by you"), "line"),
 )
 
 
@@ -108,12 +109,12 @@ def board_layout(model: SetGameModel, stage: Rect, scale: float | None = None) -
 @register_scene
 class SetScene(Scene):
     kind = "setgame"
-    title = "SET"
+    title = N_("SET")
     counter_labels: ClassVar[Mapping[str, str]] = {
-        "nodes": "{} nodes searched",
-        "cards": "{} cards chosen",
-        "best": "largest so far: {}",
-        "solutions": "{} largest caps counted",
+        "nodes": N_("{} nodes searched"),
+        "cards": N_("{} cards chosen"),
+        "best": N_("largest so far: {}"),
+        "solutions": N_("{} largest caps counted"),
     }
     unknown_at_zero = frozenset({"best", "solutions"})  # nothing found yet: not "0 largest"
 
@@ -125,10 +126,10 @@ class SetScene(Scene):
         return [*lines, milestones] if milestones else lines
 
     method_names: ClassVar[Mapping[str, str]] = {
-        "demo": "backtracking search",
-        "fast": "backtracking search",
-        "seed": "the seed's search, card by card",
-        "session": "played by hand",
+        "demo": N_("backtracking search"),
+        "fast": N_("backtracking search"),
+        "seed": N_("the seed's search, card by card"),
+        "session": N_("played by hand"),
     }
 
     def interaction(self) -> Interaction:

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from solvers.errors import TraceError
+from solvers.i18n import render
 
 FORMAT_VERSION = 1
 NO_CAPTION = -1
@@ -133,7 +134,8 @@ class Trace:
         return lo, hi
 
     def step_caption_text(self, step: int) -> str:
-        return self.string(int(self.step_caption[step])) if self.n_steps else ""
+        """The step's caption in the current language (stored as a message, see i18n)."""
+        return render(self.string(int(self.step_caption[step]))) if self.n_steps else ""
 
     def counters_at(self, cursor: int) -> dict[str, int]:
         """Solver statistics after the first `cursor` events (at the start: as the solver
@@ -146,8 +148,10 @@ class Trace:
         return {name: int(v) for name, v in zip(names, values, strict=True)}
 
     def milestones(self) -> list[tuple[int, str, str]]:
+        """(cursor, kind, caption): the kind is an identifier ("solution"), the caption is
+        in the current language."""
         return [
-            (int(p), self.string(int(k)), self.string(int(c)))
+            (int(p), self.string(int(k)), render(self.string(int(c))))
             for p, k, c in zip(
                 self.milestone_pos, self.milestone_kind, self.milestone_caption, strict=True
             )

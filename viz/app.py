@@ -18,6 +18,7 @@ from typing import Any
 import moderngl
 import pygame
 
+from solvers.i18n import N_
 from solvers.model import PuzzleModel
 from solvers.trace import Trace
 from solvers.traceview import model_for
@@ -40,29 +41,29 @@ DOUBLE_CLICK_SECONDS = 0.4
 HISTORY = 50  # traces kept for undo
 
 PLAYER_KEYS = (
-    ("Space", "play / pause (a step under way is finished)"),
-    ("Right / Left", "one step forward / back"),
-    ("PageDown / PageUp", "next / previous step (clickers)"),
-    ("Shift+Right / Left", "next / previous milestone"),
-    (". / ,", "one event forward / back"),
-    ("R", "play backward (again: forward)"),
-    ("Home / End", "start / end"),
-    ("Up / Down", "faster / slower"),
-    ("A", "automatic pace: fast searches, slow at what they find"),
-    ("L", "play by event, by step or by milestone"),
-    ("click / drag timeline", "jump / scrub"),
+    ("Space", N_("play / pause (a step under way is finished)")),
+    ("Right / Left", N_("one step forward / back")),
+    ("PageDown / PageUp", N_("next / previous step (clickers)")),
+    ("Shift+Right / Left", N_("next / previous milestone")),
+    (". / ,", N_("one event forward / back")),
+    ("R", N_("play backward (again: forward)")),
+    ("Home / End", N_("start / end")),
+    ("Up / Down", N_("faster / slower")),
+    ("A", N_("automatic pace: fast searches, slow at what they find")),
+    ("L", N_("play by event, by step or by milestone")),
+    ("click / drag timeline", N_("jump / scrub")),
 )
 CAMERA_KEYS = (
-    ("drag / right-drag", "orbit / pan the camera"),
-    ("wheel", "zoom"),
-    ("C or double-click", "reset the camera"),
+    ("drag / right-drag", N_("orbit / pan the camera")),
+    ("wheel", N_("zoom")),
+    ("C or double-click", N_("reset the camera")),
 )
 WINDOW_KEYS = (
-    ("F", "fullscreen (again: back to the window)"),
-    ("S", "screenshot (PNG in the current folder)"),
-    ("H / Esc", "this help / quit"),
+    ("F", N_("fullscreen (again: back to the window)")),
+    ("S", N_("screenshot (PNG in the current folder)")),
+    ("H / Esc", N_("this help / quit")),
 )
-UNDO_KEYS = (("U or Ctrl+Z", "undo: bring back what was replaced"), ("Ctrl+Y", "redo"))
+UNDO_KEYS = (("U or Ctrl+Z", N_("undo: bring back what was replaced")), ("Ctrl+Y", N_("redo")))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -277,7 +278,7 @@ class App:
         if self.interaction is not None:
             rows += self.interaction.help_for(self.player.model) + UNDO_KEYS
         if self.tour:
-            rows += (("N / P", "next / previous puzzle"),)
+            rows += (("N / P", N_("next / previous puzzle")),)
         return rows + WINDOW_KEYS
 
     def _toggle_help(self) -> None:

@@ -14,7 +14,7 @@ import signal
 import sys
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import partial
 from pathlib import Path
 from types import FrameType
@@ -256,7 +256,35 @@ def build_parser() -> argparse.ArgumentParser:
     _add_trace_commands(sub)
     _add_solve_commands(sub)
     _add_puzzle_commands(sub)
+    _add_language_option(parser)
     return parser
+
+
+def _language(text: str) -> str:
+    from solvers.i18n import LanguageError, parse_language
+
+    try:
+        return parse_language(text)
+    except LanguageError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+_language.__name__ = "language"
+
+
+def _add_language_option(parser: argparse.ArgumentParser) -> None:
+    """--lang on every command (each shows, records, prints or exports captions, or runs
+    commands that do), so it goes where a user types it: after the command's name."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in dict.fromkeys(action.choices.values()):
+                _add_language_option(child)
+            return
+    parser.add_argument(
+        "--lang", type=_language, default=None, metavar="LANG",
+        help="language of the captions and the player: en, hu, de or ja "
+        "(default: $PUZZLEVIZ_LANG, then the locale, then English)",
+    )  # fmt: skip
 
 
 class Terminated(Exception):
@@ -304,6 +332,26 @@ class _StdoutMayClose:
         return getattr(self._stream, name)
 
 
+@contextlib.contextmanager
+def _language_chosen(given: str | None) -> Iterator[None]:
+    """--lang, else $PUZZLEVIZ_LANG (an unknown one is an error), else the locale; passed on
+    to the commands a lesson runs, and undone afterwards (main() runs in tests too)."""
+    from solvers.i18n import ENV_VAR, current_language, default_language, set_language
+
+    before, env_before = current_language(), os.environ.get(ENV_VAR)
+    code = given or default_language()
+    set_language(code)
+    os.environ[ENV_VAR] = code
+    try:
+        yield
+    finally:
+        set_language(before)
+        if env_before is None:
+            os.environ.pop(ENV_VAR, None)
+        else:
+            os.environ[ENV_VAR] = env_before
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -312,7 +360,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     stdout = sys.stdout
     sys.stdout = _StdoutMayClose(stdout)
     try:
-        return int(args.run(args) or 0)
+        with _language_chosen(getattr(args, "lang", None)):
+            return int(args.run(args) or 0)
     except Terminated:
         print("puzzleviz: stopped", file=sys.stderr)
         return 143

@@ -23,13 +23,14 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from solvers.i18n import N_plural, gettext, ngettext
 from solvers.model import PuzzleModel
 from viz.color import ACCENT, BAD, INK, MUTED, PANEL, rgba
 from viz.draw2d import DrawList2D
 from viz.player import Frame, Mode
 from viz.scene import Rect
 from viz.text import fit_text, measure
-from viz.timeline import UNIT_NAMES, Level
+from viz.timeline import Level
 
 TEXT = 18.0  # the smallest text, at 720 pixels high
 CAPTION = 24.0  # captions, shrinking to CAPTION_MIN before they are shortened
@@ -37,6 +38,11 @@ CAPTION_MIN = 20.0
 CAPTION_LINES = 2
 COUNTER = 20.0
 HELP_TITLE = 22.0
+PACE_WORDS = {  # the pace in the reader's language, by what a unit of play is
+    Level.EVENT: N_plural("{rate} event/s", "{rate} events/s"),
+    Level.STEP: N_plural("{rate} step/s", "{rate} steps/s"),
+    Level.MILESTONE: N_plural("{rate} milestone/s", "{rate} milestones/s"),
+}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -135,18 +141,17 @@ def _draw_caption(d: DrawList2D, caption: str, box: Rect, scale: float) -> None:
 
 def speed_text(frame: Frame[PuzzleModel]) -> str:
     """ "1 step/s", "2 steps/s", "auto · 1,800 steps/s" (the pace here)."""
-    singular, many = UNIT_NAMES[frame.level]
     rate = frame.rate if frame.auto else frame.speed
     number = f"{rate:.2g}" if rate < 1 else f"{rate:,.0f}" if rate >= 10 else f"{rate:.3g}"
-    unit = singular if number == "1" else many
-    return f"{'auto · ' if frame.auto else ''}{number} {unit}/s"
+    pace = ngettext(*PACE_WORDS[frame.level], 1 if number == "1" else 2).format(rate=number)
+    return gettext("auto · {pace}").format(pace=pace) if frame.auto else pace
 
 
 def counter_text(frame: Frame[PuzzleModel]) -> str:
     """The one position counter: steps, or events when playing event by event."""
     if frame.level is Level.EVENT or not frame.n_steps:
-        return f"event {frame.cursor:,} / {frame.n_events:,}"
-    return f"step {frame.step + 1:,} / {frame.n_steps:,}"
+        return gettext("event {at:,} / {total:,}").format(at=frame.cursor, total=frame.n_events)
+    return gettext("step {at:,} / {total:,}").format(at=frame.step + 1, total=frame.n_steps)
 
 
 def _draw_footer(d: DrawList2D, frame: Frame[PuzzleModel], layout: HudLayout) -> None:
@@ -209,7 +214,7 @@ def draw_help(d: DrawList2D, layout: HudLayout, rows: Sequence[tuple[str, str]])
     size, pad = TEXT * s, 18 * s
     d.rect(stage.x, stage.y, stage.w, stage.h, PANEL, radius=12 * s, stroke=rgba(INK, 0.25),
            width=1.0)  # fmt: skip
-    d.text("Keys (H closes this)", stage.x + pad, stage.y + pad * 0.7, HELP_TITLE * s, INK,
+    d.text(gettext("Keys (H closes this)"), stage.x + pad, stage.y + pad * 0.7, HELP_TITLE * s, INK,
            font="bold")  # fmt: skip
     top = stage.y + pad * 0.7 + HELP_TITLE * s * 1.6
     key_w = max((measure(key, size, "bold")[0] for key, _ in rows), default=0.0) + 16 * s
@@ -217,7 +222,7 @@ def draw_help(d: DrawList2D, layout: HudLayout, rows: Sequence[tuple[str, str]])
     for columns in (1, 2, 3):
         col_w = (stage.w - 2 * pad - (columns - 1) * pad) / columns
         text_w = col_w - key_w
-        heights = [measure(what, size, max_width=text_w)[1] + 4 * s for _, what in rows]
+        heights = [measure(gettext(what), size, max_width=text_w)[1] + 4 * s for _, what in rows]
         chunks = _split(heights, room)
         if len(chunks) <= columns:
             break
@@ -227,7 +232,7 @@ def draw_help(d: DrawList2D, layout: HudLayout, rows: Sequence[tuple[str, str]])
         for i in chunk:
             key, what = rows[i]
             d.text(key, x, y, size, ACCENT, font="bold")
-            d.text(what, x + key_w, y, size, INK, max_width=text_w)
+            d.text(gettext(what), x + key_w, y, size, INK, max_width=text_w)
             y += heights[i]
 
 

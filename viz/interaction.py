@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 import numpy as np
 
 from solvers.events import Event
+from solvers.i18n import msg, nmsg, render
 from solvers.trace import Trace
 from solvers.trace_edit import append_step
 from viz.player import Frame, M, Player
-from viz.stats import plural
 
 if TYPE_CHECKING:
     from viz.scene import View
@@ -123,8 +123,9 @@ class Session(Generic[M]):
         self._load(trace, cursor)
         self.player.step_forward()
         if dropped:
-            self.say(f"the {dropped:,} later {plural(dropped, 'step')} set aside: "
-                     "U or Ctrl+Z brings them back")  # fmt: skip
+            self.say(nmsg("the {n:,} later step set aside: U or Ctrl+Z brings it back",
+                          "the {n:,} later steps set aside: U or Ctrl+Z brings them back",
+                          dropped))  # fmt: skip
 
     def show(self, trace: Trace, position: float = 0.0, *, play: bool = True) -> None:
         """Replace the trace shown (e.g. a search result), starting at `position`; the
@@ -134,7 +135,8 @@ class Session(Generic[M]):
         if play:
             self.player.play()
         if old.n_steps:
-            self.say(f"the {old.n_steps:,}-step trace before is kept: U or Ctrl+Z brings it back")
+            self.say(msg("the {steps:,}-step trace before is kept: U or Ctrl+Z brings it back",
+                         steps=old.n_steps))  # fmt: skip
 
     def start(self, job: Job[Any]) -> None:
         self.cancel()
@@ -156,7 +158,9 @@ class Session(Generic[M]):
                 job.finish()
 
     def say(self, message: str) -> None:
-        """A notice; several in one turn are shown together, the newest first."""
+        """A notice (text or a message, shown in the reader's language); several in one turn
+        are shown together, the newest first."""
+        message = render(message)
         self.message = f"{message} · {self.message}" if self.message else message
 
 

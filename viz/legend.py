@@ -9,6 +9,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Literal
 
+from solvers.i18n import gettext
 from viz.color import INK, RGBA, ColorLike, rgba
 from viz.draw2d import DrawList2D
 from viz.text import measure
@@ -32,7 +33,7 @@ def legend_rows(
     rows: list[list[tuple[LegendEntry, float]]] = [[]]
     used = 0.0
     for entry in entries:
-        w = 24 * scale + measure(entry.label, size)[0]
+        w = 24 * scale + measure(gettext(entry.label), size)[0]
         if rows[-1] and used + gap + w > width:
             rows.append([])
             used = 0.0
@@ -64,7 +65,7 @@ def draw_legend(
         cy = y + r * row_h + row_h / 2
         for entry, w in row:
             _swatch(d, entry, cx + 8 * scale, cy, scale)
-            d.text(entry.label, cx + 24 * scale, cy, size, INK, anchor="lm")
+            d.text(gettext(entry.label), cx + 24 * scale, cy, size, INK, anchor="lm")
             cx += w + gap
     return len(rows) * row_h
 

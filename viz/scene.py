@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from solvers.errors import PuzzlevizError
+from solvers.i18n import gettext
 from viz.camera import OrbitCamera
 from viz.draw2d import DrawList2D
 from viz.draw3d import DrawList3D
@@ -97,7 +98,7 @@ class Scene(ABC, Generic[M]):
     def heading(self, frame: Frame[M]) -> str:
         """The title row: the puzzle and the method that made the trace shown."""
         method = solver_method(frame.trace.header.solver, self.kind)
-        return f"{self.title} · {self.method_names.get(method, method)}"
+        return f"{gettext(self.title)} · {gettext(self.method_names.get(method, method))}"
 
     def statistics(self, frame: Frame[M]) -> list[str]:
         """The solver's statistics in plain words, most important first."""

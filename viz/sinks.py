@@ -39,6 +39,7 @@ from av.container import OutputContainer
 
 from solvers import atomic
 from solvers.errors import OutputError, PuzzlevizError
+from solvers.i18n import ISO_639_2, current_language
 from viz.subtitles import ASS_HEADER, TimedText, ass_dialogue
 from viz.yuv import BT709, LIMITED_RANGE, rgb_to_yuv420
 
@@ -322,7 +323,7 @@ class Mp4Sink(_ContainerSink):
         if self._cues:
             subtitles = self._container.add_stream("mov_text")
             subtitles.codec_context.subtitle_header = ASS_HEADER.encode()
-            subtitles.metadata["language"] = "eng"
+            subtitles.metadata["language"] = ISO_639_2[current_language()]
             subtitles.metadata["handler_name"] = "puzzleviz captions"
             self._subtitles = subtitles
         if timed.chapters:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from solvers.i18n import N_plural, gettext, ngettext
 from solvers.trace import Trace
 
 _LIVE: weakref.WeakKeyDictionary[Trace, frozenset[str]] = weakref.WeakKeyDictionary()
@@ -61,7 +62,7 @@ def counter_lines(
             continue
         template = templates.get(name, f"{name.replace('_', ' ')}: {{}}")
         if template:
-            lines.append(template.format(f"{value:,}"))
+            lines.append(gettext(template).format(f"{value:,}"))
     return lines
 
 
@@ -70,4 +71,21 @@ def milestone_line(trace: Trace, reached: int) -> str:
     if not total:
         return ""
     label = milestone_label(trace)
-    return f"{reached:,} of {total:,} {plural(total, label)}"
+    words = MILESTONE_PLURALS.get(label)
+    things = ngettext(*words, total) if words else plural(total, label)
+    return gettext("{reached:,} of {total:,} {things}").format(
+        reached=reached, total=total, things=things
+    )
+
+
+MILESTONE_PLURALS = {  # "3 of 8 solutions": the kinds the puzzles record, in plural forms
+    "solution": N_plural("solution", "solutions"),
+    "milestone": N_plural("milestone", "milestones"),
+    "restart": N_plural("restart", "restarts"),
+    "best": N_plural("new best", "new bests"),
+    "layer": N_plural("layer", "layers"),
+    "solved": N_plural("solved", "solved"),
+    "guess": N_plural("guess", "guesses"),
+    "contradiction": N_plural("contradiction", "contradictions"),
+    "backtrack": N_plural("backtrack", "backtracks"),
+}

@@ -21,7 +21,31 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 
+from solvers.i18n import N_, gettext
+
 MAX_CHAPTERS = 100
+# the milestone kinds the puzzles record (identifiers in the trace), as chapter titles say them
+MILESTONE_NAMES = {
+    "solution": N_("Solution"),
+    "solved": N_("Solved"),
+    "restart": N_("Restart"),
+    "start": N_("Start"),
+    "best": N_("Best"),
+    "proven": N_("Proven"),
+    "layer": N_("Layer"),
+    "backtrack": N_("Backtrack"),
+    "contradiction": N_("Contradiction"),
+    "guess": N_("Guess"),
+    "stalled": N_("Stalled"),
+}
+
+
+def milestone_name(kind: str) -> str:
+    """A milestone kind in the current language ("solution" -> "Megoldás")."""
+    english = MILESTONE_NAMES.get(kind)
+    if english is None:
+        return kind.replace("_", " ").strip().capitalize() or gettext("Milestone")
+    return gettext(english)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -60,15 +84,15 @@ class TimedText:
 def milestone_title(kind: str, caption: str, number: int, of_kind: int) -> str:
     """'Solution 2: after step 3', 'Restart 4', 'Layer z=0 done: ...' (a caption that
     already starts with its kind says it all and is not prefixed again)."""
-    name = kind.replace("_", " ").strip().capitalize() or "Milestone"
+    name = milestone_name(kind)
     if of_kind > 1:
-        name = f"{name} {number}"
+        name = gettext("{name} {number}").format(name=name, number=number)
     caption = " ".join(caption.split())
     if not caption:
         return name
-    if caption.lower().startswith(kind.lower()):
+    if caption.lower().startswith(milestone_name(kind).lower()):
         return caption[0].upper() + caption[1:]
-    return f"{name}: {caption}"
+    return gettext("{name}: {caption}").format(name=name, caption=caption)
 
 
 class TimedTextBuilder:

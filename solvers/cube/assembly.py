@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from solvers.cube.model import CubeModel, Place, where
+from solvers.cube.model import CubeModel, Place, posture, spans
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.solution import PlacedPiece, Solution, assembly_order, solution_pieces
+from solvers.i18n import N_, msg, nmsg
 from solvers.trace import Trace
 from solvers.tracer import RecordingTracer, Tracer
 
@@ -34,22 +35,42 @@ def assembly_pieces(puzzle: CubePuzzle, solution: Solution) -> list[PlacedPiece]
     return pieces
 
 
+_POSTURES = {  # model.posture's words, as whole captions (solvers.i18n)
+    "": N_("Layer z={layer}: {piece} at {spans}"),
+    "flat": N_("Layer z={layer}: {piece} flat at {spans}"),
+    "standing": N_("Layer z={layer}: {piece} standing at {spans}"),
+    "on edge across": N_("Layer z={layer}: {piece} on edge across {axis} at {spans}"),
+    "lying along": N_("Layer z={layer}: {piece} lying along {axis} at {spans}"),
+}
+
+
+def _layer_caption(layer: int, piece: PlacedPiece) -> str:
+    """'Layer z=0: 1x2x4 lying along x at x 0..3, y 0..1, z 0' as one message."""
+    words = posture(piece).split()
+    axis = words.pop() if words and words[-1] in ("x", "y", "z") else ""
+    return msg(_POSTURES[" ".join(words)], layer=layer, piece=piece.label, axis=axis,
+               spans=spans(piece))  # fmt: skip
+
+
 def record_assembly(puzzle: CubePuzzle, solution: Solution, tracer: Tracer) -> None:
     model = CubeModel(puzzle, 0)
     pieces = assembly_pieces(puzzle, solution)
     for i, piece in enumerate(pieces):
         layer = piece.low[2]
         tracer.count(placed=i + 1, layer=layer)
-        tracer.step(f"Layer z={layer}: {piece.label} {where(piece)}")
+        tracer.step(_layer_caption(layer, piece))
         tracer.emit(Place(piece.instance, model.space.pose(piece.orient, *piece.origin)))
         last_of_layer = i + 1 == len(pieces) or pieces[i + 1].low[2] != layer
         if last_of_layer:
             n = sum(1 for p in pieces if p.low[2] == layer)
-            tracer.milestone("layer", f"Layer z={layer} done: {n} pieces start there")
+            done = nmsg("Layer z={layer} done: {n} piece starts there",
+                        "Layer z={layer} done: {n} pieces start there", n, layer=layer)  # fmt: skip
+            tracer.milestone("layer", done)
     if puzzle.holes:
-        text = f"All {len(pieces)} pieces are in; {puzzle.holes} cells stay empty"
+        text = msg("All {pieces} pieces are in; {holes} cells stay empty",
+                   pieces=len(pieces), holes=puzzle.holes)  # fmt: skip
     else:
-        text = f"The box is full: {len(pieces)} pieces, every cell covered once"
+        text = msg("The box is full: {pieces} pieces, every cell covered once", pieces=len(pieces))
     tracer.milestone("solution", text)
 
 

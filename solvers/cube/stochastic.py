@@ -21,6 +21,7 @@ from solvers.cube.model import CubeModel
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.space import orientation_table
 from solvers.errors import PuzzleInputError
+from solvers.i18n import msg
 from solvers.interrupt import raise_if_stopped
 from solvers.progress import Progress
 from solvers.trace import Trace
@@ -259,16 +260,18 @@ class _Run:
 
 def _texts(tracer: Tracer) -> np.ndarray:
     texts = {
-        K.T_START: "Random start: every piece thrown anywhere, sticking out of the box allowed",
-        K.T_RESTART: "Restart: the error repeated IMax times, so throw all the pieces again",
-        K.T_BETTER: "A random piece jumps to a random place: fewer errors, keep it",
-        K.T_EQUAL: "A random piece jumps to a random place: no more errors, keep it",
-        K.T_WORSE: "A random piece jumps to a random place: more errors, undo it",
+        K.T_START: msg(
+            "Random start: every piece thrown anywhere, sticking out of the box allowed"
+        ),
+        K.T_RESTART: msg("Restart: the error repeated IMax times, so throw all the pieces again"),
+        K.T_BETTER: msg("A random piece jumps to a random place: fewer errors, keep it"),
+        K.T_EQUAL: msg("A random piece jumps to a random place: no more errors, keep it"),
+        K.T_WORSE: msg("A random piece jumps to a random place: more errors, undo it"),
         K.T_MS_START: "start",
         K.T_MS_RESTART: "restart",
         K.T_MS_SOLVED: "solution",
         K.T_MS_BEST: "best",
-        K.T_CAP_SOLVED: "Error 0: every cell of the box is covered exactly once",
+        K.T_CAP_SOLVED: msg("Error 0: every cell of the box is covered exactly once"),
     }
     return np.array([tracer.intern(texts[k]) for k in range(len(texts))], dtype=np.int32)
 

@@ -13,6 +13,7 @@ from solvers.digits.post import post_placement
 from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
 from solvers.digits.results import DigitsResult
 from solvers.digits.symmetry import Solution
+from solvers.i18n import msg
 from solvers.trace import Trace
 from solvers.tracer import RecordingTracer
 
@@ -49,7 +50,7 @@ def demo_trace(check: int = 12) -> Trace:
         counters=COUNTERS,
     )
     table = prepare(puzzle, "mesh", use_symmetry=False).table
-    tracer.step(f"The post's CHECK #{check}: start from the pieces it fixed")
+    tracer.step(msg("The post's CHECK #{check}: start from the pieces it fixed", check=check))
     solve(puzzle, "mesh", tracer, fixed=post_check_fixed(check, table))
     return tracer.finish()
 

@@ -31,6 +31,7 @@ from solvers.digits.results import DigitsResult
 from solvers.digits.symmetry import FrameSymmetry, Solution, SolutionClasses, congruent_swaps
 from solvers.digits.waste import forced_waste, word_ranges
 from solvers.errors import PuzzleInputError
+from solvers.i18n import msg, nmsg
 from solvers.interrupt import current_control, raise_if_stopped
 from solvers.kernel_trace import new_kernel_buffer
 from solvers.tracer import NULL_TRACER, Tracer
@@ -352,12 +353,12 @@ def solve(
     labels = puzzle.labels
     captions = np.array(
         [
-            tracer.intern("Leave this triangle empty (it costs one of the spare triangles)"),
-            tracer.intern("Dead end: take back the last choices"),
+            tracer.intern(msg("Leave this triangle empty (it costs one of the spare triangles)")),
+            tracer.intern(msg("Dead end: take back the last choices")),
             tracer.intern("solution"),
-            tracer.intern("All pieces fit: a solution"),
-            tracer.intern("Back to look for more: take back the last choices"),
-            *(tracer.intern(f"Place the {label}") for label in labels),
+            tracer.intern(msg("All pieces fit: a solution")),
+            tracer.intern(msg("Back to look for more: take back the last choices")),
+            *(tracer.intern(msg("Place the {piece}", piece=label)) for label in labels),
         ],
         dtype=np.int32,
     )
@@ -429,11 +430,25 @@ def record_summary(tracer: Tracer, result: DigitsResult) -> None:
     empty frame): one step with the count, the classes and the nodes, that puts the first
     solution back in the frame."""
     count, classes = result.count, len(result.classes)
-    caption = (
-        f"Finished: {count:,} solution{'' if count == 1 else 's'} in {classes} "
-        f"class{'' if classes == 1 else 'es'}, {result.nodes:,} nodes searched"
-    )
-    tracer.step(caption + (": here is solution 1" if count else ""))
+    nodes = result.nodes
+    if not count:
+        caption = msg("Finished: no solution, {nodes:,} nodes searched", nodes=nodes)
+    elif classes == 1:
+        caption = nmsg(
+            "Finished: {n:,} solution in 1 class, {nodes:,} nodes searched: here is solution 1",
+            "Finished: {n:,} solutions in 1 class, {nodes:,} nodes searched: here is solution 1",
+            count,
+            nodes=nodes,
+        )
+    else:
+        caption = msg(
+            "Finished: {count:,} solutions in {classes:,} classes, {nodes:,} nodes searched: "
+            "here is solution 1",
+            count=count,
+            classes=classes,
+            nodes=nodes,
+        )
+    tracer.step(caption)
     if not count:
         return
     table = result.setup.table

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from solvers.i18n import msg, nmsg
 from solvers.interrupt import current_control, raise_if_stopped
 from solvers.queens import COUNTERS
 from solvers.queens.kernels import (
@@ -55,7 +56,7 @@ def backtracking(
         raise ValueError(f"the tracer must declare the counters {COUNTERS}")
     found = np.zeros((count if listing else 1, n), dtype=np.int32)
     milestone = np.array([tracer.intern("solution"),
-                          tracer.intern("All queens placed, none attacks another")],
+                          tracer.intern(msg("All queens placed, none attacks another"))],
                          dtype=np.int32)  # fmt: skip
     solved, nodes, stopped = classroom(
         n, 0 if listing else 1, node_limit, control, buf, captions(tracer, n), milestone,
@@ -79,15 +80,36 @@ def finish(tracer: Tracer, model: QueensModel, state: np.ndarray, result: Queens
     if not found and not stopped:  # its last step already says every square has been tried
         return
     if not found:
-        caption = f"Stopped after {nodes:,} queens placed, before a solution"
+        caption = nmsg(
+            "Stopped after {n:,} queen placed, before a solution",
+            "Stopped after {n:,} queens placed, before a solution",
+            nodes,
+        )
     elif stopped:
-        caption = f"Stopped after {nodes:,} queens placed, {found:,} solutions found so far"
+        caption = msg("Stopped after {nodes:,} queens placed, {found:,} solutions found so far: "
+                      "here is the first", nodes=nodes, found=found) if found > 1 else msg(
+                      "Stopped after {nodes:,} queens placed, one solution found so far",
+                      nodes=nodes)  # fmt: skip
     elif found > 1:
-        caption = f"Finished: all {found:,} solutions found, {nodes:,} queens placed"
+        caption = msg(
+            "Finished: all {found:,} solutions found, {nodes:,} queens placed: here is the first",
+            found=found,
+            nodes=nodes,
+        )
+    elif result.count is None:
+        caption = msg(
+            "Finished: a solution, after {nodes:,} queens placed: no queen attacks another",
+            nodes=nodes,
+        )
     else:
-        what = "a solution" if result.count is None else f"one of the {result.count:,} solutions"
-        caption = f"Finished: {what}, after {nodes:,} queens placed: no queen attacks another"
-    tracer.step(caption + (": here is the first" if found > 1 else ""))
+        caption = nmsg(
+            "Finished: the only solution, after {nodes:,} queens placed: no queen attacks another",
+            "Finished: one of the {n:,} solutions, after {nodes:,} queens placed: "
+            "no queen attacks another",
+            result.count,
+            nodes=nodes,
+        )
+    tracer.step(caption)
     queens, marks = model.queens(state), model.marks(state)
     for row, col in zip(*np.nonzero(marks), strict=True):
         by = int(marks[row, col]) - 1
@@ -111,22 +133,48 @@ def captions(tracer: Tracer, n: int) -> np.ndarray:
     if not tracer.enabled:
         return table
     for row in range(n):
-        above = "the queen above" if row == 1 else f"the {row} queens above"
-        safe = "nothing attacks it" if row == 0 else f"safe from {above}"
-        up = f"back to row {row}" if row else "every square has been tried"
         for col in range(n):
             here = square(row, col)
-            rejected = [square(row, c) for c in range(col)]
-            span = " and ".join(rejected) if col <= 2 else f"{rejected[0]} to {rejected[-1]}"
-            span = f" ({span} attacked)" if col else ""
             words = {
-                FIRST_SAFE: f"Queen on {here}: {safe}{span}",
-                DEAD_END: f"Row {row + 1}: every square is attacked, a dead end: {up}",
-                MOVES_ON: f"Back in row {row + 1}: the queen moves on to {here}, {safe}",
-                NONE_AFTER: f"Back in row {row + 1}: no safe square right of {here}: "
-                f"take the queen off, {up}",
-                LOOK_FOR_MORE: f"Back to look for more: the queen on {here} moves on",
-            }
+                FIRST_SAFE: _first_safe(row, col),
+                DEAD_END: msg("Row {row}: every square is attacked, a dead end: back to row "
+                              "{back}", row=row + 1, back=row) if row else
+                msg("Row {row}: every square is attacked, a dead end: every square has been "
+                    "tried", row=row + 1),
+                MOVES_ON: nmsg("Back in row {row}: the queen moves on to {square}, safe from "
+                               "the queen above",
+                               "Back in row {row}: the queen moves on to {square}, safe from "
+                               "the {n} queens above", row, row=row + 1, square=here) if row else
+                msg("Back in row {row}: the queen moves on to {square}, nothing attacks it",
+                    row=row + 1, square=here),
+                NONE_AFTER: msg("Back in row {row}: no safe square right of {square}: take the "
+                                "queen off, back to row {back}", row=row + 1, square=here,
+                                back=row) if row else
+                msg("Back in row {row}: no safe square right of {square}: take the queen off, "
+                    "every square has been tried", row=row + 1, square=here),
+                LOOK_FOR_MORE: msg("Back to look for more: the queen on {square} moves on",
+                                   square=here),
+            }  # fmt: skip
             for kind, text in words.items():
                 table[kind, row, col] = tracer.intern(text)
     return table
+
+
+def _first_safe(row: int, col: int) -> str:
+    """'Queen on d2: safe from the queen above (a2 to c2 attacked)', as one sentence."""
+    here = square(row, col)
+    if col == 0:
+        if row == 0:
+            return msg("Queen on {square}: nothing attacks it", square=here)
+        return nmsg("Queen on {square}: safe from the queen above",
+                    "Queen on {square}: safe from the {n} queens above",
+                    row, square=here)  # fmt: skip
+    first, last = square(row, 0), square(row, col - 1)
+    attacked = (first if col == 1 else msg("{first} and {second}", first=first, second=last)
+                if col == 2 else msg("{first} to {last}", first=first, last=last))  # fmt: skip
+    if row == 0:
+        return msg("Queen on {square}: nothing attacks it ({attacked} attacked)",
+                   square=here, attacked=attacked)  # fmt: skip
+    return nmsg("Queen on {square}: safe from the queen above ({attacked} attacked)",
+                "Queen on {square}: safe from the {n} queens above ({attacked} attacked)",
+                row, square=here, attacked=attacked)  # fmt: skip

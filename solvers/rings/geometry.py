@@ -21,6 +21,7 @@ import math
 
 import numpy as np
 
+from solvers.i18n import nmsg
 from solvers.rings.config import RingConfig
 
 
@@ -80,6 +81,20 @@ def turn_words(config: RingConfig, ring: int, f: int) -> str:
     way = "counter-clockwise" if steps > 0 else "clockwise"
     n = abs(steps)
     return f"ring {ring + 1}: {n} {'step' if n == 1 else 'steps'} {way}"
+
+
+def turn_message(config: RingConfig, ring: int, f: int) -> str:
+    """turn_words as a caption message (solvers.i18n), shown in the reader's language."""
+    steps = short_way(config, f)
+    if steps > 0:
+        return nmsg(
+            "ring {ring}: {n} step counter-clockwise",
+            "ring {ring}: {n} steps counter-clockwise",
+            steps,
+            ring=ring + 1,
+        )
+    return nmsg("ring {ring}: {n} step clockwise", "ring {ring}: {n} steps clockwise",
+                abs(steps), ring=ring + 1)  # fmt: skip
 
 
 def _lens_centre(config: RingConfig, ring: int, partner: int) -> float:

@@ -33,6 +33,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from solvers.i18n import msg
 from solvers.interrupt import current_control
 from solvers.rings.colour_pdb import (
     MAX_ENTRIES,
@@ -43,7 +44,7 @@ from solvers.rings.colour_pdb import (
     plan,
 )
 from solvers.rings.config import RingConfig
-from solvers.rings.geometry import turn_words
+from solvers.rings.geometry import turn_message
 from solvers.rings.goal import is_goal
 from solvers.rings.ida_kernels import (
     EXHAUSTED,
@@ -64,7 +65,7 @@ from solvers.rings.ida_kernels import (
     turn_all,
 )
 from solvers.rings.model import Examine, Rotate
-from solvers.rings.results import solution_words
+from solvers.rings.results import solution_message
 from solvers.rings.stateio import check_colour_counts
 from solvers.tracer import NULL_TRACER, Tracer
 
@@ -449,10 +450,11 @@ def _iteration_step(tracer: Tracer, bound: int, nodes: int, h0: int, *, found: b
         return
     tracer.count(expanded=nodes, bound=bound, h=h0, depth=0)
     if found:
-        tracer.step(f"IDA*: bound {bound}: a solution of {bound} moves ({_count(nodes)} nodes)")
+        tracer.step(msg("IDA*: bound {bound}: a solution of {bound} moves ({nodes} nodes)",
+                        bound=bound, nodes=_count(nodes)))  # fmt: skip
     else:
-        tracer.step(f"IDA*: bound {bound}: no solution of {bound} moves or fewer "
-                    f"({_count(nodes)} nodes so far)")  # fmt: skip
+        tracer.step(msg("IDA*: bound {bound}: no solution of {bound} moves or fewer "
+                        "({nodes} nodes so far)", bound=bound, nodes=_count(nodes)))  # fmt: skip
     tracer.emit(Examine(nodes, 0, h0))
 
 
@@ -471,9 +473,10 @@ def _replay(tracer: Tracer, config: RingConfig, result: OptimalResult) -> None:
     if not tracer.enabled or not result.solved:
         return
     n = result.length
-    tracer.milestone("solution", solution_words(n, result.optimal))
+    tracer.milestone("solution", solution_message(n, result.optimal))
     for i, (ring, f) in enumerate(result.moves, start=1):
-        tracer.step(f"Move {i} of {n} · {turn_words(config, ring, f)}")
+        tracer.step(msg("Move {i} of {total} · {turn}", i=i, total=n,
+                        turn=turn_message(config, ring, f)))  # fmt: skip
         tracer.emit(Rotate(ring, f))
     if n:
-        tracer.milestone("solved", "The rings are solved")
+        tracer.milestone("solved", msg("The rings are solved"))

@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from solvers.i18n import nmsg
 from solvers.rings.config import RingConfig
 from solvers.rings.graphsearch import CANCELLED, EXHAUSTED, FOUND, NODE_LIMIT
 from solvers.rings.stateio import format_state
@@ -91,6 +92,15 @@ class RingsResult:
             out["optimal"] = bool(self.optimal)
             out["lower_bound"] = self.lower_bound
         return out
+
+
+def solution_message(length: int, optimal: bool | None) -> str:
+    """solution_words (or a bare count when optimality is unknown) as a caption message."""
+    if optimal is None:
+        return nmsg("{n} move", "{n} moves", length)
+    if optimal:
+        return nmsg("shortest: {n} move (proven)", "shortest: {n} moves (proven)", length)
+    return nmsg("{n} move (not proven shortest)", "{n} moves (not proven shortest)", length)
 
 
 def solution_words(length: int, optimal: bool) -> str:

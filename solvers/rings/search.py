@@ -28,9 +28,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from solvers.errors import PuzzleInputError, PuzzlevizError
+from solvers.i18n import N_, msg
 from solvers.rings.config import RingConfig
 from solvers.rings.depthfirst import depth_first
-from solvers.rings.geometry import turn_words
+from solvers.rings.geometry import turn_message
 from solvers.rings.graphsearch import (
     CANCELLED,
     FOUND,
@@ -46,7 +47,7 @@ from solvers.rings.kernels import tables, to_kernel_state
 from solvers.rings.model import RingsModel, Rotate
 from solvers.rings.nodes import new_store, path_of
 from solvers.rings.pdb import admissible_params
-from solvers.rings.results import REASONS, RingsResult
+from solvers.rings.results import REASONS, RingsResult, solution_message
 from solvers.rings.stateio import check_colour_counts
 from solvers.tracer import NULL_TRACER, RecordingTracer, Tracer
 
@@ -198,14 +199,17 @@ def _graph(config, state, method, tracer, max_nodes, control, status) -> RingsRe
     heap = np.empty(2 * max_nodes + 2 * config.rings * config.size, dtype=np.int64)
     buf = tracer.kernel_buffer()
     caption = tracer.intern(
-        {
-            "bfs": "Breadth-first: take the waiting position found first, try every turn from it",
-            "best-first": "Best-first: take the waiting position that looks closest to solved "
-            "(estimate h), try every turn from it",
-            "astar": "A*: take the waiting position with the fewest moves so far plus the "
-            "estimate still to go (g + h), try every turn from it",
-        }[method]
-    )
+        msg(
+            {
+                "bfs": N_("Breadth-first: take the waiting position found first, try every turn "
+                          "from it"),
+                "best-first": N_("Best-first: take the waiting position that looks closest to "
+                                 "solved (estimate h), try every turn from it"),
+                "astar": N_("A*: take the waiting position with the fewest moves so far plus "
+                            "the estimate still to go (g + h), try every turn from it"),
+            }[method]
+        )
+    )  # fmt: skip
     code, goal = graph_search(
         to_kernel_state(state), mode, tab, hp, store, heap, buf, caption, control, status
     )
@@ -223,6 +227,16 @@ def _graph(config, state, method, tracer, max_nodes, control, status) -> RingsRe
     )
 
 
+_DEPTH_FIRST_WORDS = {  # (a new iteration, a step down), as messages (solvers.i18n)
+    "dfs": (N_("Depth-limited DFS: start again from the root, depth limit {bound}"),
+            N_("Depth-limited DFS: step down to the next child")),
+    "iddfs": (N_("Iterative deepening: start again from the root, depth limit {bound}"),
+              N_("Iterative deepening: step down to the next child")),
+    "idastar": (N_("IDA*: start again from the root, bound on g + h {bound}"),
+                N_("IDA*: step down to the next child")),
+}  # fmt: skip
+
+
 def _depth_first(config, state, method, tracer, max_nodes, limit, control, status) -> RingsResult:
     tab = tables(config)
     hp = _heuristic(config, "admissible" if method == "idastar" else "none")
@@ -238,16 +252,11 @@ def _depth_first(config, state, method, tracer, max_nodes, limit, control, statu
         from solvers.rings.heuristics import evaluate
 
         first = int(evaluate(x, tab, hp, np.empty(64, dtype=np.int64)))
-    name = {"dfs": "Depth-limited DFS", "iddfs": "Iterative deepening", "idastar": "IDA*"}[method]
-    what = "depth limit" if method != "idastar" else "bound on g + h"
+    again, down = _DEPTH_FIRST_WORDS[method]
     captions = np.array(
-        [
-            tracer.intern(f"{name}: start again from the root, {what} {b}")
-            for b in range(max_depth + 1)
-        ],
-        dtype=np.int32,
+        [tracer.intern(msg(again, bound=b)) for b in range(max_depth + 1)], dtype=np.int32
     )
-    node_caption = tracer.intern(f"{name}: step down to the next child")
+    node_caption = tracer.intern(msg(down))
     path_ring = np.zeros(max(max_depth, 1), dtype=np.int64)
     path_f = np.zeros(max(max_depth, 1), dtype=np.int64)
     buf = tracer.kernel_buffer()
@@ -273,17 +282,18 @@ def _replay(tracer: Tracer, config: RingConfig, result: RingsResult) -> None:
     if not tracer.enabled:
         return
     n = len(result.moves)
-    tracer.milestone("solution", result.proof())
+    tracer.milestone("solution", solution_message(n, result.optimal))
     g = config.size
     if result.method != "practical" and n:
-        tracer.step("Turn back to the start to replay the solution")
+        tracer.step(msg("Turn back to the start to replay the solution"))
         for ring, f in reversed(result.moves):
             tracer.emit(Rotate(ring, g - f))
     for i, (ring, f) in enumerate(result.moves, start=1):
-        tracer.step(f"Move {i} of {n} · {turn_words(config, ring, f)}")
+        tracer.step(msg("Move {i} of {total} · {turn}", i=i, total=n,
+                        turn=turn_message(config, ring, f)))  # fmt: skip
         tracer.emit(Rotate(ring, f))
     if n:
-        tracer.milestone("solved", "The rings are solved")
+        tracer.milestone("solved", msg("The rings are solved"))
 
 
 # -- the puzzle's methods, in the plugin API's one signature (solvers.plugin) --------------

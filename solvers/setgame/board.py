@@ -14,6 +14,7 @@ import numpy as np
 
 from solvers.errors import PuzzleInputError
 from solvers.events import Event
+from solvers.i18n import msg
 from solvers.setgame.model import (
     CHOSEN,
     EXCLUDED,
@@ -142,7 +143,7 @@ def prepare_board(
         raise PuzzleInputError(f"card {space.word(min(clash))} is both required and forbidden")
     board = Board(model, tracer)
     if forbidden:
-        tracer.step("Cards the user forbade")
+        tracer.step(msg("Cards the user forbade"))
     for card in forbidden:
         board.forbid(card)
     for card in with_cards:
@@ -152,6 +153,6 @@ def prepare_board(
             raise PuzzleInputError(
                 f"the required cards contain a SET: {space.word(card)} with {partners}"
             )
-        tracer.step(f"Required card {space.word(card)}")
+        tracer.step(msg("Required card {card}", card=space.word(card)))
         board.place(card)
     return board

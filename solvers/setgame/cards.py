@@ -20,6 +20,7 @@ from collections.abc import Iterable, Iterator, Sequence
 import numpy as np
 
 from solvers.errors import PuzzleInputError
+from solvers.i18n import N_, N_plural, msg, nmsg
 
 MAX_CARDS = 2187  # 3**7: keeps the per-pair tables and the trace states small
 NO_CARD = -1
@@ -191,6 +192,22 @@ class CardLook:
     def text(self) -> str:
         plural = "s" if self.number > 1 else ""
         return f"{self.number} {self.colour} {self.shading} {self.shape}{plural}"
+
+    def message(self) -> str:
+        """The look as a caption message (solvers.i18n): one sentence per shape, so each
+        language agrees its number, colour and shading words with the shape's noun."""
+        singular, plural = _SHAPE_WORDS[self.shape]
+        return nmsg(singular, plural, self.number,
+                    colour=msg(_WORDS[self.colour]), shading=msg(_WORDS[self.shading]))  # fmt: skip
+
+
+_SHAPE_WORDS = {
+    "diamond": N_plural("{n} {colour} {shading} diamond", "{n} {colour} {shading} diamonds"),
+    "squiggle": N_plural("{n} {colour} {shading} squiggle", "{n} {colour} {shading} squiggles"),
+    "oval": N_plural("{n} {colour} {shading} oval", "{n} {colour} {shading} ovals"),
+}
+_WORDS = {word: word for word in (N_("red"), N_("green"), N_("purple"), N_("solid"),
+                                  N_("striped"), N_("open"))}  # fmt: skip
 
 
 def card_look(card: int, n: int = 4) -> CardLook:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from solvers.i18n import msg
 from solvers.setgame.board import Board
 from solvers.setgame.fast import frame_search, fullest_hyperplane_search, known_maximum
 from solvers.setgame.geometry import affine_space
@@ -27,8 +28,9 @@ def demo_trace(n: int = 4) -> Trace:
 
         _, caps, _ = frame_search(space, ALL_MAX, n + 1, tracer)
     board = Board(model, tracer)
-    tracer.step(f"A cap of {len(caps[0])} cards: no three of them form a SET")
+    size = len(caps[0])
+    tracer.step(msg("A cap of {size} cards: no three of them form a SET", size=size))
     for card in caps[0]:
         board.place(card)
-    tracer.milestone("solution", f"{len(caps[0])} cards without a SET")
+    tracer.milestone("solution", msg("{size} cards without a SET", size=size))
     return tracer.finish()

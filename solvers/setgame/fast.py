@@ -32,6 +32,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from solvers.i18n import msg
 from solvers.setgame.affine import CapClass, build_class, classify
 from solvers.setgame.board import Board
 from solvers.setgame.geometry import AffineSpace, affine_space
@@ -96,14 +97,14 @@ def frame_search(
     board = Board(SetGameModel(3, space.n), tracer)
     captions = Captions(tracer, space.cards.all_words)
     tracer.step(
-        "Symmetry: a large cap spans the space, so relabel 4 of its cards as 0, e1, ..., en"
+        msg("Symmetry: a large cap spans the space, so relabel 4 of its cards as 0, e1, ..., en")
         if space.n == 3
-        else "Symmetry: fix the affine frame 0, e1, ..., en"
+        else msg("Symmetry: fix the affine frame 0, e1, ..., en")
     )
     for card in space.frame:
         board.place(card)
     result = bit_run(space, board, captions, stats, free_candidates(board), target, mode, keep=keep)
-    tracer.step("Take the frame back")
+    tracer.step(msg("Take the frame back"))
     board.take_back_to(0)
     return result
 
@@ -164,9 +165,15 @@ def fullest_hyperplane_search(
     s1, s2 = space.slice_hyperplane(1), space.slice_hyperplane(2)
     found: list[list[int]] = []
     tracer.step(
-        f"Counting cards and pairs over all hyperplanes: the fullest hyperplane of a "
-        f"{target}-card cap holds {' or '.join(map(str, sizes)) or 'an impossible number of'} cards"
-    )
+        msg("Counting cards and pairs over all hyperplanes: the fullest hyperplane of a "
+            "{target}-card cap holds {sizes} cards", target=target,
+            sizes=msg("{first} or {second}", first=str(sizes[0]), second=str(sizes[1]))
+            if len(sizes) == 2 else str(sizes[0]) if len(sizes) == 1 else
+            ", ".join(map(str, sizes)))
+        if sizes else
+        msg("Counting cards and pairs over all hyperplanes: no {target}-card cap can exist",
+            target=target)
+    )  # fmt: skip
     for m in sizes:
         if n >= 3 and m <= known_maximum(n - 2).size:
             # an m-cap could then lie in a plane of block 0 and have no frame to classify by
@@ -177,15 +184,16 @@ def fullest_hyperplane_search(
         classes = cap_classes(n - 1, m)
         for index, rep in enumerate(classes, start=1):
             tracer.step(
-                f"Fullest hyperplane with {m} cards, class {index} of {len(classes)}: "
-                f"put it in block 0"
-            )
+                msg("Fullest hyperplane with {m} cards, class {index} of {total}: put it in "
+                    "block 0", m=m, index=index, total=len(classes))
+            )  # fmt: skip
             for card in rep.canonical:
                 board.place(card)
             board.prune(range(block), REASON_SYMMETRY)
             tracer.step(
-                f"Shear symmetry: block 1 holds at least {a_min} cards, one of them {words[block]}"
-            )
+                msg("Shear symmetry: block 1 holds at least {a_min} cards, one of them {card}",
+                    a_min=a_min, card=words[block])
+            )  # fmt: skip
             board.place(block)
             _, caps, met = bit_run(
                 space,
@@ -202,7 +210,8 @@ def fullest_hyperplane_search(
             if met > len(caps):
                 raise RuntimeError(f"{met:,} caps found, only {len(caps):,} kept: raise keep")
             found.extend(caps)
-            tracer.step(f"Done with class {index} of the {m}-card hyperplanes")
+            done = msg("Done with class {index} of the {m}-card hyperplanes", index=index, m=m)
+            tracer.step(done)
             board.take_back_to(0)
             if mode == STOP_FIRST and found:
                 return found
@@ -255,18 +264,32 @@ def maximum_v3(
     if result.proven:
         result.upper_bound = result.size
         tracer.milestone(
-            "proven", f"no cap has {result.size + 1} cards: {result.size} is the maximum"
-        )
+            "proven",
+            msg("no cap has {more} cards: {size} is the maximum", more=result.size + 1,
+                size=result.size),
+        )  # fmt: skip
     if count and result.proven:
         result.classes, _ = classify(space, result.caps)
         result.count = sum(c.size(n) for c in result.classes)
     if tracer.enabled and result.caps:
-        proof = "proven the largest" if result.proven else "not proven the largest"
-        how_many = f" ({result.count:,} such caps)" if result.count else ""
-        Board(SetGameModel(3, n), tracer).show(
-            result.caps[0],
-            f"Finished: {result.size} cards without a SET, {proof}{how_many}: here is one",
-        )
+        size, count = result.size, result.count
+        if not result.proven:
+            caption = msg(
+                "Finished: {size} cards without a SET, not proven the largest: here is one",
+                size=size,
+            )
+        elif count:
+            caption = msg(
+                "Finished: {size} cards without a SET, proven the largest ({count:,} "
+                "such caps): here is one",
+                size=size,
+                count=count,
+            )
+        else:
+            caption = msg(
+                "Finished: {size} cards without a SET, proven the largest: here is one", size=size
+            )
+        Board(SetGameModel(3, n), tracer).show(result.caps[0], caption)  # fmt: skip
     return result
 
 

@@ -6,6 +6,7 @@ import dataclasses
 
 import numpy as np
 
+from solvers.i18n import N_, msg, nmsg
 from solvers.interrupt import current_control, raise_if_stopped
 from solvers.setgame.board import Board
 from solvers.setgame.cards import card_look
@@ -47,31 +48,43 @@ class Captions:
             return
         looks = _looks(words)
         self.place = np.array(
-            [tracer.intern(f"Place {w}{look}: every card it would make a SET with goes grey")
+            [tracer.intern(
+                msg("Place {card} ({look}): every card it would make a SET with goes grey",
+                    card=w, look=look) if look else
+                msg("Place {card}: every card it would make a SET with goes grey", card=w))
              for w, look in zip(words, looks, strict=True)],
             dtype=np.int32,
         )  # fmt: skip
         # back[0]: after a dead end; back[1]: right after a solution, to look for more
         self.back = np.array(
-            [[tracer.intern(f"{why}: take {w}{look} back, its grey cards return")
+            [[tracer.intern(msg(why[0], card=w, look=look) if look else msg(why[1], card=w))
               for w, look in zip(words, looks, strict=True)]
-             for why in ("Dead end", "Back to look for more")],
+             for why in _BACK],
             dtype=np.int32,
         )  # fmt: skip
         self.best = np.array(
-            [tracer.intern(f"new best: {k} cards") for k in range(size + 1)], dtype=np.int32
-        )
+            [tracer.intern(nmsg("new best: {n} card", "new best: {n} cards", k))
+             for k in range(size + 1)], dtype=np.int32,
+        )  # fmt: skip
         self.best_kind = tracer.intern("best")
         self.sol_kind = tracer.intern("solution")
-        self.sol = tracer.intern("a cap of the size sought")
+        self.sol = tracer.intern(msg("a cap of the size sought"))
+
+
+_BACK = (  # (with the card's look, without), after a dead end and after a solution
+    (N_("Dead end: take {card} ({look}) back, its grey cards return"),
+     N_("Dead end: take {card} back, its grey cards return")),
+    (N_("Back to look for more: take {card} ({look}) back, its grey cards return"),
+     N_("Back to look for more: take {card} back, its grey cards return")),
+)  # fmt: skip
 
 
 def _looks(words: list[str]) -> list[str]:
-    """ " (two green open diamonds)" for real cards (v = 3, n <= 4), else ""."""
+    """ "two green open diamonds" (a message) for real cards (v = 3, n <= 4), else ""."""
     if not words or len(words) != 3 ** len(words[0]) or len(words[0]) > 4:
         return [""] * len(words)
     n = len(words[0])
-    return [f" ({card_look(card, n).text()})" for card in range(len(words))]
+    return [card_look(card, n).message() for card in range(len(words))]
 
 
 def kernel_buffer(tracer: Tracer):

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from solvers.errors import PuzzleInputError
+from solvers.i18n import msg
 from solvers.setgame.affine import classify
 from solvers.setgame.board import Board, prepare_board
 from solvers.setgame.constrained import caps_through, count_avoiding, random_witness
@@ -93,7 +94,7 @@ def solve(
         through = caps_through(affine_space(n), known.classes or [], required)
         if through is not None:
             total, caps, classes = through
-            _show_caps(board, caps[:1], "A maximum cap through the required cards")
+            _show_caps(board, caps[:1], msg("A maximum cap through the required cards"))
             return SetResult(
                 v,
                 n,
@@ -118,7 +119,7 @@ def solve(
             else None
         )
         if witness is not None and (not count or exact is not None):
-            _show_caps(board, [witness], "A maximum cap that avoids the forbidden cards")
+            _show_caps(board, [witness], msg("A maximum cap that avoids the forbidden cards"))
             listed = [witness]
             through = (
                 caps_through(affine_space(n), known.classes or [], required) if required else None
@@ -156,9 +157,9 @@ def _show_caps(board: Board, caps: list[list[int]], caption: str) -> None:
         for card in cap:
             if board.status[card] == FREE:
                 board.place(card)
-        board.tracer.milestone("solution", f"a cap of {len(cap)} cards")
+        board.tracer.milestone("solution", msg("a cap of {size} cards", size=len(cap)))
         if k + 1 < len(caps):  # the last one stays on the board: the trace ends on it
-            board.tracer.step("Take it back to show the next one")
+            board.tracer.step(msg("Take it back to show the next one"))
             board.take_back_to(start)
 
 
@@ -181,7 +182,7 @@ def _search_board(
     symmetric = start_level == 0 and not board.forbidden.any() and solver == "fast"
     notes: list[str] = []
     if solver == "seed":
-        tracer.step("The seed's TryFrom: every card in order, no bound, no symmetry")
+        tracer.step(msg("The seed's TryFrom: every card in order, no bound, no symmetry"))
         if parted:
             best, caps, found, stats, note = _split(
                 board, "seed", split, progress, symmetric=False, target=0, hyperplane_cap=None,
@@ -194,9 +195,10 @@ def _search_board(
     elif v == 3:
         below = known_maximum(n - 1).size if 2 <= n <= 5 else None
         tracer.step(
-            "Bitset search with bounds (the constraints rule out the symmetry shortcuts)"
-            + (f"; a hyperplane holds at most {below} cards" if below else "")
-        )
+            msg("Bitset search with bounds (the constraints rule out the symmetry shortcuts); "
+                "a hyperplane holds at most {below} cards", below=below) if below else
+            msg("Bitset search with bounds (the constraints rule out the symmetry shortcuts)")
+        )  # fmt: skip
         goal = board.level if target is None else target
         if parted:
             best, caps, found, stats, note = _split(
@@ -220,7 +222,8 @@ def _search_board(
         method = "bitset branch and bound"
     else:
         if symmetric:
-            tracer.step(f"Symmetry: relabel variants so that the cap holds {space.word(0)}")
+            tracer.step(msg("Symmetry: relabel variants so that the cap holds {card}",
+                            card=space.word(0)))  # fmt: skip
             board.place(0)
         if parted:
             best, caps, found, stats, note = _split(
@@ -236,7 +239,9 @@ def _search_board(
     finished = stats.finished
     best = max(best, start_level)
     if finished:
-        tracer.milestone("proven", f"the search is complete: {best} cards is the maximum")
+        tracer.milestone(
+            "proven", msg("the search is complete: {best} cards is the maximum", best=best)
+        )
     if v == 3 and not finished and n <= 4 and best == known_maximum(n).size:
         notes.append(f"{best} cards is the most any cap has, so this maximum is proven")
         proven_max = True
@@ -302,9 +307,13 @@ def _split(board: Board, kind: str, split: SplitOptions | None, progress: Progre
 def _end_on_the_best(board: Board, cap: list[int], best: int, proven: bool, nodes: int) -> None:
     """End the search's trace on what it found, not on its last take-back (which leaves
     the board empty): a summary step that lays one largest cap out again."""
-    proof = "proven the largest" if proven else "not proven (the search was stopped)"
-    board.show(cap, f"Finished: {best} cards without a SET, {proof}, {nodes:,} nodes "
-                    "searched: here is one")  # fmt: skip
+    caption = (
+        msg("Finished: {best} cards without a SET, proven the largest, {nodes:,} nodes "
+            "searched: here is one", best=best, nodes=nodes) if proven else
+        msg("Finished: {best} cards without a SET, not proven (the search was stopped), "
+            "{nodes:,} nodes searched: here is one", best=best, nodes=nodes)
+    )  # fmt: skip
+    board.show(cap, caption)
 
 
 def chosen_cards(board: Board) -> list[int]:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from solvers.errors import PuzzleInputError
+from solvers.i18n import msg
 from solvers.setgame.board import Board
 from solvers.setgame.kernels.bitsearch import COUNTERS
 from solvers.setgame.model import CHOSEN, EXCLUDED, SetGameModel
@@ -80,7 +81,7 @@ class SetSession:
             raise PuzzleInputError(
                 f"{word} would complete a SET with {' '.join(self.space.words(partners))}"
             )
-        self._tracer.step(f"add {word}")
+        self._tracer.step(msg("add {card}", card=word))
         self.board.place(c)
 
     def remove(self, card: int | str) -> None:
@@ -90,7 +91,7 @@ class SetSession:
         if self.board.status[c] != CHOSEN:
             raise PuzzleInputError(f"{self.space.word(c)} is not on the board")
         level = int(self.board.by[c])
-        self._tracer.step(f"remove {self.space.word(c)}")
+        self._tracer.step(msg("remove {card}", card=self.space.word(c)))
         later = self.board.take_back_to(level - 1)[::-1][1:]
         for other in later:
             self.board.place(other)
@@ -99,12 +100,12 @@ class SetSession:
         c = self.card(card)
         if self.board.status[c] == CHOSEN:
             raise PuzzleInputError(f"{self.space.word(c)} is on the board; remove it first")
-        self._tracer.step(f"forbid {self.space.word(c)}")
+        self._tracer.step(msg("forbid {card}", card=self.space.word(c)))
         self.board.forbid(c)
 
     def unforbid(self, card: int | str) -> None:
         c = self.card(card)
-        self._tracer.step(f"allow {self.space.word(c)} again")
+        self._tracer.step(msg("allow {card} again", card=self.space.word(c)))
         self.board.unforbid(c)
 
     def maximum(

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from solvers.i18n import msg, nmsg
 from solvers.interrupt import current_control, stop_requested
 from solvers.jit import njit
 from solvers.setgame.board import Board
@@ -153,10 +154,10 @@ def prescribed_symmetry_search(
         raise AssertionError("the symmetric search returned a set with a SET")
     if tracer.enabled:
         board = Board(SetGameModel(3, space.n), tracer)
-        tracer.step(f"The largest cap invariant under an order-5 map: {best} cards")
+        tracer.step(msg("The largest cap invariant under an order-5 map: {best} cards", best=best))
         for card in cap:
             board.place(card)
-        tracer.milestone("best", f"new best: {best} cards")
+        tracer.milestone("best", nmsg("new best: {n} card", "new best: {n} cards", best))
     result = CapSearch(best, False, [cap], method="prescribed symmetry (order 5)")
     if run[1]:
         result.notes.append(

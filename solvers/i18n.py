@@ -1,0 +1,166 @@
+"""Captions and words in the reader's language: messages stored in traces, gettext at display.
+
+A solver writes its captions once, at solve time, but a trace is shown later, in the
+language of whoever watches it. So a caption is stored as a *message*: its English msgid
+and its named arguments, encoded in one string of the trace's string table (a plain string,
+so the trace format is unchanged and old traces with plain English captions still read as
+they always did). The display (HUD, subtitles, `trace show`, notebooks) renders it in the
+language chosen at that moment, with the gettext catalogs under `assets/locale/`. One
+recorded trace thus plays in English, Hungarian, German or Japanese.
+
+    msg("Place the {piece}", piece="3-piece")       one sentence, named placeholders
+    nmsg("{n} card", "{n} cards", n)                 plural forms (ngettext), count named n
+    render(text)                                     the text in the current language
+
+Arguments may be messages themselves (a piece's name inside a sentence); they are
+rendered first. Only the stdlib: solvers/ runs with no display.
+"""
+
+from __future__ import annotations
+
+import gettext as _gettext
+import json
+import os
+from collections.abc import Mapping
+from functools import cache
+from typing import Any
+
+from solvers.errors import PuzzlevizError
+
+DOMAIN = "puzzleviz"
+LANGUAGES: dict[str, str] = {"en": "English", "hu": "magyar", "de": "Deutsch", "ja": "日本語"}
+ISO_639_2 = {"en": "eng", "hu": "hun", "de": "ger", "ja": "jpn"}  # a video track's language
+ENV_VAR = "PUZZLEVIZ_LANG"
+MARK = "\x1f"  # an encoded message starts with the ASCII unit separator, never in prose
+_LOCALE_VARS = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
+
+_current = "en"
+
+
+class LanguageError(PuzzlevizError):
+    """A language the catalogs do not have."""
+
+
+def _scalar(value: Any) -> Any:
+    """numpy's integers and floats as JSON numbers (solvers count in numpy)."""
+    if hasattr(value, "item"):
+        return value.item()
+    raise TypeError(f"a caption argument must be a number or a string, not {value!r}")
+
+
+def _encode(parts: list[Any]) -> str:
+    return MARK + json.dumps(parts, ensure_ascii=False, separators=(",", ":"), default=_scalar)
+
+
+def msg(msgid: str, /, **args: Any) -> str:
+    """A caption to translate at display time: the English sentence with {named}
+    placeholders, and their values (numbers, words, or other messages)."""
+    return _encode([msgid, args])
+
+
+def nmsg(singular: str, plural: str, n: int, /, **args: Any) -> str:
+    """A caption whose wording depends on a count, passed as the placeholder {n}."""
+    return _encode([singular, {**args, "n": int(n)}, plural])
+
+
+def N_(msgid: str) -> str:
+    """Marks a string for the catalogs without translating it (translated where shown)."""
+    return msgid
+
+
+def N_plural(singular: str, plural: str) -> tuple[str, str]:
+    """Marks a plural pair for the catalogs (used later with nmsg)."""
+    return singular, plural
+
+
+def is_message(text: str) -> bool:
+    return text.startswith(MARK)
+
+
+def parse_language(text: str) -> str:
+    """A language code as a user writes it ("hu", "de_AT.UTF-8", "ja-JP"), or an error
+    naming the choices."""
+    code = text.strip().replace("-", "_").split(".")[0].split("@")[0].split("_")[0].lower()
+    if code not in LANGUAGES:
+        choices = ", ".join(LANGUAGES)
+        raise LanguageError(f"unknown language {text!r}: choose one of {choices}")
+    return code
+
+
+def default_language(environ: Mapping[str, str] | None = None) -> str:
+    """PUZZLEVIZ_LANG (an unknown value is an error: the user asked for it), else the first
+    locale variable that names a language we have (LANGUAGE may list several, "hu:en"),
+    else English."""
+    env = os.environ if environ is None else environ
+    chosen = env.get(ENV_VAR, "").strip()
+    if chosen:
+        try:
+            return parse_language(chosen)
+        except LanguageError as exc:
+            raise LanguageError(f"{ENV_VAR}: {exc}") from None
+    for name in _LOCALE_VARS:
+        value = env.get(name, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            try:
+                return parse_language(part)
+            except LanguageError:
+                continue
+        if name != "LANGUAGE":  # the first locale variable set decides, as in gettext
+            break
+    return "en"
+
+
+def set_language(code: str) -> None:
+    """The language every later render uses (the CLI sets it once from --lang)."""
+    global _current
+    _current = parse_language(code)
+
+
+def current_language() -> str:
+    return _current
+
+
+@cache
+def translations(code: str) -> _gettext.NullTranslations:
+    """The compiled catalog of a language (English: the msgids themselves)."""
+    if code == "en":
+        return _gettext.NullTranslations()
+    from assets import asset_path
+
+    return _gettext.translation(
+        DOMAIN, localedir=str(asset_path("locale")), languages=[code], fallback=True
+    )
+
+
+def gettext(text: str, lang: str | None = None) -> str:
+    """A fixed word or sentence of the interface, in the current language."""
+    return translations(lang or _current).gettext(text)
+
+
+def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    return translations(lang or _current).ngettext(singular, plural, n)
+
+
+def render(text: str, lang: str | None = None) -> str:
+    """A stored caption as the reader reads it: a message translated and filled in; a plain
+    string as it is (translated when it is exactly a catalog's msgid, as old traces'
+    fixed captions are)."""
+    code = lang or _current
+    if not text.startswith(MARK):
+        return translations(code).gettext(text) if text and code != "en" else text
+    try:
+        parts = json.loads(text[len(MARK) :])
+        msgid, args = str(parts[0]), dict(parts[1])
+        plural = str(parts[2]) if len(parts) > 2 else None
+    except (ValueError, TypeError, IndexError, KeyError):
+        return text[len(MARK) :]  # not ours after all: show it rather than fail
+    values = {k: render(v, code) if isinstance(v, str) else v for k, v in args.items()}
+    t = translations(code)
+    pattern = t.ngettext(msgid, plural, int(values.get("n", 0))) if plural else t.gettext(msgid)
+    try:
+        return pattern.format(**values)
+    except (KeyError, ValueError, IndexError):  # a broken translation: English, not a crash
+        english = msgid if plural is None or values.get("n") == 1 else plural
+        return english.format(**values)
