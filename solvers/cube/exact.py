@@ -13,6 +13,7 @@ from solvers.cube.model import Place
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.results import CubeResult, SolutionRows
 from solvers.cube.tables import ExactTables, exact_tables
+from solvers.i18n import N_, msg, nmsg
 from solvers.progress import Progress
 from solvers.tracer import NULL_TRACER, Tracer
 
@@ -21,6 +22,36 @@ NODE_BUDGET = 200_000  # nodes per kernel call between progress updates (~0.2 s)
 SOLUTION_CHUNK = 4096
 MAX_CELL_CAPTIONS = 20_000
 PROGRESS_STEPS = 1000  # the bar counts thousandths of the search tree
+
+
+# Captions as messages (solvers.i18n), [a piece, an empty cell]: one sentence each.
+_TRY_CELL = (
+    N_("Cell ({x},{y},{z}) has the fewest options: try a {piece} there"),
+    N_("Cell ({x},{y},{z}) has the fewest options: try an empty cell there"),
+)
+_TRY = (
+    N_("Fill the cell with the fewest options: try a {piece} there"),
+    N_("Fill the cell with the fewest options: try an empty cell there"),
+)
+_BACK = {
+    K.WHY_EXHAUSTED: (N_("Nothing below it works: take the {piece} back out"),
+                      N_("Nothing below it works: take the empty cell back out")),
+    K.WHY_UNCOVERABLE: (N_("Dead end, a cell can no longer be filled: take the {piece} back out"),
+                        N_("Dead end, a cell can no longer be filled: take the empty cell back "
+                           "out")),
+    K.WHY_UNITS: (N_("Dead end, too many cells only a unit cube fits: take the {piece} back out"),
+                  N_("Dead end, too many cells only a unit cube fits: take the empty cell back "
+                     "out")),
+    K.WHY_PARITY: (N_("Dead end, too many slabs with an odd number of empty cells: take the "
+                      "{piece} back out"),
+                   N_("Dead end, too many slabs with an odd number of empty cells: take the "
+                      "empty cell back out")),
+    K.WHY_SOLUTION: (N_("Solution noted: take the {piece} back out to look for more"),
+                     N_("Solution noted: take the empty cell back out to look for more")),
+    K.WHY_NO_PLACE: (N_("Dead end, a piece no longer fits anywhere: take the {piece} back out"),
+                     N_("Dead end, a piece no longer fits anywhere: take the empty cell back "
+                        "out")),
+}  # fmt: skip
 
 
 def _captions(
@@ -35,29 +66,23 @@ def _captions(
         return cap_try, cap_piece, cap_back, cap_solution
     per_cell = puzzle.n_cells * n_types <= MAX_CELL_CAPTIONS
     for t, ptype in enumerate(puzzle.types):
-        a = f"a {ptype.name}" if not ptype.is_hole else "an empty cell"
+        hole, piece = int(ptype.is_hole), ptype.name
         for c in range(puzzle.n_cells):
             if per_cell:
                 x, y, z = puzzle.cell_xyz(c)
-                text = f"Cell ({x},{y},{z}) has the fewest options: try {a} there"
+                text = msg(_TRY_CELL[hole], x=x, y=y, z=z, piece=piece)
             else:
-                text = f"Fill the cell with the fewest options: try {a} there"
+                text = msg(_TRY[hole], piece=piece)
             cap_try[c, t] = tracer.intern(text)
-        the = f"the {ptype.name}" if not ptype.is_hole else "the empty cell"
-        reasons = {
-            K.WHY_EXHAUSTED: f"Nothing below it works: take {the} back out",
-            K.WHY_UNCOVERABLE: f"Dead end, a cell can no longer be filled: take {the} back out",
-            K.WHY_UNITS: f"Dead end, too many cells only a unit cube fits: take {the} back out",
-            K.WHY_PARITY: f"Dead end, too many slabs with an odd number of empty cells: "
-            f"take {the} back out",
-            K.WHY_SOLUTION: f"Solution noted: take {the} back out to look for more",
-            K.WHY_NO_PLACE: f"Dead end, a piece no longer fits anywhere: take {the} back out",
-        }
-        cap_piece[t] = tracer.intern(f"The {ptype.name} has the fewest places left: try one")
-        for why, text in reasons.items():
-            cap_back[why, t] = tracer.intern(text)
+        cap_piece[t] = tracer.intern(
+            msg("The {piece} has the fewest places left: try one", piece=piece)
+        )
+        for why, texts in _BACK.items():
+            cap_back[why, t] = tracer.intern(msg(texts[hole], piece=piece))
     for s in range(cap_solution.shape[0]):
-        cap_solution[s] = tracer.intern(f"Solution {s + 1}: every cell is filled")
+        cap_solution[s] = tracer.intern(
+            msg("Solution {number}: every cell is filled", number=s + 1)
+        )
     return cap_try, cap_piece, cap_back, cap_solution
 
 
@@ -237,9 +262,11 @@ def record_summary(tracer: Tracer, result: CubeResult) -> None:
     one step with the count and the nodes, that fills the box with the first solution."""
     count, puzzle = result.count, result.puzzle
     tracer.step(
-        f"Finished: {count:,} filling{'' if count == 1 else 's'}, {result.nodes:,} nodes "
-        "searched" + (": here is solution 1" if count else "")
-    )
+        nmsg("Finished: {n:,} filling, {nodes:,} nodes searched: here is solution 1",
+             "Finished: {n:,} fillings, {nodes:,} nodes searched: here is solution 1",
+             count, nodes=result.nodes) if count else
+        msg("Finished: no filling, {nodes:,} nodes searched", nodes=result.nodes)
+    )  # fmt: skip
     if not result.solutions:
         return
     used = [0] * len(puzzle.types)
