@@ -48,8 +48,8 @@ def _layer_caption(layer: int, piece: PlacedPiece) -> str:
     """'Layer z=0: 1x2x4 lying along x at x 0..3, y 0..1, z 0' as one message."""
     words = posture(piece).split()
     axis = words.pop() if words and words[-1] in ("x", "y", "z") else ""
-    return msg(_POSTURES[" ".join(words)], layer=layer, piece=piece.label, axis=axis,
-               spans=spans(piece))  # fmt: skip
+    template = _POSTURES[" ".join(words)]
+    return msg(template, layer=layer, piece=piece.label, axis=axis, spans=spans(piece))
 
 
 def record_assembly(puzzle: CubePuzzle, solution: Solution, tracer: Tracer) -> None:

@@ -198,18 +198,14 @@ def _graph(config, state, method, tracer, max_nodes, control, status) -> RingsRe
     store = new_store(max_nodes, tab.words)
     heap = np.empty(2 * max_nodes + 2 * config.rings * config.size, dtype=np.int64)
     buf = tracer.kernel_buffer()
-    caption = tracer.intern(
-        msg(
-            {
-                "bfs": N_("Breadth-first: take the waiting position found first, try every turn "
-                          "from it"),
-                "best-first": N_("Best-first: take the waiting position that looks closest to "
-                                 "solved (estimate h), try every turn from it"),
-                "astar": N_("A*: take the waiting position with the fewest moves so far plus "
-                            "the estimate still to go (g + h), try every turn from it"),
-            }[method]
-        )
-    )  # fmt: skip
+    text = {
+        "bfs": N_("Breadth-first: take the waiting position found first, try every turn from it"),
+        "best-first": N_("Best-first: take the waiting position that looks closest to solved "
+                         "(estimate h), try every turn from it"),
+        "astar": N_("A*: take the waiting position with the fewest moves so far plus the "
+                    "estimate still to go (g + h), try every turn from it"),
+    }[method]  # fmt: skip
+    caption = tracer.intern(msg(text))
     code, goal = graph_search(
         to_kernel_state(state), mode, tab, hp, store, heap, buf, caption, control, status
     )
