@@ -1,5 +1,6 @@
 # Two entry points a new user needs: `make demo` and `make test`.
-# Each creates .venv on first use and reinstalls only when pyproject.toml changed.
+# Each creates .venv on first use and reinstalls only when pyproject.toml, setup.py or a
+# translation catalog changed (the install compiles the catalogs, see setup.py).
 # `make test` runs the tests, ruff and mypy (which files it checks: [tool.mypy] in pyproject).
 
 PYTHON ?= python3
@@ -9,7 +10,7 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: demo test lint bench clean x-tools
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml setup.py $(wildcard assets/locale/*/LC_MESSAGES/*.po)
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
 	  { echo "puzzleviz needs Python 3.11 or newer (PYTHON=$(PYTHON))"; exit 1; }
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
