@@ -4,6 +4,7 @@ about one per symmetry class and the rest by symmetry (see `breaking` and `class
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 
 import numpy as np
 
@@ -208,6 +209,7 @@ def solve_exact(
     node_limit: int | None = None,
     symmetry: bool = True,
     every: bool = True,
+    searcher: Callable[..., _Searched] | None = None,
 ) -> CubeResult:
     """All fillings (or the first `max_solutions` if > 0), searching at most about
     `node_limit` nodes (None: no limit; checked between kernel calls of NODE_BUDGET nodes).
@@ -218,7 +220,9 @@ def solve_exact(
     and a recorded search (a tracer that records) come from the plain search of the empty
     box, which visits every filling: the trace shows each one.
     With a recording tracer, every placement and removal is an event, each in a step, with
-    a milestone per solution."""
+    a milestone per solution.
+    `searcher` (a split run's, solvers.cube.split_parts) searches the roots in place of
+    `_search`, with its arguments, when every solution is wanted and nothing is recorded."""
     from solvers.cube.classes import every_filling, one_per_class
     from solvers.cube.group import puzzle_group
 
@@ -230,7 +234,9 @@ def solve_exact(
         roots = symmetry_roots(puzzle, tables.placements, puzzle_group(puzzle))
     if progress is not None:
         progress.total, progress.unit = PROGRESS_STEPS, "thousandths of the search"
-    searched = _search(tables, roots, max_solutions=max_solutions, tracer=tracer,
+    split = searcher is not None and max_solutions == 0 and not tracer.enabled
+    search = searcher if split and searcher is not None else _search
+    searched = search(tables, roots, max_solutions=max_solutions, tracer=tracer,
                        progress=progress, node_limit=node_limit)  # fmt: skip
     complete = searched.finished
     enumeration = None

@@ -11,6 +11,12 @@ from typing import TYPE_CHECKING, Any
 
 from solvers.errors import PuzzleInputError
 from solvers.options import whole
+from solvers.split.options import (
+    SplitOptions,
+    add_split_arguments,
+    check_split_alone,
+    split_options,
+)
 
 if TYPE_CHECKING:
     from solvers.cube.model import CubeModel
@@ -38,6 +44,7 @@ class CubeProblem:
     trace_part: str = "end"  # stochastic: which window of the run the trace keeps
     trace_steps: int = 20_000
     source: XmSource | None = None  # the BurrTools file it came from
+    split: SplitOptions = dataclasses.field(default_factory=SplitOptions)  # --workers etc.
 
     def model(self) -> CubeModel:
         from solvers.cube.model import CubeModel
@@ -145,6 +152,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--record-rejected", action="store_true",
         help="also record the moves that were undone (each as a jump and a jump back)",
     )  # fmt: skip
+    add_split_arguments(
+        parser,
+        what="the subtrees of its first placements",
+        note="with --all or --classes; --max-nodes then bounds each part; not with --trace",
+    )
 
 
 def problems(args: argparse.Namespace) -> list[CubeProblem]:
@@ -156,6 +168,12 @@ def problems(args: argparse.Namespace) -> list[CubeProblem]:
         raise PuzzleInputError(
             "--all, --classes, --assembly and --max-nodes belong to the exact solver"
         )
+    check_split_alone(args, ("--trace", args.trace), ("--play", getattr(args, "play", None)),
+                      ("--video", getattr(args, "video", None)))  # fmt: skip
+    split = split_options(args)
+    if split.splits and not (args.all or args.classes):
+        raise PuzzleInputError("--workers, --scheduler and --split-log split the search for "
+                               "every solution: add --all or --classes")  # fmt: skip
     if args.all and args.classes:
         raise PuzzleInputError("--all lists every solution, --classes one per class: pick one")
     name = args.xmpuzzle or args.puzzle
@@ -175,7 +193,7 @@ def problems(args: argparse.Namespace) -> list[CubeProblem]:
     )  # fmt: skip
     return [CubeProblem(puzzle, name, args.method, args.all, args.classes,
                         args.symmetry, args.solution, stochastic, args.trace_part,
-                        args.trace_steps, source)]  # fmt: skip
+                        args.trace_steps, source, split)]  # fmt: skip
 
 
 def check_output(out: str, source: str) -> None:

@@ -42,10 +42,15 @@ def exact(problem: CubeProblem, tracer: Tracer, limits: Limits, progress: Progre
     warm_up(puzzle)
     wanted = 0 if problem.every or problem.classes else max(1, problem.shown)
     progress.label, progress.unit = "searching", "nodes"
+    searcher = None
+    if problem.split.splits:  # --workers, --scheduler, --split-log: parts (split_parts)
+        from solvers.cube.split_parts import splitter
+
+        searcher = splitter(problem.split)
     started = time.perf_counter()
     result = solve_exact(puzzle, max_solutions=wanted, tracer=tracer, progress=progress,
                          node_limit=limits.nodes, symmetry=problem.symmetry,
-                         every=problem.every)  # fmt: skip
+                         every=problem.every, searcher=searcher)  # fmt: skip
     seconds = time.perf_counter() - started
     return dataclasses.replace(result, name=problem.name, seconds=seconds,
                                facts=solution_facts(result), shown=problem.shown)  # fmt: skip
