@@ -1,5 +1,10 @@
 """Text: a glyph atlas rasterised once per (font, pixel size) from the shipped DejaVu fonts.
 
+DejaVu has no CJK glyphs, so a character it lacks is drawn from the shipped subset of Noto
+Sans CJK JP (tools/subset_font.py), per character and at the same exact pixel size, on the
+same baseline: Japanese captions are as crisp as the Latin text around them. Line metrics
+stay DejaVu's, so a caption's height does not depend on its language.
+
 Glyphs are rasterised by FreeType at the exact pixel size they are drawn at (crisper than a
 scaled distance field at HUD sizes) into one shared 2048x2048 coverage atlas, so text of
 every size draws in the same instanced batch as the shapes. The atlas is CPU data; the 2D
@@ -22,6 +27,11 @@ if TYPE_CHECKING:
 Anchor = Literal["lt", "ct", "rt", "lm", "cm", "rm", "lb", "cb", "rb"]
 FontName = Literal["regular", "bold"]
 FONT_FILES: dict[str, str] = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}
+# for the characters the font above lacks (Japanese), each a subset made by tools/subset_font.py
+FALLBACK_FILES: dict[str, str] = {
+    "regular": "NotoSansCJKjp-Regular-subset.otf",
+    "bold": "NotoSansCJKjp-Bold-subset.otf",
+}
 ATLAS_SIZE = 2048
 LINE_SPACING = 1.18
 
@@ -47,19 +57,35 @@ class GlyphAtlas:
         self._fonts: dict[str, pygame.freetype.Font] = {}
         self._x = self._y = self._row = 1
 
-    def font(self, name: str) -> pygame.freetype.Font:
-        font = self._fonts.get(name)
+    def font(self, name: str, fallback: bool = False) -> pygame.freetype.Font:
+        key = f"{name}+fallback" if fallback else name
+        font = self._fonts.get(key)
         if font is None:
             import pygame.freetype
 
             pygame.freetype.init()
             if name not in FONT_FILES:
                 raise ValueError(f"unknown font {name!r} (have {', '.join(FONT_FILES)})")
-            font = pygame.freetype.Font(str(asset_path("fonts", FONT_FILES[name])))
+            file = (FALLBACK_FILES if fallback else FONT_FILES)[name]
+            font = pygame.freetype.Font(str(asset_path("fonts", file)))
             font.antialiased = True
             font.pad = False
-            self._fonts[name] = font
+            self._fonts[key] = font
         return font
+
+    def face_for(self, name: str, char: str, px: int) -> pygame.freetype.Font:
+        """The font that draws `char`: the main one, else the fallback if it has the glyph
+        (else the main one, whose missing-glyph box at least shows something is wrong)."""
+        font = self.font(name)
+        if char.isspace() or font.get_metrics(char, size=px)[0] is not None:
+            return font
+        fallback = self.font(name, fallback=True)
+        return fallback if fallback.get_metrics(char, size=px)[0] is not None else font
+
+    def can_draw(self, name: str, char: str) -> bool:
+        """Whether a shipped font has a glyph for `char` (the catalogs' test asks)."""
+        return any(self.font(name, fb).get_metrics(char, size=20)[0] is not None
+                   for fb in (False, True))  # fmt: skip
 
     def metrics(self, name: str, px: int) -> tuple[int, int]:
         """(ascender, line height) in pixels."""
@@ -76,7 +102,7 @@ class GlyphAtlas:
         return glyph
 
     def _rasterise(self, name: str, px: int, char: str) -> Glyph:
-        font = self.font(name)
+        font = self.face_for(name, char, px)
         metrics = font.get_metrics(char, size=px)[0]
         advance = float(metrics[4]) if metrics else px * 0.5
         if char.isspace():
@@ -116,15 +142,41 @@ def _wrap(text: str, name: str, px: int, max_width: float | None) -> list[str]:
             lines.append(paragraph)
             continue
         current = ""
-        for word in paragraph.split(" "):
-            candidate = word if not current else f"{current} {word}"
+        for separator, piece in _pieces(paragraph):
+            candidate = piece if not current else f"{current}{separator}{piece}"
             if current and line_width(candidate, px, name) > max_width:
                 lines.append(current)
-                current = word
+                current = piece
             else:
                 current = candidate
         lines.append(current)
     return lines
+
+
+# Japanese has no spaces: a line may break between any two CJK characters, except before
+# closing punctuation (kinsoku), which stays with the character before it.
+_NO_BREAK_BEFORE = frozenset("、。，．・：；？！）」』】〉》〜ー…")
+
+
+def _is_cjk(ch: str) -> bool:
+    return ord(ch) >= 0x2E80
+
+
+def _pieces(paragraph: str) -> list[tuple[str, str]]:
+    """The units a line may break between, each with what joins it to the one before:
+    a word after a space, or a single CJK character (with its closing punctuation)."""
+    pieces: list[tuple[str, str]] = []
+    for i, word in enumerate(paragraph.split(" ")):
+        separator, current = (" " if i else ""), ""
+        for ch in word:
+            breakable = current and (_is_cjk(ch) or _is_cjk(current[-1]))
+            if breakable and ch not in _NO_BREAK_BEFORE:
+                pieces.append((separator, current))
+                separator, current = "", ch
+            else:
+                current += ch
+        pieces.append((separator, current))
+    return pieces
 
 
 def line_width(line: str, px: int, name: str = "regular") -> float:

@@ -1,0 +1,216 @@
+"""Captions in four languages: messages in traces, gettext catalogs, fonts that draw them.
+
+Sudoku's captions are not messages yet (another change is adding techniques to its solver):
+they are shown in English in every language, and the catalog test has nothing of sudoku's
+to find until they are.
+"""
+
+from __future__ import annotations
+
+import gettext
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+from solvers import i18n
+from solvers.i18n import LanguageError, default_language, msg, nmsg, render
+from tests.cli.helpers import assert_one_line_error, run_cli
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "assets" / "locale"
+
+
+def _tool(name: str):  # the repo's tools/ scripts, imported as modules
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture
+def language():
+    """Set the display language for one test, English again afterwards."""
+    yield i18n.set_language
+    i18n.set_language("en")
+
+
+def test_every_msgid_of_the_code_is_translated_in_every_catalog():
+    pytest.importorskip("babel")
+    problems = _tool("catalogs").missing_translations()
+    assert not problems, "\n".join(problems[:40])
+
+
+def test_the_catalogs_compile_and_keep_their_placeholders(tmp_path):
+    """What setup.py builds (Babel) is what gettext reads; every translation names the
+    same placeholders as its msgid, so no caption can fail to format."""
+    pytest.importorskip("babel")
+    import re
+
+    sys.path.insert(0, str(ROOT))
+    try:
+        from setup import compile_catalogs
+    finally:
+        sys.path.remove(str(ROOT))
+    written = compile_catalogs(LOCALE, tmp_path)
+    assert sorted(p.parent.parent.name for p in written) == ["de", "hu", "ja"]
+    from babel.messages.pofile import read_po
+
+    field = re.compile(r"\{(\w*)")
+    for mo in written:
+        lang = mo.parent.parent.name
+        translation = gettext.GNUTranslations(mo.open("rb"))
+        with (LOCALE / lang / "LC_MESSAGES" / "puzzleviz.po").open("rb") as handle:
+            catalog = read_po(handle, locale=lang)
+        for message in catalog:
+            if not message.id:
+                continue
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            allowed = {name for text in ids for name in field.findall(text)}
+            for text in strings:
+                assert set(field.findall(text)) <= allowed, (lang, ids[0], text)
+        assert translation.gettext("The rings are solved") != "The rings are solved"
+
+
+def test_every_character_of_the_catalogs_has_a_glyph_in_the_shipped_fonts():
+    pytest.importorskip("pygame")
+    from viz.text import ATLAS
+
+    text = "".join(po.read_text(encoding="utf-8") for po in LOCALE.glob("*/LC_MESSAGES/*.po"))
+    used = sorted({ch for ch in text if not ch.isspace() and ch.isprintable()})
+    for font in ("regular", "bold"):
+        lacking = [ch for ch in used if not ATLAS.can_draw(font, ch)]
+        assert not lacking, f"{font}: no glyph for {''.join(lacking)} (tools/subset_font.py)"
+
+
+def test_japanese_comes_from_the_fallback_font_at_the_exact_size():
+    pytest.importorskip("pygame")
+    from viz.text import ATLAS
+
+    assert ATLAS.face_for("regular", "a", 24) is ATLAS.font("regular")
+    assert ATLAS.face_for("regular", "解", 24) is ATLAS.font("regular", fallback=True)
+    small, large = ATLAS.glyph("regular", 20, "解"), ATLAS.glyph("regular", 40, "解")
+    assert 14 <= small.width <= 21 and 30 <= large.width <= 41  # rasterised, not scaled
+
+
+def test_japanese_wraps_between_characters_but_not_before_closing_punctuation():
+    pytest.importorskip("pygame")
+    from viz.text import _wrap, line_width
+
+    text = "クイーンを c2 へ：上の 1 個のクイーンの利きはない（a2 と b2 は利きあり）。次へ"
+    lines = _wrap(text, "regular", 24, 220)
+    assert len(lines) > 1 and "".join(lines).replace(" ", "") == text.replace(" ", "")
+    assert all(line_width(line, 24) <= 220 for line in lines)
+    assert not any(line.startswith(("。", "）", "：")) for line in lines)
+
+
+def test_a_message_renders_in_each_language_with_plural_forms():
+    one = nmsg("{n} move", "{n} moves", 1)
+    many = nmsg("{n} move", "{n} moves", 14)
+    assert (render(one), render(many)) == ("1 move", "14 moves")
+    assert (render(one, "de"), render(many, "de")) == ("1 Zug", "14 Züge")
+    assert render(many, "hu") == "14 lépés"
+    assert render(many, "ja") == "14 手"
+    nested = msg("{proof}: playing from the start; End jumps to the end", proof=many)
+    assert render(nested, "de") == "14 Züge: Wiedergabe von Anfang an; Ende springt ans Ende"
+
+
+def test_plain_strings_and_unknown_messages_still_read():
+    """Old traces hold plain English: shown as they are (translated when one is exactly a
+    catalog's msgid); a message no catalog knows is its English."""
+    assert render("my own caption", "ja") == "my own caption"
+    assert render("The rings are solved", "hu") == "A körök kirakva"
+    unknown = msg("Something {what} new", what="quite")
+    assert render(unknown, "de") == "Something quite new"
+    assert render("", "ja") == ""
+
+
+def test_one_recorded_trace_plays_in_every_language(tmp_path, language):
+    from solvers.tracefile import load_trace, save_trace
+
+    trace = _queens_trace(4)
+    save_trace(trace, tmp_path / "q.pzt")
+    again = load_trace(tmp_path / "q.pzt")
+    first = {}
+    for code in ("en", "hu", "de", "ja"):
+        language(code)
+        first[code] = again.step_caption_text(0)
+    assert first == {
+        "en": "Queen on a1: nothing attacks it",
+        "hu": "Vezér a(z) a1 mezőre: semmi sem üti",
+        "de": "Dame auf a1: nichts greift sie an",
+        "ja": "クイーンを a1 へ：利きはまったくない",
+    }
+    language("de")
+    assert any(caption.startswith("Fertig: ") for _, _, caption in again.milestones()) or any(
+        again.step_caption_text(s).startswith("Fertig: ") for s in range(again.n_steps)
+    )
+
+
+def _queens_trace(n: int):
+    from tests.solvers.test_queens import traced
+
+    return traced(n)[0]
+
+
+@pytest.mark.parametrize(
+    ("environ", "expected"),
+    [
+        ({}, "en"),
+        ({"PUZZLEVIZ_LANG": "ja"}, "ja"),
+        ({"PUZZLEVIZ_LANG": "de", "LANG": "hu_HU.UTF-8"}, "de"),
+        ({"LANGUAGE": "fr:hu", "LANG": "de_DE.UTF-8"}, "hu"),
+        ({"LC_ALL": "de_AT.UTF-8", "LANG": "ja_JP.UTF-8"}, "de"),
+        ({"LANG": "ja_JP.UTF-8"}, "ja"),
+        ({"LANG": "C.UTF-8"}, "en"),
+        ({"LANG": "fr_FR.UTF-8"}, "en"),
+    ],
+)
+def test_the_default_language_comes_from_the_environment(environ, expected):
+    assert default_language(environ) == expected
+
+
+def test_an_unknown_language_is_one_line_and_exit_2(capsys, monkeypatch, tmp_path):
+    with pytest.raises(LanguageError, match="PUZZLEVIZ_LANG"):
+        default_language({"PUZZLEVIZ_LANG": "klingon"})
+    assert_one_line_error(capsys, "play", "--lang", "fr", "x.pzt", match="unknown language")
+    monkeypatch.setenv("PUZZLEVIZ_LANG", "xx")
+    line = assert_one_line_error(capsys, "trace", "info", str(tmp_path / "none.pzt"))
+    assert "PUZZLEVIZ_LANG" in line
+
+
+def test_trace_show_speaks_the_language_asked_for(capsys, tmp_path, monkeypatch):
+    from solvers.tracefile import save_trace
+
+    save_trace(_queens_trace(4), tmp_path / "q.pzt")
+    code, out, _ = run_cli(capsys, "trace", "show", str(tmp_path / "q.pzt"), "--lang", "ja")
+    assert code == 0 and "クイーンを a1 へ：利きはまったくない" in out
+    monkeypatch.setenv("PUZZLEVIZ_LANG", "hu")
+    code, out, _ = run_cli(capsys, "trace", "show", str(tmp_path / "q.pzt"))
+    assert code == 0 and "Vezér a(z) a1 mezőre" in out
+    assert i18n.current_language() == "en"  # main() leaves the process as it found it
+
+
+@pytest.mark.gl
+def test_a_japanese_recording_tags_its_subtitle_track(capsys, tmp_path):
+    av = pytest.importorskip("av")
+    from solvers.tracefile import save_trace
+    from viz.sinks import timed_text_supported
+
+    if not timed_text_supported():
+        pytest.skip("this PyAV cannot write subtitle tracks")
+    save_trace(_queens_trace(4), tmp_path / "q.pzt")
+    out = tmp_path / "q.mp4"
+    code, _, err = run_cli(capsys, "record", str(tmp_path / "q.pzt"), "-o", str(out),
+                           "--size", "320x180", "--fps", "5", "--speed", "8",
+                           "--lang", "ja")  # fmt: skip
+    assert code == 0, err
+    with av.open(str(out)) as container:
+        subtitles = [s for s in container.streams if s.type == "subtitle"]
+        assert subtitles and subtitles[0].metadata.get("language") == "jpn"
+    vtt = out.with_suffix(".vtt").read_text(encoding="utf-8")
+    assert "00:00:00.000 4 クイーン · バックトラック、1 行ずつ" in vtt  # the chapter
+    assert "完了：クイーンを 8 回置いて" in vtt  # the last cue
