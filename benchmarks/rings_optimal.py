@@ -3,6 +3,8 @@
     .venv/bin/python benchmarks/rings_optimal.py                  # tables, truth, scrambles
     .venv/bin/python benchmarks/rings_optimal.py --uniform 20 --budget 3600 --each 900
     .venv/bin/python benchmarks/rings_optimal.py --configs        # every 2-ring config
+    .venv/bin/python benchmarks/rings_optimal.py --skip tables,truth,scrambles --uniform 16 \
+        --max-nodes 5e6 --workers 2                               # as parts on 2 Dask workers
 
 Sections:
 - tables: the original's two pattern databases (entries, bytes, build or load time, the
@@ -16,6 +18,10 @@ Sections:
   lengths, the proven lower bounds of the rest, and the best lower bound for God's number
   (the largest distance proved: an exact optimum, or a bound that an exhausted IDA*
   iteration proved; never less than the counting bound);
+  With --workers N, --scheduler ADDRESS or --split-log FILE the states are the parts of a
+  split run (solvers.rings.batch: --per-part states each, one thread per worker, on local
+  Dask workers or a cluster; --split-log resumes); --budget is then not used, --each and
+  --max-nodes bound each state (a node limit gives the same figures on every engine);
 - configs (--configs): a 10-turn scramble of every two-ring configuration with at most
   `--max-entries` table entries, solved optimally.
 
@@ -47,6 +53,7 @@ from solvers.rings.goal import goal_states, is_goal
 from solvers.rings.model import RingsModel
 from solvers.rings.optimal import heuristic_value, prepare, solve_optimal
 from solvers.rings.shuffle import random_moves, uniform_shuffle
+from solvers.split.options import add_split_arguments, split_options
 
 ORIGINAL = RingConfig.parse("2/20/2/4")
 
@@ -184,6 +191,47 @@ def uniform(count: int, each: float, budget: float, first_seed: int) -> None:
     print(f"  God's number of the original (turn metric) >= {best}")
 
 
+def uniform_split(count: int, each: float, first_seed: int, args: argparse.Namespace) -> None:
+    """The uniform section as a split run: the same rows, in seed order, once every part
+    is back (seconds per state are not kept: the parts ran elsewhere)."""
+    from solvers.rings.batch import solve_batch, uniform_job
+    from solvers.split.options import split_options
+
+    options = split_options(args)
+    max_nodes = None if args.max_nodes is None else int(args.max_nodes)
+    job = uniform_job(str(ORIGINAL), first_seed, count, per_part=args.per_part,
+                      max_nodes=max_nodes, max_seconds=each)  # fmt: skip
+    nodes = f"{_short(max_nodes)} nodes" if max_nodes else "no node limit"
+    print(f"\n== God's number: {count} uniform random states of the original as parts "
+          f"({each:.0f} s and {nodes} each) ==")  # fmt: skip
+    started, cpu = time.perf_counter(), time.process_time()
+    result, where = solve_batch(job, options)
+    wall = time.perf_counter() - started
+    print(f"{'seed':>5} {'h0':>3} {'optimal':>8} {'proved >=':>9} {'nodes':>15}  "
+          f"iterations (bound: nodes)")  # fmt: skip
+    for p in result.positions:
+        its = " ".join(f"{b}:{_short(n)}" for b, n in p["iterations"])
+        shown = str(p["length"]) if p["optimal"] else "-"
+        print(f"{p['seed']:>5} {p['h0']:>3} {shown:>8} {p['lower_bound']:>9} {p['nodes']:>15,}  "
+              f"{its}")  # fmt: skip
+        if p["optimal"]:
+            state = uniform_shuffle(ORIGINAL, p["seed"])
+            assert is_goal(ORIGINAL, play(ORIGINAL, state, [tuple(m) for m in p["moves"]]))
+    print(f"  on {where}: {wall:.1f} s wall, {time.process_time() - cpu:.1f} CPU s in this "
+          f"process, {result.nodes:,} nodes; {load_note()}")  # fmt: skip
+    print(f"  solved optimally: {sum(result.lengths.values())} of {len(result.positions)}; "
+          f"optimal lengths {result.lengths}")  # fmt: skip
+    if result.open_bounds:
+        print(f"  not finished, proved at least: {result.open_bounds}")
+    best = max(result.best_bound, counting_bound(ORIGINAL))
+    print(f"  God's number of the original (turn metric) >= {best}")
+
+
+def load_note() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.1f} / {five:.1f} / {fifteen:.1f}"
+
+
 def _short(n: int) -> str:
     for unit, size in (("G", 1e9), ("M", 1e6), ("k", 1e3)):
         if n >= size:
@@ -223,6 +271,13 @@ def main() -> int:
     parser.add_argument("--configs", action="store_true", help="every two-ring config")
     parser.add_argument("--max-entries", type=int, default=200_000_000)
     parser.add_argument("--skip", default="", help="comma list of sections to skip")
+    parser.add_argument("--max-nodes", type=float, help="uniform: node limit per state")
+    parser.add_argument("--per-part", type=int, default=1, help="uniform: states per part")
+    add_split_arguments(
+        parser,
+        what="the uniform states",
+        note="N > 1, --scheduler or --split-log split the uniform section",
+    )
     args = parser.parse_args()
     skip = set(args.skip.split(","))
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
@@ -232,7 +287,9 @@ def main() -> int:
         truth(["2/6/2/1", "2/8/2/2", "2/12/1/2", "2/14/1/3"], 200)
     if "scrambles" not in skip:
         scrambles(12, 20)
-    if args.uniform:
+    if args.uniform and split_options(args).splits:
+        uniform_split(args.uniform, args.each, args.first_seed, args)
+    elif args.uniform:
         uniform(args.uniform, args.each, args.budget, args.first_seed)
     if args.configs:
         configs(args.max_entries)
