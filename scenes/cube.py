@@ -15,10 +15,11 @@ from typing import ClassVar
 
 import numpy as np
 
+from solvers.cube.facts import facts_message
 from solvers.cube.model import CubeModel, Move, Place, Remove
 from solvers.cube.solution import PlacedPiece, face_groups
 from solvers.cube.views import slices
-from solvers.i18n import N_
+from solvers.i18n import N_, render
 from solvers.trace import Trace
 from viz.camera import OrbitCamera
 from viz.color import BAD, INK, MUTED, RGBA, mix, readable_ink, rgba
@@ -117,6 +118,18 @@ class CubeScene(Scene):
             _draw_error_chart(d2, frame, main, s)
 
 
+def _facts_text(params: Mapping[str, object]) -> str:
+    """The solver's facts in the reader's language, from the numbers the trace keeps (the
+    English sentence recorded beside them if they are not all there, as in older traces)."""
+    known, recorded = params.get("facts"), str(params.get("caption") or "")
+    if not isinstance(known, dict):
+        return recorded
+    try:
+        return render(facts_message(known))
+    except (KeyError, TypeError, ValueError):
+        return recorded
+
+
 def legend_entries(model: CubeModel, slices_shown: bool) -> list[LegendEntry]:
     """A swatch per piece type, and the seed's red for cells left empty or covered twice."""
     entries = [
@@ -140,7 +153,7 @@ def _draw_notes(d: DrawList2D, model: CubeModel, frame: Frame, view: View) -> Re
     height = legend_height(entries, stage.w, s)
     draw_legend(d, entries, stage.x, bottom - height, stage.w, s, centered=True)
     bottom -= height + 6 * s
-    facts = frame.trace.header.params.get("caption")
+    facts = _facts_text(frame.trace.header.params)
     if facts:
         size, text = fit_text(str(facts), TEXT * s, TEXT * s, stage.w - 40 * s, 2)
         w, h = measure(text, size, max_width=stage.w - 40 * s)

@@ -17,6 +17,7 @@ from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.results import CubeResult
 from solvers.cube.symmetry import solution_rows
 from solvers.cube.tables import exact_tables
+from solvers.i18n import N_, msg, nmsg, render
 
 
 def unit_columns(puzzle: CubePuzzle) -> np.ndarray:
@@ -80,17 +81,25 @@ def solution_facts(result: CubeResult) -> dict[str, Any]:
 def facts_caption(facts: dict[str, Any]) -> str:
     """One sentence, e.g. "8 solutions: 1 up to the 24 rotations, 1 up to all 48
     symmetries; the unit cubes lie on a space diagonal in every one"."""
+    return render(facts_message(facts), "en")
+
+
+def facts_message(facts: dict[str, Any]) -> str:
+    """facts_caption as a message (solvers.i18n), which the scene shows in any language."""
     if not facts["complete"]:
-        return f"{facts['count']} solution(s) found so far"
-    text = (
-        f"{facts['count']:,} solutions: {facts['classes_rotations']:,} up to the "
-        f"{facts['rotations']} rotations, {facts['classes_all']:,} up to all "
-        f"{facts['symmetries']} symmetries"
-    )
+        return nmsg("{n:,} solution found so far", "{n:,} solutions found so far", facts["count"])
     diagonal = facts.get("unit_cubes_on_a_space_diagonal")
-    if diagonal is not None:
-        if diagonal == facts["count"]:
-            text += "; the unit cubes lie on a space diagonal in every one"
-        else:
-            text += f"; the unit cubes lie on a space diagonal in {diagonal} of them"
-    return text
+    counts = {k: facts[k] for k in ("count", "classes_rotations", "classes_all", "rotations",
+                                    "symmetries")}  # fmt: skip
+    if diagonal is None:
+        template = N_("{count:,} solutions: {classes_rotations:,} up to the {rotations} "
+                      "rotations, {classes_all:,} up to all {symmetries} symmetries")  # fmt: skip
+    elif diagonal == facts["count"]:
+        template = N_("{count:,} solutions: {classes_rotations:,} up to the {rotations} "
+                      "rotations, {classes_all:,} up to all {symmetries} symmetries; the unit "
+                      "cubes lie on a space diagonal in every one")  # fmt: skip
+    else:
+        template = N_("{count:,} solutions: {classes_rotations:,} up to the {rotations} "
+                      "rotations, {classes_all:,} up to all {symmetries} symmetries; the unit "
+                      "cubes lie on a space diagonal in {diagonal} of them")  # fmt: skip
+    return msg(template, diagonal=diagonal, **counts)
