@@ -13,6 +13,7 @@ from solvers.cube.kernels import exact as K
 from solvers.cube.model import Place
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.results import CubeResult, SolutionRows
+from solvers.cube.runs import PackedRun, PlainRun, uses_packed
 from solvers.cube.tables import ExactTables, exact_tables
 from solvers.i18n import N_, msg, nmsg
 from solvers.progress import Progress
@@ -20,7 +21,6 @@ from solvers.tracer import NULL_TRACER, Tracer
 
 EXACT_COUNTERS = ("nodes", "depth", "solutions", "options")
 NODE_BUDGET = 200_000  # nodes per kernel call between progress updates (~0.2 s)
-SOLUTION_CHUNK = 4096
 MAX_CELL_CAPTIONS = 20_000
 PROGRESS_STEPS = 1000  # the bar counts thousandths of the search tree
 
@@ -110,20 +110,6 @@ def _root_state(tables: ExactTables, fixed: tuple[int, ...]) -> tuple[np.ndarray
     return counts, occ, par, np.flatnonzero(free).astype(np.int32)
 
 
-def _tree_fraction(regs: np.ndarray, pos: np.ndarray, nbranch: np.ndarray) -> float:
-    """How far a depth-first search is through its tree, judged by its place among the
-    choices at each level above it (Knuth's estimate: each choice an equal share)."""
-    if regs[K.R_PHASE] == K.PHASE_DONE:
-        return 1.0
-    fraction, share = 0.0, 1.0
-    for k in range(int(regs[K.R_DEPTH])):
-        if nbranch[k] <= 0:
-            break
-        share /= nbranch[k]
-        fraction += max(int(pos[k]) - 1, 0) * share
-    return fraction
-
-
 def _search(
     tables: ExactTables,
     roots: Roots,
@@ -136,12 +122,10 @@ def _search(
     """The exact-cover kernel below each root in turn."""
     from solvers.interrupt import raise_if_stopped
 
-    puzzle, pl = tables.puzzle, tables.placements
+    puzzle = tables.puzzle
     n_pieces = puzzle.n_pieces
-    total = np.array([t.count for t in puzzle.types], dtype=np.int64)
-    cap_try, cap_piece, cap_back, cap_solution = _captions(puzzle, tracer)
-    ms_solution = tracer.intern("solution")
-    regs = np.zeros(K.N_REGS, dtype=np.int64)
+    captions = _captions(puzzle, tracer)
+    packed = uses_packed(tables, tracer)
     found: list[np.ndarray] = []
     count = nodes = 0
     stopped = False
@@ -153,41 +137,28 @@ def _search(
                 found.append(np.array([sorted(fixed)], dtype=np.int64))
                 count += int(roots.weights[r])
             continue
-        alive = np.empty((n_left + 1, pl.n), dtype=np.int32)
-        alive[0, : len(free)] = free
-        nalive = np.zeros(n_left + 1, dtype=np.int64)
-        nalive[0] = len(free)
-        branches = np.empty((n_left + 1, pl.n), dtype=np.int32)
-        nbranch = np.zeros(n_left + 1, dtype=np.int64)
-        branch_cell = np.zeros(n_left + 1, dtype=np.int64)
-        pos = np.zeros(n_left + 1, dtype=np.int64)
-        chosen = np.zeros(n_left + 1, dtype=np.int64)
-        sol_out = np.zeros((SOLUTION_CHUNK, n_left), dtype=np.int64)
-        regs[:] = 0
-        regs[K.R_NODES] = nodes
+        root = (counts, occ, par, free)
+        run: PlainRun | PackedRun
+        if packed:
+            run = PackedRun(tables, root, n_left, nodes)
+        else:
+            run = PlainRun(tables, root, n_left, tracer, captions, nodes)
+        regs = run.regs
         want = max_solutions - count if max_solutions > 0 else 0
         while regs[K.R_PHASE] != K.PHASE_DONE:
             if node_limit is not None and regs[K.R_NODES] >= node_limit:
                 stopped = True
                 break
-            buf = tracer.kernel_buffer()
-            K.exact_search(
-                pl.masks, pl.cells, pl.volume, pl.type, pl.pose, tables.parity.flips,
-                tables.parity.max_flips, tables.unit, puzzle.first_instance, total, tables.full,
-                counts, alive, nalive, branches, nbranch, branch_cell, pos, chosen, occ, par,
-                regs, sol_out, NODE_BUDGET, want,
-                tracer.enabled, buf, cap_try, cap_piece, cap_back, ms_solution, cap_solution,
-            )  # fmt: skip
-            tracer.absorb(buf)
+            run.step(NODE_BUDGET, want)
             stored = int(regs[K.R_STORED])
             if stored:
                 rows = np.concatenate(
                     [np.broadcast_to(np.array(fixed, dtype=np.int64), (stored, len(fixed))),
-                     sol_out[:stored]], axis=1)  # fmt: skip
+                     run.sol_out[:stored]], axis=1)  # fmt: skip
                 found.append(np.sort(rows, axis=1))
                 regs[K.R_STORED] = 0
             if progress is not None:
-                done = (r + _tree_fraction(regs, pos, nbranch)) / roots.n
+                done = (r + run.fraction()) / roots.n
                 progress.update(int(done * PROGRESS_STEPS), f"{int(regs[K.R_NODES]):,} nodes")
             raise_if_stopped()
         nodes = int(regs[K.R_NODES])

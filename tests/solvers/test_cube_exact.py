@@ -6,7 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solvers.cube.exact import solve_exact
-from solvers.cube.files import load_puzzle
+from solvers.cube.files import load_puzzle, puzzle_folder
 from solvers.cube.geometry import cuboid
 from solvers.cube.puzzle import PieceType, make_puzzle
 from solvers.cube.reference import count_fillings
@@ -170,3 +170,30 @@ def test_the_facts_state_what_the_enumeration_found(seed_cube):
         "8 solutions: 1 up to the 24 rotations, 1 up to all 48 symmetries; "
         "the unit cubes lie on a space diagonal in every one"
     )
+
+
+@pytest.mark.parametrize("name", ["soma", "slothouber-graatsma"])
+def test_the_one_word_kernel_walks_the_general_kernels_tree(name, monkeypatch):
+    """Spaces of at most 64 cells search with `kernels.packed`: the same fillings, found in
+    the same order, after the same number of nodes as the general kernel."""
+    import solvers.cube.exact as exact
+    from solvers.cube.xmpuzzle import load_xmpuzzle
+
+    puzzle, _ = load_xmpuzzle(puzzle_folder() / f"{name}.xmpuzzle")
+    fast = solve_exact(puzzle, every=False)
+    monkeypatch.setattr(exact, "uses_packed", lambda tables, tracer: False)
+    plain = solve_exact(puzzle, every=False)
+    assert (fast.count, fast.nodes) == (plain.count, plain.nodes)
+    assert np.array_equal(fast.rows, plain.rows)
+
+
+@pytest.mark.slow
+def test_the_bedlam_cube_has_19186_solutions_up_to_rotation():
+    """The published count (and BurrTools'); every filling 24 times, as no piece set is
+    its own mirror image and no filling has a rotation of its own."""
+    from solvers.cube.xmpuzzle import load_xmpuzzle
+
+    puzzle, _ = load_xmpuzzle(puzzle_folder() / "bedlam.xmpuzzle")
+    result = solve_exact(puzzle, every=False)
+    assert result.complete and result.count == 460_464 == 24 * 19_186
+    assert result.enumeration is not None and len(result.rows) == 19_186

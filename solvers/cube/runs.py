@@ -1,0 +1,134 @@
+"""One root's search, resumable in chunks: the general kernel (`kernels.exact`, any box,
+traced or not) or the one-word kernel (`kernels.packed`, at most 64 cells, untraced), behind
+one small interface so `exact._search` drives either the same way."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from solvers.cube.kernels import exact as K
+from solvers.cube.kernels import packed as KP
+from solvers.cube.tables import ExactTables
+from solvers.tracer import Tracer
+
+SOLUTION_CHUNK = 4096
+
+
+def tree_fraction(depth: int, done: bool, pos: np.ndarray, nbranch: np.ndarray) -> float:
+    """How far a depth-first search is through its tree, judged by its place among the
+    choices at each level above it (Knuth's estimate: each choice an equal share)."""
+    if done:
+        return 1.0
+    fraction, share = 0.0, 1.0
+    for k in range(depth):
+        if nbranch[k] <= 0:
+            break
+        share /= nbranch[k]
+        fraction += max(int(pos[k]) - 1, 0) * share
+    return fraction
+
+
+def uses_packed(tables: ExactTables, tracer: Tracer) -> bool:
+    """The one-word kernel serves untraced searches of spaces of at most 64 cells."""
+    return tables.placements.words == 1 and not tracer.enabled
+
+
+class PlainRun:
+    """The general kernel below one root (see `kernels.exact`)."""
+
+    def __init__(
+        self,
+        tables: ExactTables,
+        root: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+        n_left: int,
+        tracer: Tracer,
+        captions: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+        nodes: int,
+    ) -> None:
+        pl = tables.placements
+        self.tables, self.tracer, self.captions = tables, tracer, captions
+        self.counts, self.occ, self.par, free = root
+        self.alive = np.empty((n_left + 1, pl.n), dtype=np.int32)
+        self.alive[0, : len(free)] = free
+        self.nalive = np.zeros(n_left + 1, dtype=np.int64)
+        self.nalive[0] = len(free)
+        self.branches = np.empty((n_left + 1, pl.n), dtype=np.int32)
+        self.nbranch = np.zeros(n_left + 1, dtype=np.int64)
+        self.branch_cell = np.zeros(n_left + 1, dtype=np.int64)
+        self.pos = np.zeros(n_left + 1, dtype=np.int64)
+        self.chosen = np.zeros(n_left + 1, dtype=np.int64)
+        self.sol_out = np.zeros((SOLUTION_CHUNK, n_left), dtype=np.int64)
+        self.regs = np.zeros(K.N_REGS, dtype=np.int64)
+        self.regs[K.R_NODES] = nodes
+        self.ms_solution = tracer.intern("solution")
+
+    def step(self, budget: int, want: int) -> None:
+        t, pl, tracer = self.tables, self.tables.placements, self.tracer
+        cap_try, cap_piece, cap_back, cap_solution = self.captions
+        total = np.array([ty.count for ty in t.puzzle.types], dtype=np.int64)
+        buf = tracer.kernel_buffer()
+        K.exact_search(
+            pl.masks, pl.cells, pl.volume, pl.type, pl.pose, t.parity.flips,
+            t.parity.max_flips, t.unit, t.puzzle.first_instance, total, t.full,
+            self.counts, self.alive, self.nalive, self.branches, self.nbranch, self.branch_cell,
+            self.pos, self.chosen, self.occ, self.par, self.regs, self.sol_out, budget, want,
+            tracer.enabled, buf, cap_try, cap_piece, cap_back, self.ms_solution, cap_solution,
+        )  # fmt: skip
+        tracer.absorb(buf)
+
+    def fraction(self) -> float:
+        done = self.regs[K.R_PHASE] == K.PHASE_DONE
+        return tree_fraction(int(self.regs[K.R_DEPTH]), done, self.pos, self.nbranch)
+
+
+class PackedRun:
+    """The one-word kernel below one root (see `kernels.packed`)."""
+
+    def __init__(
+        self,
+        tables: ExactTables,
+        root: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+        n_left: int,
+        nodes: int,
+    ) -> None:
+        pl, puzzle = tables.placements, tables.puzzle
+        self.tables = tables
+        counts, occ, par, free = root
+        self.counts = counts
+        self.full = np.uint64(tables.full[0])
+        rows = n_left + 2
+        free = free[np.argsort(pl.type[free], kind="stable")]  # grouped by type
+        self.amask = np.empty((rows, max(len(free), 1)), dtype=np.uint64)
+        self.aid = np.empty((rows, max(len(free), 1)), dtype=np.int32)
+        self.amask[0, : len(free)] = pl.masks[free, 0]
+        self.aid[0, : len(free)] = free
+        n_types = len(puzzle.types)
+        self.seg = np.zeros((rows, n_types + 1), dtype=np.int64)
+        self.seg[0] = np.searchsorted(pl.type[free], np.arange(n_types + 1))
+        self.occ = np.zeros(rows, dtype=np.uint64)
+        self.occ[0] = occ[0]
+        self.par = np.zeros((rows, 3), dtype=np.uint64)
+        self.par[0] = par
+        self.limit = np.zeros((rows, 3), dtype=np.int64)
+        self.limit[0] = counts @ tables.parity.max_flips
+        self.branches = np.empty((rows, max(len(free), 1)), dtype=np.int32)
+        self.nbranch = np.zeros(rows, dtype=np.int64)
+        self.pos = np.zeros(rows, dtype=np.int64)
+        self.chosen = np.zeros(n_left, dtype=np.int64)
+        self.sol_out = np.zeros((SOLUTION_CHUNK, n_left), dtype=np.int64)
+        self.regs = np.zeros(KP.N_REGS, dtype=np.int64)
+        self.regs[KP.R_NODES] = nodes
+
+    def step(self, budget: int, want: int) -> None:
+        t = self.tables
+        KP.packed_search(
+            t.placements.type, t.parity.flips, t.parity.max_flips, t.unit, self.full,
+            self.counts, self.amask, self.aid, self.seg, self.occ, self.par, self.limit,
+            self.branches, self.nbranch, self.pos, self.chosen, self.regs,
+            self.sol_out, budget, want,
+        )  # fmt: skip
+
+    def fraction(self) -> float:
+        done = self.regs[KP.R_PHASE] == KP.PHASE_DONE
+        depth = max(int(self.regs[KP.R_DEPTH]), 0)
+        return tree_fraction(depth, done, self.pos[1:], self.nbranch[1:])
