@@ -61,10 +61,10 @@ class CubeScene(Scene):
     kind = "cube"
     title = N_("Cube packing")
     options = (
-        SceneOption("exploded", "e", "Exploded view"),
-        SceneOption("slices", "v", "Slice view (z-slices, the seed's codes)"),
-        SceneOption("groups_z", "g", "Groups: bottom face / top face / inside"),
-        SceneOption("groups_x", "x", "Groups: left face / right face / inside"),
+        SceneOption("exploded", "e", N_("Exploded view")),
+        SceneOption("slices", "v", N_("Slice view (z-slices, the seed's codes)")),
+        SceneOption("groups_z", "g", N_("Groups: bottom face / top face / inside")),
+        SceneOption("groups_x", "x", N_("Groups: left face / right face / inside")),
     )
     counter_labels: ClassVar[Mapping[str, str]] = {
         "placed": N_("{} pieces placed"),

@@ -107,8 +107,8 @@ class DigitsScene(Scene):
     kind = "digits"
     title = N_("Digits")
     options = (
-        SceneOption("classes", "k", "The classes of solutions side by side"),
-        SceneOption("grid", "g", "Triangle grid", default=True),
+        SceneOption("classes", "k", N_("The classes of solutions side by side")),
+        SceneOption("grid", "g", N_("Triangle grid"), default=True),
     )
     counter_labels: ClassVar[Mapping[str, str]] = {
         "nodes": N_("{} nodes searched"),

@@ -101,7 +101,7 @@ def rings_area(view: View) -> tuple[Rect, Rect]:
 class RingsScene(Scene):
     kind = "rings"
     title = N_("Hungarian rings")
-    options = (SceneOption("numbers", "c", "Colour numbers on the balls"),)
+    options = (SceneOption("numbers", "c", N_("Colour numbers on the balls")),)
     counter_labels: ClassVar[Mapping[str, str]] = {
         "expanded": N_("{} positions expanded"),
         "open": N_("{} waiting"),
@@ -241,12 +241,12 @@ class RingsInteraction(Interaction):
     """Turning rings, shuffling, resetting and searching, like the thesis' window."""
 
     help = (
-        ("click / wheel", "turn the ring under the mouse (right click: back)"),
-        ("+ / -", "turn amount"),
-        ("X", "shuffle (40 random turns)"),
-        ("Z", "reset to solved"),
-        ("G", "solve from here: the shortest found in a few seconds (again: stop)"),
-        ("M", "search method"),
+        ("click / wheel", N_("turn the ring under the mouse (right click: back)")),
+        ("+ / -", N_("turn amount")),
+        ("X", N_("shuffle (40 random turns)")),
+        ("Z", N_("reset to solved")),
+        ("G", N_("solve from here: the shortest found in a few seconds (again: stop)")),
+        ("M", N_("search method")),
     )
 
     def __init__(self) -> None:
@@ -255,7 +255,10 @@ class RingsInteraction(Interaction):
         self.shuffles = 0
 
     def help_for(self, model: RingsModel) -> tuple[tuple[str, str], ...]:
-        turn = (f"1..{model.config.rings}", "turn that ring by the amount (Shift: the other way)")
+        turn = (
+            f"1..{model.config.rings}",
+            N_("turn that ring by the amount (Shift: the other way)"),
+        )
         return (turn, *self.help)
 
     def _model(self, session: Session) -> RingsModel:

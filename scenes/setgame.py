@@ -251,9 +251,9 @@ class SetInteraction(Interaction):
     it again, G to compute the largest cap under these constraints (as a search trace)."""
 
     help = (
-        ("click", "add a card / take it back"),
-        ("right click", "forbid a card / allow it again"),
-        ("G", "compute the maximum from here (watch the search)"),
+        ("click", N_("add a card / take it back")),
+        ("right click", N_("forbid a card / allow it again")),
+        ("G", N_("compute the maximum from here (watch the search)")),
     )
 
     def _session_at(self, session: Session) -> SetSession:

@@ -18,7 +18,7 @@ from typing import Any
 import moderngl
 import pygame
 
-from solvers.i18n import N_
+from solvers.i18n import N_, gettext, msg, render
 from solvers.model import PuzzleModel
 from solvers.trace import Trace
 from solvers.traceview import model_for
@@ -183,7 +183,9 @@ class App:
         self.pixel_ratio = drawable[0] / max(window[0], 1)
 
     def say(self, message: str) -> None:
-        self._message, self._message_left = message, MESSAGE_SECONDS
+        """A notice in the band above the timeline (text, or a message in the reader's
+        language)."""
+        self._message, self._message_left = render(message), MESSAGE_SECONDS
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
@@ -254,8 +256,8 @@ class App:
                 options = dict(self.look.options)
                 options[option.name] = not options.get(option.name, option.default)
                 self.look = dataclasses.replace(self.look, options=options)
-                state = "on" if options[option.name] else "off"
-                self.say(f"{option.label}: {state}")
+                said = N_("{option}: on") if options[option.name] else N_("{option}: off")
+                self.say(msg(said, option=gettext(option.label)))
                 return
         if self.interaction is not None:
             self.interaction.on_key(pygame.key.name(key), shift, self.session)
@@ -263,11 +265,12 @@ class App:
     def _toggle_auto(self) -> None:
         self.player.toggle_auto()
         if not self.player.auto:
-            self.say(f"steady pace: {self.player.speed:g} a second (A: automatic again)")
+            self.say(msg("steady pace: {speed} a second (A: automatic again)",
+                         speed=f"{self.player.speed:g}"))  # fmt: skip
         elif self.player.auto_applies:
-            self.say("automatic pace: the search plays fast, what it finds slowly")
+            self.say(msg("automatic pace: the search plays fast, what it finds slowly"))
         else:
-            self.say("automatic pace: every step of this trace is worth reading")
+            self.say(msg("automatic pace: every step of this trace is worth reading"))
 
     def help_rows(self) -> tuple[tuple[str, str], ...]:
         """The keys that do something in this scene, and nothing else."""
@@ -299,7 +302,7 @@ class App:
         camera = self.scene.default_camera(self.player.model)
         if camera is not None:
             self._set_camera(camera)
-            self.say("camera reset")
+            self.say(msg("camera reset"))
 
     def _press(self, button: int, x: float, y: float) -> None:
         self._last_mouse = (x, y)
@@ -383,5 +386,5 @@ class App:
             n += 1
         self.render()
         save_png(path, self.target.read_image())
-        self.say(f"Screenshot saved to {path}")
+        self.say(msg("Screenshot saved to {path}", path=str(path)))
         return path
