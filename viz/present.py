@@ -23,6 +23,7 @@ from pathlib import Path
 import moderngl
 import pygame
 
+from solvers.i18n import gettext, msg
 from viz.app import App
 from viz.color import ACCENT, INK, MUTED
 from viz.draw2d import DrawList2D
@@ -158,7 +159,7 @@ class LessonApp(App):
         if self.index + 1 < len(self.prepared):
             self.enter(self.index + 1)
         else:
-            self.say("The end of the lesson (Esc quits, PageUp goes back)")
+            self.say(msg("The end of the lesson (Esc quits, PageUp goes back)"))
 
     def previous_slide(self) -> None:
         if self.index > 0:
@@ -169,7 +170,7 @@ class LessonApp(App):
 
     def _arrived(self, stop: Stop | None) -> None:
         if stop is not None:
-            self.say(f"{stop.title} (PageDown goes on)")
+            self.say(msg("{stop} (PageDown goes on)", stop=stop.title))
             self.notes(f"  paused: {stop.title}")
 
     # -- input and time -----------------------------------------------------------------
@@ -255,8 +256,9 @@ def draw_card(
     d.rect(m, y, 120 * s, 6 * s, ACCENT, radius=3 * s)
     if heading:
         d.text(heading, m, y + 26 * s, 28 * s, MUTED, max_width=w - 2 * m)
-    d.text(f"slide {index + 1} / {total}", m, h - m, 22 * s, MUTED, anchor="lb")
-    hint = message or "PageDown: start · PageUp: back · H: keys · Esc: quit"
+    slide = gettext("slide {number} / {total}").format(number=index + 1, total=total)
+    d.text(slide, m, h - m, 22 * s, MUTED, anchor="lb")
+    hint = message or gettext("PageDown: start · PageUp: back · H: keys · Esc: quit")
     d.text(hint, w - m, h - m, 22 * s, MUTED, anchor="rb")
 
 
