@@ -4,6 +4,7 @@ log), the options every splitting command shares, and the in-process engine."""
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 
 import pytest
@@ -121,6 +122,79 @@ def test_set_subtrees_by_the_first_card_are_the_whole_search(
     assert parts.notes[0].startswith("searched in ")
     assert (parts.max, parts.count, parts.caps) == (whole.max, whole.count, whole.caps)
     assert parts.to_json() == whole.to_json()
+
+
+@pytest.mark.parametrize(
+    ("name", "argv"),
+    [
+        ("slothouber-graatsma", ["--classes"]),  # 26 symmetry roots, one part each
+        ("soma", ["--all", "--no-symmetry-breaking"]),  # the plain search: one root
+    ],
+)
+def test_cube_subtrees_in_a_log_give_the_bytes_of_one_process(tmp_path, capsys, name, argv):
+    from tests.cli.helpers import run_cli
+
+    outs = []
+    for run, extra in enumerate(([], ["--split-log", str(tmp_path / "log")], ["--split-log",
+                                 str(tmp_path / "log")])):  # fmt: skip
+        out = tmp_path / f"{run}.json"
+        code, _, err = run_cli(capsys, "solve", "cube", "--puzzle", name, *argv, *extra,
+                               "--json", str(out))  # fmt: skip
+        assert code == 0, err
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1] == outs[2] and json.loads(outs[0])["count"] > 0
+    rows = [json.loads(line) for line in (tmp_path / "log").read_text().splitlines()]
+    assert rows[0]["job"]["puzzle"] == "cube" and len(rows) > 1
+
+
+def test_cube_parts_are_runs_of_roots_and_the_puzzle_travels_as_data():
+    from solvers.cube.files import load_puzzle
+    from solvers.cube.split_parts import MAX_PARTS, part_keys, puzzle_from_definition
+
+    for name in ("conway", "bedlam", "fakocka"):
+        puzzle = load_puzzle(name)
+        assert puzzle_from_definition(json.loads(json.dumps(puzzle.definition()))) == puzzle
+    assert part_keys(3) == [(0, 1), (1, 2), (2, 3)]
+    keys = part_keys(2475)  # fakocka's roots
+    assert len(keys) == MAX_PARTS and keys[0][0] == 0 and keys[-1][1] == 2475
+    assert all(a[1] == b[0] for a, b in itertools.pairwise(keys))
+
+
+def test_a_cube_split_asks_for_every_solution(capsys):
+    from tests.cli.helpers import assert_one_line_error
+
+    assert_one_line_error(capsys, "solve", "cube", "--workers", "2", match="add --all or --classes")
+    assert_one_line_error(capsys, "solve", "cube", "--all", "--split-log", "x", "--trace", "t",
+                          match="--split-log cannot be combined with --trace")  # fmt: skip
+
+
+def test_a_rings_batch_in_parts_resumes_and_is_the_positions_one_by_one(tmp_path):
+    from solvers.rings.batch import batch_keys, search_part, solve_batch, uniform_job
+    from solvers.rings.config import RingConfig
+    from solvers.rings.optimal import solve_optimal
+    from solvers.rings.shuffle import played, uniform_shuffle
+    from solvers.split.options import SplitOptions
+
+    config = RingConfig.parse("2/10/1/2")
+    job = uniform_job("2/10/1/2", 5, 7, per_part=3)
+    assert batch_keys(job) == [(0,), (1,), (2,)]
+    first = search_part(job, (0,))  # a run stopped after one part, as a log keeps it
+    log = SplitLog(tmp_path / "log")
+    log.append(job, first)
+    log.close()
+    result, where = solve_batch(job, SplitOptions(log_path=tmp_path / "log"))
+    assert where == "this process" and not result.stopped
+    assert [p["seed"] for p in result.positions] == list(range(5, 12))
+    for p in result.positions:
+        state = uniform_shuffle(config, p["seed"])
+        alone = solve_optimal(config, state, threads=1)
+        assert p["optimal"] and p["length"] == alone.length == len(p["moves"])
+        assert played(config, state, [tuple(m) for m in p["moves"]]).tolist() == played(
+            config, state, alone.moves).tolist()  # fmt: skip
+    assert sum(result.lengths.values()) == 7
+    assert result.best_bound == max(p["length"] for p in result.positions)
+    again, _ = solve_batch(job, SplitOptions(log_path=tmp_path / "log"))
+    assert again.to_json() == result.to_json()
 
 
 def _parser() -> argparse.ArgumentParser:

@@ -20,9 +20,11 @@ from pathlib import Path
 
 import pytest
 
+from solvers.cube.split_parts import search_part as cube_part
 from solvers.digits.exact import solve
 from solvers.digits.parallel import digits_job, merge, root_choices, search_part
 from solvers.digits.puzzle import DigitsPuzzle
+from solvers.rings.batch import search_part as rings_part
 from solvers.split.log import SplitLog
 from solvers.split.parts import Key, PartResult
 from solvers.split.run import run_parts
@@ -43,6 +45,16 @@ def slow_digits_part(job, key: Key) -> PartResult:
     """A digits part that takes long enough for a worker to be killed in the middle."""
     time.sleep(0.4)
     return search_part(job, key)
+
+
+def slow_cube_part(job, key: Key) -> PartResult:
+    time.sleep(0.2)
+    return cube_part(job, key)
+
+
+def slow_rings_part(job, key: Key) -> PartResult:
+    time.sleep(0.3)
+    return rings_part(job, key)
 
 
 def _solve_bytes(capsys, tmp_path: Path, name: str, *argv: str) -> bytes:
@@ -101,6 +113,68 @@ def test_a_killed_worker_loses_no_part_and_changes_no_count(tmp_path):
     assert sorted(row["key"][0] for row in rows) == list(range(total))
 
 
+def test_cube_subtrees_and_a_rings_batch_on_two_local_workers(tmp_path, capsys):
+    from solvers.rings.batch import solve_batch, uniform_job
+    from solvers.split.options import SplitOptions
+
+    cube = ["cube", "--puzzle", "soma", "--all"]
+    one = _solve_bytes(capsys, tmp_path, "one", *cube)
+    two = _solve_bytes(capsys, tmp_path, "two", *cube, "--workers", "2")
+    assert one == two and json.loads(one)["count"] == 11520
+    job = uniform_job("2/10/1/2", 0, 12, per_part=2)
+    alone, _ = solve_batch(job, SplitOptions())
+    split, where = solve_batch(job, SplitOptions(workers=2))
+    assert where == "2 Dask workers" and split.to_json() == alone.to_json()
+    assert sum(split.lengths.values()) == 12
+
+
+def _kill_once(pid: int, killed: list[int]):
+    """Kill worker `pid` when the first part comes back (the other is in mid-part)."""
+    done = len(killed)
+
+    def kill(part: PartResult, finished: int, total: int) -> None:
+        if len(killed) == done:
+            os.kill(pid, signal.SIGKILL)
+            killed.append(pid)
+
+    return kill
+
+
+def test_a_killed_worker_loses_no_cube_or_rings_part(tmp_path):
+    from solvers.cube.exact import exact_tables
+    from solvers.cube.files import load_puzzle
+    from solvers.cube.split_parts import cube_job, part_keys
+    from solvers.cube.split_parts import merge as cube_merge
+    from solvers.rings.batch import batch_keys, uniform_job
+    from solvers.rings.batch import merge as rings_merge
+    from solvers.split.dasks import DaskEngine
+    from solvers.split.engines import InProcess
+
+    puzzle = load_puzzle("slothouber-graatsma")  # 26 roots: 26 parts
+    cube = dataclasses.replace(cube_job(puzzle, symmetric=True),
+                               runner="tests.solvers.test_split_dask:slow_cube_part")  # fmt: skip
+    rings = dataclasses.replace(uniform_job("2/10/1/2", 0, 12, per_part=2),
+                                runner="tests.solvers.test_split_dask:slow_rings_part")  # fmt: skip
+    cases = [(cube, part_keys(26)), (rings, batch_keys(rings))]
+    with InProcess() as engine:
+        alone = [run_parts(job, keys, engine) for job, keys in cases]
+    killed: list[int] = []
+    with DaskEngine(workers=2) as engine:
+        split = []
+        for n, (job, keys) in enumerate(cases):
+            pid = min(engine._connect().run(os.getpid).values())  # a fresh one the second time
+            split.append(run_parts(job, keys, engine, log=SplitLog(tmp_path / f"log{n}"),
+                                   on_part=_kill_once(pid, killed)))  # fmt: skip
+    assert len(killed) == 2
+    tables = exact_tables(puzzle)
+    whole, parts = cube_merge(tables, alone[0]), cube_merge(tables, split[0])
+    assert whole.count == parts.count == 8 and (whole.rows == parts.rows).all()
+    assert rings_merge(rings, split[1]).to_json() == rings_merge(rings, alone[1]).to_json()
+    for n, (_, keys) in enumerate(cases):
+        rows = [json.loads(line) for line in (tmp_path / f"log{n}").read_text().splitlines()[1:]]
+        assert sorted(tuple(row["key"]) for row in rows) == sorted(keys)
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -142,7 +216,10 @@ def test_a_cluster_by_address_gives_the_same_bytes(tmp_path, capsys, small_puzzl
         # The same command with its log: nothing left to search, the same answer.
         again = _solve_bytes(capsys, tmp_path, "again", *digits, "--scheduler", address,
                              "--split-log", str(tmp_path / "log"))  # fmt: skip
+        cube = ["cube", "--puzzle", "slothouber-graatsma", "--all"]
+        cube_remote = _solve_bytes(capsys, tmp_path, "cube", *cube, "--scheduler", address)
     assert one == remote == again
+    assert cube_remote == _solve_bytes(capsys, tmp_path, "cube1", *cube)
 
 
 def test_no_scheduler_at_the_address_is_one_line(capsys, small_puzzle):
