@@ -21,7 +21,7 @@ from __future__ import annotations
 import gettext as _gettext
 import json
 import os
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
@@ -61,6 +61,25 @@ def msg(msgid: str, /, **args: Any) -> str:
 def nmsg(singular: str, plural: str, n: int, /, **args: Any) -> str:
     """A caption whose wording depends on a count, passed as the placeholder {n}."""
     return _encode([singular, {**args, "n": int(n)}, plural])
+
+
+def words(items: Sequence[str]) -> str:
+    """'A1, B2 and C3' as a message: the items (text or messages) joined the way the
+    reader's language lists them."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    if len(items) == 2:
+        return msg("{first} and {second}", first=items[0], second=items[1])
+    return msg("{first}, {rest}", first=items[0], rest=words(items[1:]))
+
+
+def clauses(items: Sequence[str]) -> str:
+    """Clauses (text or messages) one after another: '2 from A1; 5 from B2'."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return msg("{first}; {rest}", first=items[0], rest=clauses(items[1:]))
 
 
 def N_(msgid: str) -> str:
