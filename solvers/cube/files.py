@@ -75,6 +75,23 @@ def load_source(
     return _load_json(path, allow_holes), None
 
 
+def load_sources(
+    name_or_file: str = DEFAULT_PUZZLE,
+    *,
+    allow_holes: bool = False,
+    problem: str | None = None,
+    burrtools: bool = False,
+) -> list[tuple[CubePuzzle, XmSource | None]]:
+    """Like `load_source`, but a BurrTools problem with count ranges gives one puzzle per
+    choice of counts (`xmpuzzle.puzzle_variants`)."""
+    path = find_puzzle(name_or_file, burrtools=burrtools)
+    if _is_xmpuzzle(path):
+        from solvers.cube.xmpuzzle import load_xmpuzzle_variants
+
+        return list(load_xmpuzzle_variants(path, problem))
+    return [load_source(name_or_file, allow_holes=allow_holes, problem=problem)]
+
+
 def load_puzzle(name_or_file: str = DEFAULT_PUZZLE, *, allow_holes: bool = False) -> CubePuzzle:
     """A puzzle by its name in assets/puzzles/cube, or from a JSON or .xmpuzzle file."""
     return load_source(name_or_file, allow_holes=allow_holes)[0]

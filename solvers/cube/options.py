@@ -45,6 +45,7 @@ class CubeProblem:
     trace_steps: int = 20_000
     source: XmSource | None = None  # the BurrTools file it came from
     split: SplitOptions = dataclasses.field(default_factory=SplitOptions)  # --workers etc.
+    variant: str = ""  # the choice of counts, when a problem's count ranges make several
 
     def model(self) -> CubeModel:
         from solvers.cube.model import CubeModel
@@ -160,7 +161,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def problems(args: argparse.Namespace) -> list[CubeProblem]:
-    from solvers.cube.files import load_source
+    from solvers.cube.files import load_sources
     from solvers.cube.stochastic import StochasticParams
 
     exact_only = args.all or args.classes or args.assembly or args.max_nodes is not None
@@ -183,17 +184,23 @@ def problems(args: argparse.Namespace) -> list[CubeProblem]:
         raise PuzzleInputError("--write-solutions belongs to the exact solver")
     if args.write_solutions:
         check_output(args.write_solutions, name)
-    puzzle, source = load_source(name, allow_holes=args.allow_holes, problem=args.problem,
-                                 burrtools=bool(args.xmpuzzle))  # fmt: skip
-    if args.method == "stochastic" and not puzzle.is_box:
+    variants = load_sources(name, allow_holes=args.allow_holes, problem=args.problem,
+                            burrtools=bool(args.xmpuzzle))  # fmt: skip
+    if len(variants) > 1 and (args.write_solutions or args.assembly):
+        raise PuzzleInputError(
+            f"the problem's count ranges make {len(variants)} puzzles: --write-solutions "
+            "and --assembly take one (give the pieces fixed counts)"
+        )
+    if args.method == "stochastic" and not all(p.is_box for p, _ in variants):
         raise PuzzleInputError("the stochastic search fills boxes; this result is another shape")
     stochastic = StochasticParams(
         seed=args.seed or 0, pmax=args.pmax, max_steps=args.max_steps, outside=args.outside,
         record_rejected=args.record_rejected,
     )  # fmt: skip
-    return [CubeProblem(puzzle, name, args.method, args.all, args.classes,
-                        args.symmetry, args.solution, stochastic, args.trace_part,
-                        args.trace_steps, source, split)]  # fmt: skip
+    return [CubeProblem(puzzle, name, args.method, args.all, args.classes, args.symmetry,
+                        args.solution, stochastic, args.trace_part, args.trace_steps, source,
+                        split, variant=puzzle.title if len(variants) > 1 else "")
+            for puzzle, source in variants]  # fmt: skip
 
 
 def check_output(out: str, source: str) -> None:

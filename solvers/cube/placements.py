@@ -56,7 +56,7 @@ def build_placements(puzzle: CubePuzzle) -> Placements:
                 range(bz - ez + 1), range(by - ey + 1), range(bx - ex + 1)
             ):
                 cells = sorted(puzzle.cell_index(x + dx, y + dy, z + dz) for dx, dy, dz in shape)
-                if not puzzle.is_box and not allowed[cells].all():
+                if not allowed[cells].all():  # outside the shape, or a hole off `optional`
                     continue
                 rows.append((t, space.pose(o, x, y, z), cells))
     max_vol = max(len(c) for _, _, c in rows)

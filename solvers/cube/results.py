@@ -89,6 +89,7 @@ class CubeResult:
     seconds: float = 0.0
     facts: dict[str, Any] = dataclasses.field(default_factory=dict)
     shown: int = 1  # which solution the text shows (1-based)
+    variant: str = ""  # the choice of counts, when a problem's count ranges make several
 
     @property
     def one_per_class(self) -> bool:
@@ -100,7 +101,8 @@ class CubeResult:
             what = f"solutions (listed: one per class, {len(self.solutions):,}; --all lists all)"
         if self.stopped:
             what = "solution(s) found before the node limit"
-        return f"{self.count:,} {what} in {self.seconds:.3f} s ({self.nodes:,} search nodes)"
+        head = f"{self.variant}: " if self.variant else ""
+        return f"{head}{self.count:,} {what} in {self.seconds:.3f} s ({self.nodes:,} search nodes)"
 
     def lines(self) -> list[str]:
         from solvers.cube.model import CubeModel

@@ -53,7 +53,8 @@ def exact(problem: CubeProblem, tracer: Tracer, limits: Limits, progress: Progre
                          every=problem.every, searcher=searcher)  # fmt: skip
     seconds = time.perf_counter() - started
     return dataclasses.replace(result, name=problem.name, seconds=seconds,
-                               facts=solution_facts(result), shown=problem.shown)  # fmt: skip
+                               facts=solution_facts(result), shown=problem.shown,
+                               variant=problem.variant)  # fmt: skip
 
 
 def stochastic(

@@ -4,16 +4,19 @@ An .xmpuzzle file is gzipped XML (plain XML is read too). `<shapes>` holds voxel
 `x y z` sizes and one character per voxel, x fastest, then y, then z: `#` filled, `_`
 empty, `+` variable (a cell of a result shape that may stay empty); a number after a voxel
 is its colour. A `<problem>` lists its pieces (`<shape id= count=>`, or `min= max=`) and
-the `<result id=>` to build. We solve problems on the cube grid (`gridType` 0) whose
-pieces have fixed counts and no colour constraints; anything else is one clear error.
+the `<result id=>` to build. We solve problems on the cube grid (`gridType` 0) without
+colour constraints; anything else is one clear error. A piece with a count range (`min`
+to `max` copies) makes one puzzle per choice of counts that fills the result
+(`puzzle_variants`): the problem's fillings are theirs, each in exactly one of them.
 
 A solution is written as BurrTools writes one: `<assembly>` holds, per piece in problem
-order (a piece with a count repeated), `X Y Z t`: rotation t (0..23, BurrTools' numbering,
-`rotation`) is applied to the piece's voxel space, which is then shifted back to start at
-0; the piece's hotspot (hx, hy, hz, default 0) after the same move lands on (X, Y, Z) of
-the result's voxel space. Identical pieces are listed sorted by (t, X, Y, Z), as BurrTools
-sorts them. The problem gets `state="2"` (solved) and `assemblies=` (the count of all
-fillings, as BurrTools counts when made to keep every one) when the search was complete.
+order (a piece with a count repeated, `x` for a copy that a range leaves out), `X Y Z t`:
+rotation t (0..23, BurrTools' numbering, `rotation`) is applied to the piece's voxel
+space, which is then shifted back to start at 0; the piece's hotspot (hx, hy, hz,
+default 0) after the same move lands on (X, Y, Z) of the result's voxel space. Identical
+pieces are listed sorted by (t, X, Y, Z), as BurrTools sorts them. The problem gets
+`state="2"` (solved) and `assemblies=` (the count of all fillings, as BurrTools counts
+when made to keep every one) when the search was complete.
 """
 
 from __future__ import annotations
@@ -70,6 +73,7 @@ class XmSource:
     shapes: tuple[VoxelSpace, ...]
     type_shape: tuple[int, ...]  # shape id of each non-hole type, in type order
     offset: Voxel  # our box's (0, 0, 0) in the result's voxel space
+    slots: tuple[tuple[int, int], ...] = ()  # (shape id, most copies) of each problem piece
 
 
 def _int_attr(element: ET.Element, name: str, where: str, default: int | None = None) -> int:
@@ -167,11 +171,33 @@ def _piece_type(space: VoxelSpace, count: int, names: set[str], code: int) -> Pi
     return PieceType(name=name, shape=shape, count=count, size=size, code=code)
 
 
+MAX_VARIANTS = 1000  # choices of counts a problem with count ranges may make
+
+
 def puzzle_from_xml(
     root: ET.Element, problem: str | None = None, *, title: str = ""
 ) -> tuple[CubePuzzle, XmSource]:
     """One problem of a BurrTools file as a puzzle (`problem`: 1-based number or name;
-    default the first)."""
+    default the first). A problem whose pieces have count ranges must leave one choice of
+    counts (see `puzzle_variants`)."""
+    variants = puzzle_variants(root, problem, title=title)
+    if len(variants) > 1:
+        pname = problem_names(root)[_pick_problem(root, problem)]
+        raise PuzzleInputError(
+            f"problem {pname!r}: its pieces' count ranges make {len(variants)} puzzles "
+            "(one per choice of counts that fills the result); solve them with the solve "
+            "command, which takes each in turn"
+        )
+    return variants[0]
+
+
+def puzzle_variants(
+    root: ET.Element, problem: str | None = None, *, title: str = ""
+) -> list[tuple[CubePuzzle, XmSource]]:
+    """One problem of a BurrTools file as puzzles: one puzzle, or, when pieces may be used
+    between `min` and `max` times, one puzzle per choice of counts whose volume fills the
+    result (every cell that must be filled, at most the cells that may be). Their fillings
+    are those of the problem, each in exactly one of them (the counts tell them apart)."""
     grid = root.find("gridType")
     kind = 0 if grid is None else _int_attr(grid, "type", "gridType", 0)
     if kind != 0:
@@ -195,33 +221,90 @@ def puzzle_from_xml(
     rid = _int_attr(result, "id", "result")
     if not 0 <= rid < len(spaces):
         raise PuzzleInputError(f"problem {pname!r}: result shape {rid} does not exist")
+    slots = _slots(node, spaces, pname)
+    target = spaces[rid]
+    cells = target.filled + target.variable
+    if not cells:
+        raise PuzzleInputError(f"problem {pname!r}: the result shape is empty")
+    need, room = len(target.filled), len(cells)
+    volumes = [len(spaces[sid].filled) for sid, _, _ in slots]
+    choices = [range(low, high + 1) for _, low, high in slots]
+    if np.prod([len(c) for c in choices], dtype=np.float64) > 100 * MAX_VARIANTS:
+        raise PuzzleInputError(f"problem {pname!r}: too many choices of piece counts")
+    fitting = [
+        counts for counts in itertools.product(*choices)
+        if need <= sum(c * v for c, v in zip(counts, volumes, strict=True)) <= room
+    ]  # fmt: skip
+    if not fitting:
+        most = sum(high * v for (_, _, high), v in zip(slots, volumes, strict=True))
+        raise PuzzleInputError(
+            f"problem {pname!r}: the pieces have at most {most} cells, the result needs at "
+            f"least {need}"
+            if most < need
+            else f"problem {pname!r}: no choice of piece counts fits the result's {room} cells"
+        )
+    if len(fitting) > MAX_VARIANTS:
+        raise PuzzleInputError(
+            f"problem {pname!r}: its count ranges make {len(fitting)} choices of counts "
+            f"(at most {MAX_VARIANTS} are solved)"
+        )
+    ranged = len(fitting) > 1 or any(low != high for _, low, high in slots)
+    out = []
+    for counts in fitting:
+        label = title or pname
+        if ranged:
+            used = ", ".join(f"{spaces[sid].name} x{c}"
+                             for (sid, low, high), c in zip(slots, counts, strict=True)
+                             if low != high)  # fmt: skip
+            label = f"{title or pname} ({used})"
+        out.append(_variant(root, spaces, slots, counts, target, index, pname, label))
+    return out
+
+
+def _slots(node: ET.Element, spaces: tuple[VoxelSpace, ...], pname: str
+           ) -> list[tuple[int, int, int]]:  # fmt: skip
+    """(shape id, fewest, most copies) of each piece of the problem, in its order."""
     parts = node.find("shapes")
-    types: list[PieceType] = []
-    type_shape: list[int] = []
-    names: set[str] = set()
+    slots = []
     for part in [] if parts is None else parts.findall("shape"):
         sid = _int_attr(part, "id", "a piece")
         if not 0 <= sid < len(spaces):
             raise PuzzleInputError(f"problem {pname!r}: piece shape {sid} does not exist")
         if part.get("count") is None and part.get("min") is not None:
             low, high = _int_attr(part, "min", "a piece"), _int_attr(part, "max", "a piece")
-            if low != high:
+            if not 0 <= low <= high:
                 raise PuzzleInputError(
-                    f"problem {pname!r}: piece {spaces[sid].name!r} may be used {low} to "
-                    f"{high} times: counts given as a range are not solved"
+                    f"problem {pname!r}: piece {spaces[sid].name!r} has min {low}, max {high}"
                 )
-            count = low
         else:
-            count = _int_attr(part, "count", "a piece", 1)
+            low = high = _int_attr(part, "count", "a piece", 1)
+        slots.append((sid, low, high))
+    if not any(high > 0 for _, _, high in slots):
+        raise PuzzleInputError(f"problem {pname!r} has no pieces")
+    return slots
+
+
+def _variant(
+    root: ET.Element,
+    spaces: tuple[VoxelSpace, ...],
+    slots: list[tuple[int, int, int]],
+    counts: tuple[int, ...],
+    target: VoxelSpace,
+    index: int,
+    pname: str,
+    title: str,
+) -> tuple[CubePuzzle, XmSource]:
+    """The puzzle of one choice of counts."""
+    types: list[PieceType] = []
+    type_shape: list[int] = []
+    names: set[str] = set()
+    for (sid, _, _), count in zip(slots, counts, strict=True):
         if count > 0:
             types.append(_piece_type(spaces[sid], count, names, len(types) + 1))
             type_shape.append(sid)
     if not types:
         raise PuzzleInputError(f"problem {pname!r} has no pieces")
-    target = spaces[rid]
     cells = target.filled + target.variable
-    if not cells:
-        raise PuzzleInputError(f"problem {pname!r}: the result shape is empty")
     low = np.min(np.array(cells), axis=0)
     high = np.max(np.array(cells), axis=0)
     box = tuple(int(v) for v in high - low + 1)
@@ -241,12 +324,13 @@ def puzzle_from_xml(
             f"{len(shape) - len(optional)}"
         )
     try:
-        puzzle = make_puzzle(box, types, title=title or pname, allow_holes=True,
+        puzzle = make_puzzle(box, types, title=title, allow_holes=True,
                              shape=shape, optional=optional)  # fmt: skip
     except PuzzleInputError as exc:
         raise PuzzleInputError(f"problem {pname!r}: {exc}") from None
     offset = tuple(int(v) for v in low)
-    source = XmSource(root, index, spaces, tuple(type_shape), offset)  # type: ignore[arg-type]
+    most = tuple((sid, high) for sid, _, high in slots)
+    source = XmSource(root, index, spaces, tuple(type_shape), offset, most)  # type: ignore[arg-type]
     return puzzle, source
 
 
@@ -254,6 +338,17 @@ def load_xmpuzzle(path: str | Path, problem: str | None = None) -> tuple[CubePuz
     root = read_xml(path)
     try:
         return puzzle_from_xml(root, problem)
+    except PuzzleInputError as exc:
+        raise PuzzleInputError(f"{Path(path).name}: {exc}") from None
+
+
+def load_xmpuzzle_variants(
+    path: str | Path, problem: str | None = None
+) -> list[tuple[CubePuzzle, XmSource]]:
+    """The puzzles of a problem, one per choice of counts (see `puzzle_variants`)."""
+    root = read_xml(path)
+    try:
+        return puzzle_variants(root, problem)
     except PuzzleInputError as exc:
         raise PuzzleInputError(f"{Path(path).name}: {exc}") from None
 
@@ -302,9 +397,14 @@ def _assembly(puzzle: CubePuzzle, source: XmSource, poses: list[list[_Pose]],
         bx, by, bz = (int(v) for v in p.delta + (x, y, z))
         per_type[t].append((p.t, bx, by, bz))
     words = []
-    for entries in per_type:
-        for t, bx, by, bz in sorted(entries):
-            words.append(f"{bx} {by} {bz} {t}")
+    if not source.slots:
+        for entries in per_type:
+            words += [f"{bx} {by} {bz} {t}" for t, bx, by, bz in sorted(entries)]
+        return " ".join(words)
+    for sid, most in source.slots:  # every copy a piece may have: "x" when it is not used
+        entries = per_type[source.type_shape.index(sid)] if sid in source.type_shape else []
+        words += [f"{bx} {by} {bz} {t}" for t, bx, by, bz in sorted(entries)]
+        words += ["x"] * (most - len(entries))
     return " ".join(words)
 
 
@@ -415,14 +515,17 @@ def read_solutions(
     """The saved solutions of the source's problem: per solution, (type, cells in our box)
     of each placed piece, decoded the way BurrTools places pieces."""
     node = _problems(source.root)[source.problem]
-    counts = [puzzle.types[t].count for t in range(len(source.type_shape))]
+    slots = [(t, sid, puzzle.types[t].count) for t, sid in enumerate(source.type_shape)]
+    if source.slots:  # every copy a piece may have (our type, or -1 if none is used)
+        slots = [(source.type_shape.index(sid) if sid in source.type_shape else -1, sid, most)
+                 for sid, most in source.slots]  # fmt: skip
     out = []
     for entry in node.iter("assembly"):
         words = (entry.text or "").split()
         pieces: list[tuple[int, tuple[Voxel, ...]]] = []
         i = 0
-        for t, sid in enumerate(source.type_shape):
-            for _ in range(counts[t]):
+        for t, sid, copies in slots:
+            for _ in range(copies):
                 if i >= len(words):
                     raise PuzzleInputError("a saved assembly has too few pieces")
                 if words[i] == "x":

@@ -5,12 +5,14 @@ and one-line errors for what we do not solve."""
 from __future__ import annotations
 
 import gzip
+import itertools
 
 import numpy as np
 import pytest
 
 from solvers.cube.exact import solve_exact
 from solvers.cube.files import load_puzzle, load_source, puzzle_folder
+from solvers.cube.geometry import orientations
 from solvers.cube.solution import solution_pieces
 from solvers.cube.xmpuzzle import (
     ROTATIONS_BT,
@@ -132,7 +134,7 @@ def test_the_cli_solves_a_burrtools_file_and_writes_the_solutions(tmp_path, caps
 BAD = {
     "grid.xmpuzzle": ('<gridType type="0"/>', '<gridType type="2"/>', "spheres"),
     "colour.xmpuzzle": ("<bitmap/>", '<bitmap><pair piece="0" result="1"/></bitmap>', "colour"),
-    "range.xmpuzzle": ('min="1" max="1"', 'min="0" max="2"', "range"),
+    "range.xmpuzzle": ('min="1" max="1"', 'min="2" max="1"', "min 2, max 1"),
     "holes.xmpuzzle": ('state="0"', 'state="0" maxHoles="1"', "maxHoles"),
     "version.xmpuzzle": ('version="2"', 'version="7"', "version 7"),
     "count.xmpuzzle": ("_+##+#___", "_+##+#____", "10 voxels"),
@@ -164,3 +166,106 @@ def test_broken_files_and_missing_problems_are_one_line(tmp_path, capsys, monkey
                           str(src), match="that is the input")  # fmt: skip
     with pytest.raises(PuzzleInputError, match="cannot read"):
         load_xmpuzzle(tmp_path / "missing.xmpuzzle")
+
+
+# pieces with count ranges: a 3x3 square (one cell may stay empty) from L-triominoes
+# (0 to 3), dominoes (1 to 3) and single cubes (0 to 2)
+RANGES = """<?xml version="1.0"?>
+<puzzle version="2"><gridType type="0"/><colors/><shapes>
+<voxel x="3" y="3" z="1" name="Square" type="0">####+####</voxel>
+<voxel x="2" y="2" z="1" name="Ell" type="0">#_##</voxel>
+<voxel x="2" y="1" z="1" name="Domino" type="0">##</voxel>
+<voxel x="1" y="1" z="1" name="Dot" type="0">#</voxel>
+</shapes><problems><problem name="Ranges" state="0"><shapes>
+<shape id="1" min="0" max="3"/><shape id="2" min="1" max="3"/><shape id="3" min="0" max="2"/>
+</shapes><result id="0"/><bitmap/></problem></problems></puzzle>
+"""
+
+
+def brute_force_fillings(required, optional, pieces):
+    """Count the ways to cover every required cell and any optional ones with pieces, each
+    used between its min and max times (identical pieces not told apart): decide the
+    lowest undecided cell each time (leave it empty if optional, or cover it)."""
+    cells = sorted(required | optional)
+    placements = []  # per piece: every cell set it can cover
+    for shape, _, _ in pieces:
+        sets = set()
+        for orient in orientations(shape):
+            for dx, dy, dz in itertools.product(range(-3, 4), repeat=3):
+                moved = frozenset((x + dx, y + dy, z + dz) for x, y, z in orient)
+                if moved <= set(cells):
+                    sets.add(moved)
+        placements.append(sets)
+    used = [0] * len(pieces)
+
+    def fill(decided):
+        todo = [c for c in cells if c not in decided]
+        if not todo:
+            return int(all(used[k] >= low for k, (_, low, _) in enumerate(pieces)))
+        target = todo[0]
+        total = fill(decided | {target}) if target in optional else 0
+        for k, (_, _, high) in enumerate(pieces):
+            if used[k] == high:
+                continue
+            for moved in placements[k]:
+                if target in moved and not moved & decided:
+                    used[k] += 1
+                    total += fill(decided | moved)
+                    used[k] -= 1
+        return total
+
+    return fill(frozenset())
+
+
+def test_count_ranges_make_one_puzzle_per_choice_and_count_like_brute_force(tmp_path):
+    from solvers.cube.exact import solve_exact
+    from solvers.cube.xmpuzzle import load_xmpuzzle_variants
+
+    path = tmp_path / "ranges.xmpuzzle"
+    path.write_bytes(gzip.compress(RANGES.encode()))
+    variants = load_xmpuzzle_variants(path)
+    # volume 3a + 2b + c is 8 or 9: (2,1,0), (2,1,1), (1,2,1), (1,3,0), (1,2,2), (0,3,2)
+    assert len(variants) == 6
+    assert {p.title for p, _ in variants} >= {"Ranges (Ell x2, Domino x1, Dot x1)"}
+    ours = sum(solve_exact(puzzle).count for puzzle, _ in variants)
+    required = {(x, y, 0) for x in range(3) for y in range(3)} - {(1, 1, 0)}
+    pieces = [(((0, 0, 0), (0, 1, 0), (1, 1, 0)), 0, 3), (((0, 0, 0), (1, 0, 0)), 1, 3),
+              (((0, 0, 0),), 0, 2)]  # fmt: skip
+    assert ours == brute_force_fillings(required, {(1, 1, 0)}, pieces) == 148
+    with pytest.raises(PuzzleInputError, match="make 6 puzzles"):
+        load_xmpuzzle(path)
+
+
+def test_a_range_that_leaves_one_choice_round_trips_with_unused_copies(tmp_path):
+    from solvers.cube.exact import solve_exact
+
+    path = tmp_path / "one.xmpuzzle"
+    text = RANGES.replace("####+####", "#########").replace('min="0" max="2"', 'min="1" max="2"')
+    text = text.replace('min="0" max="3"', 'min="2" max="2"')
+    path.write_bytes(gzip.compress(text.encode()))
+    puzzle, source = load_xmpuzzle(path)  # 6 + 2b + c = 9 with c <= 2: b = 1, c = 1
+    assert sorted(t.count for t in puzzle.types) == [1, 1, 2]
+    result = solve_exact(puzzle)
+    out = tmp_path / "solved.xmpuzzle"
+    write_solutions(puzzle, source, result.solutions, out, count=result.count,
+                    complete=True, seconds=0.0)  # fmt: skip
+    again, back = load_xmpuzzle(out)
+    saved = read_solutions(again, back)
+    assert len(saved) == result.count > 0
+    assert sorted(saved[0]) == pieces_cells(puzzle, result.solutions[0])
+    raw = gzip.decompress(out.read_bytes()).decode()
+    assembly = raw.split("<assembly>")[1].split("</assembly>")[0].split()
+    assert assembly.count("x") == 2 + 1  # two dominoes and one dot left out
+
+
+def test_the_cli_solves_each_choice_of_counts(tmp_path, capsys, monkeypatch):
+    (tmp_path / "ranges.xmpuzzle").write_bytes(gzip.compress(RANGES.encode()))
+    monkeypatch.chdir(tmp_path)
+    code, text, _ = run_cli(capsys, "solve", "cube", "--xmpuzzle", "ranges.xmpuzzle", "--all",
+                            "-q")  # fmt: skip
+    lines = [line for line in text.splitlines() if line[:2] in "1.2.3.4.5.6."]
+    assert code == 0 and len(lines) == 6
+    assert lines[0].startswith("1. Ranges (Ell x0, Domino x3, Dot x2): 16 solutions")
+    assert sum(int(line.split("): ")[1].split()[0]) for line in lines) == 148
+    assert_one_line_error(capsys, "solve", "cube", "--xmpuzzle", "ranges.xmpuzzle",
+                          "--write-solutions", "out.xmpuzzle", match="make 6 puzzles")  # fmt: skip
