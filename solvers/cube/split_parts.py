@@ -3,25 +3,28 @@
 
 The exact search already starts from fixed first placements: its roots (`breaking`: one
 placement per orbit of the first object, then of the next, each root weighted by its orbit
-sizes; the plain search has the one empty root). The roots partition the search, so a part
-is a run of consecutive roots, plain data: the puzzle's definition, whether the roots are
-the symmetry-broken ones, the node limit per part, and the key (first root, end root).
-A worker rebuilds the same roots from the definition (they are a function of the puzzle)
-and searches them with the one process's own `exact._search`; so whichever kernel that
-search uses, a part finds the fillings of its roots in the order one process finds them.
+sizes; the plain search has the one empty root). The roots partition the search, and so do
+the choices the kernel makes first below a root. A part is plain data: the puzzle's
+definition, whether the roots are the symmetry-broken ones, the node limit per part, and
+its key: (first root, end root) for a run of consecutive roots, or (root, root + 1, first
+choice[, second choice]) for a subtree below one root. A worker rebuilds the same roots
+from the definition (a function of the puzzle) and searches its roots, with the choices
+forced, with the one process's own `exact._search`.
 
-The merge folds the parts in the order of their keys, which is the order of the roots:
-the rows of found fillings concatenate into exactly the rows one process finds, the
-weighted counts add up, and `solve_exact` then makes its classes, its expansion into every
-filling and its JSON from them as it always does: the same counts, classes and bytes
-whatever the number of workers. Only the nodes may differ (a part's own first node).
+Parts: a puzzle with at least TARGET_PARTS roots is cut between roots (runs of them beyond
+MAX_PARTS); one with fewer (the plain search's single root, Bedlam's 16) has each root split
+by the choices the kernel tries first there, and again one level down while there are still
+fewer than TARGET_PARTS, so that the work balances. Fixed by the puzzle, never by the
+number of workers.
 
-Why whole roots and not the kernel's first choices below them: which cell a kernel branches
-on first is its own business (the general and the one-word kernel choose differently), and
-the order of the fillings, which decides the one filling kept per class, follows it. Roots
-are chosen outside the kernels, so cutting between them keeps the order by construction.
-Most puzzles have enough of them to balance (Conway 222, Soma 51, Slothouber-Graatsma 26,
-Bedlam 16); a puzzle with more than MAX_PARTS roots gets runs of consecutive roots.
+The merge folds the parts in the order of their keys, which is the order the one search
+meets them in (roots in order; below a root, the kernel's choices in the order it tries
+them, read from the kernel itself, `first_choices`, because the general and the one-word
+kernel branch differently): the rows of found fillings concatenate into exactly the rows
+one process finds, the weighted counts add up, and `solve_exact` then makes its classes
+(the first filling found of each class is kept, so the order matters), its expansion into
+every filling and its JSON from them as it always does: the same counts, classes and
+bytes whatever the number of workers, and the same nodes (`inner_nodes`).
 """
 
 from __future__ import annotations
@@ -48,6 +51,8 @@ if TYPE_CHECKING:
 
 RUNNER = "solvers.cube.split_parts:search_part"
 WARM = "solvers.cube.split_parts:warm"
+TARGET_PARTS = 64  # fewer roots than this: each split by the kernel's first choices
+MAX_LEVELS = 2  # ... at most two levels down
 MAX_PARTS = 256  # more roots than this are searched in runs of consecutive roots
 NO_LIMIT = 1 << 62
 
@@ -76,12 +81,61 @@ def puzzle_from_definition(definition: dict[str, Any]) -> CubePuzzle:
     )
 
 
-def part_keys(n_roots: int) -> list[Key]:
-    """(first root, end root) of each part: one root each, or runs of consecutive roots
-    when there are more than MAX_PARTS. Fixed by the puzzle, never by the workers."""
-    parts = min(n_roots, MAX_PARTS)
-    bounds = [n_roots * k // parts for k in range(parts + 1)]
-    return [(bounds[k], bounds[k + 1]) for k in range(parts)]
+def part_keys(tables: ExactTables, roots: Roots) -> list[Key]:
+    """The parts' keys in the order the one search meets them (see the module's
+    docstring)."""
+    if roots.n >= TARGET_PARTS:
+        parts = min(roots.n, MAX_PARTS)
+        bounds = [roots.n * k // parts for k in range(parts + 1)]
+        return [(bounds[k], bounds[k + 1]) for k in range(parts)]
+    keys: list[Key] = [(r, r + 1) for r in range(roots.n)]
+    for _ in range(MAX_LEVELS):
+        if len(keys) >= TARGET_PARTS:
+            break
+        below: list[Key] = []
+        for key in keys:
+            fixed = (*roots.placements[key[0]], *key[2:])
+            # a choice the parity bound prunes is never a node of the one search: no deeper
+            choices = first_choices(tables, fixed) if _parity_ok(tables, fixed) else []
+            below += [(*key, c) for c in choices] if choices else [key]
+        keys = below
+    return keys
+
+
+def _parity_ok(tables: ExactTables, fixed: tuple[int, ...]) -> bool:
+    """The slab parity bound the kernels apply to a piece just placed (see `bounds`)."""
+    from solvers.cube.exact import _root_state
+
+    counts, _, par, _ = _root_state(tables, fixed)
+    limit = counts @ tables.parity.max_flips
+    return all(int(par[a]).bit_count() <= int(limit[a]) for a in range(3))
+
+
+def inner_nodes(keys: list[Key]) -> int:
+    """The nodes above the parts: each root or choice split further was a node of the one
+    search (its first node), which no part counts."""
+    return len({key[:k] for key in keys for k in range(2, len(key))})
+
+
+def first_choices(tables: ExactTables, fixed: tuple[int, ...]) -> list[int]:
+    """The placements the search tries first below `fixed`, in the order it tries them
+    (none at a dead end or with fewer than two pieces left): the kernel `exact._search`
+    runs there, stopped after its first node."""
+    from solvers.cube.exact import _captions, _root_state
+    from solvers.cube.runs import PackedRun, PlainRun, uses_packed
+
+    n_left = tables.puzzle.n_pieces - len(fixed)
+    if n_left < 2:
+        return []
+    root = _root_state(tables, fixed)
+    if uses_packed(tables, NULL_TRACER):
+        packed = PackedRun(tables, root, n_left, 0)
+        packed.step(1, 0)
+        return [int(p) for p in packed.aid[1, packed.branches[1, : packed.nbranch[1]]]]
+    captions = _captions(tables.puzzle, NULL_TRACER)
+    plain = PlainRun(tables, root, n_left, NULL_TRACER, captions, 0)
+    plain.step(1, 0)
+    return [int(p) for p in plain.branches[0, : plain.nbranch[0]]]
 
 
 def splitter(options: SplitOptions) -> Callable[..., _Searched]:
@@ -110,19 +164,21 @@ def search_split(
     if _prepared(job)[1].placements != roots.placements:
         raise SplitError("the workers would search other roots than this process")
     with engine_for(options) as engine:
-        parts = run_parts(job, part_keys(roots.n), engine, log=options.log(), progress=progress)
+        keys = part_keys(tables, roots)
+        parts = run_parts(job, keys, engine, log=options.log(), progress=progress)
     return merge(tables, parts)
 
 
 def merge(tables: ExactTables, parts: list[PartResult]) -> _Searched:
-    """The parts' fillings in the order of their roots, their weighted counts added."""
+    """The parts' fillings in the order of their keys, their weighted counts and nodes
+    added (and the nodes above them: the same nodes as one process)."""
     n_pieces = tables.puzzle.n_pieces
     rows = [np.array(p.data["rows"], dtype=np.int32).reshape(-1, n_pieces) for p in parts]
     stopped = any(p.stopped for p in parts)
     return _Searched(
         rows=np.concatenate(rows) if rows else np.zeros((0, n_pieces), dtype=np.int32),
         count=sum(int(p.data["count"]) for p in parts),
-        nodes=sum(p.nodes for p in parts),
+        nodes=sum(p.nodes for p in parts) + inner_nodes([p.key for p in parts]),
         stopped=stopped,
         finished=not stopped,
     )
@@ -152,11 +208,17 @@ def _prepared(job: Job) -> tuple[ExactTables, Roots]:
 
 
 def search_part(job: Job, key: Key) -> PartResult:
-    """Every filling below the roots first..end (rows of placement indices, in the order
-    found) and their weighted count."""
-    first, end = key
+    """Every filling below the roots first..end, or below one root with the key's choices
+    forced (rows of placement indices, in the order found), and their weighted count."""
+    first, end, *choices = key
     tables, roots = _prepared(job)
-    mine = Roots(roots.placements[first:end], roots.weights[first:end])
+    if choices:
+        fixed = (*roots.placements[first], *choices)
+        if not _parity_ok(tables, fixed):  # the one search takes it back at once: no node
+            return PartResult(key, {"rows": [], "count": 0})
+        mine = Roots([fixed], roots.weights[first:end])
+    else:
+        mine = Roots(roots.placements[first:end], roots.weights[first:end])
     searched = _search(tables, mine, max_solutions=0, tracer=NULL_TRACER, progress=None,
                        node_limit=job.node_limit)  # fmt: skip
     data = {"rows": searched.rows.tolist(), "count": int(searched.count)}

@@ -111,11 +111,12 @@ def ensure_warm(job: Job) -> None:
 
 def run_task(job: Job, key: Key) -> PartResult:
     """What a worker runs for one part: warm up if this process has not, then the runner.
-    CPU seconds are this thread's (a Dask worker may run other threads)."""
+    CPU seconds are this thread's (a Dask worker may run other threads), or the runner's
+    own count if larger (a runner that searches on threads of its own, as rings' IDA*)."""
     ensure_warm(job)
     started = time.thread_time()
     result: PartResult = load(job.runner)(job, key)
-    return dataclasses.replace(result, cpu_s=time.thread_time() - started)
+    return dataclasses.replace(result, cpu_s=max(time.thread_time() - started, result.cpu_s))
 
 
 def run_call(job: Job, ref: str, item: Any) -> Any:

@@ -7,6 +7,7 @@ import argparse
 import itertools
 import json
 
+import numpy as np
 import pytest
 
 from solvers.digits.exact import solve
@@ -147,17 +148,33 @@ def test_cube_subtrees_in_a_log_give_the_bytes_of_one_process(tmp_path, capsys, 
     assert rows[0]["job"]["puzzle"] == "cube" and len(rows) > 1
 
 
-def test_cube_parts_are_runs_of_roots_and_the_puzzle_travels_as_data():
+def test_cube_parts_are_runs_of_roots_or_the_kernels_first_choices():
+    from solvers.cube.breaking import Roots, symmetry_roots
+    from solvers.cube.exact import exact_tables
     from solvers.cube.files import load_puzzle
-    from solvers.cube.split_parts import MAX_PARTS, part_keys, puzzle_from_definition
+    from solvers.cube.group import puzzle_group
+    from solvers.cube.split_parts import (
+        MAX_PARTS,
+        TARGET_PARTS,
+        first_choices,
+        part_keys,
+        puzzle_from_definition,
+    )
 
     for name in ("conway", "bedlam", "fakocka"):
         puzzle = load_puzzle(name)
         assert puzzle_from_definition(json.loads(json.dumps(puzzle.definition()))) == puzzle
-    assert part_keys(3) == [(0, 1), (1, 2), (2, 3)]
-    keys = part_keys(2475)  # fakocka's roots
+    puzzle = load_puzzle("fakocka")  # 2,475 roots: runs of consecutive roots
+    tables = exact_tables(puzzle)
+    keys = part_keys(tables, symmetry_roots(puzzle, tables.placements, puzzle_group(puzzle)))
     assert len(keys) == MAX_PARTS and keys[0][0] == 0 and keys[-1][1] == 2475
     assert all(a[1] == b[0] for a, b in itertools.pairwise(keys))
+    for name in ("soma", "conway"):  # the one-word kernel, the general one: one root each
+        tables = exact_tables(load_puzzle(name))
+        keys = part_keys(tables, Roots([()], np.ones(1, dtype=np.int64)))
+        assert len(keys) >= TARGET_PARTS and all(key[:2] == (0, 1) for key in keys)
+        top = first_choices(tables, ())
+        assert list(dict.fromkeys(key[2] for key in keys)) == top  # in the kernel's order
 
 
 def test_a_cube_split_asks_for_every_solution(capsys):

@@ -117,10 +117,10 @@ def test_cube_subtrees_and_a_rings_batch_on_two_local_workers(tmp_path, capsys):
     from solvers.rings.batch import solve_batch, uniform_job
     from solvers.split.options import SplitOptions
 
-    cube = ["cube", "--puzzle", "soma", "--all"]
+    cube = ["cube", "--puzzle", "slothouber-graatsma", "--classes"]  # 29 parts
     one = _solve_bytes(capsys, tmp_path, "one", *cube)
     two = _solve_bytes(capsys, tmp_path, "two", *cube, "--workers", "2")
-    assert one == two and json.loads(one)["count"] == 11520
+    assert one == two and json.loads(one)["count"] == 8
     job = uniform_job("2/10/1/2", 0, 12, per_part=2)
     alone, _ = solve_batch(job, SplitOptions())
     split, where = solve_batch(job, SplitOptions(workers=2))
@@ -141,8 +141,10 @@ def _kill_once(pid: int, killed: list[int]):
 
 
 def test_a_killed_worker_loses_no_cube_or_rings_part(tmp_path):
+    from solvers.cube.breaking import symmetry_roots
     from solvers.cube.exact import exact_tables
     from solvers.cube.files import load_puzzle
+    from solvers.cube.group import puzzle_group
     from solvers.cube.split_parts import cube_job, part_keys
     from solvers.cube.split_parts import merge as cube_merge
     from solvers.rings.batch import batch_keys, uniform_job
@@ -150,12 +152,14 @@ def test_a_killed_worker_loses_no_cube_or_rings_part(tmp_path):
     from solvers.split.dasks import DaskEngine
     from solvers.split.engines import InProcess
 
-    puzzle = load_puzzle("slothouber-graatsma")  # 26 roots: 26 parts
+    puzzle = load_puzzle("slothouber-graatsma")  # 26 roots: 29 parts
+    tables = exact_tables(puzzle)
+    roots = symmetry_roots(puzzle, tables.placements, puzzle_group(puzzle))
     cube = dataclasses.replace(cube_job(puzzle, symmetric=True),
                                runner="tests.solvers.test_split_dask:slow_cube_part")  # fmt: skip
     rings = dataclasses.replace(uniform_job("2/10/1/2", 0, 12, per_part=2),
                                 runner="tests.solvers.test_split_dask:slow_rings_part")  # fmt: skip
-    cases = [(cube, part_keys(26)), (rings, batch_keys(rings))]
+    cases = [(cube, part_keys(tables, roots)), (rings, batch_keys(rings))]
     with InProcess() as engine:
         alone = [run_parts(job, keys, engine) for job, keys in cases]
     killed: list[int] = []
@@ -166,9 +170,9 @@ def test_a_killed_worker_loses_no_cube_or_rings_part(tmp_path):
             split.append(run_parts(job, keys, engine, log=SplitLog(tmp_path / f"log{n}"),
                                    on_part=_kill_once(pid, killed)))  # fmt: skip
     assert len(killed) == 2
-    tables = exact_tables(puzzle)
     whole, parts = cube_merge(tables, alone[0]), cube_merge(tables, split[0])
-    assert whole.count == parts.count == 8 and (whole.rows == parts.rows).all()
+    assert (whole.count, whole.nodes) == (parts.count, parts.nodes) == (8, 39)
+    assert (whole.rows == parts.rows).all()
     assert rings_merge(rings, split[1]).to_json() == rings_merge(rings, alone[1]).to_json()
     for n, (_, keys) in enumerate(cases):
         rows = [json.loads(line) for line in (tmp_path / f"log{n}").read_text().splitlines()[1:]]
