@@ -1,8 +1,9 @@
 """Split runs on each engine: one process, 2 local Dask workers, the old local process pool.
 
-    .venv/bin/python benchmarks/split.py                 # digits block, SET, empty tasks
+    .venv/bin/python benchmarks/split.py                 # digits, SET, rings, cube, empty
     .venv/bin/python benchmarks/split.py --only digits   # just this case
     .venv/bin/python benchmarks/split.py --set-nodes 2e5 # node limit of each SET part
+    .venv/bin/python benchmarks/split.py --only bedlam   # Bedlam's classes (minutes)
 
 The cases, the same parts on every engine (solvers.split), so the answers must agree (the
 digest column: a hash of the merged JSON):
@@ -11,6 +12,13 @@ digest column: a hash of the merged JSON):
 - set: v = 4, n = 3 (64 cards), the bounded TryFrom with card 0 fixed, split by the second
   card into 63 parts of at most --set-nodes nodes each (the whole search does not end in
   hours; a limit per part is deterministic, so every engine finds the same);
+- rings: --rings-states uniform random states of the original 2/20/2/4 (seeds 0...), one
+  per part, each searched to --rings-nodes nodes (God's-number sampling as parts,
+  solvers.rings.batch; a node limit gives every engine the same bounds);
+- cube: Conway's 5x5x5 puzzle, every filling (--all): its 222 symmetry roots as parts
+  (solvers.cube.split_parts), the classes made from the merged rows;
+- bedlam (only when asked): Bedlam's classes: 16 roots, each split by the kernel's first
+  choices (355 parts), 48 million nodes;
 - empty: 200 parts that do nothing, to measure what a part costs an engine by itself.
 
 Columns: wall seconds from the engine's start to the merged answer (start-up and warm-up
@@ -51,6 +59,9 @@ def load_note() -> str:
     return f"load average {one:.1f} / {five:.1f} / {fifteen:.1f} on {os.cpu_count()} cores"
 
 
+Answer = Callable[[list[PartResult]], object]
+
+
 def digits_case() -> tuple[Job, list[Key], Callable[[list[PartResult]], object]]:
     from solvers.digits.exact import prepare
     from solvers.digits.parallel import digits_job, merge, root_choices
@@ -82,6 +93,31 @@ def set_case(nodes: int) -> tuple[Job, list[Key], Callable[[list[PartResult]], o
         return {"max": best, "found": found, "caps": caps}
 
     return job, first_cards(job), answer
+
+
+def rings_case(states: int, nodes: int) -> tuple[Job, list[Key], Answer]:
+    from solvers.rings.batch import batch_keys, merge, uniform_job
+
+    job = uniform_job("2/20/2/4", 0, states, max_nodes=nodes)
+    return job, batch_keys(job), lambda parts: merge(job, parts).to_json()
+
+
+def cube_case(name: str) -> tuple[Job, list[Key], Answer]:
+    from solvers.cube.breaking import symmetry_roots
+    from solvers.cube.exact import exact_tables
+    from solvers.cube.files import load_puzzle
+    from solvers.cube.group import puzzle_group
+    from solvers.cube.split_parts import cube_job, merge, part_keys
+
+    puzzle = load_puzzle(name)
+    tables = exact_tables(puzzle)
+    roots = symmetry_roots(puzzle, tables.placements, puzzle_group(puzzle))
+
+    def answer(parts: list[PartResult]) -> object:
+        searched = merge(tables, parts)
+        return {"count": searched.count, "nodes": searched.nodes, "rows": searched.rows.tolist()}
+
+    return cube_job(puzzle, symmetric=True), part_keys(tables, roots), answer
 
 
 def empty_case() -> tuple[Job, list[Key], Callable[[list[PartResult]], object]]:
@@ -129,8 +165,10 @@ def bench(name: str, case: tuple[Job, list[Key], Callable[[list[PartResult]], ob
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--only", default="digits,set,empty")
+    parser.add_argument("--only", default="digits,set,rings,cube,empty")
     parser.add_argument("--set-nodes", type=float, default=3e5, help="node limit per SET part")
+    parser.add_argument("--rings-states", type=int, default=12, help="rings: states (parts)")
+    parser.add_argument("--rings-nodes", type=float, default=1e6, help="rings: nodes per state")
     args = parser.parse_args()
     wanted = args.only.split(",")
     print(f"split benchmark; {load_note()}")
@@ -145,6 +183,13 @@ def main() -> None:
         bench("digits block, 31 parts", digits_case())
     if "set" in wanted:
         bench(f"SET v4 n3, 63 parts of {args.set_nodes:,.0f} nodes", set_case(int(args.set_nodes)))
+    if "rings" in wanted:
+        states, nodes = args.rings_states, int(args.rings_nodes)
+        bench(f"rings 2/20/2/4, {states} states of {nodes:,} nodes", rings_case(states, nodes))
+    if "cube" in wanted:
+        bench("cube Conway --all, 222 roots", cube_case("conway"))
+    if "bedlam" in wanted:
+        bench("cube Bedlam --classes, 16 roots split", cube_case("bedlam"))
     if "empty" in wanted:
         bench(f"empty, {EMPTY_PARTS} parts", empty_case())
     print(f"done; {load_note()}")
