@@ -162,7 +162,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def problems(args: argparse.Namespace) -> list[CubeProblem]:
     from solvers.cube.files import load_sources
-    from solvers.cube.stochastic import StochasticParams
 
     exact_only = args.all or args.classes or args.assembly or args.max_nodes is not None
     if args.method == "stochastic" and exact_only:
@@ -193,10 +192,14 @@ def problems(args: argparse.Namespace) -> list[CubeProblem]:
         )
     if args.method == "stochastic" and not all(p.is_box for p, _ in variants):
         raise PuzzleInputError("the stochastic search fills boxes; this result is another shape")
-    stochastic = StochasticParams(
-        seed=args.seed or 0, pmax=args.pmax, max_steps=args.max_steps, outside=args.outside,
-        record_rejected=args.record_rejected,
-    )  # fmt: skip
+    stochastic = None  # an exact run does not import the stochastic search at all
+    if args.method == "stochastic":
+        from solvers.cube.stochastic import StochasticParams
+
+        stochastic = StochasticParams(
+            seed=args.seed or 0, pmax=args.pmax, max_steps=args.max_steps,
+            outside=args.outside, record_rejected=args.record_rejected,
+        )  # fmt: skip
     return [CubeProblem(puzzle, name, args.method, args.all, args.classes, args.symmetry,
                         args.solution, stochastic, args.trace_part, args.trace_steps, source,
                         split, variant=puzzle.title if len(variants) > 1 else "")

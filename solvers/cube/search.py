@@ -13,28 +13,28 @@ from solvers.cube.facts import solution_facts
 from solvers.cube.files import load_puzzle
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.results import CubeResult
-from solvers.cube.stochastic import (
-    StochasticParams,
-    StochasticResult,
-    record_stochastic,
-    solve_stochastic,
-)
 
 if TYPE_CHECKING:
     from solvers.cube.options import CubeProblem
+    from solvers.cube.stochastic import StochasticResult
     from solvers.plugin import Limits
     from solvers.progress import Progress
     from solvers.tracer import Tracer
 
 
-def warm_up(puzzle: CubePuzzle) -> None:
-    """Load the compiled kernels and build the placement tables before the clock starts,
-    so the times shown are the solving alone."""
-    exact_tables(puzzle)
+def warm_up(puzzle: CubePuzzle, method: str = "exact") -> None:
+    """Load the compiled kernels of `method` and build the placement tables before the
+    clock starts, so the times shown are the solving alone. Only that method's kernels:
+    each one loaded from numba's cache costs start-up time (the stochastic module is not
+    even imported by an exact run)."""
     tiny = load_puzzle("slothouber-graatsma")
-    solve_exact(tiny, max_solutions=1)
-    solution_facts(solve_exact(tiny))
-    solve_stochastic(tiny, StochasticParams(max_steps=1, sample_every=0))
+    if method == "exact":
+        exact_tables(puzzle)
+        solution_facts(solve_exact(tiny))  # the search, its classes and facts
+    else:
+        from solvers.cube.stochastic import StochasticParams, solve_stochastic
+
+        solve_stochastic(tiny, StochasticParams(max_steps=1, sample_every=0))
 
 
 def exact(problem: CubeProblem, tracer: Tracer, limits: Limits, progress: Progress) -> CubeResult:
@@ -60,9 +60,11 @@ def exact(problem: CubeProblem, tracer: Tracer, limits: Limits, progress: Progre
 def stochastic(
     problem: CubeProblem, tracer: Tracer, limits: Limits, progress: Progress
 ) -> StochasticResult:
+    from solvers.cube.stochastic import record_stochastic, solve_stochastic
+
     puzzle, params = problem.puzzle, problem.stochastic
     assert params is not None
-    warm_up(puzzle)
+    warm_up(puzzle, "stochastic")
     progress.label, progress.unit, progress.total = "stochastic search", "steps", params.max_steps
     started = time.perf_counter()
     if tracer.enabled:
