@@ -127,7 +127,8 @@ def first_choices(tables: ExactTables, fixed: tuple[int, ...]) -> list[int]:
     n_left = tables.puzzle.n_pieces - len(fixed)
     if n_left < 2:
         return []
-    root = _root_state(tables, fixed)
+    counts, occ, par, free = _root_state(tables, fixed)
+    root = (counts, occ, par, free)
     if uses_packed(tables, NULL_TRACER):
         packed = PackedRun(tables, root, n_left, 0)
         packed.step(1, 0)
