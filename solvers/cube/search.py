@@ -5,6 +5,7 @@ collision-removal search (stochastic.py)."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from typing import TYPE_CHECKING
 
@@ -29,12 +30,22 @@ def warm_up(puzzle: CubePuzzle, method: str = "exact") -> None:
     even imported by an exact run)."""
     tiny = load_puzzle("slothouber-graatsma")
     if method == "exact":
-        exact_tables(puzzle)
-        solution_facts(solve_exact(tiny))  # the search, its classes and facts
+        wide = exact_tables(puzzle).placements.words > 1  # the general kernel, not `packed`
+        solution_facts(solve_exact(_wide_box() if wide else tiny))  # search, classes, facts
     else:
         from solvers.cube.stochastic import StochasticParams, solve_stochastic
 
         solve_stochastic(tiny, StochasticParams(max_steps=1, sample_every=0))
+
+
+@functools.cache
+def _wide_box() -> CubePuzzle:
+    """A puzzle of more than 64 cells that solves at once (75 unit cubes in a 5x5x3 box):
+    it loads the general kernel, which such puzzles search with."""
+    from solvers.cube.geometry import cuboid
+    from solvers.cube.puzzle import PieceType, make_puzzle
+
+    return make_puzzle((5, 5, 3), [PieceType("1x1x1", cuboid((1, 1, 1)), 75)])
 
 
 def exact(problem: CubeProblem, tracer: Tracer, limits: Limits, progress: Progress) -> CubeResult:
