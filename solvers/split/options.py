@@ -16,8 +16,10 @@ How a puzzle uses them (digits and SET do; solvers/digits/options.py, search.py)
    then merge `parts` (returned in the order of `keys`) into the result; else search in
    one process as before. The part runner and warm-up are functions importable by name.
 
-Cube subtrees and rings batches join the same way: keys are the first placements (cube)
-or batch numbers (rings), the runner searches one of them, the merge adds up in key order.
+Cube subtrees (solvers/cube/split_parts.py: keys are runs of the search's roots, or a root
+and the kernel's first choices below it) and rings batches (solvers/rings/batch.py: keys
+are batch numbers of consecutive positions) join the same way: the runner searches one key,
+the merge folds the parts in key order.
 """
 
 from __future__ import annotations
