@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.digits.bits import lowest_bit_index, popcount64
+from solvers.bits import lowest_bit_index, popcount64
 from solvers.digits.overlaps import has_bit
 from solvers.interrupt import stop_requested
 from solvers.jit import njit

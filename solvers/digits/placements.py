@@ -19,7 +19,7 @@ from functools import cached_property
 
 import numpy as np
 
-from solvers.digits.bits import words_for
+from solvers.bits import words_for
 from solvers.digits.grid import Grid, step_in_blocks
 from solvers.errors import PuzzleInputError
 from solvers.jit import njit

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.digits.bits import popcount64
+from solvers.bits import popcount64
 from solvers.jit import njit
 
 # regs (the same slots as `exact`'s, so one driver reads both)

@@ -1,4 +1,5 @@
-"""Bit tricks for bitboards of uint64 words, as numba intrinsics (one CPU instruction each)."""
+"""Bit tricks for bitboards of uint64 words, as numba intrinsics (one CPU instruction each),
+shared by the puzzles whose kernels keep their boards in machine words (digits, cube)."""
 
 from __future__ import annotations
 
