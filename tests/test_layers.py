@@ -159,3 +159,25 @@ def test_no_import_runs_back_up_the_layers():
             if module.startswith("solvers") and target.startswith("viz"):
                 bad.append(f"{module} imports {target}")
     assert bad == []
+
+
+SHARED_PACKAGES = {"solvers.split"}  # services every puzzle may use, not puzzles themselves
+
+
+def test_no_puzzle_package_imports_another():
+    """A puzzle is one package: what two puzzles share lives in the core (e.g. solvers.bits),
+    so a plugin can be taken out or replaced without breaking another."""
+
+    def package_of(module: str) -> str:
+        return ".".join(module.split(".")[:2])
+
+    bad = [
+        f"{module} imports {target}"
+        for module, targets in import_graph().items()
+        if puzzle_package(module) and package_of(module) not in SHARED_PACKAGES
+        for target in targets
+        if puzzle_package(target)
+        and package_of(target) not in SHARED_PACKAGES
+        and package_of(target) != package_of(module)
+    ]
+    assert bad == []
