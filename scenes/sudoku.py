@@ -34,10 +34,12 @@ from solvers.sudoku.geometry import DIGIT_CHARS, Names
 from solvers.sudoku.model import (
     GIVEN,
     GUESSED,
+    LOGIC,
     MARK_CANDIDATE,
     MARK_CELL,
     MARK_HOUSE,
     MARK_LINK,
+    STUDENT,
     Eliminate,
     Mark,
     Place,
@@ -96,6 +98,7 @@ from viz.text import fit_text, measure
 
 TEXT = 18.0  # the smallest text, at 720 rows
 GUESS_INK = rgba("#8C5A9E")
+STUDENT_INK = rgba("#00796B")  # the student's own digits (5.3:1 on white)
 STRUCK_INK = ink_against(BAD, "#FFFFFF")
 CANDIDATE_COLORS: dict[int, RGBA] = {
     ROLE_PATTERN: GOOD,
@@ -361,6 +364,14 @@ def _draw_names(d: DrawList2D, layout: GridLayout, scale: float) -> None:
         d.text(str(k + 1), g.x - 8 * scale, g.y + (k + 0.5) * s, size, MUTED, anchor="rm")
 
 
+DIGIT_INKS = {GIVEN: INK, GUESSED: GUESS_INK, STUDENT: STUDENT_INK}
+
+
+def _digit_ink(origin: int) -> RGBA:
+    """A digit's colour says who wrote it: the puzzle, logic, a guess, or the student."""
+    return DIGIT_INKS.get(origin, ACCENT)
+
+
 def _draw_values(d, model: SudokuModel, state, layout: GridLayout, event, t: float) -> None:
     values = model.values(state)
     origin = model.origin(state)
@@ -368,14 +379,14 @@ def _draw_values(d, model: SudokuModel, state, layout: GridLayout, event, t: flo
     for cell in np.flatnonzero(values):
         if isinstance(event, Unplace) and event.cell == cell:
             continue  # drawn fading below
-        color = INK if origin[cell] == GIVEN else GUESS_INK if origin[cell] == GUESSED else ACCENT
+        color = _digit_ink(int(origin[cell]))
         font = "bold" if origin[cell] == GIVEN else "regular"
         cx, cy = layout.cell_rect(int(cell)).center
         d.chars([DIGIT_CHARS[values[cell] - 1]], [(cx, cy)], size, color, font=font)
     if isinstance(event, Place | Unplace):
         cx, cy = layout.cell_rect(event.cell).center
         grow = ease_out_back(t) if isinstance(event, Place) else 1.0 - ease(t)
-        color = GUESS_INK if event.origin == GUESSED else ACCENT
+        color = _digit_ink(event.origin)
         if isinstance(event, Place):
             d.circle(cx, cy, layout.cell * 0.46 * (1.0 - ease(t)) + 0.1,
                      rgba(color, 0.18 * (1.0 - t)))  # fmt: skip
@@ -588,10 +599,12 @@ def _legend_entries(model: SudokuModel, state, h: _Highlights) -> list[LegendEnt
     origin = model.origin(state)[np.flatnonzero(model.values(state))]
     if np.any(origin == GIVEN):
         entries.append(LegendEntry(INK, "given", "disc"))
-    if np.any((origin != GIVEN) & (origin != GUESSED)):
+    if np.any(origin == LOGIC):
         entries.append(LegendEntry(ACCENT, "found by logic", "disc"))
     if np.any(origin == GUESSED):
         entries.append(LegendEntry(GUESS_INK, "guessed", "disc"))
+    if np.any(origin == STUDENT):
+        entries.append(LegendEntry(STUDENT_INK, "your digit", "disc"))
     roles = {role for role, alpha in h.candidates.values() if alpha > 0.01}
     for role, words in CANDIDATE_WORDS.items():
         if role in roles:

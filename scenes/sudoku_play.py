@@ -16,11 +16,11 @@ import numpy as np
 from solvers.events import Event
 from solvers.sudoku.hint import Hint, hint_for
 from solvers.sudoku.model import (
-    GUESSED,
     MARK_CANDIDATE,
     MARK_CELL,
     MARK_HOUSE,
     MARK_LINK,
+    STUDENT,
     Eliminate,
     Mark,
     Place,
@@ -97,10 +97,11 @@ class _Events:
 def placement_events(
     model: SudokuModel, state: np.ndarray, cell: int, digit: int
 ) -> tuple[list[Event], dict[str, int]]:
-    """The student writes `digit` into `cell` (marked as their own, like a guess)."""
+    """The student writes `digit` into `cell` (marked as their own: its own colour, not the
+    solver's logic or guesses)."""
     out = _Events(model, state)
     out.clear_marks()
-    out.place(cell, digit, GUESSED)
+    out.place(cell, digit, STUDENT)
     return out.events, out.counters()
 
 

@@ -8,7 +8,8 @@ State (flat int32; offsets in `SudokuModel.layout`, read it with the model's hel
     [0]                 b
     values[n*n]         digit of each cell, 0 = empty                    model.values(s)
     cands[n*n]          candidate bitmask (bit d-1 = digit d), 0 if filled  model.candidates(s)
-    origin[n*n]         0 empty, 1 given, 2 placed by logic, 3 by a guess  model.origin(s)
+    origin[n*n]         0 empty, 1 given, 2 placed by logic, 3 by a guess,  model.origin(s)
+                        4 by the student in the window
     cell_marks[n*n]     roles.CELL_*: pattern, target, pivot, guess, conflict
     cand_marks[n*n*n]   roles.ROLE_*: pattern (green), eliminate (red), place, on/off
                         (chain and colouring colours), peer   model.candidate_marks(s)
@@ -20,7 +21,8 @@ State (flat int32; offsets in `SudokuModel.layout`, read it with the model's hel
     depth               guesses in force
 
 Events (solvers.sudoku.model; all invertible from the event alone):
-    Place(cell, digit, previous_mask, origin)   a digit pops in (origin 2 logic, 3 guess)
+    Place(cell, digit, previous_mask, origin)   a digit pops in (origin 2 logic, 3 guess,
+                                                4 the student)
     Unplace(cell, digit, mask, origin)          backtracking takes it out again
     Eliminate(cell, digit)                      a candidate is struck out
     Restore(cell, digit)                        backtracking gives it back

@@ -9,7 +9,14 @@ from __future__ import annotations
 from collections import defaultdict
 
 from solvers.sudoku.geometry import Names, join_words, mask_digits
-from solvers.sudoku.roles import CELL_CONFLICT, CELL_PIVOT, ROLE_FIN, ROLE_ON, ROLE_PATTERN
+from solvers.sudoku.roles import (
+    CELL_CONFLICT,
+    CELL_PATTERN,
+    CELL_PIVOT,
+    ROLE_FIN,
+    ROLE_ON,
+    ROLE_PATTERN,
+)
 from solvers.sudoku.steps import Step
 from solvers.sudoku.techniques import (
     SPECIAL_STEPS,
@@ -72,6 +79,8 @@ def _caption(step: Step, names: Names) -> str:
     name = TECHNIQUES[t].name
     title = TECHNIQUES[t].title
     cell = names.cell
+    if name in RECTANGLE_NAMES:
+        return _rectangle_text(step, names)
     if name == "naked_single":
         if i[2] >= 0:
             return (
@@ -289,6 +298,89 @@ def _caption(step: Step, names: Names) -> str:
             "contradiction we come back"
         )
     return title
+
+
+# -- issue 21: Unique Rectangle types 3, 5, 6, Hidden and Avoidable Rectangles, BUG+n ------
+RECTANGLE_NAMES = frozenset(
+    {
+        "unique_rectangle_3",
+        "unique_rectangle_5",
+        "unique_rectangle_6",
+        "hidden_rectangle",
+        "avoidable_rectangle",
+        "bug_plus_n",
+    }
+)
+
+
+def _rectangle_text(step: Step, names: Names) -> str:
+    """The captions of solvers.sudoku.kernels.rectangles (info layouts in its docstrings),
+    one whole sentence per technique."""
+    name = TECHNIQUES[step.technique].name
+    i = step.info
+    cell, cells = names.cell, names.cells
+    if name == "unique_rectangle_3":
+        floor, roof, a, b, house, digits = i[0:2], i[2:4], i[4], i[5], i[6], i[7]
+        subset = [c for c, r in step.cells if r == CELL_PATTERN and c not in i[0:4]]
+        return (
+            f"Unique Rectangle Type 3: {cells(floor)} hold only {{{a}, {b}}}, so one of "
+            f"{cells(roof)} holds a digit other than {a} and {b} (two solutions otherwise); "
+            f"with {cells(subset)} that makes a naked subset {_digits_braced(digits)} in "
+            f"{names.house(house)}: {removals(step, names)}"
+        )
+    if name == "unique_rectangle_5":
+        nb = 4 - i[7]
+        pattern, extra, a, b, c = i[0:nb], i[nb:4], i[4], i[5], i[6]
+        return (
+            f"Unique Rectangle Type 5: {cells(pattern)} hold only {{{a}, {b}}} and "
+            f"{cells(extra)} hold {a}, {b} and {c}; without {c} in one of them the puzzle "
+            f"would have two solutions, so {c} goes from every cell that sees them all: "
+            f"{removals(step, names)}"
+        )
+    if name == "unique_rectangle_6":
+        floor, roof, a, b = i[0:2], i[2:4], i[4], i[5]
+        return (
+            f"Unique Rectangle Type 6: {cells(floor)} hold only {{{min(a, b)}, {max(a, b)}}}; "
+            f"in {names.house(i[6])} and {names.house(i[7])}, {a} fits only in the "
+            f"rectangle, so it lies on one of its diagonals; on {cells(roof)} it would leave "
+            f"{b} on both of {cells(floor)} (two solutions), so {removals(step, names)}"
+        )
+    if name == "hidden_rectangle":
+        p, x, row_mate, col_mate, a, b = i[0], i[1], i[2], i[3], i[4], i[5]
+        return (
+            f"Hidden Rectangle: {cell(p)} holds only {{{min(a, b)}, {max(a, b)}}}; in "
+            f"{names.house(i[6])} and {names.house(i[7])}, {a} fits only in the rectangle, so "
+            f"if {cell(x)} were {b}, {cell(row_mate)} and {cell(col_mate)} would be {a} and "
+            f"{cell(p)} {b} (two solutions): {removals(step, names)}"
+        )
+    if name == "avoidable_rectangle":
+        p, q, kind, c = i[4], i[5], i[6], i[7]
+        solved = [x for x in i[0:4] if any(y == x and r == CELL_PATTERN for y, r in step.cells)]
+        empty = [x for x in i[0:4] if x not in solved]
+        if kind == 1:
+            return (
+                f"Avoidable Rectangle Type 1: {cells(solved)} were solved (none is a given) "
+                f"with {p} and {q} crosswise; {p if p in _cands_of(step, empty[0]) else q} in "
+                f"{cell(empty[0])} would complete a rectangle whose {p} and {q} could be "
+                f"swapped (two solutions), so {removals(step, names)}"
+            )
+        return (
+            f"Avoidable Rectangle Type 2: {cells(solved)} were solved (neither is a given) "
+            f"with {p} and {q}; {cells(empty)} would complete the swappable rectangle "
+            f"unless one of them is {c}, so {c} goes from every cell that sees both: "
+            f"{removals(step, names)}"
+        )
+    extras = [(c, d) for c, d, r in step.candidates if r == ROLE_ON]
+    listed = join_words([f"{d} in {cell(c)}" for c, d in extras])
+    return (
+        f"BUG+{i[0]}: without {listed}, every empty cell would hold two candidates and "
+        f"every digit two places in each house (a pattern with no solution or several), "
+        f"so one of them is true and what sees them all is false: {removals(step, names)}"
+    )
+
+
+def _cands_of(step: Step, cell: int) -> list[int]:
+    return [d for c, d, _r in step.candidates if c == cell]
 
 
 def _special(step: Step, names: Names) -> str:

@@ -124,7 +124,7 @@ def hint_for(
         return Hint("solved", (done, done, done))
     allowed = {t.name for t in LOGIC} if enabled is None else set(enabled)
     order = [t.name for t in LOGIC if t.name in allowed and (unique or not t.needs_unique)]
-    status, steps = logic_steps(b, values.copy(), cand.copy(), order, 1)
+    status, steps = logic_steps(b, values.copy(), cand.copy(), order, 1, givens)
     if status == STALLED or not steps:
         texts = (
             "None of the switched-on techniques applies here.",

@@ -26,18 +26,30 @@ def start_grid(b: int, givens: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return values, cand
 
 
+def given_flags(values: np.ndarray) -> np.ndarray:
+    """1 for each filled cell of `values`: the cells an Avoidable Rectangle may not use."""
+    return (np.asarray(values) != 0).astype(np.int32)
+
+
 def logic_steps(
-    b: int, values: np.ndarray, cand: np.ndarray, order: Sequence[str], max_steps: int
+    b: int,
+    values: np.ndarray,
+    cand: np.ndarray,
+    order: Sequence[str],
+    max_steps: int,
+    givens: np.ndarray | None = None,
 ) -> tuple[int, list[Step]]:
     """Up to `max_steps` steps of the techniques in `order` (easiest first), applied to
-    `values` and `cand` in place; the engine's status and the steps (without captions)."""
+    `values` and `cand` in place; the engine's status and the steps (without captions).
+    `givens` are the puzzle's clues; without them every filled cell counts as one."""
     geo = geometry(b)
+    given = given_flags(values if givens is None else givens)
     ids = np.array([BY_NAME[name].id for name in order], dtype=np.int32)
     size = geo.ncell * (geo.n + 1) + 8
     log = new_log(min(size, max_steps + 8), 32 * geo.ncell * (geo.n + 1))
     while True:
         saved = values.copy(), cand.copy()
-        status = run_logic(geo, values, cand, ids, log, max_steps)
+        status = run_logic(geo, values, cand, given, ids, log, max_steps)
         if status != OVERFLOW:
             return status, decode_log(log, 0, ())
         values[:], cand[:] = saved

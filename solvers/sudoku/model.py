@@ -32,8 +32,9 @@ from solvers.sudoku.techniques import BY_NAME, TECHNIQUES
 # replaced. Backtracking is recorded as the inverse events (Unplace, Restore) in reverse
 # order, so the player never needs to search the trace to step backward.
 
-# Cell origins (state ORIGIN block)
-EMPTY, GIVEN, LOGIC, GUESSED = 0, 1, 2, 3
+# Cell origins (state ORIGIN block). STUDENT: a digit the student wrote in the window
+# (scenes.sudoku_play), neither found by the solver nor guessed by it.
+EMPTY, GIVEN, LOGIC, GUESSED, STUDENT = 0, 1, 2, 3, 4
 
 # Mark layers
 MARK_CELL, MARK_CANDIDATE, MARK_HOUSE, MARK_LINK = 0, 1, 2, 3
@@ -43,7 +44,7 @@ LAYER_NAMES = ("cell", "candidate", "house", "link")
 @dataclasses.dataclass(frozen=True, slots=True)
 class Place(Event):
     """Write `digit` into an empty cell; its candidates (`previous_mask`) disappear.
-    `origin` is LOGIC (2) or GUESSED (3)."""
+    `origin` is LOGIC (2), GUESSED (3) or STUDENT (4)."""
 
     OP = 0
     cell: int
@@ -126,7 +127,7 @@ def difficulty(name: str) -> float:
     return technique.rating if technique else 99.0
 
 
-ORIGIN_NAMES = {2: "logic", 3: "guess"}
+ORIGIN_NAMES = {2: "logic", 3: "guess", 4: "student"}
 
 
 class Layout:

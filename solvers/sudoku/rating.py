@@ -331,7 +331,9 @@ def rate_path(
                and SE[t.name][0] < hardest]  # fmt: skip
     if lighter and not ours.se_lower_bound:
         values, cand = start_grid(puzzle.b, puzzle.givens)
-        status, light = logic_steps(puzzle.b, values, cand, se_order(lighter), 1 << 30)
+        status, light = logic_steps(
+            puzzle.b, values, cand, se_order(lighter), 1 << 30, puzzle.givens
+        )
         if status == SOLVED:
             se = rate_steps(light, n).se
     return Rating(se, ours.se_lower_bound, ours.level, ours.score)

@@ -32,6 +32,7 @@ from solvers.sudoku.kernels.engine import (
     run_logic,
 )
 from solvers.sudoku.kernels.log import new_log
+from solvers.sudoku.logic import given_flags
 from solvers.sudoku.model import SudokuModel
 from solvers.sudoku.parse import Puzzle, parse_puzzle
 from solvers.sudoku.record import record, record_into
@@ -64,6 +65,7 @@ class _Run:
 
     def __init__(self, puzzle: Puzzle, order: np.ndarray, guessing: bool, names: Names | None):
         self.geo = geometry(puzzle.b)
+        self.given = given_flags(puzzle.givens)
         self.order = order
         # Inside a guessed branch the job is to reach a contradiction or the solution
         # quickly: chains are left out there (they cost the most when they find nothing).
@@ -86,7 +88,7 @@ class _Run:
             saved_values, saved_cand = values.copy(), cand.copy()
             self.log.fill[:] = 0
             order = self.branch_order if self.assumptions else self.order
-            status = run_logic(self.geo, values, cand, order, self.log, 1 << 30)
+            status = run_logic(self.geo, values, cand, self.given, order, self.log, 1 << 30)
             if status != OVERFLOW:
                 break
             values[:], cand[:] = saved_values, saved_cand
@@ -247,16 +249,22 @@ __all__ = ["check_solutions", "find_one", "human", "resolve_trace", "solve", "so
 
 
 def find_one(
-    b: int, values: np.ndarray, cand: np.ndarray, technique: str, names: str | None = "a1"
+    b: int,
+    values: np.ndarray,
+    cand: np.ndarray,
+    technique: str,
+    names: str | None = "a1",
+    givens: np.ndarray | None = None,
 ) -> Step | None:
     """The first step of one technique on a given grid and candidate masks, or None.
-    Neither array is changed. For tests and hints: the grid need not come from a puzzle."""
+    Neither array is changed. For tests and hints: the grid need not come from a puzzle.
+    `givens` are the puzzle's clues (every filled cell counts as one without them)."""
     geo = geometry(b)
     values = np.array(values, dtype=np.int32)
     cand = np.array(cand, dtype=np.int32)
     log = new_log(4, 64 * geo.ncell)
     order = np.array([BY_NAME[technique].id], dtype=np.int32)
-    run_logic(geo, values, cand, order, log, 1)
+    run_logic(geo, values, cand, given_flags(values if givens is None else givens), order, log, 1)
     steps = [s for s in decode_log(log, 0, ()) if s.technique == order[0]]
     if not steps:
         return None

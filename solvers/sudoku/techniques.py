@@ -10,7 +10,8 @@ Rating scale (puzzleviz, in the spirit of Sudoku Explainer's 1-10 scale):
     1.7-2.1  medium     pointing and box-line reduction
     2.3-3.5  hard       naked and hidden pairs, triples, quads
     3.6-4.8  expert     X-Wing, Swordfish, Skyscraper, 2-String Kite, Jellyfish, wings,
-                        Empty Rectangle, Turbot Fish, unique rectangles (types 1, 2, 4), BUG+1
+                        Empty Rectangle, Turbot Fish, unique rectangles (types 1-6), Hidden
+                        and Avoidable Rectangles, BUG+1, BUG+n
     5.0-6.9  master     simple colouring, finned fish, Sue de Coq (5.4), X-chains, XY-chains,
                         AICs, ALS-XZ, ALS-XY-Wing (6.8), Death Blossom (6.9)
     7.0-9.0  extreme    Kraken fish (7.8), forcing chains (8.0) and dynamic forcing nets (8.8): case
@@ -63,8 +64,14 @@ _TABLE = [
     (34, "turbot_fish", "Turbot Fish", "TF", 4.6),
     (18, "unique_rectangle_1", "Unique Rectangle Type 1", "UR1", 4.7),
     (28, "unique_rectangle_2", "Unique Rectangle Type 2", "UR2", 4.7),
+    (41, "unique_rectangle_3", "Unique Rectangle Type 3", "UR3", 4.7),
     (29, "unique_rectangle_4", "Unique Rectangle Type 4", "UR4", 4.7),
+    (42, "unique_rectangle_5", "Unique Rectangle Type 5", "UR5", 4.7),
+    (43, "unique_rectangle_6", "Unique Rectangle Type 6", "UR6", 4.7),
+    (44, "hidden_rectangle", "Hidden Rectangle", "HR", 4.7),
+    (45, "avoidable_rectangle", "Avoidable Rectangle", "AR", 4.7),
     (19, "bug_plus_1", "BUG+1", "BUG", 4.8),
+    (46, "bug_plus_n", "BUG+n", "BUGN", 4.8),
     (20, "simple_colouring", "Simple Colouring", "SC", 5.0),
     (25, "finned_x_wing", "Finned X-Wing", "FXW", 5.1),
     (26, "finned_swordfish", "Finned Swordfish", "FSF", 5.2),
@@ -81,7 +88,19 @@ _TABLE = [
     (31, "forcing_net", "Forcing Net", "FN", 8.8),
     (23, "guess", "Guess", "G", 10.0),
 ]
-NEEDS_UNIQUE = {"unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_4", "bug_plus_1"}
+UNIQUENESS = (
+    "unique_rectangle_1",
+    "unique_rectangle_2",
+    "unique_rectangle_3",
+    "unique_rectangle_4",
+    "unique_rectangle_5",
+    "unique_rectangle_6",
+    "hidden_rectangle",
+    "avoidable_rectangle",
+    "bug_plus_1",
+    "bug_plus_n",
+)
+NEEDS_UNIQUE = set(UNIQUENESS)
 
 # Indexed by id: TECHNIQUES[step.technique]
 TECHNIQUES: tuple[Technique, ...] = tuple(
@@ -123,6 +142,12 @@ T_UNIQUE_RECTANGLE_1 = T["unique_rectangle_1"]
 T_UNIQUE_RECTANGLE_2 = T["unique_rectangle_2"]
 T_UNIQUE_RECTANGLE_4 = T["unique_rectangle_4"]
 T_BUG_PLUS_1 = T["bug_plus_1"]
+T_UNIQUE_RECTANGLE_3 = T["unique_rectangle_3"]
+T_UNIQUE_RECTANGLE_5 = T["unique_rectangle_5"]
+T_UNIQUE_RECTANGLE_6 = T["unique_rectangle_6"]
+T_HIDDEN_RECTANGLE = T["hidden_rectangle"]
+T_AVOIDABLE_RECTANGLE = T["avoidable_rectangle"]
+T_BUG_PLUS_N = T["bug_plus_n"]
 T_SIMPLE_COLOURING = T["simple_colouring"]
 T_FINNED_X_WING = T["finned_x_wing"]
 T_FINNED_SWORDFISH = T["finned_swordfish"]
@@ -169,7 +194,7 @@ GROUPS = {
     "finned_fish": ("finned_x_wing", "finned_swordfish", "finned_jellyfish"),
     "complex_fish": ("kraken_fish",),
     "wings": ("y_wing", "xyz_wing", "w_wing"),
-    "uniqueness": ("unique_rectangle_1", "unique_rectangle_2", "unique_rectangle_4", "bug_plus_1"),
+    "uniqueness": UNIQUENESS,
     "chains": ("simple_colouring", "x_chain", "xy_chain", "aic"),
     "single_digit": ("skyscraper", "two_string_kite", "turbot_fish", "empty_rectangle"),
     "als": ("als_xz", "als_xy_wing", "death_blossom"),

@@ -3,16 +3,20 @@ hints and the student's own digits."""
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pygame
 import pytest
 
+from scenes.sudoku import _digit_ink
 from scenes.sudoku_chains import Chain, eureka, number_spots, step_link_count
 from solvers.sudoku.geometry import Names
-from solvers.sudoku.model import Eliminate, Mark, Place
+from solvers.sudoku.model import GIVEN, GUESSED, LOGIC, STUDENT, Eliminate, Mark, Place
 from solvers.sudoku.search import solve_and_record
 from viz.app import App
 from viz.compose import compose, default_look, make_view
+from viz.images import save_png
 from viz.player import GLIDE_SECONDS, Player
 from viz.scene import scene_for
 
@@ -157,6 +161,11 @@ def test_a_click_on_a_pencil_mark_writes_the_digit_and_a_wrong_one_is_the_next_h
     app.render()
     events = model.events.decode_rows(app.player.trace.rows[-30:])
     assert any(isinstance(e, Place) and (e.cell, e.digit) == (cell, wrong) for e in events)
+    # the student's digit is theirs: its own origin, colour and legend words
+    assert model.origin(app.player.state)[cell] == STUDENT
+    assert _digit_ink(STUDENT) not in (_digit_ink(GUESSED), _digit_ink(LOGIC), _digit_ink(GIVEN))
+    if out := os.environ.get("SUDOKU_STUDENT_PNG"):  # to look at it: save the frame
+        save_png(out, app.target.read_image())
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_i, mod=0))
     app.tick(GLIDE_SECONDS)
     app.render()

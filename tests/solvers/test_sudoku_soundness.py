@@ -61,9 +61,13 @@ def test_every_technique_is_sound_on_hard_grids():
     puzzles = read_puzzles(ASSETS / "famous_hard.txt")[::6]
     puzzles += read_puzzles(ASSETS / "generated_hard.txt")[::8]
     fired = sum((check_every_technique(p, 4) for p in puzzles), Counter())
-    # every technique had its chance and took it many times (BUG+1 needs an almost solved
-    # grid, which the path reaches only at its very end)
-    assert {t.name for t in LOGIC if fired[t.name] < 10} == {"bug_plus_1"}
+    # every technique had its chance and took it many times (BUG+1 and BUG+n need an almost
+    # solved grid, which the path reaches only at its very end; an Avoidable Rectangle
+    # needs the givens, which find_one is not given here, and Unique Rectangles of Types 5
+    # and 6 are rare: tests/solvers/test_sudoku_rectangles.py tries those on more grids)
+    rare = {"bug_plus_1", "bug_plus_n", "avoidable_rectangle", "unique_rectangle_5"}
+    rare |= {"unique_rectangle_6"}
+    assert {t.name for t in LOGIC if fired[t.name] < 10} <= rare
 
 
 @pytest.mark.parametrize(("b", "seed"), [(2, 5), (3, 17), (3, 18), (4, 2)])

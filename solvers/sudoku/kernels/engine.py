@@ -26,6 +26,15 @@ from solvers.sudoku.kernels.fish import finned_fish, fish
 from solvers.sudoku.kernels.forcing import forcing
 from solvers.sudoku.kernels.kraken import kraken_fish
 from solvers.sudoku.kernels.log import FILL_OVERFLOW, FILL_STEPS, begin, commit, push, set_info
+from solvers.sudoku.kernels.rectangles import (
+    AVOIDABLE,
+    HIDDEN,
+    UR3,
+    UR5,
+    UR6,
+    bug_plus_n,
+    rectangles,
+)
 from solvers.sudoku.kernels.sdc import sue_de_coq
 from solvers.sudoku.kernels.turbot import empty_rectangle, three_link_chain
 from solvers.sudoku.kernels.unique import bug_plus_1, unique_rectangle_1, unique_rectangle_2_4
@@ -42,9 +51,11 @@ from solvers.sudoku.techniques import (
     T_AIC,
     T_ALS_XY_WING,
     T_ALS_XZ,
+    T_AVOIDABLE_RECTANGLE,
     T_BOX_LINE_PAIR,
     T_BOX_LINE_TRIPLE,
     T_BUG_PLUS_1,
+    T_BUG_PLUS_N,
     T_CONTRADICTION,
     T_DEATH_BLOSSOM,
     T_EMPTY_RECTANGLE,
@@ -54,6 +65,7 @@ from solvers.sudoku.techniques import (
     T_FORCING_NET,
     T_HIDDEN_PAIR,
     T_HIDDEN_QUAD,
+    T_HIDDEN_RECTANGLE,
     T_HIDDEN_SINGLE,
     T_JELLYFISH,
     T_KRAKEN_FISH,
@@ -67,7 +79,10 @@ from solvers.sudoku.techniques import (
     T_TURBOT_FISH,
     T_UNIQUE_RECTANGLE_1,
     T_UNIQUE_RECTANGLE_2,
+    T_UNIQUE_RECTANGLE_3,
     T_UNIQUE_RECTANGLE_4,
+    T_UNIQUE_RECTANGLE_5,
+    T_UNIQUE_RECTANGLE_6,
     T_W_WING,
     T_X_CHAIN,
     T_X_WING,
@@ -143,9 +158,11 @@ def apply_step(geo, values, cand, log, s):
 
 
 @njit(cache=True)
-def run_logic(geo, values, cand, order, log, max_steps):
+def run_logic(geo, values, cand, given, order, log, max_steps):
     """Apply steps of the techniques in `order` (ids, easiest first) until solved, stalled,
-    contradicted or out of log space; `values` and `cand` end in the reached state."""
+    contradicted or out of log space; `values` and `cand` end in the reached state.
+    `given` (1 for a given cell) tells the puzzle's clues from digits placed since: an
+    Avoidable Rectangle may only use the latter."""
     n = geo.n
     pos = np.empty((3 * n, n), dtype=np.int32)
     steps = 0
@@ -198,8 +215,20 @@ def run_logic(geo, values, cand, order, log, max_steps):
                 found = unique_rectangle_2_4(geo, values, cand, pos, log, 2)
             elif t == T_UNIQUE_RECTANGLE_4:
                 found = unique_rectangle_2_4(geo, values, cand, pos, log, 4)
+            elif t == T_UNIQUE_RECTANGLE_3:
+                found = rectangles(geo, values, cand, pos, given, log, UR3)
+            elif t == T_UNIQUE_RECTANGLE_5:
+                found = rectangles(geo, values, cand, pos, given, log, UR5)
+            elif t == T_UNIQUE_RECTANGLE_6:
+                found = rectangles(geo, values, cand, pos, given, log, UR6)
+            elif t == T_HIDDEN_RECTANGLE:
+                found = rectangles(geo, values, cand, pos, given, log, HIDDEN)
+            elif t == T_AVOIDABLE_RECTANGLE:
+                found = rectangles(geo, values, cand, pos, given, log, AVOIDABLE)
             elif t == T_BUG_PLUS_1:
                 found = bug_plus_1(geo, values, cand, pos, log)
+            elif t == T_BUG_PLUS_N:
+                found = bug_plus_n(geo, values, cand, log)
             elif t == T_SIMPLE_COLOURING:
                 found = simple_colouring(geo, values, cand, pos, log)
             elif t == T_X_CHAIN:
