@@ -360,7 +360,7 @@ def _rectangle_text(step: Step, names: Names) -> str:
         if kind == 1:
             return (
                 f"Avoidable Rectangle Type 1: {cells(solved)} were solved (none is a given) "
-                f"with {p} and {q} crosswise; {p if p in _cands_of(step, empty[0]) else q} in "
+                f"with {p} and {q} crosswise; {step.eliminations[0][1]} in "
                 f"{cell(empty[0])} would complete a rectangle whose {p} and {q} could be "
                 f"swapped (two solutions), so {removals(step, names)}"
             )
@@ -377,10 +377,6 @@ def _rectangle_text(step: Step, names: Names) -> str:
         f"every digit two places in each house (a pattern with no solution or several), "
         f"so one of them is true and what sees them all is false: {removals(step, names)}"
     )
-
-
-def _cands_of(step: Step, cell: int) -> list[int]:
-    return [d for c, d, _r in step.candidates if c == cell]
 
 
 def _special(step: Step, names: Names) -> str:

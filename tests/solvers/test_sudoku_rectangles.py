@@ -65,6 +65,7 @@ def test_avoidable_rectangle_only_with_cells_that_are_not_givens():
     step = find_one(3, values, cand, "avoidable_rectangle", givens=no_givens)
     assert elims(step) == {(1, 3, 1)}
     assert step.caption.startswith("Avoidable Rectangle Type 1: A1, D1, A2 were solved")
+    assert "crosswise; 1 in D2 would complete a rectangle" in step.caption
     # the same digits as givens: swapping them is no second solution of this puzzle
     assert find_one(3, values, cand, "avoidable_rectangle") is None
     one_given = no_givens.copy()
