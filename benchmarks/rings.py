@@ -88,9 +88,10 @@ def full_table(text: str, save: Path | None) -> None:
 
 
 def practical(puzzles: list[str], samples: int, effort: float) -> None:
-    """The practical method before issue 23 (the beam alone: practical_moves at width 1,
-    the code `--method practical` ran then) and now (search.solve 'practical':
-    best_practical), on the same uniform random states (seeds 0..samples-1)."""
+    """The practical method before issue 23 (the beam alone at width 1 with the guide of
+    then, practical_moves(relaxed=False): the code `--method practical` ran then) and now
+    (search.solve 'practical': best_practical), on the same uniform random states (seeds
+    0..samples-1)."""
     print(f"\n== practical method: {samples} uniform random states per puzzle, before "
           f"(the beam alone) and now (best_practical, effort {effort}) ==")  # fmt: skip
     print(f"{'config':>10} {'tables':>6} {'before med':>10} {'now med':>8} {'now/before':>10} "
@@ -100,12 +101,12 @@ def practical(puzzles: list[str], samples: int, effort: float) -> None:
         config = RingConfig.parse(text)
         model = RingsModel(config)
         warm = uniform_shuffle(config, 10_000)
-        practical_moves(config, warm)  # tables, ball, compile
+        practical_moves(config, warm, relaxed=False)  # tables, ball, compile
         solve(config, warm, "practical", effort=effort)
         before, after, cpu_b, cpu_a, wall_a, proven = [], [], [], [], [], 0
         for seed in range(samples):
             state = uniform_shuffle(config, seed)
-            (_code, moves), _, cpu = timed(practical_moves, config, state)
+            (_code, moves), _, cpu = timed(practical_moves, config, state, relaxed=False)
             assert moves and is_goal(config, _played(model, state, moves))
             before.append(len(moves))
             cpu_b.append(cpu)

@@ -2,8 +2,11 @@
 
 - Guide: twice the number of rings each ball still has to cross to reach a ring its colour
   belongs to, less one per gate (a foreign slot) holding a ball that belongs elsewhere
-  (it can leave with the next turn), weighted, plus the thesis' run-length h for the
-  arrangement inside each ring. For 2 rings with 2 colours each the thesis' h alone.
+  (it can leave with the next turn), weighted; plus, on three and five rings, the relaxed
+  ring tables (solvers.rings.relaxed: the moves each ring needs if its neighbours could
+  hand it any ball), which made the beam's solutions about a quarter shorter there. Two
+  rings keep the guide of before: the thesis' run-length h for the arrangement inside
+  each ring added to the travel, or the thesis' h alone with 2 colours per ring.
 - Stage A: a beam search over single turns (no ring twice in a row); every state ever
   kept is remembered, so the beam never walks in circles. It stops when its best guide
   has not improved for a while.
@@ -12,10 +15,10 @@
   misplaced balls without disturbing the rest. Stages alternate until done.
 - Goal ball (solvers.rings.goalball): all states within 3 moves of a goal. When any
   candidate lies in the ball, the rest of the way is read off the ball.
-- Five rings with two colours each (ten colours): the beam's guide is too weak there, so
-  the state is solved by reduction (solvers.rings.reduction): the beam puts every ball on
-  its ring, then conjugated commutators sort each ring. The reduction is also the fallback
-  whenever the beam stalls on another two-colour configuration.
+- Two colours per ring: whenever the beam stalls (five rings: within 8 rounds) the state
+  is solved by reduction (solvers.rings.reduction): the beam puts every ball on its ring,
+  then conjugated commutators sort each ring. Without the relaxed tables the beam is lost
+  on five two-colour rings, and those went to the reduction at once.
 - Polish: consecutive turns of one ring are merged (a full turn disappears), and every
   stretch of the solution that a depth-2 probe can bridge in fewer moves is replaced.
 """
@@ -42,9 +45,10 @@ from solvers.rings.kernels import (
 )
 from solvers.rings.macros import Turn, all_turns, commutators, sequence_gather
 from solvers.rings.reduction import reduction_moves
+from solvers.rings.relaxed import RelaxedTables, relaxed_sum, relaxed_tables
 from solvers.rings.results import REASONS, RingsResult
 
-GUIDE_THESIS, GUIDE_TRAVEL, GUIDE_TRAVEL_CHANGES = 0, 1, 2
+GUIDE_THESIS, GUIDE_TRAVEL, GUIDE_TRAVEL_CHANGES, GUIDE_RELAXED = 0, 1, 2, 3
 
 
 @njit(cache=True)
@@ -72,6 +76,8 @@ class GuideParams(NamedTuple):
     gate_cost: np.ndarray  # (C, G) int64
     changes_weight: int
     ring_start: np.ndarray  # (N,) bool
+    relaxed: RelaxedTables  # GUIDE_RELAXED only (else empty tables)
+    relaxed_weight: int
 
 
 @njit(cache=True)
@@ -79,6 +85,8 @@ def guide(x, tab, gp):
     if gp.kind == GUIDE_THESIS:
         return thesis_h(x, tab.hseq, tab.hlen, tab.mine, tab.max_h)
     value = _travel(x, gp.cost, gp.gates, gp.gate_cost, gp.changes_weight, gp.ring_start)
+    if gp.kind == GUIDE_RELAXED:
+        return value + gp.relaxed_weight * relaxed_sum(x, tab.circuits, gp.relaxed)
     if gp.kind == GUIDE_TRAVEL:
         value += thesis_h(x, tab.hseq, tab.hlen, tab.mine, tab.max_h)
     return value
@@ -217,8 +225,9 @@ def macro_library(config: RingConfig) -> MacroLibrary:
     return MacroLibrary(config)
 
 
-def guide_params(config: RingConfig, weight: int = 40) -> GuideParams:
-    """The guide for `config` (see the module docstring)."""
+def guide_params(config: RingConfig, weight: int = 40, relaxed: bool = True) -> GuideParams:
+    """The guide for `config` (see the module docstring); `relaxed=False`: the guide
+    before the relaxed tables (travel and the thesis' h), kept for comparison."""
     n = config.n_balls
     colour_ring = np.array([c // config.colours_per_ring for c in range(config.n_colours)])
     owner = np.repeat(np.arange(config.rings), np.diff(config.offsets))
@@ -229,9 +238,25 @@ def guide_params(config: RingConfig, weight: int = 40) -> GuideParams:
     gate_cost = -weight * (colour_ring[:, None] != owner[gates][None, :]).astype(np.int64)
     ring_start = np.zeros(n, dtype=np.bool_)
     ring_start[list(config.offsets[:-1])] = True
+    changes = 0
+    if relaxed and config.rings >= 3:
+        # the relaxed tables, one unit per move; five one-colour rings weigh the travel
+        # twice as much (balls cross up to four rings there), tuned on uniform states
+        rt = relaxed_tables(config)
+        if config.rings >= 5 and config.colours_per_ring == 1:
+            cost, gate_cost = 2 * cost, 2 * gate_cost
+        return GuideParams(GUIDE_RELAXED, cost, gates, gate_cost, changes, ring_start, rt, weight)
     kind = GUIDE_THESIS if (config.rings == 2 and config.colours_per_ring == 2) else GUIDE_TRAVEL
-    changes = 4 if kind == GUIDE_TRAVEL_CHANGES else 0
-    return GuideParams(kind, cost, gates, gate_cost, changes, ring_start)
+    return GuideParams(kind, cost, gates, gate_cost, changes, ring_start, _NO_TABLES, 0)
+
+
+_NO_TABLES = RelaxedTables(
+    np.zeros(0, dtype=np.uint8),
+    np.zeros(0, dtype=np.int64),
+    np.zeros(0, dtype=np.int64),
+    np.zeros((0, 0), dtype=np.bool_),
+    np.zeros(0, dtype=np.int64),
+)
 
 
 def simplify(config: RingConfig, moves: list[tuple[int, int]]) -> list[tuple[int, int]]:
@@ -364,20 +389,24 @@ def practical_moves(
     control: np.ndarray | None = None,
     status: np.ndarray | None = None,
     width: int = 1,
+    relaxed: bool = True,
 ) -> tuple[int, list[tuple[int, int]]]:
     """(code, moves): FOUND with the moves (ring 0-based, f), or STALLED / CANCELLED.
-    `width` multiplies the beams' widths: wider beams find shorter solutions, slower."""
+    `width` multiplies the beams' widths: wider beams find shorter solutions, slower.
+    `relaxed=False` runs the guide of before the relaxed tables (the benchmarks' "before":
+    five two-colour rings then go to the reduction at once, the beam being lost there)."""
     control = np.zeros(1, dtype=np.int64) if control is None else control
     status = np.zeros(6, dtype=np.int64) if status is None else status
+    _compiled(config, relaxed)
     deadline = time.perf_counter() + time_limit
 
     def beam(cfg: RingConfig, st: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
         return beam_moves(cfg, st, max_rounds=max_rounds, deadline=deadline, control=control,
-                          status=status, width=width)  # fmt: skip
+                          status=status, width=width, relaxed=relaxed)  # fmt: skip
 
     two_colours = config.colours_per_ring == 2
     code = STALLED
-    if not (two_colours and config.rings >= 5):
+    if relaxed or not (two_colours and config.rings >= 5):
         code, moves = beam(config, state)
     if code == STALLED and two_colours:
         code, moves = reduction_moves(config, state, beam, control, status)
@@ -390,6 +419,16 @@ def practical_moves(
     return FOUND, moves
 
 
+@functools.lru_cache(maxsize=16)
+def _compiled(config: RingConfig, relaxed: bool) -> None:
+    """Compile the beam (a first use on a cold numba cache can take half a minute on a
+    loaded machine) and build its tables before the clock starts: the time limit is for
+    searching, and a solve must not give up because the compiler was slow."""
+    status = np.zeros(6, dtype=np.int64)
+    _attempt(config, config.solved_state(), True, 1, np.inf, np.zeros(1, dtype=np.int64),
+             status, 1, relaxed)  # fmt: skip
+
+
 def beam_moves(
     config: RingConfig,
     state: np.ndarray,
@@ -399,22 +438,32 @@ def beam_moves(
     control: np.ndarray,
     status: np.ndarray,
     width: int = 1,
+    relaxed: bool = True,
 ) -> tuple[int, list[tuple[int, int]]]:
     """The beam alone (unpolished moves). A first attempt tries the commutators that move
     at most 5 balls (fast); if it stalls the search starts over with every commutator from
     the first stage B on."""
     code, moves = STALLED, []
-    for small_first in (True, False):
+    firsts = (True, False)
+    if relaxed and config.rings >= 5:
+        # the relaxed guide on five rings: every commutator at once (the small ones alone
+        # can creep for a minute), and a two-colour beam that stalls soon hands over to
+        # the reduction
+        firsts = (False,)
+        if config.colours_per_ring == 2:
+            max_rounds = min(max_rounds, 8)
+    for small_first in firsts:
         code, moves = _attempt(config, state, small_first, max_rounds, deadline, control, status,
-                               width)  # fmt: skip
+                               width, relaxed)  # fmt: skip
         if code != STALLED:
             break
     return code, moves
 
 
-def _attempt(config, state, small_first, max_rounds, deadline, control, status, scale=1):
+def _attempt(config, state, small_first, max_rounds, deadline, control, status, scale=1,
+             relaxed=True):  # fmt: skip
     tab = tables(config)
-    gp = guide_params(config)
+    gp = guide_params(config, relaxed=relaxed)
     width_a, width_b, patience, radius = _settings(config)
     width_a, width_b = width_a * scale, width_b * scale
     ball = goal_ball(config, radius)

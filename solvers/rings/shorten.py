@@ -21,8 +21,9 @@ clock) bounds it, so its answer does not depend on the machine's load.
 - Otherwise (three and five rings, two rings without their tables): IDA* to the solved
   state (any goal met on the way ends it) with a ball of radius 3 around it, up to 9
   moves, which undoes any scramble of N <= 8 random turns in at most N moves; then the
-  practical beams (solvers.rings.practical) at widths x 1 and x 4, the shorter kept and
-  polished by `shorten`.
+  practical beams (solvers.rings.practical) at widths x 1 and x 4 (three rings also x 16,
+  about 1.5 s; five two-colour rings x 1 and x 2), the shortest kept and polished by
+  `shorten`.
 - Whatever fails or runs out of nodes falls through to the next, down to the practical
   beam, so there is always an answer.
 """
@@ -172,10 +173,10 @@ def beam_widths(config: RingConfig, effort: float) -> list[int]:
     """The width factors of the practical beams tried (the shortest answer is kept): the
     wider the beam the shorter the solution, and the slower (x 4: about 4 times)."""
     if config.rings >= 5 and config.colours_per_ring == 2:
-        return [1]  # by reduction, whose beams would take minutes wider
+        return [1, 2, 4] if effort >= 4 else [1, 2]  # about 2 s at x 1, 4 s at x 2
     widths = [1, 4]
-    if effort >= 4:
-        widths.append(16)
+    if config.rings == 3 or effort >= 4:
+        widths.append(16)  # three rings: about 1.5 s, and 4-5 moves shorter than x 4
     return widths
 
 
