@@ -239,20 +239,37 @@ def trace_params(enabled: frozenset[str], unique: bool) -> dict[str, object]:
     return {"techniques": sorted(enabled), "unique": unique}
 
 
+class StepRecorder:
+    """Records a solve into `tracer` while it runs: `step` for each solver step as the
+    solver takes it (solvers.sudoku.search.solve's on_step), `finish` once it is over."""
+
+    def __init__(self, tracer: Tracer, model: SudokuModel):
+        self.tracer = tracer
+        self.emitter = _Emitter(model, tracer)
+
+    def step(self, step: Step) -> None:
+        self.emitter.step(step)
+
+    def finish(self, result: SudokuResult) -> np.ndarray:
+        """The closing step and milestone; returns the state the last event leaves."""
+        tracer, emitter = self.tracer, self.emitter
+        tracer.step("Solved" if result.solved else "Logic stalled")
+        for (layer, index), _value in sorted(emitter.marks.items()):
+            emitter.mark(layer, index, 0)
+        if result.solved:
+            tracer.milestone("solved", f"Solved: rating {result.rating:.1f} ({result.level})")
+        else:
+            tracer.milestone("stalled", "No enabled technique applies any more")
+        return emitter.state.copy()
+
+
 def record_into(tracer: Tracer, result: SudokuResult, model: SudokuModel) -> np.ndarray:
     """Record a finished solve into `tracer` (its model must be `model`); returns the state
     the last event leaves."""
-    emitter = _Emitter(model, tracer)
+    recorder = StepRecorder(tracer, model)
     for step in result.steps:
-        emitter.step(step)
-    tracer.step("Solved" if result.solved else "Logic stalled")
-    for (layer, index), _value in sorted(emitter.marks.items()):
-        emitter.mark(layer, index, 0)
-    if result.solved:
-        tracer.milestone("solved", f"Solved: rating {result.rating:.1f} ({result.level})")
-    else:
-        tracer.milestone("stalled", "No enabled technique applies any more")
-    return emitter.state.copy()
+        recorder.step(step)
+    return recorder.finish(result)
 
 
 def final_state(trace: Trace) -> np.ndarray:

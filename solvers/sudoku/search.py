@@ -14,7 +14,7 @@ carry the guesses they assumed, so their eliminations are never mistaken for fac
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -35,7 +35,7 @@ from solvers.sudoku.kernels.log import new_log
 from solvers.sudoku.logic import given_flags
 from solvers.sudoku.model import SudokuModel
 from solvers.sudoku.parse import Puzzle, parse_puzzle
-from solvers.sudoku.record import record, record_into
+from solvers.sudoku.record import StepRecorder, record
 from solvers.sudoku.results import SudokuResult
 from solvers.sudoku.techniques import parse_selection
 from solvers.trace import Trace
@@ -63,8 +63,16 @@ POPCOUNT = np.array([bin(m).count("1") for m in range(1 << 16)], dtype=np.int8)
 class _Run:
     """One solve: the grid, the log buffers and the guess stack."""
 
-    def __init__(self, puzzle: Puzzle, order: np.ndarray, guessing: bool, names: Names | None):
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        order: np.ndarray,
+        guessing: bool,
+        names: Names | None,
+        on_step: Callable[[Step], None] | None = None,
+    ):
         self.geo = geometry(puzzle.b)
+        self.on_step = on_step
         self.given = given_flags(puzzle.givens)
         self.order = order
         # Inside a guessed branch the job is to reach a contradiction or the solution
@@ -82,6 +90,8 @@ class _Run:
         if self.names is not None:
             step.caption = caption(step, self.names)
         self.steps.append(step)
+        if self.on_step is not None:
+            self.on_step(step)
 
     def logic(self, values: np.ndarray, cand: np.ndarray) -> int:
         while True:
@@ -184,10 +194,12 @@ def solve(
     *,
     allow_multiple: bool = False,
     names: str | None = "a1",
+    on_step: Callable[[Step], None] | None = None,
 ) -> SudokuResult:
     """Solve `puzzle` with the enabled techniques (all by default); 'guess' in the set
     allows the fallback. `names` is the caption style ('a1', 'r1c1') or None for no
-    captions (faster)."""
+    captions (faster). `on_step` sees each step as soon as the solver has it (the tracer
+    records while the solve goes on)."""
     enabled = frozenset(BY_NAME) if techniques is None else techniques
     solution, unique = check_solutions(puzzle, allow_multiple)
     geo = geometry(puzzle.b)
@@ -199,6 +211,7 @@ def solve(
         technique_order(enabled, unique),
         "guess" in enabled,
         name_tables(puzzle.b, names) if names else None,
+        on_step,
     )
     run.search(values, cand)
     return SudokuResult(puzzle, run.steps, values, solution, unique, enabled)
@@ -235,13 +248,14 @@ def resolve_trace(trace: Trace, techniques: str | Iterable[str] | None) -> Trace
 
 
 def human(problem: SudokuProblem, tracer: Tracer, limits: Limits, progress: Progress):
-    """The plugin API's method: solve by the enabled techniques, then record the steps into
-    `tracer` (a trace step per solver step)."""
+    """The plugin API's method: solve by the enabled techniques, recording into `tracer`
+    as the solver goes (a trace step per solver step, written when the solver has it)."""
     progress.label = "solving"
+    recorder = StepRecorder(tracer, SudokuModel(problem.puzzle.text())) if tracer.enabled else None
     result = solve(problem.puzzle, problem.enabled, allow_multiple=problem.allow_multiple,
-                   names=problem.names)  # fmt: skip
-    if tracer.enabled:
-        record_into(tracer, result, SudokuModel(problem.puzzle.text()))
+                   names=problem.names, on_step=recorder.step if recorder else None)  # fmt: skip
+    if recorder is not None:
+        recorder.finish(result)
     return result
 
 

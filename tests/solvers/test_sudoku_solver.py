@@ -125,3 +125,39 @@ def test_4x4_and_empty_cells_count():
     check(result)
     empty = int((puzzle.givens == 0).sum())
     assert sum(len(s.placements) for s in result.steps) == empty > 0
+
+
+def test_the_solver_records_into_the_tracer_as_it_goes(monkeypatch):
+    """The plugin method hands each step to the tracer when the solver takes it (before the
+    solve is over), and the trace is the same as recording the finished solve."""
+    import solvers.sudoku.search as search
+    from solvers.plugin import Limits
+    from solvers.progress import Progress
+    from solvers.sudoku.model import SudokuModel
+    from solvers.sudoku.options import SudokuProblem
+    from solvers.sudoku.record import COUNTERS, SOLVER_NAME, record, trace_params
+    from solvers.tracer import RecordingTracer
+
+    puzzle = read_puzzles(ASSETS / "famous_hard.txt")[0]  # needs chains: many steps
+    model = SudokuModel(puzzle.text())
+    problem = SudokuProblem(puzzle, parse_selection("all"))
+    finished = []  # set when the solver builds its result: the solve is over
+    real_result = search.SudokuResult
+
+    def result_built(*args):
+        finished.append(True)
+        return real_result(*args)
+
+    monkeypatch.setattr(search, "SudokuResult", result_built)
+    during = []
+
+    class Watching(RecordingTracer):
+        def step(self, caption: str) -> None:
+            during.append(not finished)
+            super().step(caption)
+
+    tracer = Watching(model, solver=SOLVER_NAME, params=trace_params(problem.enabled, True),
+                      counters=COUNTERS)  # fmt: skip
+    result = search.human(problem, tracer, Limits(), Progress(None, "test", enabled=False))
+    assert during == [True] * len(result.steps) + [False]  # the closing "Solved" after
+    assert np.array_equal(tracer.finish().rows, record(result).rows)
