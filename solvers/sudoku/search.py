@@ -198,8 +198,9 @@ def solve(
 ) -> SudokuResult:
     """Solve `puzzle` with the enabled techniques (all by default); 'guess' in the set
     allows the fallback. `names` is the caption style ('a1', 'r1c1') or None for no
-    captions (faster). `on_step` sees each step as soon as the solver has it (the tracer
-    records while the solve goes on)."""
+    captions (faster). `on_step` sees each step as soon as the driver has it (the tracer
+    records while the solve goes on): the numba engine hands back a stretch of logic at a
+    time, up to the next stall (a guess) or the end."""
     enabled = frozenset(BY_NAME) if techniques is None else techniques
     solution, unique = check_solutions(puzzle, allow_multiple)
     geo = geometry(puzzle.b)

@@ -128,8 +128,9 @@ def test_4x4_and_empty_cells_count():
 
 
 def test_the_solver_records_into_the_tracer_as_it_goes(monkeypatch):
-    """The plugin method hands each step to the tracer when the solver takes it (before the
-    solve is over), and the trace is the same as recording the finished solve."""
+    """The plugin method hands each step to the tracer as the driver gets it from the
+    engine (before the solve is over), and the trace is the same as recording the finished
+    solve."""
     import solvers.sudoku.search as search
     from solvers.plugin import Limits
     from solvers.progress import Progress
