@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import json
 import os
 import stat
 import sys
@@ -302,8 +301,10 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
 
 
 def write_json(path: str | os.PathLike[str], document: object) -> Path:
-    """Write `document` as indented UTF-8 JSON (see `open_output`)."""
+    """Write `document` as indented UTF-8 JSON, rows of numbers on one line (see
+    `solvers.jsontext` and `open_output`)."""
+    from solvers.jsontext import write_json_to
+
     with open_output(path) as out:
-        json.dump(document, out, ensure_ascii=False, indent=1)
-        out.write("\n")
+        write_json_to(out, document)
     return Path(path)

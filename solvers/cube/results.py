@@ -11,6 +11,7 @@ import numpy as np
 
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.solution import Solution
+from solvers.jsontext import RawJSON
 
 if TYPE_CHECKING:
     from solvers.cube.classes import Enumeration
@@ -50,9 +51,8 @@ class SolutionRows(Sequence[Solution]):
 
 
 class _Streamed(list):  # type: ignore[type-arg]
-    """A JSON list made one item at a time while `json.dump` (which writes --json with an
-    indent, through its Python encoder) walks it, so tens of thousands of fillings never
-    sit in memory as dicts all at once."""
+    """A JSON list made one item at a time while it is written, so tens of thousands of
+    fillings never sit in memory as text all at once."""
 
     def __init__(self, n: int, item: Any) -> None:
         super().__init__()
@@ -66,12 +66,8 @@ class _Streamed(list):  # type: ignore[type-arg]
 
 
 def _listed(value: Any) -> Any:
-    """A numpy array of the facts as a JSON list (made while written when it is long)."""
-    if not isinstance(value, np.ndarray):
-        return value
-    if len(value) <= JSON_IN_MEMORY:
-        return value.tolist()
-    return _Streamed(len(value), lambda i: int(value[i]))
+    """A numpy array of the facts as a JSON list (written on one line: a row of numbers)."""
+    return value.tolist() if isinstance(value, np.ndarray) else value
 
 
 @dataclasses.dataclass(frozen=True)
@@ -133,8 +129,6 @@ class CubeResult:
         return lines
 
     def to_json(self) -> dict[str, Any]:
-        from solvers.cube.solution import solution_to_json
-
         facts = self.facts
         return {
             "title": self.puzzle.title,
@@ -143,10 +137,25 @@ class CubeResult:
             "classes_rotations": facts.get("classes_rotations"),
             "classes_all": facts.get("classes_all"),
             **{k: _listed(v) for k, v in facts.items() if k != "count"},
-            "solutions": self._solutions_json(solution_to_json),
+            "solutions": self._solutions_json(),
         }
 
-    def _solutions_json(self, one: Any) -> list[Any]:
+    def _solutions_json(self) -> list[Any]:
+        """Each filling as its pieces' texts: a piece in a given pose is written once, and
+        the thousands of fillings that hold it share that text."""
+        from solvers.cube.solution import piece_json
+
+        texts: dict[tuple[int, int], RawJSON] = {}
+
+        def one(solution: Solution) -> list[RawJSON]:
+            pieces = []
+            for key in solution.pieces:
+                text = texts.get(key)
+                if text is None:
+                    text = texts[key] = RawJSON(piece_json(self.puzzle, *key))
+                pieces.append(text)
+            return pieces
+
         if len(self.solutions) <= JSON_IN_MEMORY:
-            return [one(self.puzzle, s) for s in self.solutions]
-        return _Streamed(len(self.solutions), lambda i: one(self.puzzle, self.solutions[i]))
+            return [one(s) for s in self.solutions]
+        return _Streamed(len(self.solutions), lambda i: one(self.solutions[i]))

@@ -4,6 +4,7 @@ seed's face groupings and the layer order of an assembly."""
 from __future__ import annotations
 
 import dataclasses
+import json
 from typing import Any
 
 import numpy as np
@@ -87,6 +88,15 @@ def solution_to_json(puzzle: CubePuzzle, solution: Solution) -> list[dict[str, A
         {"piece": p.name, "cells": [[int(v) for v in c] for c in p.cells]}
         for p in solution_pieces(puzzle, solution)
     ]
+
+
+def piece_json(puzzle: CubePuzzle, piece_type: int, pose: int) -> str:
+    """One piece of `solution_to_json` as JSON text, the same in every filling holding it."""
+    space = Space(puzzle.box, 0)
+    orient, x, y, z = space.unpack_pose(pose)
+    cells = np.asarray(puzzle.types[piece_type].orientations[orient], dtype=np.int64) + (x, y, z)
+    return json.dumps({"piece": puzzle.types[piece_type].name, "cells": cells.tolist()},
+                      ensure_ascii=False, separators=(", ", ": "))  # fmt: skip
 
 
 def cell_grid(puzzle: CubePuzzle, solution: Solution) -> np.ndarray:

@@ -41,7 +41,7 @@ def test_a_character_device_is_written_in_place_and_stays_a_device():
 
 def test_dash_is_standard_output(capsys):
     atomic.write_json("-", [1, 2])
-    assert capsys.readouterr().out == "[\n 1,\n 2\n]\n"
+    assert capsys.readouterr().out == "[1, 2]\n"
 
 
 def test_reserved_stdout_keeps_messages_off_the_output(capsys):
