@@ -31,7 +31,8 @@ Helpers: RingsModel.parse/format (STATE text), is_goal, heuristic (the thesis' h
 circuit_colours, colour_at, describe; goal.goal_states; ranking.rank/unrank;
 shuffle.thesis_shuffle/uniform_shuffle/random_moves; search.solve (bfs, dfs, iddfs,
 best-first, astar, idastar, practical, optimal); optimal.solve_optimal (proven shortest,
-two rings) and shorten.best_practical (the shortest found in a few seconds);
+two rings) and shorten.best_practical (the shortest found in a few seconds; the practical
+beam's guide on three and five rings reads relaxed.relaxed_tables);
 background.BackgroundSearch and drive_job for a live window; statespace.state_space_stats;
 demo.demo_trace / search_demo_trace.
 """

@@ -10,7 +10,7 @@ turns of one ring are merged first. It never lengthens a solution; a node budget
 clock) bounds it, so its answer does not depend on the machine's load.
 
 `best_practical(config, state)`: the shortest solution it finds within node budgets
-(about 3 s at effort 1 on two cores):
+(median CPU at effort 1: about 3 s, 4 s on 3/20/2/4, 6 s on 5/18/2/2):
 - Two rings whose pattern databases are at hand (colour_pdb.tables_ready: small ones,
   or built before by `--method optimal`; the original's first build takes minutes): the
   optimal solver (solvers.rings.optimal) first: a proven optimum ends it (every scramble
@@ -107,7 +107,7 @@ def best_practical(
     use_tables: bool = True,
 ) -> OptimalResult:
     """The shortest solution found with `effort` x the default node budgets (see the
-    module docstring; about 3 s at 1.0 on two cores). Budgets count nodes, not seconds,
+    module docstring; 3-6 s of CPU at 1.0). Budgets count nodes, not seconds,
     so the answer is the same on a fast or a loaded machine. `optimal` is True only for a
     proven shortest solution; `reason` names the method that found the moves. With
     `use_tables=False` the pattern tables are not used even where they are at hand, so the
