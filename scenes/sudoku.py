@@ -30,6 +30,7 @@ from scenes.sudoku_chains import (
     step_link_count,
 )
 from scenes.sudoku_play import hint_at, hint_events, placement_events
+from solvers.i18n import N_, gettext
 from solvers.sudoku.geometry import DIGIT_CHARS, Names
 from solvers.sudoku.model import (
     GIVEN,
@@ -125,26 +126,26 @@ HOUSE_COLORS: dict[int, RGBA] = {
     HOUSE_CONFLICT: BAD,
 }
 CANDIDATE_WORDS = {
-    ROLE_PATTERN: "pattern",
-    ROLE_ELIMINATE: "removed",
-    ROLE_PLACE: "placed here",
-    ROLE_ON: "chain: true",
-    ROLE_OFF: "chain: false",
-    ROLE_PEER: "removed by a placement",
-    ROLE_FIN: "fin",
-    ROLE_GROUP: "group: the digit is in one of these",
-    ROLE_ALS: "in an almost locked set",
+    ROLE_PATTERN: N_("pattern"),
+    ROLE_ELIMINATE: N_("removed"),
+    ROLE_PLACE: N_("placed here"),
+    ROLE_ON: N_("chain: true"),
+    ROLE_OFF: N_("chain: false"),
+    ROLE_PEER: N_("removed by a placement"),
+    ROLE_FIN: N_("fin"),
+    ROLE_GROUP: N_("group: the digit is in one of these"),
+    ROLE_ALS: N_("in an almost locked set"),
 }
 CELL_WORDS = {
-    CELL_PATTERN: "pattern cell",
-    CELL_TARGET: "loses candidates",
-    CELL_PIVOT: "pivot",
-    CELL_GUESS: "guessed cell",
-    CELL_CONFLICT: "contradiction",
-    CELL_ALS: "almost locked set (ALS)",
+    CELL_PATTERN: N_("pattern cell"),
+    CELL_TARGET: N_("loses candidates"),
+    CELL_PIVOT: N_("pivot"),
+    CELL_GUESS: N_("guessed cell"),
+    CELL_CONFLICT: N_("contradiction"),
+    CELL_ALS: N_("almost locked set (ALS)"),
 }
-HOUSE_WORDS = {HOUSE_BASE: "house it lives in", HOUSE_COVER: "house it removes from",
-               HOUSE_CONFLICT: "no place left"}  # fmt: skip
+HOUSE_WORDS = {HOUSE_BASE: N_("house it lives in"), HOUSE_COVER: N_("house it removes from"),
+               HOUSE_CONFLICT: N_("no place left")}  # fmt: skip
 
 
 @dataclasses.dataclass(frozen=True)
@@ -202,18 +203,18 @@ def grid_layout(stage: Rect, b: int, scale: float) -> GridLayout:
 @register_scene
 class SudokuScene(Scene):
     kind = "sudoku"
-    title = "Sudoku"
+    title = N_("Sudoku")
     options = (
-        SceneOption("candidates", "c", "Pencil marks", default=True),
-        SceneOption("names", "g", "Cell names A1..I9", default=True),
+        SceneOption("candidates", "c", N_("Pencil marks"), default=True),
+        SceneOption("names", "g", N_("Cell names A1..I9"), default=True),
     )
     counter_labels: ClassVar[Mapping[str, str]] = {
-        "placed": "{} cells filled",
-        "candidates": "{} pencil marks left",
+        "placed": N_("{} cells filled"),
+        "candidates": N_("{} pencil marks left"),
         "depth": "",
-        "guesses": "{} guesses",
+        "guesses": N_("{} guesses"),
     }
-    method_names: ClassVar[Mapping[str, str]] = {"human": "solved by human techniques"}
+    method_names: ClassVar[Mapping[str, str]] = {"human": N_("solved by human techniques")}
 
     def heading(self, frame: Frame) -> str:
         """The title row, with the puzzle's ratings on the scales people know."""
@@ -549,8 +550,8 @@ def _draw_panel(
         name = model.technique_names[event.technique]
         used[name] = used.get(name, 0) + 1
         current = name
-    d.text("Techniques (click: on / off; number: times used)", panel.x, panel.y, TEXT * scale,
-           INK, font="bold")  # fmt: skip
+    heading = gettext("Techniques (click: on / off; number: times used)")
+    d.text(heading, panel.x, panel.y, TEXT * scale, INK, font="bold")
     rows = technique_rows(panel, scale)
     size = TEXT * scale
     for name, r in rows:
@@ -598,13 +599,13 @@ def _legend_entries(model: SudokuModel, state, h: _Highlights) -> list[LegendEnt
     entries = []
     origin = model.origin(state)[np.flatnonzero(model.values(state))]
     if np.any(origin == GIVEN):
-        entries.append(LegendEntry(INK, "given", "disc"))
+        entries.append(LegendEntry(INK, N_("given"), "disc"))
     if np.any(origin == LOGIC):
-        entries.append(LegendEntry(ACCENT, "found by logic", "disc"))
+        entries.append(LegendEntry(ACCENT, N_("found by logic"), "disc"))
     if np.any(origin == GUESSED):
-        entries.append(LegendEntry(GUESS_INK, "guessed", "disc"))
+        entries.append(LegendEntry(GUESS_INK, N_("guessed"), "disc"))
     if np.any(origin == STUDENT):
-        entries.append(LegendEntry(STUDENT_INK, "your digit", "disc"))
+        entries.append(LegendEntry(STUDENT_INK, N_("your digit"), "disc"))
     roles = {role for role, alpha in h.candidates.values() if alpha > 0.01}
     for role, words in CANDIDATE_WORDS.items():
         if role in roles:
@@ -619,9 +620,9 @@ def _legend_entries(model: SudokuModel, state, h: _Highlights) -> list[LegendEnt
             entries.append(LegendEntry(HOUSE_COLORS[role], words, "ring"))
     kinds = {kind for _, _, kind, alpha in h.links if alpha > 0.01}
     if LINK_STRONG in kinds:
-        entries.append(LegendEntry(STRONG_INK, "strong link (=): one is true", "line"))
+        entries.append(LegendEntry(STRONG_INK, N_("strong link (=): one is true"), "line"))
     if kinds - {LINK_STRONG}:
-        entries.append(LegendEntry(WEAK_INK, "weak link (-): not both", "dashed"))
+        entries.append(LegendEntry(WEAK_INK, N_("weak link (-): not both"), "dashed"))
     return entries
 
 

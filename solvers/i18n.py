@@ -49,7 +49,18 @@ def _scalar(value: Any) -> Any:
 
 
 def _encode(parts: list[Any]) -> str:
-    return MARK + json.dumps(parts, ensure_ascii=False, separators=(",", ":"), default=_scalar)
+    """A message and its arguments as one string; a message among the arguments is nested
+    as its parts (not as an escaped string, whose escapes would double at every level)."""
+    msgid, args, *plural = parts
+    nested = {k: _parts(v) if isinstance(v, str) and v.startswith(MARK) else v
+              for k, v in args.items()}  # fmt: skip
+    return MARK + json.dumps(
+        [msgid, nested, *plural], ensure_ascii=False, separators=(",", ":"), default=_scalar
+    )
+
+
+def _parts(text: str) -> Any:
+    return json.loads(text[len(MARK) :])
 
 
 def msg(msgid: str, /, **args: Any) -> str:
@@ -170,12 +181,15 @@ def render(text: str, lang: str | None = None) -> str:
     if not text.startswith(MARK):
         return translations(code).gettext(text) if text and code != "en" else text
     try:
-        parts = json.loads(text[len(MARK) :])
-        msgid, args = str(parts[0]), dict(parts[1])
-        plural = str(parts[2]) if len(parts) > 2 else None
+        return _render_parts(_parts(text), code)
     except (ValueError, TypeError, IndexError, KeyError):
         return text[len(MARK) :]  # not ours after all: show it rather than fail
-    values = {k: render(v, code) if isinstance(v, str) else v for k, v in args.items()}
+
+
+def _render_parts(parts: Any, code: str) -> str:
+    msgid, args = str(parts[0]), dict(parts[1])
+    plural = str(parts[2]) if len(parts) > 2 else None
+    values = {k: _value(v, code) for k, v in args.items()}
     t = translations(code)
     pattern = t.ngettext(msgid, plural, int(values.get("n", 0))) if plural else t.gettext(msgid)
     try:
@@ -183,3 +197,12 @@ def render(text: str, lang: str | None = None) -> str:
     except (KeyError, ValueError, IndexError):  # a broken translation: English, not a crash
         english = msgid if plural is None or values.get("n") == 1 else plural
         return english.format(**values)
+
+
+def _value(value: Any, code: str) -> Any:
+    """An argument as it goes into the sentence: a nested message rendered, text as is."""
+    if isinstance(value, list):
+        return _render_parts(value, code)
+    if isinstance(value, str) and value.startswith(MARK):
+        return render(value, code)
+    return value  # a word or a name ("A1", "1x2x4") is not looked up: it is not a msgid

@@ -1,9 +1,4 @@
-"""Captions in four languages: messages in traces, gettext catalogs, fonts that draw them.
-
-Sudoku's captions are not messages yet (another change is adding techniques to its solver):
-they are shown in English in every language, and the catalog test has nothing of sudoku's
-to find until they are.
-"""
+"""Captions in four languages: messages in traces, gettext catalogs, fonts that draw them."""
 
 from __future__ import annotations
 

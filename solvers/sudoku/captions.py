@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from solvers.sudoku.geometry import Names, join_words, mask_digits
+from solvers.i18n import N_, clauses, msg, nmsg, render, words
+from solvers.sudoku.geometry import Names, mask_digits
 from solvers.sudoku.roles import (
     CELL_CONFLICT,
     CELL_PATTERN,
@@ -30,13 +31,50 @@ SIZE_WORD = {2: "pair", 3: "triple", 4: "quad"}
 
 
 def removals(step: Step, names: Names) -> str:
+    """'remove 2 from D5 and G5; 8 from E5', as a message (solvers.i18n)."""
     by_digit: dict[int, list[int]] = defaultdict(list)
     for cell, digit in step.eliminations:
         by_digit[digit].append(cell)
     parts = [
-        f"{d} from {join_words([names.cell(c) for c in by_digit[d]])}" for d in sorted(by_digit)
+        msg("{digit} from {cells}", digit=d, cells=words([names.cell(c) for c in by_digit[d]]))
+        for d in sorted(by_digit)
     ]
-    return "remove " + "; ".join(parts)
+    return msg("remove {what}", what=clauses(parts))
+
+
+_HOUSES = {  # Names.house's words, by kind and by how the house is named
+    ("row", True): N_("row {name}"),
+    ("column", True): N_("column {name}"),
+    ("column", False): N_("column {letter}"),
+    ("box", True): N_("box {name}"),
+    ("box", False): N_("box {corners}"),
+}
+
+
+def _house(names: Names, house: int) -> str:
+    """names.house as a message: 'row 3', 'column F', 'box G1I3' in the reader's words."""
+    kind, name = names.house(house).split(" ", 1)
+    template = _HOUSES[(kind, name.isdigit())]
+    return msg(template, name=name, letter=name, corners=name)
+
+
+def _houses(names: Names, houses) -> str:
+    return words([_house(names, h) for h in houses])
+
+
+def _or_words(mask: int) -> str:
+    """'2, 5 or 7' as a message."""
+    digits = [str(d) for d in mask_digits(mask)]
+    if len(digits) <= 1:
+        return "".join(digits)
+    return msg("{first} or {second}", first=_commas(digits[:-1]), second=digits[-1])
+
+
+def _commas(items: list[str]) -> str:
+    """'2, 5, 7' (no 'and'): the front of a list that ends with 'or'."""
+    if len(items) <= 1:
+        return "".join(items)
+    return msg("{first}, {rest}", first=items[0], rest=_commas(items[1:]))
 
 
 def _digits_braced(mask: int) -> str:
@@ -60,15 +98,22 @@ def _assuming(step: Step, names: Names) -> str:
         if len(_ASSUMING) > 10_000:
             _ASSUMING.clear()
         guesses = ", ".join(f"{names.cell(c)}={d}" for c, d in step.assumptions)
-        text = _ASSUMING[key] = f"(assuming {guesses}) "
+        text = _ASSUMING[key] = guesses
     return text
 
 
 def caption(step: Step, names: Names) -> str:
+    """The step in English words (what the JSON, the hint and the tests read)."""
+    return render(caption_message(step, names), "en")
+
+
+def caption_message(step: Step, names: Names) -> str:
+    """The step as a message (solvers.i18n): what a trace stores, so it reads in any
+    language."""
     text = _caption(step, names)
     if step.technique in (T_BACKTRACK, T_REFUTED) or not step.assumptions:
         return text
-    return _assuming(step, names) + text
+    return msg("(assuming {guesses}) {step}", guesses=_assuming(step, names), step=text)
 
 
 def _caption(step: Step, names: Names) -> str:
@@ -79,168 +124,163 @@ def _caption(step: Step, names: Names) -> str:
     name = TECHNIQUES[t].name
     title = TECHNIQUES[t].title
     cell = names.cell
+    house = _house
+    rm = removals(step, names)
     if name in RECTANGLE_NAMES:
         return _rectangle_text(step, names)
     if name == "naked_single":
         if i[2] >= 0:
-            return (
-                f"Full House: {cell(i[0])} is the last empty cell of {names.house(i[2])}, "
-                f"so it is {i[1]}"
-            )
-        return f"Naked Single: {cell(i[0])} can only be {i[1]}"
+            return msg("Full House: {cell} is the last empty cell of {house}, so it is {digit}",
+                       cell=cell(i[0]), house=house(names, i[2]), digit=i[1])  # fmt: skip
+        return msg("Naked Single: {cell} can only be {digit}", cell=cell(i[0]), digit=i[1])
     if name == "hidden_single":
-        return f"Hidden Single: in {names.house(i[2])}, {i[1]} fits only in {cell(i[0])}"
+        return msg("Hidden Single: in {house}, {digit} fits only in {cell}",
+                   house=house(names, i[2]), digit=i[1], cell=cell(i[0]))  # fmt: skip
     if name.startswith(("pointing", "box_line")):
-        digit, base, cover, count = i[0], names.house(i[1]), names.house(i[2]), i[3]
+        digit, base, cover, count = i[0], house(names, i[1]), house(names, i[2]), i[3]
         kind = "Pointing" if name.startswith("pointing") else "Box-Line Reduction"
-        where = _pattern_cells(step, names)
-        return (
-            f"{kind} {SIZE_WORD.get(count, 'triple').title()}: in {base}, {digit} lies only in "
-            f"{cover} ({where}), so {digit} goes from the rest of {cover}: {removals(step, names)}"
-        )
+        return msg("{kind} {size}: in {base}, {digit} lies only in {cover} ({where}), so {digit} "
+                   "goes from the rest of {cover}: {removals}", kind=kind,
+                   size=SIZE_WORD.get(count, "triple").title(), base=base, digit=digit,
+                   cover=cover, where=_pattern_cells(step, names), removals=rm)  # fmt: skip
     if name.startswith("naked_") and name != "naked_single":
-        k, mask, house, second = i[0], i[1], i[2], i[3]
-        houses = [house] + ([second] if second >= 0 else [])
-        cells = names.cells(c for c, _ in step.cells)
-        return (
-            f"{title} {_digits_braced(mask)} in {cells} ({names.houses(houses)}): no other cell "
-            f"there can hold these digits, {removals(step, names)}"
-        )
+        k, mask, home, second = i[0], i[1], i[2], i[3]
+        houses = [home] + ([second] if second >= 0 else [])
+        return msg("{title} {digits} in {cells} ({houses}): no other cell there can hold these "
+                   "digits, {removals}", title=title, digits=_digits_braced(mask),
+                   cells=names.cells(c for c, _ in step.cells), houses=_houses(names, houses),
+                   removals=rm)  # fmt: skip
     if name.startswith("hidden_"):
-        k, mask, house = i[0], i[1], i[2]
-        cells = names.cells(c for c, _ in step.cells)
-        return (
-            f"{title} {_digits_braced(mask)} in {names.house(house)}: these {k} digits fit only "
-            f"in {cells}, so those cells hold nothing else: {removals(step, names)}"
-        )
+        k, mask, home = i[0], i[1], i[2]
+        return msg("{title} {digits} in {house}: these {k} digits fit only in {cells}, so those "
+                   "cells hold nothing else: {removals}", title=title,
+                   digits=_digits_braced(mask), house=house(names, home), k=k,
+                   cells=names.cells(c for c, _ in step.cells), removals=rm)  # fmt: skip
     if name in ("x_wing", "swordfish", "jellyfish"):
         k, digit, orient, bases, covers = i[0], i[1], i[2], i[3], i[4]
         base0, cover0 = (0, names.n) if orient == 0 else (names.n, 0)
         base_houses = [base0 + j for j in range(names.n) if bases >> j & 1]
         cover_houses = [cover0 + j for j in range(names.n) if covers >> j & 1]
-        return (
-            f"{title} on {digit}: in {names.houses(base_houses)}, {digit} lies only in "
-            f"{names.houses(cover_houses)}, so {digit} goes from the rest of "
-            f"{names.houses(cover_houses)}: {removals(step, names)}"
-        )
+        return msg("{title} on {digit}: in {bases}, {digit} lies only in {covers}, so {digit} "
+                   "goes from the rest of {covers}: {removals}", title=title, digit=digit,
+                   bases=_houses(names, base_houses), covers=_houses(names, cover_houses),
+                   removals=rm)  # fmt: skip
     if name.startswith("finned_"):
         k, digit, orient, bases, covers, box = i[0], i[1], i[2], i[3], i[4], i[5]
         base0, cover0 = (0, names.n) if orient == 0 else (names.n, 0)
         base_houses = [base0 + j for j in range(names.n) if bases >> j & 1]
         cover_houses = [cover0 + j for j in range(names.n) if covers >> j & 1]
         fins = [c for c, d, r in step.candidates if r == ROLE_FIN]
-        return (
-            f"{title} on {digit}: in {names.houses(base_houses)}, {digit} lies only in "
-            f"{names.houses(cover_houses)} or on the fin{'s' if len(fins) > 1 else ''} "
-            f"{names.cells(fins)} in {names.house(2 * names.n + box)}; either way it goes from "
-            f"the cells of the cover lines in that box: {removals(step, names)}"
-        )
+        return nmsg("{title} on {digit}: in {bases}, {digit} lies only in {covers} or on the fin "
+                    "{fins} in {box}; either way it goes from the cells of the cover lines in "
+                    "that box: {removals}",
+                    "{title} on {digit}: in {bases}, {digit} lies only in {covers} or on the "
+                    "fins {fins} in {box}; either way it goes from the cells of the cover lines "
+                    "in that box: {removals}", len(fins), title=title, digit=digit,
+                    bases=_houses(names, base_houses), covers=_houses(names, cover_houses),
+                    fins=names.cells(fins), box=house(names, 2 * names.n + box),
+                    removals=rm)  # fmt: skip
     if name in ("y_wing", "xyz_wing"):
         pivot, p1, p2, z = i[0], i[1], i[2], i[3]
         cand = _cell_masks(step)
-        seen = "both pincers" if name == "y_wing" else "all three"
-        who = "one pincer" if name == "y_wing" else "one of the three"
-        return (
-            f"{title}: pivot {cell(pivot)} {_digits_braced(cand[pivot])} with pincers "
-            f"{cell(p1)} {_digits_braced(cand[p1])} and {cell(p2)} {_digits_braced(cand[p2])}: "
-            f"{who} is {z}, so {z} goes from every cell that sees {seen}: "
-            f"{removals(step, names)}"
-        )
+        template = (N_("{title}: pivot {pivot} {pivot_digits} with pincers {p1} {p1_digits} and "
+                       "{p2} {p2_digits}: one pincer is {z}, so {z} goes from every cell that "
+                       "sees both pincers: {removals}") if name == "y_wing" else
+                    N_("{title}: pivot {pivot} {pivot_digits} with pincers {p1} {p1_digits} and "
+                       "{p2} {p2_digits}: one of the three is {z}, so {z} goes from every cell "
+                       "that sees all three: {removals}"))  # fmt: skip
+        return msg(template, title=title, pivot=cell(pivot),
+                   pivot_digits=_digits_braced(cand[pivot]), p1=cell(p1),
+                   p1_digits=_digits_braced(cand[p1]), p2=cell(p2),
+                   p2_digits=_digits_braced(cand[p2]), z=z, removals=rm)  # fmt: skip
     if name == "w_wing":
-        a, b, x, z, house, u, v = i[0], i[1], i[2], i[3], i[4], i[5], i[6]
-        return (
-            f"W-Wing: {cell(a)} and {cell(b)} hold only {{{min(x, z)}, {max(x, z)}}}; in "
-            f"{names.house(house)}, {x} fits only in {cell(u)} and {cell(v)}, which see them, so "
-            f"one of {cell(a)}, {cell(b)} is {z}: {removals(step, names)}"
-        )
+        a, b, x, z, home, u, v = i[0], i[1], i[2], i[3], i[4], i[5], i[6]
+        return msg("W-Wing: {a} and {b} hold only {pair}; in {house}, {x} fits only in {u} and "
+                   "{v}, which see them, so one of {a}, {b} is {z}: {removals}", a=cell(a),
+                   b=cell(b), pair=f"{{{min(x, z)}, {max(x, z)}}}", house=house(names, home),
+                   x=x, u=cell(u), v=cell(v), z=z, removals=rm)  # fmt: skip
     if name == "unique_rectangle_1":
         corners, target, a, b = i[0:3], i[3], i[4], i[5]
-        return (
-            f"Unique Rectangle Type 1: {names.cells(corners)} hold only {{{a}, {b}}}; if "
-            f"{cell(target)} were {a} or {b} too, the puzzle would have two solutions, so "
-            f"{removals(step, names)}"
-        )
+        return msg("Unique Rectangle Type 1: {corners} hold only {pair}; if {target} were {a} or "
+                   "{b} too, the puzzle would have two solutions, so {removals}",
+                   corners=names.cells(corners), pair=f"{{{a}, {b}}}", target=cell(target), a=a,
+                   b=b, removals=rm)  # fmt: skip
     if name == "unique_rectangle_2":
         floor, roof, a, b, c = i[0:2], i[2:4], i[4], i[5], i[6]
-        return (
-            f"Unique Rectangle Type 2: {names.cells(floor)} hold only {{{a}, {b}}} and "
-            f"{names.cells(roof)} hold {a}, {b} and {c}; without {c} in one of them the "
-            f"puzzle would have two solutions, so {c} goes from every cell that sees both: "
-            f"{removals(step, names)}"
-        )
+        return msg("Unique Rectangle Type 2: {floor} hold only {pair} and {roof} hold {a}, {b} "
+                   "and {c}; without {c} in one of them the puzzle would have two solutions, so "
+                   "{c} goes from every cell that sees both: {removals}",
+                   floor=names.cells(floor), pair=f"{{{a}, {b}}}", roof=names.cells(roof), a=a,
+                   b=b, c=c, removals=rm)  # fmt: skip
     if name == "unique_rectangle_4":
-        floor, roof, a, b, house = i[0:2], i[2:4], i[4], i[5], i[6]
-        return (
-            f"Unique Rectangle Type 4: {names.cells(floor)} hold only {{{min(a, b)}, "
-            f"{max(a, b)}}}; in {names.house(house)}, {a} fits only in {names.cells(roof)}, "
-            f"so one of them is {a} and neither may be {b} (two solutions otherwise): "
-            f"{removals(step, names)}"
-        )
+        floor, roof, a, b, home = i[0:2], i[2:4], i[4], i[5], i[6]
+        return msg("Unique Rectangle Type 4: {floor} hold only {pair}; in {house}, {a} fits "
+                   "only in {roof}, so one of them is {a} and neither may be {b} (two solutions "
+                   "otherwise): {removals}", floor=names.cells(floor),
+                   pair=f"{{{min(a, b)}, {max(a, b)}}}", house=house(names, home), a=a,
+                   roof=names.cells(roof), b=b, removals=rm)  # fmt: skip
     if name == "bug_plus_1":
-        return (
-            f"BUG+1: every empty cell has two candidates except {cell(i[0])}; without {i[1]} "
-            f"there the grid would have several solutions, so {cell(i[0])} is {i[1]}"
-        )
+        return msg("BUG+1: every empty cell has two candidates except {cell}; without {digit} "
+                   "there the grid would have several solutions, so {cell} is {digit}",
+                   cell=cell(i[0]), digit=i[1])  # fmt: skip
     if name == "simple_colouring":
         digit, kind, size = i[0], i[1], i[2]
         if kind == 1:
-            return (
-                f"Simple Colouring on {digit} ({size} cells linked in two colours): two cells "
-                f"of one colour see each other, so that colour is false: {removals(step, names)}"
-            )
-        return (
-            f"Simple Colouring on {digit} ({size} cells linked in two colours, one colour is "
-            f"true): these cells see both colours, {removals(step, names)}"
-        )
+            return msg("Simple Colouring on {digit} ({size} cells linked in two colours): two "
+                       "cells of one colour see each other, so that colour is false: {removals}",
+                       digit=digit, size=size, removals=rm)  # fmt: skip
+        return msg("Simple Colouring on {digit} ({size} cells linked in two colours, one colour "
+                   "is true): these cells see both colours, {removals}", digit=digit, size=size,
+                   removals=rm)  # fmt: skip
     if name == "x_chain":
         digit, start, end, links = i[0], i[1], i[2], i[3]
         kind = _short_x_chain_name(step, names.n)
-        return (
-            f"X-Chain on {digit} ({links} links{kind}): {_x_chain_text(step, names)}: either "
-            f"{cell(start)} or {cell(end)} is {digit}, so {removals(step, names)}"
-        )
+        values = dict(digit=digit, links=links, chain=_x_chain_text(step, names),
+                      start=cell(start), end=cell(end), removals=rm,
+                      name=kind.removeprefix(", a "))  # fmt: skip
+        if kind:
+            return msg("X-Chain on {digit} ({links} links, a {name}): {chain}: either {start} or "
+                       "{end} is {digit}, so {removals}", **values)  # fmt: skip
+        return msg("X-Chain on {digit} ({links} links): {chain}: either {start} or {end} is "
+                   "{digit}, so {removals}", **values)  # fmt: skip
     if name == "xy_chain":
         z, start, end, length = i[0], i[1], i[2], i[3]
-        return (
-            f"XY-Chain ({length} cells): {_xy_chain_text(step, names)}: either {cell(start)} "
-            f"or {cell(end)} is {z}, so {removals(step, names)}"
-        )
+        return msg("XY-Chain ({length} cells): {chain}: either {start} or {end} is {z}, so "
+                   "{removals}", length=length, chain=_xy_chain_text(step, names),
+                   start=cell(start), end=cell(end), z=z, removals=rm)  # fmt: skip
     if name == "aic":
         s, ds, e, de, links = i[0], i[1], i[2], i[3], i[4]
-        return (
-            f"AIC ({links} links): {_aic_text(step, names)}: either {cell(s)} is {ds} or "
-            f"{cell(e)} is {de}, so {removals(step, names)}"
-        )
+        return msg("AIC ({links} links): {chain}: either {start} is {start_digit} or {end} is "
+                   "{end_digit}, so {removals}", links=links, chain=_aic_text(step, names),
+                   start=cell(s), start_digit=ds, end=cell(e), end_digit=de,
+                   removals=rm)  # fmt: skip
     if name in ("skyscraper", "two_string_kite", "turbot_fish"):
         digit, start, end = i[0], i[1], i[2]
-        return (
-            f"{title} on {digit}: ({digit}){_x_chain_text(step, names)}: either "
-            f"{cell(start)} or {cell(end)} is {digit}, so {removals(step, names)}"
-        )
+        return msg("{title} on {digit}: ({digit}){chain}: either {start} or {end} is {digit}, so "
+                   "{removals}", title=title, digit=digit, chain=_x_chain_text(step, names),
+                   start=cell(start), end=cell(end), removals=rm)  # fmt: skip
     if name == "empty_rectangle":
         digit, q, target, line, box, corner = i[0], i[1], i[2], i[3], i[6], i[7]
         p = step.candidates[1][0]
-        box_name = names.house(2 * names.n + box)
-        row, col = names.house(corner // names.n), names.house(names.n + corner % names.n)
+        row, col = house(names, corner // names.n), house(names, names.n + corner % names.n)
         through = row if target // names.n == corner // names.n else col
-        return (
-            f"Empty Rectangle on {digit}: in {box_name}, {digit} lies only in {row} and "
-            f"{col}; in {names.house(line)} it is {cell(q)} or {cell(p)}, and if it is "
-            f"{cell(p)} the box's {digit} is in {through}; {cell(target)} sees {cell(q)} "
-            f"and that part of {through}: ({digit}){_x_chain_text(step, names)}, so "
-            f"{removals(step, names)}"
-        )
+        return msg("Empty Rectangle on {digit}: in {box}, {digit} lies only in {row} and {col}; "
+                   "in {line} it is {q} or {p}, and if it is {p} the box's {digit} is in "
+                   "{through}; {target} sees {q} and that part of {through}: ({digit}){chain}, "
+                   "so {removals}", digit=digit, box=house(names, 2 * names.n + box), row=row,
+                   col=col, line=house(names, line), q=cell(q), p=cell(p), through=through,
+                   target=cell(target), chain=_x_chain_text(step, names),
+                   removals=rm)  # fmt: skip
     if name == "als_xz":
         x, z, size_a = i[0], i[1], i[2]
         als_cells = [c for c, _r in step.cells]
         a_cells, b_cells = als_cells[:size_a], als_cells[size_a:]
-        return (
-            f"ALS-XZ: {names.cells(a_cells)} hold only {_digits_braced(i[4])} and "
-            f"{names.cells(b_cells)} only {_digits_braced(i[5])} (each one digit more than "
-            f"cells); every {x} of one sees every {x} of the other, so at most one holds "
-            f"{x}, and the other is locked without it: ({z}={x})A-({x}={z})B, {z} is in one "
-            f"of them, so {removals(step, names)}"
-        )
+        return msg("ALS-XZ: {a} hold only {a_digits} and {b} only {b_digits} (each one digit "
+                   "more than cells); every {x} of one sees every {x} of the other, so at most "
+                   "one holds {x}, and the other is locked without it: {chain}, {z} is in one of "
+                   "them, so {removals}", a=names.cells(a_cells), a_digits=_digits_braced(i[4]),
+                   b=names.cells(b_cells), b_digits=_digits_braced(i[5]), x=x, z=z,
+                   chain=f"({z}={x})A-({x}={z})B", removals=rm)  # fmt: skip
     if name == "als_xy_wing":
         x, z, na, nc, y = i[0], i[1], i[2], i[4], i[5]
         als_cells = [c for c, _r in step.cells]
@@ -253,24 +293,25 @@ def _caption(step: Step, names: Names) -> str:
                 union |= masks.get(c, 0)
             return _digits_braced(union)
 
-        return (
-            f"ALS-XY-Wing: A = {names.cells(a_cells)} {held(a_cells)}, pivot C = "
-            f"{names.cells(c_cells)} {held(c_cells)}, B = {names.cells(b_cells)} "
-            f"{held(b_cells)} (each one digit more than cells); {x} ties A to C and {y} ties C "
-            f"to B (every one of each sees every one of the other): ({z}={x})A-({x}={y})C-"
-            f"({y}={z})B, so {z} is in A or B: {removals(step, names)}"
-        )
+        return msg("ALS-XY-Wing: A = {a} {a_digits}, pivot C = {c} {c_digits}, B = {b} "
+                   "{b_digits} (each one digit more than cells); {x} ties A to C and {y} ties C "
+                   "to B (every one of each sees every one of the other): {chain}, so {z} is in "
+                   "A or B: {removals}", a=names.cells(a_cells), a_digits=held(a_cells),
+                   c=names.cells(c_cells), c_digits=held(c_cells), b=names.cells(b_cells),
+                   b_digits=held(b_cells), x=x, y=y, z=z,
+                   chain=f"({z}={x})A-({x}={y})C-({y}={z})B", removals=rm)  # fmt: skip
     if name == "sue_de_coq":
         bx, line, v, dl, db, kc, kl = i[0], i[1], i[2], i[3], i[4], i[5], i[6]
         cells = [c for c, _r in step.cells]
         c_cells, l_cells, b_cells = cells[:kc], cells[kc : kc + kl], cells[kc + kl :]
-        return (
-            f"Sue de Coq: {names.cells(c_cells)} (where {names.house(2 * names.n + bx)} meets "
-            f"{names.house(line)}) hold {_digits_braced(v)}; with {names.cells(l_cells)} "
-            f"{_digits_braced(dl)} in the line and {names.cells(b_cells)} {_digits_braced(db)} "
-            f"in the box they are as many cells as digits, each digit once: "
-            f"{removals(step, names)}"
-        )
+        return msg("Sue de Coq: {cells} (where {box} meets {line}) hold {digits}; with "
+                   "{line_cells} {line_digits} in the line and {box_cells} {box_digits} in the "
+                   "box they are as many cells as digits, each digit once: {removals}",
+                   cells=names.cells(c_cells), box=house(names, 2 * names.n + bx),
+                   line=house(names, line), digits=_digits_braced(v),
+                   line_cells=names.cells(l_cells), line_digits=_digits_braced(dl),
+                   box_cells=names.cells(b_cells), box_digits=_digits_braced(db),
+                   removals=rm)  # fmt: skip
     if name == "death_blossom":
         stem, z, k = i[0], i[1], i[2]
         petal_cells = [c for c, r in step.cells if r != CELL_PIVOT]
@@ -279,24 +320,22 @@ def _caption(step: Step, names: Names) -> str:
         for j, d in enumerate(stem_digits[:k]):
             cells = petal_cells[start : start + i[3 + j]]
             start += i[3 + j]
-            parts.append(f"if {d}, {z} is in {names.cells(cells)}")
-        return (
-            f"Death Blossom: stem {names.cell(stem)} {{{', '.join(map(str, stem_digits))}}}; "
-            f"each of its digits takes that digit from a petal (almost locked set) that is "
-            f"then locked with {z}: {'; '.join(parts)}. Either way {z} is in a petal, so "
-            f"{removals(step, names)}"
-        )
+            parts.append(msg("if {digit}, {z} is in {cells}", digit=d, z=z,
+                             cells=names.cells(cells)))  # fmt: skip
+        return msg("Death Blossom: stem {stem} {digits}; each of its digits takes that digit "
+                   "from a petal (almost locked set) that is then locked with {z}: {petals}. "
+                   "Either way {z} is in a petal, so {removals}", stem=names.cell(stem),
+                   digits="{" + ", ".join(map(str, stem_digits)) + "}", z=z,
+                   petals=clauses(parts), removals=rm)  # fmt: skip
     if name == "kraken_fish":
         return _kraken_text(step, names)
     if name in ("forcing_chain", "forcing_net"):
         return _forcing_text(step, names)
     if name == "guess":
         cell_, digit, mask = i[0], i[1], i[2]
-        return (
-            f"Guess: no technique applies, so try {digit} in {cell(cell_)} (it could be "
-            f"{_or_words(mask)}); if this leads to a "
-            "contradiction we come back"
-        )
+        return msg("Guess: no technique applies, so try {digit} in {cell} (it could be {could}); "
+                   "if this leads to a contradiction we come back", digit=digit,
+                   cell=cell(cell_), could=_or_words(mask))  # fmt: skip
     return title
 
 
@@ -319,84 +358,82 @@ def _rectangle_text(step: Step, names: Names) -> str:
     name = TECHNIQUES[step.technique].name
     i = step.info
     cell, cells = names.cell, names.cells
+    rm = removals(step, names)
     if name == "unique_rectangle_3":
-        floor, roof, a, b, house, digits = i[0:2], i[2:4], i[4], i[5], i[6], i[7]
+        floor, roof, a, b, home, digits = i[0:2], i[2:4], i[4], i[5], i[6], i[7]
         subset = [c for c, r in step.cells if r == CELL_PATTERN and c not in i[0:4]]
-        return (
-            f"Unique Rectangle Type 3: {cells(floor)} hold only {{{a}, {b}}}, so one of "
-            f"{cells(roof)} holds a digit other than {a} and {b} (two solutions otherwise); "
-            f"with {cells(subset)} that makes a naked subset {_digits_braced(digits)} in "
-            f"{names.house(house)}: {removals(step, names)}"
-        )
+        return msg("Unique Rectangle Type 3: {floor} hold only {pair}, so one of {roof} holds a "
+                   "digit other than {a} and {b} (two solutions otherwise); with {subset} that "
+                   "makes a naked subset {digits} in {house}: {removals}", floor=cells(floor),
+                   pair=f"{{{a}, {b}}}", roof=cells(roof), a=a, b=b, subset=cells(subset),
+                   digits=_digits_braced(digits), house=_house(names, home),
+                   removals=rm)  # fmt: skip
     if name == "unique_rectangle_5":
         nb = 4 - i[7]
         pattern, extra, a, b, c = i[0:nb], i[nb:4], i[4], i[5], i[6]
-        return (
-            f"Unique Rectangle Type 5: {cells(pattern)} hold only {{{a}, {b}}} and "
-            f"{cells(extra)} hold {a}, {b} and {c}; without {c} in one of them the puzzle "
-            f"would have two solutions, so {c} goes from every cell that sees them all: "
-            f"{removals(step, names)}"
-        )
+        return msg("Unique Rectangle Type 5: {pattern} hold only {pair} and {extra} hold {a}, "
+                   "{b} and {c}; without {c} in one of them the puzzle would have two "
+                   "solutions, so {c} goes from every cell that sees them all: {removals}",
+                   pattern=cells(pattern), pair=f"{{{a}, {b}}}", extra=cells(extra), a=a, b=b,
+                   c=c, removals=rm)  # fmt: skip
     if name == "unique_rectangle_6":
         floor, roof, a, b = i[0:2], i[2:4], i[4], i[5]
-        return (
-            f"Unique Rectangle Type 6: {cells(floor)} hold only {{{min(a, b)}, {max(a, b)}}}; "
-            f"in {names.house(i[6])} and {names.house(i[7])}, {a} fits only in the "
-            f"rectangle, so it lies on one of its diagonals; on {cells(roof)} it would leave "
-            f"{b} on both of {cells(floor)} (two solutions), so {removals(step, names)}"
-        )
+        return msg("Unique Rectangle Type 6: {floor} hold only {pair}; in {first} and {second}, "
+                   "{a} fits only in the rectangle, so it lies on one of its diagonals; on "
+                   "{roof} it would leave {b} on both of {floor} (two solutions), so {removals}",
+                   floor=cells(floor), pair=f"{{{min(a, b)}, {max(a, b)}}}",
+                   first=_house(names, i[6]), second=_house(names, i[7]), a=a, roof=cells(roof),
+                   b=b, removals=rm)  # fmt: skip
     if name == "hidden_rectangle":
         p, x, row_mate, col_mate, a, b = i[0], i[1], i[2], i[3], i[4], i[5]
-        return (
-            f"Hidden Rectangle: {cell(p)} holds only {{{min(a, b)}, {max(a, b)}}}; in "
-            f"{names.house(i[6])} and {names.house(i[7])}, {a} fits only in the rectangle, so "
-            f"if {cell(x)} were {b}, {cell(row_mate)} and {cell(col_mate)} would be {a} and "
-            f"{cell(p)} {b} (two solutions): {removals(step, names)}"
-        )
+        return msg("Hidden Rectangle: {p} holds only {pair}; in {first} and {second}, {a} fits "
+                   "only in the rectangle, so if {x} were {b}, {row_mate} and {col_mate} would "
+                   "be {a} and {p} {b} (two solutions): {removals}", p=cell(p),
+                   pair=f"{{{min(a, b)}, {max(a, b)}}}", first=_house(names, i[6]),
+                   second=_house(names, i[7]), a=a, x=cell(x), b=b, row_mate=cell(row_mate),
+                   col_mate=cell(col_mate), removals=rm)  # fmt: skip
     if name == "avoidable_rectangle":
         p, q, kind, c = i[4], i[5], i[6], i[7]
         solved = [x for x in i[0:4] if any(y == x and r == CELL_PATTERN for y, r in step.cells)]
         empty = [x for x in i[0:4] if x not in solved]
         if kind == 1:
-            return (
-                f"Avoidable Rectangle Type 1: {cells(solved)} were solved (none is a given) "
-                f"with {p} and {q} crosswise; {step.eliminations[0][1]} in "
-                f"{cell(empty[0])} would complete a rectangle whose {p} and {q} could be "
-                f"swapped (two solutions), so {removals(step, names)}"
-            )
-        return (
-            f"Avoidable Rectangle Type 2: {cells(solved)} were solved (neither is a given) "
-            f"with {p} and {q}; {cells(empty)} would complete the swappable rectangle "
-            f"unless one of them is {c}, so {c} goes from every cell that sees both: "
-            f"{removals(step, names)}"
-        )
+            return msg("Avoidable Rectangle Type 1: {solved} were solved (none is a given) with "
+                       "{p} and {q} crosswise; {digit} in {empty} would complete a rectangle "
+                       "whose {p} and {q} could be swapped (two solutions), so {removals}",
+                       solved=cells(solved), p=p, q=q,
+                       digit=step.eliminations[0][1], empty=cell(empty[0]),
+                       removals=rm)  # fmt: skip
+        return msg("Avoidable Rectangle Type 2: {solved} were solved (neither is a given) with "
+                   "{p} and {q}; {empty} would complete the swappable rectangle unless one of "
+                   "them is {c}, so {c} goes from every cell that sees both: {removals}",
+                   solved=cells(solved), p=p, q=q, empty=cells(empty), c=c,
+                   removals=rm)  # fmt: skip
     extras = [(c, d) for c, d, r in step.candidates if r == ROLE_ON]
-    listed = join_words([f"{d} in {cell(c)}" for c, d in extras])
-    return (
-        f"BUG+{i[0]}: without {listed}, every empty cell would hold two candidates and "
-        f"every digit two places in each house (a pattern with no solution or several), "
-        f"so one of them is true and what sees them all is false: {removals(step, names)}"
-    )
+    listed = words([msg("{digit} in {cell}", digit=d, cell=cell(c)) for c, d in extras])
+    return msg("BUG+{n}: without {listed}, every empty cell would hold two candidates and every "
+               "digit two places in each house (a pattern with no solution or several), so one "
+               "of them is true and what sees them all is false: {removals}", n=i[0],
+               listed=listed, removals=rm)  # fmt: skip
 
 
 def _special(step: Step, names: Names) -> str:
     t, i = step.technique, step.info
     guess = step.assumptions[-1] if step.assumptions else None
-    guess_text = f"{names.cell(guess[0])}={guess[1]}" if guess else "the guess"
+    guess_text = f"{names.cell(guess[0])}={guess[1]}" if guess else msg("the guess")
     if t == T_CONTRADICTION:
         if i[0] == 0:
-            what = f"{names.cell(i[1])} has no candidate left"
-        else:
-            what = f"{i[2]} has no place left in {names.house(i[1])}"
-        return f"Contradiction: {what}, so the guess {guess_text} was wrong"
+            return msg("Contradiction: {cell} has no candidate left, so the guess {guess} was "
+                       "wrong", cell=names.cell(i[1]), guess=guess_text)  # fmt: skip
+        return msg("Contradiction: {digit} has no place left in {house}, so the guess {guess} "
+                   "was wrong", digit=i[2], house=_house(names, i[1]),
+                   guess=guess_text)  # fmt: skip
     if t == T_BACKTRACK:
-        return f"Backtrack: undo the guess {guess_text} and every step that followed it"
+        return msg("Backtrack: undo the guess {guess} and every step that followed it",
+                   guess=guess_text)  # fmt: skip
     if t == T_REFUTED:
         cell, digit = step.eliminations[0]
-        return (
-            f"Guess refuted: {names.cell(cell)}={digit} led to a contradiction, so "
-            f"{digit} goes from {names.cell(cell)}"
-        )
+        return msg("Guess refuted: {cell}={digit} led to a contradiction, so {digit} goes from "
+                   "{cell}", cell=names.cell(cell), digit=digit)  # fmt: skip
     return ""
 
 
@@ -432,11 +469,6 @@ def _xy_chain_text(step: Step, names: Names) -> str:
         if kind == 1:
             parts.append(f"({a % n + 1}={b % n + 1}){names.cell(a // n)}")
     return " - ".join(parts)
-
-
-def _or_words(mask: int) -> str:
-    words = [str(d) for d in mask_digits(mask)]
-    return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def _aic_text(step: Step, names: Names) -> str:
@@ -486,6 +518,13 @@ def _node(names: Names, candidate: int) -> str:
     return f"({candidate % names.n + 1}){names.cell(candidate // names.n)}"
 
 
+def _ands(items: list[str]) -> str:
+    """'a and b and c' (a branch's paths), as a message."""
+    if len(items) == 1:
+        return items[0]
+    return msg("{first} and {second}", first=items[0], second=_ands(items[1:]))
+
+
 def _branch_text(step: Step, names: Names, k: int) -> str:
     """One branch. A chain (one parent per fact) is written as its paths from the premise,
     in the forum notation: (6)r6c2-(6)r6c6=(7)r6c6 ('-': so the next is false, '=': so the
@@ -514,7 +553,7 @@ def _branch_text(step: Step, names: Names, k: int) -> str:
                 text += ("=" if kind == 1 else "-") + _node(names, node)
             paths.append(text)
         if paths:
-            return " and ".join(paths)
+            return words(paths) if len(paths) <= 2 else _ands(paths)
     facts = [
         _fact(names, cell * names.n + digit - 1, role == ROLE_ON)
         for cell, digit, role in step.candidates[node_lo:node_hi]
@@ -527,10 +566,10 @@ def _branch_text(step: Step, names: Names, k: int) -> str:
 
 
 FORCING_KINDS = {
-    0: "contradiction",
-    1: "verity",
-    2: "cell",
-    3: "house",
+    0: N_("contradiction"),
+    1: N_("verity"),
+    2: N_("cell"),
+    3: N_("house"),
 }
 
 
@@ -538,33 +577,34 @@ def _forcing_text(step: Step, names: Names) -> str:
     i = step.info
     kind, concl_cell, concl_digit, placed, links = i[0], i[3], i[4], i[5], i[6]
     title = TECHNIQUES[step.technique].title
-    conclusion = f"{names.cell(concl_cell)} {'is' if placed else 'is not'} {concl_digit}"
+    said = N_("{cell} is {digit}") if placed else N_("{cell} is not {digit}")
+    conclusion = msg(said, cell=names.cell(concl_cell), digit=concl_digit)
     branches = [_branch_text(step, names, k) for k in range(len(step.branches))]
     if kind == 0:
         premise, on = step.branches[0][0], step.branches[0][1]
-        end = "a contradiction"
+        end = msg("a contradiction")
         if any(r == CELL_CONFLICT for _c, r in step.cells):
             cell = next(c for c, r in step.cells if r == CELL_CONFLICT)
-            end = f"{names.cell(cell)} with no candidate"
+            end = msg("{cell} with no candidate", cell=names.cell(cell))
         elif step.houses:
-            digit = step.candidates[-1][1] if step.candidates else "a digit"
-            end = f"no place for {digit} in {names.house(step.houses[0][0])}"
-        return (
-            f"{title} (contradiction, {links} links): if {_fact(names, premise, on)}: "
-            f"{branches[0]}: {end}, so {conclusion}"
-        )
+            digit = step.candidates[-1][1] if step.candidates else msg("a digit")
+            end = msg("no place for {digit} in {house}", digit=digit,
+                      house=_house(names, step.houses[0][0]))  # fmt: skip
+        return msg("{title} (contradiction, {links} links): if {premise}: {branch}: {end}, so "
+                   "{conclusion}", title=title, links=links, premise=_fact(names, premise, on),
+                   branch=branches[0], end=end, conclusion=conclusion)  # fmt: skip
     if kind == 1:
-        where = f"{names.cell(i[1])} is {i[2]} or not"
+        where = msg("{cell} is {digit} or not", cell=names.cell(i[1]), digit=i[2])
     elif kind == 2:
         digits = sum(1 << (premise % names.n) for premise, *_rest in step.branches)
-        where = f"{names.cell(i[1])} holds one of {_digits_braced(digits)}"
+        where = msg("{cell} holds one of {digits}", cell=names.cell(i[1]),
+                    digits=_digits_braced(digits))  # fmt: skip
     else:
-        where = f"{i[2]} goes somewhere in {names.house(i[1])}"
-    cases = "; ".join(f"[{b}]" for b in branches)
-    return (
-        f"{title} ({FORCING_KINDS[kind]}, {links} links): {where}, and every case leads to "
-        f"{conclusion}: {cases}"
-    )
+        where = msg("{digit} goes somewhere in {house}", digit=i[2], house=_house(names, i[1]))
+    cases = clauses([msg("[{branch}]", branch=b) for b in branches])
+    return msg("{title} ({kind}, {links} links): {where}, and every case leads to {conclusion}: "
+               "{cases}", title=title, kind=msg(FORCING_KINDS[kind]), links=links, where=where,
+               conclusion=conclusion, cases=cases)  # fmt: skip
 
 
 FISH_NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -579,12 +619,17 @@ def _kraken_text(step: Step, names: Names) -> str:
     base_houses = [base0 + j for j in range(names.n) if bases >> j & 1]
     cover_houses = [cover0 + j for j in range(names.n) if covers >> j & 1]
     fins = [c for c, _d, r in step.candidates[: step.branches[0][3]] if r == ROLE_FIN]
-    cases = "; ".join(f"[{_branch_text(step, names, b)}]" for b in range(len(step.branches)))
+    cases = clauses([msg("[{branch}]", branch=_branch_text(step, names, b))
+                     for b in range(len(step.branches))])  # fmt: skip
     where = names.cell(target)
-    return (
-        f"Kraken Fish: a finned {FISH_NAMES.get(k, 'fish')} on {digit}: in "
-        f"{names.houses(base_houses)}, {digit} lies only in {names.houses(cover_houses)} or "
-        f"on the fin{'s' if len(fins) > 1 else ''} {names.cells(fins)}. If no fin holds "
-        f"{digit}, the fish keeps {digit} out of {where}; each fin holding it leads to "
-        f"{where} without {digit} too ({i[6]} links): {cases}, so {removals(step, names)}"
-    )
+    return nmsg("Kraken Fish: a finned {fish} on {digit}: in {bases}, {digit} lies only in "
+                "{covers} or on the fin {fins}. If no fin holds {digit}, the fish keeps {digit} "
+                "out of {where}; each fin holding it leads to {where} without {digit} too "
+                "({links} links): {cases}, so {removals}",
+                "Kraken Fish: a finned {fish} on {digit}: in {bases}, {digit} lies only in "
+                "{covers} or on the fins {fins}. If no fin holds {digit}, the fish keeps "
+                "{digit} out of {where}; each fin holding it leads to {where} without {digit} "
+                "too ({links} links): {cases}, so {removals}", len(fins),
+                fish=FISH_NAMES.get(k, "fish"), digit=digit, bases=_houses(names, base_houses),
+                covers=_houses(names, cover_houses), fins=names.cells(fins), where=where,
+                links=i[6], cases=cases, removals=removals(step, names))  # fmt: skip

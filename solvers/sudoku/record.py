@@ -113,7 +113,7 @@ class _Emitter:
 
     def step(self, step: Step) -> None:
         n = self.n
-        self.tracer.step(step.caption)
+        self.tracer.step(step.message or step.caption)
         for (layer, index), _value in sorted(self.marks.items()):
             self.mark(layer, index, 0)
         if step.is_technique:
@@ -146,11 +146,11 @@ class _Emitter:
             self.guesses += 1
             self.emit(SetDepth(self.depth + 1, self.depth))
             self.frames.append(len(self.grid_events))
-            self.tracer.milestone("guess", step.caption)
+            self.tracer.milestone("guess", step.message or step.caption)
         for cell, digit in step.placements:
             self.place(cell, digit, GUESSED if step.technique == T_GUESS else LOGIC)
         if step.technique == T_CONTRADICTION:
-            self.tracer.milestone("contradiction", step.caption)
+            self.tracer.milestone("contradiction", step.message or step.caption)
 
     def branches(self, step: Step) -> None:
         """A forcing chain or net, one branch after the other: the premise, then each

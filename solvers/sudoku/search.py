@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from solvers.errors import PuzzleInputError
+from solvers.i18n import render
 from solvers.sudoku.bruteforce import count_solutions
-from solvers.sudoku.captions import caption
+from solvers.sudoku.captions import caption_message
 from solvers.sudoku.geometry import Names, geometry
 from solvers.sudoku.geometry import names as name_tables
 from solvers.sudoku.kernels.engine import (
@@ -88,7 +89,8 @@ class _Run:
 
     def add(self, step: Step) -> None:
         if self.names is not None:
-            step.caption = caption(step, self.names)
+            step.message = caption_message(step, self.names)
+            step.caption = render(step.message, "en")
         self.steps.append(step)
         if self.on_step is not None:
             self.on_step(step)
@@ -284,5 +286,6 @@ def find_one(
     if not steps:
         return None
     if names:
-        steps[0].caption = caption(steps[0], name_tables(b, names))
+        steps[0].message = caption_message(steps[0], name_tables(b, names))
+        steps[0].caption = render(steps[0].message, "en")
     return steps[0]

@@ -37,6 +37,7 @@ class Step:
     links: tuple[tuple[int, int, int], ...] = ()  # (candidate a, candidate b, kind)
     assumptions: tuple[Guess, ...] = ()  # guesses in force when the step was taken
     caption: str = ""
+    message: str = ""  # the caption as a message (solvers.i18n): what a trace stores
     # Forcing chains and nets: (premise candidate, 1 if assumed true else 0, index of the
     # branch's first link in `links`, index of its first node in `candidates`); the branch
     # runs to the next one's first link (see solvers.sudoku.kernels.forcing)
