@@ -98,7 +98,7 @@ def _ball_fill(goals, tab, radius, keys, dist, index, fill):
 def goal_ball(config: RingConfig, radius: int, capacity: int = 4_000_000) -> GoalBall:
     """The ball of the given radius (reduced if `capacity` states do not hold it)."""
     tab = tables(config)
-    goals = np.array([to_kernel_state(g) for g in goal_states(config)], dtype=np.int8)
+    goals = to_kernel_state(goal_states(config))
     cap = max(capacity, 2 * len(goals))
     keys = np.empty((cap, tab.words), dtype=np.uint64)
     dist = np.empty(cap, dtype=np.int8)

@@ -141,8 +141,18 @@ def test_goal_counts(text, goals):
     assert len({g.tobytes() for g in found}) == goals
 
 
-def test_goal_set_of_a_small_config_is_exactly_the_goal_test():
-    config = RingConfig.parse("2/8/1/2")
+def test_olympic_two_colour_goals_are_listed_in_order_and_each_is_a_goal():
+    config = RingConfig.parse("5/18/2/2")
+    found = goal_states(config)
+    assert len(found) == 322_560  # 16 block sizes a ring, colours shared as counts allow
+    assert (np.diff(found.astype(np.int64), axis=0) != 0).any(axis=1).all()  # no repeats
+    assert [tuple(row) for row in found[::4_000]] == sorted(tuple(row) for row in found[::4_000])
+    assert all(is_goal(config, g) for g in found[::997])
+
+
+@pytest.mark.parametrize("text", ["2/8/1/2", "2/6/2/1"])
+def test_goal_set_of_a_small_config_is_exactly_the_goal_test(text):
+    config = RingConfig.parse(text)
     every = {unrank(config, i).tobytes() for i in range(config.state_count)
              if is_goal(config, unrank(config, i))}  # fmt: skip
     assert every == {g.tobytes() for g in goal_states(config)}
