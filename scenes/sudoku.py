@@ -30,7 +30,7 @@ from scenes.sudoku_chains import (
     step_link_count,
 )
 from scenes.sudoku_play import hint_at, hint_events, placement_events
-from solvers.i18n import N_, gettext
+from solvers.i18n import N_, gettext, msg
 from solvers.sudoku.geometry import DIGIT_CHARS, Names
 from solvers.sudoku.model import (
     GIVEN,
@@ -670,15 +670,21 @@ class SudokuInteraction(Interaction):
         hint = hint_at(model, state, enabled_techniques(trace), unique)
         if hint.kind in ("stalled", "solved"):
             level = 3
-            session.say(f"Hint: {hint.text(level)}")
+            session.say(msg("Hint: {text}", text=hint.texts[2]))
         elif hint.step is None or level == 1:  # a mistake is told in levels too, in words
-            more = " (I again: more)" if level < 3 else ""
-            session.say(f"Hint {level}/3: {hint.text(level)}{more}")
+            text = hint.texts[level - 1]
+            said = (
+                msg("Hint {level}/3: {text} (I again: more)", level=level, text=text)
+                if level < 3
+                else msg("Hint {level}/3: {text}", level=level, text=text)
+            )
+            session.say(said)
         else:
             events, counters = hint_events(model, state, hint.step, level)
-            session.act(f"Hint {level}/3: {hint.text(level)}", events, counters=counters)
+            said = msg("Hint {level}/3: {text}", level=level, text=hint.texts[level - 1])
+            session.act(said, events, counters=counters)
             if level == 2:
-                session.say("I again: the whole step")
+                session.say(msg("I again: the whole step"))
         self.hint_level = level
         trace = session.player.trace
         self.hint_at = (trace, trace.n_events if level > 1 and hint.step else player.cursor)

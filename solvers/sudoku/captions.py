@@ -62,6 +62,11 @@ def _houses(names: Names, houses) -> str:
     return words([_house(names, h) for h in houses])
 
 
+def house_words(names: Names, houses) -> str:
+    """'row 3 and box G1I3' as a message: the houses a hint points at."""
+    return _houses(names, houses)
+
+
 def _or_words(mask: int) -> str:
     """'2, 5 or 7' as a message."""
     digits = [str(d) for d in mask_digits(mask)]

@@ -20,7 +20,8 @@ from collections.abc import Iterable
 import numpy as np
 
 from solvers.errors import PuzzleInputError
-from solvers.sudoku.captions import caption
+from solvers.i18n import msg, nmsg, render, words
+from solvers.sudoku.captions import caption, caption_message, house_words
 from solvers.sudoku.geometry import Names
 from solvers.sudoku.kernels.engine import STALLED
 from solvers.sudoku.logic import logic_steps, start_grid
@@ -34,27 +35,25 @@ LEVEL_WORDS = {1: "the technique", 2: "where to look", 3: "the whole step"}
 
 @dataclasses.dataclass(frozen=True)
 class Hint:
-    """The three levels of one hint. `step` is the step it describes (None when the hint is
-    about a mistake, a stall or a full grid)."""
+    """The three levels of one hint, as messages (solvers.i18n: `text` gives them in the
+    reader's language). `step` is the step it describes (None when the hint is about a
+    mistake, a stall or a full grid)."""
 
     kind: str  # "step", "wrong_digit", "lost_candidate", "stalled", "solved"
     texts: tuple[str, str, str]
     step: Step | None = None
 
     def text(self, level: int) -> str:
+        """The level's words in the reader's language (the texts are messages)."""
         if level not in LEVELS:
             raise PuzzleInputError(f"hint level {level}: choose 1, 2 or 3")
-        return self.texts[level - 1]
+        return render(self.texts[level - 1])
 
 
 def technique_title(step: Step) -> str:
     if step.name == "naked_single" and step.houses:
         return "Full House"
     return BY_NAME[step.name].title
-
-
-def _article(title: str) -> str:
-    return "an" if title[:1].upper() in "AEIOUX" else "a"
 
 
 def step_hint(step: Step, names: Names) -> Hint:
@@ -67,16 +66,19 @@ def step_hint(step: Step, names: Names) -> Hint:
         cells = [c for c in cells if c not in {c for c, _d in step.eliminations}] or cells
     where = []
     if houses:
-        where.append(names.houses(dict.fromkeys(houses)))
+        where.append(house_words(names, dict.fromkeys(houses)))
     shown = [c for c in cells if c not in placed] or cells
     if shown and not (houses and step.name in ("hidden_single", "naked_single")):
-        where.append(f"the cell{'s' if len(shown) > 1 else ''} {names.cells(shown)}")
+        where.append(nmsg("the cell {cells}", "the cells {cells}", len(shown),
+                          cells=names.cells(shown)))  # fmt: skip
     if not where:
         where.append(names.cells(cells))
-    first = f"Look for {_article(title)} {title}."
-    second = f"{title}: look at {' and '.join(where)}."
+    first = (msg("Look for an {technique}.", technique=title)
+             if title[:1].upper() in "AEIOUX"
+             else msg("Look for a {technique}.", technique=title))  # fmt: skip
+    second = msg("{technique}: look at {where}.", technique=title, where=words(where))
     step.caption = step.caption or caption(step, names)
-    return Hint("step", (first, second, step.caption), step)
+    return Hint("step", (first, second, caption_message(step, names)), step)
 
 
 def check_position(
@@ -88,17 +90,21 @@ def check_position(
     if len(wrong):
         c = int(wrong[0])
         cell, digit = names.cell(c), int(values[c])
-        text = f"{cell} holds {digit}, but {digit} is not its digit: take it back."
-        return Hint("wrong_digit", ("Check your digits: one of them is wrong.",
-                                    f"Check {cell}: its digit is wrong.", text))  # fmt: skip
+        text = msg("{cell} holds {digit}, but {digit} is not its digit: take it back.",
+                   cell=cell, digit=digit)  # fmt: skip
+        return Hint("wrong_digit", (msg("Check your digits: one of them is wrong."),
+                                    msg("Check {cell}: its digit is wrong.", cell=cell),
+                                    text))  # fmt: skip
     bits = np.left_shift(1, np.maximum(solution, 1) - 1)
     lost = np.flatnonzero((values == 0) & ((cand & bits) == 0))
     if len(lost):
         c = int(lost[0])
         cell, digit = names.cell(c), int(solution[c])
-        text = f"{digit} was removed from {cell}, but it is the digit that belongs there."
-        return Hint("lost_candidate", ("Check your pencil marks: a right one was removed.",
-                                       f"Check the pencil marks of {cell}.", text))  # fmt: skip
+        text = msg("{digit} was removed from {cell}, but it is the digit that belongs there.",
+                   cell=cell, digit=digit)  # fmt: skip
+        return Hint("lost_candidate", (msg("Check your pencil marks: a right one was removed."),
+                                       msg("Check the pencil marks of {cell}.", cell=cell),
+                                       text))  # fmt: skip
     return None
 
 
@@ -120,19 +126,19 @@ def hint_for(
     if mistake is not None:
         return mistake
     if np.all(values > 0):
-        done = "The grid is complete: nothing left to find."
+        done = msg("The grid is complete: nothing left to find.")
         return Hint("solved", (done, done, done))
     allowed = {t.name for t in LOGIC} if enabled is None else set(enabled)
     order = [t.name for t in LOGIC if t.name in allowed and (unique or not t.needs_unique)]
     status, steps = logic_steps(b, values.copy(), cand.copy(), order, 1, givens)
     if status == STALLED or not steps:
         texts = (
-            "None of the switched-on techniques applies here.",
-            "None of the switched-on techniques applies: switch more on, or guess a cell "
-            "with two candidates.",
-            "Logic stalls here with these techniques: the solver would guess now (and "
-            "come back if the guess leads to a contradiction).",
-        )
+            msg("None of the switched-on techniques applies here."),
+            msg("None of the switched-on techniques applies: switch more on, or guess a cell "
+                "with two candidates."),
+            msg("Logic stalls here with these techniques: the solver would guess now (and "
+                "come back if the guess leads to a contradiction)."),
+        )  # fmt: skip
         return Hint("stalled", texts)
     return step_hint(steps[0], names)
 

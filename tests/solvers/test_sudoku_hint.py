@@ -34,12 +34,13 @@ def test_three_levels_name_then_cells_then_the_solver_step(capsys):
     assert texts[2] == first.caption  # level 3 is the step the solver takes, in full
 
 
-def test_the_hint_follows_the_position_and_names_the_technique_the_solver_uses():
+def _hint_before_the_x_wing():
+    """The hint at the position just before the solver's X-Wing (the earlier steps replayed),
+    the solve, and the X-Wing's index among its steps."""
     puzzle = parse_puzzle(XWING)
     result = solve(puzzle)
     solution, _ = check_solutions(puzzle, False)
     k = next(i for i, s in enumerate(result.steps) if s.name == "x_wing")
-    # the position just before the X-Wing: replay the earlier steps
     values, cand = start_grid(puzzle.b, puzzle.givens)
     from solvers.sudoku.geometry import geometry
 
@@ -50,7 +51,11 @@ def test_the_hint_follows_the_position_and_names_the_technique_the_solver_uses()
         for c, d in step.placements:
             values[c], cand[c] = d, 0
             cand[peers[c]] &= ~np.int32(1 << (d - 1))
-    hint = hint_for(3, values, cand, puzzle.givens, solution)
+    return hint_for(3, values, cand, puzzle.givens, solution), result, k
+
+
+def test_the_hint_follows_the_position_and_names_the_technique_the_solver_uses():
+    hint, result, k = _hint_before_the_x_wing()
     assert hint.kind == "step" and hint.step is not None and hint.step.name == "x_wing"
     assert hint.text(1) == "Look for an X-Wing."
     assert set(hint.step.eliminations) == set(result.steps[k].eliminations)
@@ -93,3 +98,22 @@ def test_bad_puzzles_are_one_line_errors(text, message):
     with pytest.raises(PuzzleInputError, match=message) as error:
         run(_args(text))
     assert "\n" not in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("lang", "first", "where"),
+    [("de", "Suche nach: X-Wing.", "sieh dir"), ("ja", "X-Wing を探そう。", "を見よう")],
+)
+def test_a_hint_reads_in_the_readers_language(lang, first, where):
+    """`--lang` and the window's I key: every level of a hint is a message, rendered late."""
+    from solvers.i18n import set_language
+
+    hint, _result, _k = _hint_before_the_x_wing()
+    english = [hint.text(level) for level in (1, 2, 3)]
+    set_language(lang)
+    try:
+        assert [hint.text(1), where in hint.text(2)] == [first, True]
+        assert hint.text(3) != english[2]  # the step itself is translated too
+    finally:
+        set_language("en")
+    assert english[0] == "Look for an X-Wing."
