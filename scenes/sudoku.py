@@ -30,7 +30,7 @@ from scenes.sudoku_chains import (
     step_link_count,
 )
 from scenes.sudoku_play import hint_at, hint_events, placement_events
-from solvers.i18n import N_, gettext, msg
+from solvers.i18n import N_, gettext, msg, render
 from solvers.sudoku.geometry import DIGIT_CHARS, Names
 from solvers.sudoku.model import (
     GIVEN,
@@ -223,7 +223,7 @@ class SudokuScene(Scene):
             rating = rate_trace(frame.trace)
         except Exception:  # a trace of an older format: the title alone
             return title
-        return f"{title} · {rating.words()}"
+        return f"{title} · {render(rating.words())}"
 
     def statistics(self, frame: Frame) -> list[str]:
         """The board's counts; the one "solved" milestone says nothing a student needs."""

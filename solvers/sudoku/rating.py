@@ -36,6 +36,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from solvers.i18n import msg
 from solvers.sudoku.roles import HOUSE_BASE, LINK_STRONG, ROLE_FIN
 
 if TYPE_CHECKING:
@@ -202,9 +203,12 @@ class Rating:
                 "score": self.score}  # fmt: skip
 
     def words(self) -> str:
-        """'SE 6.6, HoDoKu unfair (score 1234)' for a summary or the screen."""
-        bound = "at least " if self.se_lower_bound else ""
-        return f"SE {bound}{self.se:.1f}, HoDoKu {self.level.lower()} (score {self.score:,})"
+        """'SE 6.6, HoDoKu unfair (score 1,234)' as a message (solvers.i18n: rendered in the
+        reader's language on screen, in English in the command's summary)."""
+        args = {"se": f"{self.se:.1f}", "level": self.level.lower(), "score": f"{self.score:,}"}
+        if self.se_lower_bound:
+            return msg("SE at least {se}, HoDoKu {level} (score {score})", **args)
+        return msg("SE {se}, HoDoKu {level} (score {score})", **args)
 
 
 def length_bonus(nodes: int) -> float:

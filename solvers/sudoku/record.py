@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from solvers.i18n import msg
 from solvers.sudoku.model import (
     GUESSED,
     LINK_SLOTS,
@@ -257,9 +258,11 @@ class StepRecorder:
         for (layer, index), _value in sorted(emitter.marks.items()):
             emitter.mark(layer, index, 0)
         if result.solved:
-            tracer.milestone("solved", f"Solved: rating {result.rating:.1f} ({result.level})")
+            rating = f"{result.rating:.1f}"
+            said = msg("Solved: rating {rating} ({level})", rating=rating, level=result.level)
+            tracer.milestone("solved", said)
         else:
-            tracer.milestone("stalled", "No enabled technique applies any more")
+            tracer.milestone("stalled", msg("No enabled technique applies any more"))
         return emitter.state.copy()
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from solvers.i18n import render
 from solvers.sudoku.geometry import digit_char
 from solvers.sudoku.parse import Puzzle
 from solvers.sudoku.steps import Step
@@ -94,7 +95,7 @@ class SudokuResult:
         how = f"with {guesses} guess{'es' if guesses != 1 else ''}" if guesses else "by logic"
         return (
             f"{name}solved {how} in {len(self.steps)} steps, rating {self.rating:.1f} "
-            f"({self.level}); {self.ratings.words()}; techniques: {used or 'none'}"
+            f"({self.level}); {render(self.ratings.words(), 'en')}; techniques: {used or 'none'}"
         )
 
     def grid_text(self) -> str:
