@@ -278,11 +278,13 @@ class RingsInteraction(Interaction):
         elif key in ("+", "=", "[+]", "-", "[-]"):
             grow = key in ("+", "=", "[+]")
             self.amount = min(max(self.amount + (1 if grow else -1), 1), config.size - 1)
-            session.say(f"turn amount: {self.amount}")
+            session.say(msg("turn amount: {amount}", amount=self.amount))
         elif key == "x":
             self.shuffles += 1
             moves = random_moves(config, 40, seed=1000 + self.shuffles)
-            session.act("Shuffle: 40 random turns", [Rotate(r, f) for r, f in moves])
+            session.act(
+                msg("Shuffle: {n} random turns", n=len(moves)), [Rotate(r, f) for r, f in moves]
+            )
         elif key == "z":
             self._reset(session)
         elif key == "g":
@@ -291,7 +293,7 @@ class RingsInteraction(Interaction):
             two = config.rings == 2
             choices = [m for m in METHODS if m != "dfs" and (two or m != "optimal")]
             self.method = choices[(choices.index(self.method) + 1) % len(choices)]
-            session.say(f"search method: {self.method}")
+            session.say(msg("search method: {method}", method=self.method))
         else:
             return False
         return True
@@ -321,32 +323,34 @@ class RingsInteraction(Interaction):
         counters = session.player.trace.header.counters
         tracer = RecordingTracer(model, solver="rings.play", counters=counters)
         session.show(tracer.finish(), play=False)
-        session.say("reset: the rings are solved")
+        session.say(msg("reset: the rings are solved"))
 
     def _search(self, session: Session) -> None:
         if session.job is not None:
             session.cancel()
-            session.say("search stopped")
+            session.say(msg("search stopped"))
             return
         model = self._model(session)
         config = model.config
         state = session.state
         if model.is_goal(state):
-            session.say("already solved: shuffle first (X)")
+            session.say(msg("already solved: shuffle first (X)"))
             return
         search = BackgroundSearch(model.config, state, self.method, record=True)
 
         def done(finished: BackgroundSearch) -> None:
             result = finished.result
             if result is None or not result.found or finished.trace is None:
-                session.say(f"{self.method}: {result.reason if result else 'no result'}")
+                reason = result.reason if result else msg("no result")
+                session.say(msg("{method}: {reason}", method=self.method, reason=reason))
                 return
             session.show(finished.trace)  # from its beginning, at the reading pace
             session.say(msg("{proof}: playing from the start; End jumps to the end",
                             proof=solution_message(result.length, result.optimal)))  # fmt: skip
             unproven = self.method == "practical" and not result.optimal
             if unproven and config.rings == 2 and not tables_ready(config):
-                session.say("for proven shortest solutions build the tables once: puzzleviz "
-                            f"solve rings --config {config} --method optimal")  # fmt: skip
+                command = f"puzzleviz solve rings --config {config} --method optimal"
+                session.say(msg("for proven shortest solutions build the tables once: {command}",
+                                command=command))  # fmt: skip
 
         session.start(Job(f"{self.method} search", lambda job: drive_job(job, search), done))

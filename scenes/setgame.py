@@ -14,7 +14,7 @@ import numpy as np
 
 from scenes.set_cards import draw_card
 from solvers.errors import PuzzlevizError
-from solvers.i18n import N_
+from solvers.i18n import N_, msg, nmsg
 from solvers.setgame.cards import card_look
 from solvers.setgame.model import (
     CHOSEN,
@@ -295,7 +295,7 @@ class SetInteraction(Interaction):
             return False
         if session.job is not None:
             session.cancel()
-            session.say("search stopped")
+            session.say(msg("search stopped"))
             return True
         game = self._session_at(session)
 
@@ -306,7 +306,8 @@ class SetInteraction(Interaction):
         def done(answer) -> None:
             result, trace = answer
             session.show(trace)
-            session.say(f"the largest cap here has {result.max} cards")
+            session.say(nmsg("the largest cap here has {n} card",
+                             "the largest cap here has {n} cards", result.max))  # fmt: skip
 
         session.start(Job("maximum", work, done))
         return True

@@ -30,7 +30,7 @@ from scenes.sudoku_chains import (
     step_link_count,
 )
 from scenes.sudoku_play import hint_at, hint_events, placement_events
-from solvers.i18n import N_, gettext, msg, render
+from solvers.i18n import N_, gettext, msg, nmsg, render
 from solvers.sudoku.geometry import DIGIT_CHARS, Names
 from solvers.sudoku.model import (
     GIVEN,
@@ -648,7 +648,12 @@ class SudokuInteraction(Interaction):
             self.chosen = (self.chosen + (1 if key == "]" else -1)) % len(ORDERED)
             technique = ORDERED[self.chosen]
             on = technique.name in enabled_techniques(session.player.trace)
-            session.say(f"{technique.title} ({'on' if on else 'off'}): T switches it")
+            title = technique.title
+            session.say(
+                msg("{technique} is on: T switches it", technique=title)
+                if on
+                else msg("{technique} is off: T switches it", technique=title)
+            )
             return True
         if key == "t":
             self._toggle(ORDERED[self.chosen].name, session)
@@ -710,7 +715,8 @@ class SudokuInteraction(Interaction):
         state = session.state
         name = Names(model.b).cell(cell)
         if model.values(state)[cell] or not model.candidates(state)[cell] >> (digit - 1) & 1:
-            session.say(f"{digit} is not a pencil mark of {name}: click one that is there")
+            session.say(msg("{digit} is not a pencil mark of {cell}: click one that is there",
+                            digit=digit, cell=name))  # fmt: skip
             return True
         events, counters = placement_events(model, state, cell, digit)
         session.act(f"You write {digit} in {name}", events, counters=counters)
@@ -737,7 +743,8 @@ class SudokuInteraction(Interaction):
         enabled = set(enabled_techniques(trace)) ^ {name}
         step = max(session.player.frame().step, 0)
         title = BY_NAME[name].title
-        state = "on" if name in enabled else "off"
+        head = (msg("{technique} switched on", technique=title) if name in enabled
+                else msg("{technique} switched off", technique=title))  # fmt: skip
 
         def work(job: Job):
             return resolve_trace(trace, sorted(enabled))
@@ -747,7 +754,14 @@ class SudokuInteraction(Interaction):
             position = new_trace.step_range(min(step, last))[0] if last >= 0 else 0
             session.show(new_trace, position, play=False)
             guesses = new_trace.counters_at(new_trace.n_events).get("guesses", 0)
-            way = f", {guesses} guess(es)" if guesses else ", by logic alone"
-            session.say(f"{title} {state}: solved in {new_trace.n_steps} steps{way}")
+            steps = new_trace.n_steps
+            logic = msg("{head}: solved in {steps} steps, by logic alone", head=head, steps=steps)
+            session.say(
+                nmsg("{head}: solved in {steps} steps, {n} guess",
+                     "{head}: solved in {steps} steps, {n} guesses", guesses,
+                     head=head, steps=steps)
+                if guesses
+                else logic
+            )  # fmt: skip
 
-        session.start(Job(f"solving with {title} {state}", work, done))
+        session.start(Job(render(head), work, done))

@@ -156,21 +156,25 @@ class App:
         self.player.seek(position)
 
     def undo(self) -> None:
-        self._walk(self._undo, self._redo, "undone", "Ctrl+Y redoes")
+        self._walk(self._undo, self._redo, redo=False)
 
     def redo(self) -> None:
-        self._walk(self._redo, self._undo, "redone", "U undoes")
+        self._walk(self._redo, self._undo, redo=True)
 
-    def _walk(self, source: list[_Shown], target: list[_Shown], done: str, back: str) -> None:
+    def _walk(self, source: list[_Shown], target: list[_Shown], *, redo: bool) -> None:
         if not source:
-            self.say(f"nothing to be {done}")
+            self.say(msg("nothing to be redone") if redo else msg("nothing to be undone"))
             return
         self.session.cancel()
         target.append(_Shown(self.player.trace, self.player.position))
         shown = source.pop()
         self._show(shown.trace, shown.position)
         steps = shown.trace.n_steps
-        self.say(f"{done.capitalize()}: back to the {steps:,}-step trace ({back})")
+        said = (msg("Redone: back to the {steps}-step trace (U undoes)", steps=f"{steps:,}")
+                if redo
+                else msg("Undone: back to the {steps}-step trace (Ctrl+Y redoes)",
+                         steps=f"{steps:,}"))  # fmt: skip
+        self.say(said)
 
     @property
     def layout(self) -> HudLayout:

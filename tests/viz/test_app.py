@@ -185,6 +185,14 @@ def test_acting_on_a_loaded_trace_keeps_it_for_undo_and_redo(app):
     assert app.player.trace is original
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert app._message == "nothing to be undone"
+    from solvers.i18n import set_language
+
+    set_language("de")  # the window's notices speak the chosen language (issue 24)
+    try:
+        key(app, pygame.K_z, pygame.KMOD_CTRL)
+        assert app._message == "nichts zum Rückgängigmachen"
+    finally:
+        set_language("en")
 
 
 def test_a_search_result_replaces_the_trace_and_undo_brings_the_old_one(app):
