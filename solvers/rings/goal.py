@@ -49,9 +49,8 @@ def _goal_states(config: RingConfig) -> np.ndarray:
         usage[r, : len(use)] = use
     n_options = np.array([len(seqs) for seqs, _ in options], dtype=np.int64)
     counts = np.array(config.colour_counts, dtype=np.int64)
-    n = _combine(usage, n_options, counts, np.empty((0, config.rings), dtype=np.int64))
-    chosen = np.empty((n, config.rings), dtype=np.int64)
-    _combine(usage, n_options, counts, chosen)
+    chosen = _combine(usage, n_options, counts)
+    n = len(chosen)
     out = np.hstack([seqs[chosen[:, r]] for r, (seqs, _) in enumerate(options)])
     out = out.reshape(n, config.n_balls).astype(np.int32)
     out = out[np.lexsort(out.T[::-1])] if n else out  # rows in lexicographic order
@@ -94,9 +93,8 @@ def _all_zero(left):
 
 
 @njit(cache=True)
-def _combine(usage, n_options, counts, out):
-    """Choices of one option per ring that use every colour's balls exactly, written to
-    `out` (as many rows as fit); returns how many there are.
+def _combine(usage, n_options, counts):
+    """Choices of one option per ring that use every colour's balls exactly: (n, rings).
 
     A walk over the rings that remembers the dead ends: (ring, balls left) pairs below which
     nothing was found are never entered again, so the walk costs about what it finds."""
@@ -115,6 +113,7 @@ def _combine(usage, n_options, counts, out):
     entered_with = np.zeros(rings, dtype=np.int64)  # `found` when the ring's node was entered
     key = np.zeros(rings, dtype=np.int64)  # each ring's node: its key
     left = counts.copy()
+    out = np.empty((64, rings), dtype=np.int64)  # doubled when full: one walk, any count
     key[0] = np.sum(left * weight)
     found = 0
     r = 0
@@ -139,10 +138,13 @@ def _combine(usage, n_options, counts, out):
             r += 1
             entered_with[r] = found
         elif _all_zero(left):
-            if found < out.shape[0]:
-                out[found] = chosen
+            if found == out.shape[0]:
+                grown = np.empty((2 * found, rings), dtype=np.int64)
+                grown[:found] = out
+                out = grown
+            out[found] = chosen
             found += 1
-    return found
+    return out[:found]
 
 
 def goal_states(config: RingConfig) -> np.ndarray:
