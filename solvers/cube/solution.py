@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from typing import Any
 
 import numpy as np
 
@@ -83,19 +82,12 @@ def solution_pieces(puzzle: CubePuzzle, solution: Solution) -> list[PlacedPiece]
     return pieces
 
 
-def solution_to_json(puzzle: CubePuzzle, solution: Solution) -> list[dict[str, Any]]:
-    return [
-        {"piece": p.name, "cells": [[int(v) for v in c] for c in p.cells]}
-        for p in solution_pieces(puzzle, solution)
-    ]
-
-
 def piece_json(puzzle: CubePuzzle, piece_type: int, pose: int) -> str:
-    """One piece of `solution_to_json` as JSON text, the same in every filling holding it."""
-    space = Space(puzzle.box, 0)
-    orient, x, y, z = space.unpack_pose(pose)
-    cells = np.asarray(puzzle.types[piece_type].orientations[orient], dtype=np.int64) + (x, y, z)
-    return json.dumps({"piece": puzzle.types[piece_type].name, "cells": cells.tolist()},
+    """One piece of a filling as JSON text ({"piece": name, "cells": [[x, y, z], ...]}): the
+    same in every filling that holds this piece in this pose, so it is written once."""
+    first = int(puzzle.first_instance[piece_type])
+    piece = placed_piece(puzzle, Space(puzzle.box, 0), first, pose)
+    return json.dumps({"piece": piece.name, "cells": piece.cells.tolist()},
                       ensure_ascii=False, separators=(", ", ": "))  # fmt: skip
 
 
