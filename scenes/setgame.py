@@ -274,16 +274,16 @@ class SetInteraction(Interaction):
             if button == 1:
                 if status == CHOSEN:
                     game.remove(card)
-                    caption = f"You take {word} back"
+                    caption = msg("You take {card} back", card=word)
                 else:
                     game.add(card)
-                    caption = f"You add {word}"
+                    caption = msg("You add {card}", card=word)
             elif model.forbidden(game.state)[card]:
                 game.unforbid(card)
-                caption = f"You allow {word} again"
+                caption = msg("You allow {card} again", card=word)
             else:
                 game.forbid(card)
-                caption = f"You forbid {word}"
+                caption = msg("You forbid {card}", card=word)
         except PuzzlevizError as exc:
             session.say(str(exc))
             return True

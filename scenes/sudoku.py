@@ -719,7 +719,9 @@ class SudokuInteraction(Interaction):
                             digit=digit, cell=name))  # fmt: skip
             return True
         events, counters = placement_events(model, state, cell, digit)
-        session.act(f"You write {digit} in {name}", events, counters=counters)
+        session.act(
+            msg("You write {digit} in {cell}", digit=digit, cell=name), events, counters=counters
+        )
         return True
 
     def on_click(self, x: float, y: float, button: int, session: Session) -> bool:

@@ -161,6 +161,15 @@ def test_a_click_on_a_pencil_mark_writes_the_digit_and_a_wrong_one_is_the_next_h
     app.render()
     events = model.events.decode_rows(app.player.trace.rows[-30:])
     assert any(isinstance(e, Place) and (e.cell, e.digit) == (cell, wrong) for e in events)
+    written = app.player.trace.n_steps - 1  # the click's step, captioned in any language
+    assert app.player.trace.step_caption_text(written).startswith(f"You write {wrong} in ")
+    from solvers.i18n import set_language
+
+    set_language("de")
+    try:
+        assert app.player.trace.step_caption_text(written).startswith(f"Du schreibst {wrong} in ")
+    finally:
+        set_language("en")
     # the student's digit is theirs: its own origin, colour and legend words
     assert model.origin(app.player.state)[cell] == STUDENT
     assert _digit_ink(STUDENT) not in (_digit_ink(GUESSED), _digit_ink(LOGIC), _digit_ink(GIVEN))
