@@ -48,8 +48,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from solvers.rings import colour_pdb as cp
 from solvers.rings import exact
+from solvers.rings.batch import counting_bound
 from solvers.rings.config import RingConfig, all_configs
-from solvers.rings.goal import goal_states, is_goal
+from solvers.rings.goal import is_goal
 from solvers.rings.model import RingsModel
 from solvers.rings.optimal import heuristic_value, prepare, solve_optimal
 from solvers.rings.shuffle import random_moves, uniform_shuffle
@@ -68,20 +69,6 @@ def play(config: RingConfig, state: np.ndarray, moves) -> np.ndarray:
     for ring, f in moves:
         model.rotate(out, ring, f)
     return out
-
-
-def counting_bound(config: RingConfig) -> int:
-    """The least d with goals x (sequences of at most d moves) >= states: some state is
-    at least that far (two rings: 2(G-1) first moves, then G-1, never one ring twice)."""
-    b = config.size - 1
-    goals = len(goal_states(config))
-    total = config.state_count
-    reach, layer, d = 1, 2 * b, 0
-    while goals * reach < total:
-        d += 1
-        reach += layer
-        layer *= b
-    return d
 
 
 def tables() -> None:

@@ -89,5 +89,13 @@ PUZZLE = PuzzleSpec(
             Ref("solvers.rings.options:run_stats"),
             outputs=("json",),
         ),
+        Command(
+            ("rings", "sample"),
+            "uniform random positions solved optimally (God's-number sampling), split "
+            "over --workers or a Dask --scheduler",
+            Ref("solvers.rings.sample_command:add_sample_arguments"),
+            Ref("solvers.rings.sample_command:run_sample"),
+            outputs=("json",),
+        ),
     ),
 )

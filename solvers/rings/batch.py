@@ -27,6 +27,7 @@ from solvers.split.parts import Job, Key, PartResult
 
 if TYPE_CHECKING:
     from solvers.progress import Progress
+    from solvers.rings.config import RingConfig
     from solvers.split.options import SplitOptions
 
 RUNNER = "solvers.rings.batch:search_part"
@@ -101,6 +102,22 @@ class BatchResult:
             "open_bounds": {str(k): v for k, v in self.open_bounds.items()},
             "gods_number_at_least": self.best_bound,
         }
+
+
+def counting_bound(config: RingConfig) -> int:
+    """The least d with goals x (sequences of at most d moves) >= states: some state is at
+    least that far (two rings: 2(G-1) first moves, then G-1, never one ring twice), a
+    floor for God's number that needs no search."""
+    from solvers.rings.goal import goal_states
+
+    b = config.size - 1
+    goals = len(goal_states(config))
+    reach, layer, d = 1, 2 * b, 0
+    while goals * reach < config.state_count:
+        d += 1
+        reach += layer
+        layer *= b
+    return d
 
 
 def _tally(values: Any) -> dict[int, int]:

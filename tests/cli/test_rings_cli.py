@@ -78,3 +78,28 @@ def test_stats_prints_tables_and_writes_json(tmp_path, capsys):
 def test_stats_refuses_huge_spaces(capsys):
     assert main(["rings", "stats", "--config", "original"]) == 2
     assert "full BFS" in capsys.readouterr().err
+
+
+def test_sample_gives_the_bfs_distance_of_every_position(tmp_path, capsys):
+    from solvers.rings import exact
+    from solvers.rings.config import RingConfig
+    from solvers.rings.shuffle import uniform_shuffle
+
+    out = tmp_path / "sample.json"
+    args = ["rings", "sample", "--config", "2/10/1/2", "--count", "4", "--first-seed", "7"]
+    assert main([*args, "--per-part", "3", "--json", str(out)]) == 0
+    printed = capsys.readouterr().out
+    data = json.loads(out.read_text())
+    config = RingConfig.parse("2/10/1/2")
+    truth = [exact.distance(config, uniform_shuffle(config, seed)) for seed in range(7, 11)]
+    assert [p["seed"] for p in data["positions"]] == [7, 8, 9, 10]
+    assert [p["length"] for p in data["positions"]] == truth
+    assert all(p["optimal"] for p in data["positions"])
+    assert data["gods_number_at_least"] == max(truth)
+    assert f"God's number of 2/10/1/2 (turn metric) >= {max(truth, default=0)}" in printed
+
+
+def test_sample_refuses_three_rings_in_one_line(capsys):
+    assert main(["rings", "sample", "--config", "three"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "two-ring" in err
