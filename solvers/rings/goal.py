@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import functools
 import itertools
+import os
+from pathlib import Path
 
 import numpy as np
 from numba.typed import Dict
@@ -35,6 +37,65 @@ def is_goal(config: RingConfig, state: np.ndarray) -> bool:
 
 @functools.lru_cache(maxsize=32)
 def _goal_states(config: RingConfig) -> np.ndarray:
+    """Every goal state, read from the user's cache folder when a large set was listed
+    before (the Olympic two-colour rings' 322,560 goals: about 2 s to list and sort, 0.1 s
+    to read and check)."""
+    path = _cache_path(config)
+    out = _load_goals(config, path)
+    if out is None:
+        out = _list_goal_states(config)
+        if len(out) >= CACHE_GOALS:
+            _save_goals(out, path)
+    out.setflags(write=False)
+    return out
+
+
+CACHE_GOALS = 20_000  # smaller goal sets are listed faster than read
+
+
+def _cache_path(config: RingConfig) -> Path:
+    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
+    return home / "puzzleviz" / "rings-goals" / f"v1-{str(config).replace('/', '-')}.npy"
+
+
+def _load_goals(config: RingConfig, path: Path) -> np.ndarray | None:
+    """The cached set, or None if absent or not what it must be: every row a goal with
+    the right colour counts, rows sorted and distinct."""
+    try:
+        raw = np.load(path, allow_pickle=False)
+    except (OSError, ValueError):
+        return None
+    if raw.ndim != 2 or raw.shape[1] != config.n_balls or raw.dtype != np.int8 or not len(raw):
+        return None
+    out = raw.astype(np.int32)
+    want = config.colours_per_ring - 1
+    for r in range(config.rings):
+        seq = out[:, config.offsets[r] : config.offsets[r + 1]]
+        if np.any(np.count_nonzero(seq[:, 1:] != seq[:, :-1], axis=1) != want):
+            return None
+    for c, count in enumerate(config.colour_counts):
+        if np.any(np.count_nonzero(out == c + 1, axis=1) != count):
+            return None
+    step = out[1:] != out[:-1]
+    first = step.argmax(axis=1)  # the first column where neighbouring rows differ
+    rows = np.arange(len(first))
+    if not step.any(axis=1).all() or np.any(out[rows, first] > out[rows + 1, first]):
+        return None
+    return out
+
+
+def _save_goals(out: np.ndarray, path: Path) -> None:
+    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(temp, "wb") as f:
+            np.save(f, out.astype(np.int8))
+        os.replace(temp, path)
+    except OSError:
+        temp.unlink(missing_ok=True)  # an unwritable cache folder: list them again next time
+
+
+def _list_goal_states(config: RingConfig) -> np.ndarray:
     """Every goal state: each ring filled with Szsz monochrome blocks (neighbouring blocks of
     different colours), every colour used exactly as often as it has balls.
 
@@ -53,9 +114,7 @@ def _goal_states(config: RingConfig) -> np.ndarray:
     n = len(chosen)
     out = np.hstack([seqs[chosen[:, r]] for r, (seqs, _) in enumerate(options)])
     out = out.reshape(n, config.n_balls).astype(np.int32)
-    out = out[np.lexsort(out.T[::-1])] if n else out  # rows in lexicographic order
-    out.setflags(write=False)
-    return out
+    return out[np.lexsort(out.T[::-1])] if n else out  # rows in lexicographic order
 
 
 def _ring_options(n: int, blocks: int, colours: int) -> tuple[np.ndarray, np.ndarray]:

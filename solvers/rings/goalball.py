@@ -96,9 +96,17 @@ def _ball_fill(goals, tab, radius, keys, dist, index, fill):
 
 @functools.lru_cache(maxsize=8)
 def goal_ball(config: RingConfig, radius: int, capacity: int = 4_000_000) -> GoalBall:
-    """The ball of the given radius (reduced if `capacity` states do not hold it)."""
+    """The ball of the given radius (reduced if `capacity` states do not hold it).
+
+    When not even the goals' first shell fits (the Olympic two-colour rings: 322,560
+    goals, 27 M states one move away), the ball is the goals and as many again: filling
+    4 M states of a shell that stays partial took 4 s and shortened no solution of 8
+    uniform states."""
     tab = tables(config)
     goals = to_kernel_state(goal_states(config))
+    k, g = tab.circuits.shape
+    if len(goals) * (1 + k * (g - 1)) > capacity:
+        capacity = 2 * len(goals)
     cap = max(capacity, 2 * len(goals))
     keys = np.empty((cap, tab.words), dtype=np.uint64)
     dist = np.empty(cap, dtype=np.int8)

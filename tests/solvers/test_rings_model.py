@@ -274,3 +274,30 @@ def test_model_definition_roundtrip_and_describe():
     assert model.describe(Rotate(0, 1)) == "ring 1: 1 step counter-clockwise"
     with pytest.raises(PuzzleInputError):
         model.check_state(np.ones(56, dtype=np.int32))
+
+
+def test_goal_sets_are_cached_on_disk_and_a_bad_cache_is_listed_again(tmp_path, monkeypatch):
+    import solvers.rings.goal as goal
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(goal, "CACHE_GOALS", 0)
+    config = RingConfig.parse("3/10/2/2")
+    listed = goal._list_goal_states(config)
+    goal._goal_states.cache_clear()
+    try:
+        assert np.array_equal(goal._goal_states(config), listed)
+        path = goal._cache_path(config)
+        assert path.is_relative_to(tmp_path) and path.exists()
+        assert np.array_equal(goal._load_goals(config, path), listed)
+        bad = listed.astype(np.int8)
+        bad[[0, 1]] = bad[[1, 0]]  # out of order
+        np.save(path, bad)
+        assert goal._load_goals(config, path) is None
+        bad = listed.astype(np.int8)
+        bad[5, [0, -1]] = bad[5, [-1, 0]]  # not a goal any more
+        np.save(path, bad)
+        assert goal._load_goals(config, path) is None
+        path.write_bytes(b"not an array")
+        assert goal._load_goals(config, path) is None
+    finally:
+        goal._goal_states.cache_clear()
