@@ -33,6 +33,7 @@ class Tracer(Protocol):
     def count(self, **values: int) -> None: ...
     def start_counts(self, **values: int) -> None: ...
     def begin(self, state: np.ndarray, **params: Any) -> None: ...
+    def annotate(self, **params: Any) -> None: ...
     def intern(self, text: str) -> int: ...
     def kernel_buffer(self, capacity: int | None = None) -> KernelBuffer: ...
     def absorb(self, buffer: KernelBuffer) -> None: ...
@@ -59,6 +60,9 @@ class NullTracer:
         pass
 
     def begin(self, state: np.ndarray, **params: Any) -> None:
+        pass
+
+    def annotate(self, **params: Any) -> None:
         pass
 
     def intern(self, text: str) -> int:
@@ -215,6 +219,11 @@ class RecordingTracer:
         self._header = dataclasses.replace(
             self._header, initial_state=initial, params={**self._header.params, **params}
         )
+
+    def annotate(self, **params: Any) -> None:
+        """Add `params` to the header at any time: what is known only once the run is over
+        (a sudoku's rating), so that a player need not work it out again."""
+        self._header = dataclasses.replace(self._header, params={**self._header.params, **params})
 
     def start_counts(self, **values: int) -> None:
         """The statistics before the first event (the givens of a puzzle, say), shown at

@@ -35,9 +35,15 @@ def rate_trace(trace: Trace) -> Rating:
     technique, the houses it marks, its links) when it is a whole solve, as `rate_path` gives
     them for the solve itself. A trace the window has cut and added to (a hint, a digit of
     the student's) is rated as the puzzle it shows: the rating of the whole solve seen
-    before, or a new solve. Remembered per puzzle and settings: a scene asks every frame."""
-    model = SudokuModel.from_definition(trace.header.definition)
+    before, or a new solve. Remembered per puzzle and settings: a scene asks every frame.
+    A trace recorded since the ratings were kept in its header just reads them: a window
+    opening it solves nothing (its kernels may not even be compiled yet)."""
     params = trace.header.params
+    kept = params.get("ratings")
+    if isinstance(kept, dict):
+        return Rating(float(kept["se"]), bool(kept["se_lower_bound"]), str(kept["level"]),
+                      int(kept["score"]))  # fmt: skip
+    model = SudokuModel.from_definition(trace.header.definition)
     enabled = frozenset(params.get("techniques", model.technique_names))
     unique = bool(params.get("unique", True))
     key = (model.puzzle.text(), enabled, unique)

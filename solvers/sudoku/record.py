@@ -32,7 +32,7 @@ from solvers.sudoku.model import (
     difficulty,
     encode_link,
 )
-from solvers.sudoku.results import SudokuResult
+from solvers.sudoku.results import SudokuResult, level_words
 from solvers.sudoku.roles import (
     LINK_STRONG,
     ROLE_ELIMINATE,
@@ -254,12 +254,14 @@ class StepRecorder:
     def finish(self, result: SudokuResult) -> np.ndarray:
         """The closing step and milestone; returns the state the last event leaves."""
         tracer, emitter = self.tracer, self.emitter
+        tracer.annotate(ratings=result.ratings.to_json())  # read back by rated.rate_trace
         tracer.step("Solved" if result.solved else "Logic stalled")
         for (layer, index), _value in sorted(emitter.marks.items()):
             emitter.mark(layer, index, 0)
         if result.solved:
             rating = f"{result.rating:.1f}"
-            said = msg("Solved: rating {rating} ({level})", rating=rating, level=result.level)
+            level = level_words(result.level)
+            said = msg("Solved: rating {rating} ({level})", rating=rating, level=level)
             tracer.milestone("solved", said)
         else:
             tracer.milestone("stalled", msg("No enabled technique applies any more"))

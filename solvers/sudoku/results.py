@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from solvers.i18n import render
+from solvers.i18n import msg, render
 from solvers.sudoku.geometry import digit_char
 from solvers.sudoku.parse import Puzzle
 from solvers.sudoku.steps import Step
@@ -18,7 +18,16 @@ from solvers.sudoku.techniques import ORDERED, T_GUESS, TECHNIQUES
 if TYPE_CHECKING:
     from solvers.sudoku.rating import Rating
 
-LEVELS = ((1.2, "easy"), (2.1, "medium"), (3.5, "hard"), (4.8, "expert"), (6.5, "master"))
+# The bands of the scale in solvers.sudoku.techniques: the level is the band of the
+# hardest step (a forcing net is "extreme", only a guess is "guessing").
+LEVELS = (
+    (1.2, "easy"),
+    (2.1, "medium"),
+    (3.5, "hard"),
+    (4.8, "expert"),
+    (6.9, "master"),
+    (9.0, "extreme"),
+)
 
 
 def level_name(rating: float) -> str:
@@ -26,6 +35,21 @@ def level_name(rating: float) -> str:
         if rating <= limit:
             return name
     return "guessing"
+
+
+def level_words(level: str) -> str:
+    """The level in the reader's language (a message; `level` stays English in JSON)."""
+    words = {
+        "easy": msg("easy"),
+        "medium": msg("medium"),
+        "hard": msg("hard"),
+        "expert": msg("expert"),
+        "master": msg("master"),
+        "extreme": msg("extreme"),
+        "guessing": msg("guessing"),
+        "stalled": msg("stalled"),
+    }
+    return words.get(level, level)
 
 
 @dataclasses.dataclass

@@ -121,3 +121,23 @@ def test_ratings_match_sudoku_explainer_and_hodoku(puzzle):
     assert rating.se == se and not rating.se_lower_bound
     assert rating.level == level
     assert abs(rating.score - score) <= 0.15 * score
+
+
+def test_a_trace_keeps_its_ratings_and_a_player_reads_them_without_solving(monkeypatch):
+    import solvers.sudoku.logic as logic
+    import solvers.sudoku.rated as rated
+    from solvers.sudoku.search import solve_and_record
+    from solvers.tracefile import parse_trace, trace_bytes
+
+    puzzle = next(iter(MEASURED))
+    result, trace = solve_and_record(puzzle)
+    assert trace.header.params["ratings"] == result.ratings.to_json()
+    loaded = parse_trace(trace_bytes(trace))
+
+    def no_solving(*args, **kwargs):
+        raise AssertionError("the player solved the puzzle again")
+
+    monkeypatch.setattr(logic, "logic_steps", no_solving)
+    monkeypatch.setattr(rated, "solve", no_solving)
+    rated._BY_SETTINGS.clear()
+    assert rated.rate_trace(loaded) == result.ratings
