@@ -66,6 +66,14 @@ class PuzzleModel(ABC):
         )
         return f"{type(event).__name__}({fields})"
 
+    def tidying(self, rows: np.ndarray) -> np.ndarray | None:
+        """Which of the trace's events (rows) only tidy up what an earlier step showed, a
+        highlight switched off. The player's event level takes a run of them together with
+        the event after it, so that each press shows something new (a sudoku step first
+        clears the last step's marks, then draws its own net one implication at a time).
+        None: every event shows something."""
+        return None
+
     def check_state(self, state: np.ndarray) -> None:
         """Raise PuzzleInputError unless `state` could be a state of this puzzle."""
         expected = self.initial_state().shape

@@ -115,6 +115,7 @@ class Player(Generic[M]):
         model.check_state(start)
         self.state = start.copy()
         self.keyframes = Keyframes(model, start, trace.rows, keyframe_interval)
+        self._tidying = model.tidying(trace.rows) if trace.n_events else None
         self.cursor = 0
         self.position = 0.0
         self.mode = Mode.PAUSED
@@ -130,11 +131,16 @@ class Player(Generic[M]):
 
     def _make_units(self) -> Units:
         weights = auto_weights(self.trace) if self.auto and self.level is Level.STEP else None
-        return Units.for_level(self.trace, self.level, HOLD, weights)
+        return self.units_of(self.level, HOLD, weights)
 
     @property
     def units(self) -> Units:
         return self._units
+
+    def units_of(self, level: Level, hold: float = 0.0, weights: np.ndarray | None = None) -> Units:
+        """The trace's units of `level`, the model's tidying events joined at the event
+        level."""
+        return Units.for_level(self.trace, level, hold, weights, self._tidying)
 
     @property
     def auto_applies(self) -> bool:
@@ -275,7 +281,7 @@ class Player(Generic[M]):
     def _end_of_step_under_way(self, backward: bool) -> float:
         p = self.position
         level = Level.EVENT if self.level is Level.EVENT else Level.STEP
-        units = Units.for_level(self.trace, level)
+        units = self.units_of(level)
         if units.count == 0 or p in (0.0, float(self.trace.n_events)):
             return p
         k = units.unit_of(p)
@@ -310,7 +316,7 @@ class Player(Generic[M]):
         event: a scrub never stops in the middle of a step."""
         target = min(max(fraction, 0.0), 1.0) * self.trace.n_events
         level = Level.EVENT if self.level is Level.EVENT else Level.STEP
-        self.seek(Units.for_level(self.trace, level).nearest_boundary(target))
+        self.seek(self.units_of(level).nearest_boundary(target))
 
     def seek_step(self, step: int) -> None:
         """Jump to the end of `step` (0-based), so that it is shown done; -1 is the start."""
@@ -322,10 +328,10 @@ class Player(Generic[M]):
 
     def step_forward(self, level: Level = Level.STEP) -> None:
         """Animate to the end of the next unit of `level`, then pause."""
-        self._step(Units.for_level(self.trace, level).next_boundary(self._resting_position()))
+        self._step(self.units_of(level).next_boundary(self._resting_position()))
 
     def step_backward(self, level: Level = Level.STEP) -> None:
-        self._step(Units.for_level(self.trace, level).previous_boundary(self._resting_position()))
+        self._step(self.units_of(level).previous_boundary(self._resting_position()))
 
     def _resting_position(self) -> float:
         """Where a step starts from: a glide in progress counts as already arrived."""
@@ -338,7 +344,7 @@ class Player(Generic[M]):
             self._glide = _Glide(start=self.position, target=float(target))
 
     def jump_milestone(self, forward: bool) -> None:
-        units = Units.for_level(self.trace, Level.MILESTONE)
+        units = self.units_of(Level.MILESTONE)
         here = self._resting_position()
         self.seek(units.next_boundary(here) if forward else units.previous_boundary(here))
 

@@ -57,11 +57,18 @@ class Units:
 
     @classmethod
     def for_level(
-        cls, trace: Trace, level: Level, hold: float = 0.0, weights: np.ndarray | None = None
+        cls,
+        trace: Trace,
+        level: Level,
+        hold: float = 0.0,
+        weights: np.ndarray | None = None,
+        tidying: np.ndarray | None = None,
     ) -> Units:
+        """The units of `level`; at the event level, a run of `tidying` events (the model's
+        PuzzleModel.tidying) joins the event after it."""
         n = trace.n_events
         if level is Level.EVENT:
-            return cls(None, n, hold)
+            return cls(event_boundaries(tidying, n), n, hold)
         return cls(level_boundaries(trace, level), n, hold, weights)
 
     # -- units -------------------------------------------------------------------------
@@ -153,6 +160,15 @@ class Units:
         k = int(np.searchsorted(self._b, p))
         candidates = self._b[max(k - 1, 0) : k + 1]
         return int(candidates[np.argmin(np.abs(candidates - p))])
+
+
+def event_boundaries(tidying: np.ndarray | None, n: int) -> np.ndarray | None:
+    """Every event a unit (None, kept implicit), except that a tidying event ends no unit:
+    it is shown together with the events after it, up to the first that is not tidying."""
+    if tidying is None or not tidying[:n].any():
+        return None
+    ends = np.flatnonzero(~np.asarray(tidying[:n], dtype=bool)) + 1
+    return np.unique(np.concatenate([[0], ends, [n]]).astype(np.int64))
 
 
 def level_boundaries(trace: Trace, level: Level) -> np.ndarray:

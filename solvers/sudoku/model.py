@@ -310,6 +310,11 @@ class SudokuModel(PuzzleModel):
     def names(self, style: str = "a1") -> Names:
         return Names(self.b, style)
 
+    def tidying(self, rows: np.ndarray) -> np.ndarray | None:
+        """A Mark whose value is 0 switches a highlight off: a step begins by clearing the
+        last step's marks, which the event level passes over in one press."""
+        return (rows[:, 0] == Mark.OP) & (rows[:, 3] == 0)
+
     def describe(self, event: Event) -> str:
         names = self.names()
         if isinstance(event, Place):

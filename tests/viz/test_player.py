@@ -307,3 +307,59 @@ def test_a_steady_speed_given_turns_the_automatic_pace_off():
     assert player.auto
     player.toggle_auto()
     assert not player.auto_applies
+
+
+class TidyToyModel(ToyModel):
+    """Swaps stand for events that only tidy up (a highlight switched off)."""
+
+    def tidying(self, rows: np.ndarray) -> np.ndarray | None:
+        return rows[:, 0] == Swap.OP
+
+
+def test_the_event_level_passes_over_tidying_events_with_the_event_after():
+    trace, _ = make_trace(n_steps=3, per_step=4)  # per step: Add, Swap, Add, Swap
+    player = Player(trace, TidyToyModel(4), level=Level.EVENT)
+    stops = []
+    for _ in range(12):
+        player.step_forward(Level.EVENT)
+        player.settle()
+        stops.append(player.cursor)
+    # every press ends on an Add: a Swap always comes with the Add after it
+    assert stops[:6] == [1, 3, 5, 7, 9, 11] and stops[-1] == trace.n_events
+    for _ in range(2):
+        player.step_backward(Level.EVENT)
+        player.settle()
+    assert player.cursor == 9
+    plain = Player(trace, ToyModel(4), level=Level.EVENT)
+    plain.step_forward(Level.EVENT)
+    plain.step_forward(Level.EVENT)
+    plain.settle()
+    assert plain.cursor == 2  # a model without tidying events: one event a press
+
+
+def test_a_sudoku_net_is_stepped_one_implication_a_press_after_one_press_of_tidying():
+    from solvers.sudoku.model import Mark, SudokuModel
+    from solvers.sudoku.search import solve_and_record
+
+    aic = ".2..........75...9..6.238.5..78...4..8..6..5..9...53..3.958.7..8...71..........6."
+    _, trace = solve_and_record(aic)
+    model = SudokuModel.from_definition(trace.header.definition)
+    rows = trace.rows
+    tidy = model.tidying(rows)
+    assert tidy is not None and tidy.any()
+    # a step that starts by clearing the last step's marks, then draws its own
+    for step in range(1, trace.n_steps):
+        start, end = trace.step_range(step)
+        if tidy[start] and not tidy[start:end].all():
+            break
+    player = Player(trace, model, level=Level.EVENT)
+    player.seek(start)
+    player.step_forward(Level.EVENT)
+    player.settle()
+    first_new = start + int(np.argmin(tidy[start:end]))
+    assert player.cursor == first_new + 1  # all the clearing, and the first new event
+    assert not (rows[player.cursor - 1, 0] == Mark.OP and rows[player.cursor - 1, 3] == 0)
+    player.step_forward(Level.EVENT)
+    player.settle()
+    after = first_new + 1 + int(np.argmin(tidy[first_new + 1 : end]))
+    assert player.cursor == after + 1  # the next press: the next thing drawn
