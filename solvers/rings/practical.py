@@ -6,7 +6,9 @@
   ring tables (solvers.rings.relaxed: the moves each ring needs if its neighbours could
   hand it any ball), which made the beam's solutions about a quarter shorter there. Two
   rings keep the guide of before: the thesis' run-length h for the arrangement inside
-  each ring added to the travel, or the thesis' h alone with 2 colours per ring.
+  each ring added to the travel, or the thesis' h alone with 2 colours per ring. Five
+  one-colour rings aim at the nearest of their 12 goals (the end rings' colours may trade
+  places, and so may the middle rings'): the guide is the least over those goals.
 - Stage A: a beam search over single turns (no ring twice in a row); every state ever
   kept is remembered, so the beam never walks in circles. It stops when its best guide
   has not improved for a while.
@@ -26,6 +28,7 @@
 from __future__ import annotations
 
 import functools
+import itertools
 import time
 from typing import NamedTuple
 
@@ -48,7 +51,7 @@ from solvers.rings.reduction import reduction_moves
 from solvers.rings.relaxed import RelaxedTables, relaxed_sum, relaxed_tables
 from solvers.rings.results import REASONS, RingsResult
 
-GUIDE_THESIS, GUIDE_TRAVEL, GUIDE_TRAVEL_CHANGES, GUIDE_RELAXED = 0, 1, 2, 3
+GUIDE_THESIS, GUIDE_TRAVEL, GUIDE_TRAVEL_CHANGES, GUIDE_RELAXED, GUIDE_ANY_GOAL = 0, 1, 2, 3, 4
 
 
 @njit(cache=True)
@@ -76,14 +79,68 @@ class GuideParams(NamedTuple):
     gate_cost: np.ndarray  # (C, G) int64
     changes_weight: int
     ring_start: np.ndarray  # (N,) bool
-    relaxed: RelaxedTables  # GUIDE_RELAXED only (else empty tables)
+    relaxed: RelaxedTables  # GUIDE_RELAXED and GUIDE_ANY_GOAL only (else empty tables)
     relaxed_weight: int
+    # GUIDE_ANY_GOAL only (else empty): assign[p, r] the colour ring r holds in goal p (one
+    # row per way to hand the rings their colours), ring_cost[r, o] what a ball owned by
+    # ring o costs if its colour belongs to ring r, owner[i] the ring owning ball i,
+    # gate_owner[j] the ring owning gate j, gate_bonus what a gate's ball saves there if
+    # its colour belongs to another ring
+    assign: np.ndarray  # (P, R) int64
+    ring_cost: np.ndarray  # (R, R) int64
+    owner: np.ndarray  # (N,) int64
+    gate_owner: np.ndarray  # (G,) int64
+    gate_bonus: int
+
+
+@njit(cache=True)
+def _any_goal(x, circuits, gp):
+    """The relaxed guide towards the nearest of the goals that hand the rings their colours
+    in any order the counts allow (one colour per ring): the least over the rows of
+    gp.assign of the travel and relaxed tables each colour would score at its ring.
+
+    A beam aimed at one goal (colour c to ring c) walks past a goal that swaps two
+    same-sized colours however near it is; on uniform Olympic states the nearest of the 12
+    goals is often 10-20 moves nearer."""
+    k, g = circuits.shape
+    rt = gp.relaxed
+    count = np.zeros((k, k), dtype=np.int64)  # [colour, owner ring]
+    for i in range(x.shape[0]):
+        count[x[i], gp.owner[i]] += 1
+    score = np.zeros((k, k), dtype=np.int64)  # [colour, ring it would belong to]
+    for c in range(k):
+        for r in range(k):
+            v = 0
+            for o in range(k):
+                v += count[c, o] * gp.ring_cost[r, o]
+            score[c, r] = v
+    for j in range(gp.gates.shape[0]):
+        c = x[gp.gates[j]]
+        for r in range(k):
+            if r != gp.gate_owner[j]:
+                score[c, r] += gp.gate_bonus
+    pattern = np.zeros(k, dtype=np.int64)
+    for r in range(k):
+        pattern[:] = 0
+        for p in range(g):
+            pattern[x[circuits[r, p]]] |= 1 << p
+        for c in range(k):
+            score[c, r] += gp.relaxed_weight * rt.scale[r] * rt.flat[rt.offset[r] + pattern[c]]
+    best = np.int64(1) << 62
+    for p in range(gp.assign.shape[0]):
+        v = 0
+        for r in range(k):
+            v += score[gp.assign[p, r], r]
+        best = min(best, v)
+    return best
 
 
 @njit(cache=True)
 def guide(x, tab, gp):
     if gp.kind == GUIDE_THESIS:
         return thesis_h(x, tab.hseq, tab.hlen, tab.mine, tab.max_h)
+    if gp.kind == GUIDE_ANY_GOAL:
+        return _any_goal(x, tab.circuits, gp)
     value = _travel(x, gp.cost, gp.gates, gp.gate_cost, gp.changes_weight, gp.ring_start)
     if gp.kind == GUIDE_RELAXED:
         return value + gp.relaxed_weight * relaxed_sum(x, tab.circuits, gp.relaxed)
@@ -225,9 +282,19 @@ def macro_library(config: RingConfig) -> MacroLibrary:
     return MacroLibrary(config)
 
 
-def guide_params(config: RingConfig, weight: int = 40, relaxed: bool = True) -> GuideParams:
+def guide_params(
+    config: RingConfig,
+    weight: int = 40,
+    relaxed: bool = True,
+    any_goal: bool = True,
+    travel: float = 2.0,
+) -> GuideParams:
     """The guide for `config` (see the module docstring); `relaxed=False`: the guide
-    before the relaxed tables (travel and the thesis' h), kept for comparison."""
+    before the relaxed tables (travel and the thesis' h), kept for comparison;
+    `any_goal=False`: five one-colour rings aim at the one goal that gives ring r colour r
+    (the guide before the nearest goal was sought). `travel`: five one-colour rings
+    weigh the rings a ball must cross `travel` times as much as the other variants (2:
+    balls cross up to four rings there; 1 gives other, often shorter, solutions)."""
     n = config.n_balls
     colour_ring = np.array([c // config.colours_per_ring for c in range(config.n_colours)])
     owner = np.repeat(np.arange(config.rings), np.diff(config.offsets))
@@ -245,11 +312,40 @@ def guide_params(config: RingConfig, weight: int = 40, relaxed: bool = True) -> 
         rt = relaxed_tables(config)
         if config.rings >= 5 and config.colours_per_ring == 1:
             cost, gate_cost = 2 * cost, 2 * gate_cost
-        return GuideParams(GUIDE_RELAXED, cost, gates, gate_cost, changes, ring_start, rt, weight)
+            if any_goal:
+                rings = np.arange(config.rings)
+                ring_cost = np.rint(travel * weight * 2 * np.abs(rings[:, None] - rings[None, :]))
+                return GuideParams(GUIDE_ANY_GOAL, cost, gates, gate_cost, changes,
+                                   ring_start, rt, weight, goal_assignments(config),
+                                   ring_cost.astype(np.int64), owner.astype(np.int64),
+                                   owner[gates].astype(np.int64),
+                                   -round(travel * weight))  # fmt: skip
+        return GuideParams(GUIDE_RELAXED, cost, gates, gate_cost, changes, ring_start, rt, weight,
+                           *_NO_ASSIGN)  # fmt: skip
     kind = GUIDE_THESIS if (config.rings == 2 and config.colours_per_ring == 2) else GUIDE_TRAVEL
-    return GuideParams(kind, cost, gates, gate_cost, changes, ring_start, _NO_TABLES, 0)
+    return GuideParams(kind, cost, gates, gate_cost, changes, ring_start, _NO_TABLES, 0,
+                       *_NO_ASSIGN)  # fmt: skip
 
 
+def goal_assignments(config: RingConfig) -> np.ndarray:
+    """(P, R): every way to give the rings their colours (one per ring, 0-based) that the
+    colours' counts allow; the first row is colour r to ring r."""
+    counts = config.colour_counts
+    rows = [
+        perm
+        for perm in itertools.permutations(range(config.rings))
+        if all(counts[c] == counts[r] for r, c in enumerate(perm))
+    ]
+    return np.array(rows, dtype=np.int64)
+
+
+_NO_ASSIGN = (
+    np.zeros((0, 0), dtype=np.int64),
+    np.zeros((0, 0), dtype=np.int64),
+    np.zeros(0, dtype=np.int64),
+    np.zeros(0, dtype=np.int64),
+    0,
+)
 _NO_TABLES = RelaxedTables(
     np.zeros(0, dtype=np.uint8),
     np.zeros(0, dtype=np.int64),
@@ -390,9 +486,11 @@ def practical_moves(
     status: np.ndarray | None = None,
     width: int = 1,
     relaxed: bool = True,
+    travel: float = 2.0,
 ) -> tuple[int, list[tuple[int, int]]]:
     """(code, moves): FOUND with the moves (ring 0-based, f), or STALLED / CANCELLED.
     `width` multiplies the beams' widths: wider beams find shorter solutions, slower.
+    `travel`: the guide's weight of the rings a ball must cross (guide_params).
     `relaxed=False` runs the guide of before the relaxed tables (the benchmarks' "before":
     five two-colour rings then go to the reduction at once, the beam being lost there)."""
     control = np.zeros(1, dtype=np.int64) if control is None else control
@@ -402,7 +500,8 @@ def practical_moves(
 
     def beam(cfg: RingConfig, st: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
         return beam_moves(cfg, st, max_rounds=max_rounds, deadline=deadline, control=control,
-                          status=status, width=width, relaxed=relaxed)  # fmt: skip
+                          status=status, width=width, relaxed=relaxed,
+                          travel=travel)  # fmt: skip
 
     two_colours = config.colours_per_ring == 2
     code = STALLED
@@ -417,6 +516,12 @@ def practical_moves(
     if len(moves) * branching * branching <= 400_000:  # the probe's cost
         moves = simplify(config, shorten(config, state, moves))
     return FOUND, moves
+
+
+def prepare(config: RingConfig) -> None:
+    """Compile the beam and build its tables (see `_compiled`), e.g. before threads that
+    run beams share them."""
+    _compiled(config, True)
 
 
 @functools.lru_cache(maxsize=16)
@@ -439,6 +544,7 @@ def beam_moves(
     status: np.ndarray,
     width: int = 1,
     relaxed: bool = True,
+    travel: float = 2.0,
 ) -> tuple[int, list[tuple[int, int]]]:
     """The beam alone (unpolished moves). A first attempt tries the commutators that move
     at most 5 balls (fast); if it stalls the search starts over with every commutator from
@@ -454,16 +560,16 @@ def beam_moves(
             max_rounds = min(max_rounds, 8)
     for small_first in firsts:
         code, moves = _attempt(config, state, small_first, max_rounds, deadline, control, status,
-                               width, relaxed)  # fmt: skip
+                               width, relaxed, travel)  # fmt: skip
         if code != STALLED:
             break
     return code, moves
 
 
 def _attempt(config, state, small_first, max_rounds, deadline, control, status, scale=1,
-             relaxed=True):  # fmt: skip
+             relaxed=True, travel=2.0):  # fmt: skip
     tab = tables(config)
-    gp = guide_params(config, relaxed=relaxed)
+    gp = guide_params(config, relaxed=relaxed, travel=travel)
     width_a, width_b, patience, radius = _settings(config)
     width_a, width_b = width_a * scale, width_b * scale
     ball = goal_ball(config, radius)

@@ -10,7 +10,7 @@ turns of one ring are merged first. It never lengthens a solution; a node budget
 clock) bounds it, so its answer does not depend on the machine's load.
 
 `best_practical(config, state)`: the shortest solution it finds within node budgets
-(median CPU at effort 1: about 3 s, 4 s on 3/20/2/4, 6 s on 5/18/2/2):
+(median CPU at effort 1: about 3 s, 4 s on 3/20/2/4 and 5/18/2/2, 8 s on 5/18/1/2):
 - Two rings whose pattern databases are at hand (colour_pdb.tables_ready: small ones,
   or built before by `--method optimal`; the original's first build takes minutes): the
   optimal solver (solvers.rings.optimal) first: a proven optimum ends it (every scramble
@@ -22,8 +22,9 @@ clock) bounds it, so its answer does not depend on the machine's load.
   state (any goal met on the way ends it) with a ball of radius 3 around it, up to 9
   moves, which undoes any scramble of N <= 8 random turns in at most N moves; then the
   practical beams (solvers.rings.practical) at widths x 1 and x 4 (three rings also x 16,
-  about 1.5 s; five two-colour rings x 1 and x 2), the shortest kept and polished by
-  `shorten`.
+  about 1.5 s; five two-colour rings x 2; five one-colour rings x 4, x 8 and x 2 under
+  three weights of the guide's travel term, see `beam_runs`), the shortest kept and
+  polished by `shorten`.
 - Whatever fails or runs out of nodes falls through to the next, down to the practical
   beam, so there is always an answer.
 """
@@ -31,7 +32,9 @@ clock) bounds it, so its answer does not depend on the machine's load.
 from __future__ import annotations
 
 import functools
+import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
@@ -41,7 +44,7 @@ from solvers.rings.config import RingConfig
 from solvers.rings.goal import is_goal
 from solvers.rings.macros import sequence_gather
 from solvers.rings.optimal import OptimalResult, solve_optimal, solve_weighted
-from solvers.rings.practical import practical_moves, simplify
+from solvers.rings.practical import practical_moves, prepare, simplify
 from solvers.rings.target_search import Ball, shortest_to_target, target_ball
 
 Move = tuple[int, int]
@@ -153,18 +156,13 @@ def best_practical(
                                       max_nodes=int(TARGET_NODES * effort))  # fmt: skip
         if moves is not None:
             return done(moves, "search to the solved state")
-    shortest: list[Move] | None = None
-    widths = beam_widths(config, effort)
-    fallback = [] if 1 in widths else [1]  # x 1 when the wider beams found nothing
-    for width in widths + fallback:
-        if width in fallback and shortest is not None:
-            break
-        if control[0]:
-            return stopped()
-        _code, moves = practical_moves(config, state, control=control, status=status,
-                                       width=width)  # fmt: skip
-        if moves and (shortest is None or len(moves) < len(shortest)):
-            shortest = moves
+    runs = beam_runs(config, effort)
+    answers = _beams(config, state, runs, control, status)
+    if not any(answers) and (1, 2.0) not in runs:  # x 1 when the wider beams found nothing
+        answers = _beams(config, state, [(1, 2.0)], control, status)
+    shortest = min((m for m in answers if m), key=len, default=None)
+    if control[0]:
+        return stopped()
     if shortest is None:
         return stopped() if control[0] else OptimalResult(
             [], False, False, 0, 0, time.perf_counter() - start, "gave up")  # fmt: skip
@@ -173,16 +171,53 @@ def best_practical(
                 "practical")  # fmt: skip
 
 
-def beam_widths(config: RingConfig, effort: float) -> list[int]:
-    """The width factors of the practical beams tried (the shortest answer is kept): the
-    wider the beam the shorter the solution, and the slower (x 4: about 4 times)."""
+def _beams(
+    config: RingConfig,
+    state: np.ndarray,
+    runs: list[tuple[int, float]],
+    control: np.ndarray,
+    status: np.ndarray | None,
+) -> list[list[Move]]:
+    """Each run's practical moves ([] if it failed), in the order of `runs`. The runs are
+    independent and the beam kernel releases the GIL, so they share the machine's cores
+    (two threads: the Olympic rings' three beams in the time of the widest): the answers
+    are the same as one after another."""
+
+    def run(spec: tuple[int, float]) -> list[Move]:
+        if control[0]:
+            return []
+        _code, moves = practical_moves(config, state, control=control, status=status,
+                                       width=spec[0], travel=spec[1])  # fmt: skip
+        return moves
+
+    workers = min(len(runs), os.cpu_count() or 1)
+    if workers <= 1:
+        return [run(spec) for spec in runs]
+    prepare(config)  # compile and build the tables once, before the threads share them
+    widest_first = sorted(range(len(runs)), key=lambda i: -runs[i][0])
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        answers = dict(zip(widest_first, pool.map(run, [runs[i] for i in widest_first]),
+                           strict=True))  # fmt: skip
+    return [answers[i] for i in range(len(runs))]
+
+
+def beam_runs(config: RingConfig, effort: float) -> list[tuple[int, float]]:
+    """(width factor, travel weight) of the practical beams tried (the shortest answer is
+    kept): the wider the beam the shorter the solution, and the slower (x 4: about 4
+    times); a beam's length varies by 10-20 moves from one guide to another, so on the
+    Olympic rings beams under two guides are tried."""
     if config.rings >= 5 and config.colours_per_ring == 2:
-        # x 2 (about 2.5 s) was never longer than x 1 on uniform states; x 1 only if it fails
-        return [2, 4] if effort >= 4 else [2]
+        # about 1.5 s at x 1, 2.5 s at x 2, on two threads
+        return [(1, 2.0), (2, 2.0), (4, 2.0)] if effort >= 4 else [(1, 2.0), (2, 2.0)]
+    if config.rings >= 5:
+        # the shortest of these three: median 83.5 on 12 uniform states (x 4 alone: 88.5,
+        # x 8 under travel 1 alone: 88), about 2, 4 and 1.5 s of CPU
+        runs = [(4, 2.0), (8, 1.0), (2, 0.75)]
+        return runs + [(16, 1.0)] if effort >= 4 else runs
     widths = [1, 4]
     if config.rings == 3 or effort >= 4:
         widths.append(16)  # three rings: about 1.5 s, and 4-5 moves shorter than x 4
-    return widths
+    return [(w, 2.0) for w in widths]
 
 
 OPTIMAL_NODES = 3_000_000  # the optimal search (proves scrambles of 12 turns and more)

@@ -60,3 +60,21 @@ def test_the_relaxed_guide_solves_every_large_variant(text):
     state = uniform_shuffle(config, 3)
     code, moves = practical_moves(config, state)
     assert code == FOUND and is_goal(config, play(config, state, moves))
+
+
+def test_the_olympic_guide_aims_at_the_nearest_of_its_goals():
+    # one colour per ring: the colours of equal counts may trade rings (12 goals); the guide
+    # is the least over those goals, so it reads 0 at every one of them, and with the first
+    # goal alone it is the guide aimed at colour r in ring r
+    from solvers.rings.goal import goal_states
+
+    config = RingConfig.parse("5/18/1/2")
+    tab = tables(config)
+    gp = guide_params(config)
+    fixed = guide_params(config, any_goal=False)
+    assert len(gp.assign) == 12
+    assert all(guide(to_kernel_state(g), tab, gp) <= 0 for g in goal_states(config))
+    for seed in range(4):
+        x = to_kernel_state(uniform_shuffle(config, seed))
+        first = guide(x, tab, gp._replace(assign=gp.assign[:1]))
+        assert first == guide(x, tab, fixed) >= guide(x, tab, gp)

@@ -136,3 +136,16 @@ def test_best_practical_always_answers():
     state = uniform_shuffle(config, 4)
     result = best_practical(config, state, effort=0.1)
     assert result.solved and is_goal(config, play(config, state, result.moves))
+
+
+def test_beams_on_threads_answer_as_one_after_another():
+    # the runs share the cores; each answer must be what the run gives alone
+    from solvers.rings.shorten import _beams
+
+    config = RingConfig.parse("3/12/1/2")
+    state = uniform_shuffle(config, 5)
+    runs = [(1, 2.0), (4, 2.0), (2, 1.0)]
+    control = np.zeros(1, dtype=np.int64)
+    alone = [practical_moves(config, state, width=w, travel=t)[1] for w, t in runs]
+    assert _beams(config, state, runs, control, None) == alone
+    assert all(is_goal(config, play(config, state, moves)) for moves in alone)
