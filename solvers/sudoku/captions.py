@@ -334,6 +334,8 @@ def _caption(step: Step, names: Names) -> str:
                    petals=clauses(parts), removals=rm)  # fmt: skip
     if name == "kraken_fish":
         return _kraken_text(step, names)
+    if name in ("franken_fish", "mutant_fish"):
+        return _complex_fish_text(step, names)
     if name in ("forcing_chain", "forcing_net"):
         return _forcing_text(step, names)
     if name == "guess":
@@ -638,3 +640,28 @@ def _kraken_text(step: Step, names: Names) -> str:
                 fish=FISH_NAMES.get(k, "fish"), digit=digit, bases=_houses(names, base_houses),
                 covers=_houses(names, cover_houses), fins=names.cells(fins), where=where,
                 links=i[6], cases=cases, removals=removals(step, names))  # fmt: skip
+
+
+# -- issue 21: Franken and Mutant fish, templates ------------------------------------------
+def _complex_fish_text(step: Step, names: Names) -> str:
+    """'Franken Fish (Swordfish) on 5: base row 1, row 4 and box 7, cover ...' with the fins
+    (solvers.sudoku.kernels.complex_fish: info k, digit, base mask, cover mask)."""
+    i = step.info
+    k, digit, base_mask, cover_mask = i[0], i[1], i[2], i[3]
+    bases = [h for h in range(3 * names.n) if base_mask >> h & 1]
+    covers = [h for h in range(3 * names.n) if cover_mask >> h & 1]
+    fins = [c for c, _d, r in step.candidates if r == ROLE_FIN]
+    args = {"title": TECHNIQUES[step.technique].title, "fish": FISH_NAMES.get(k, "fish"),
+            "digit": digit, "bases": _houses(names, bases), "covers": _houses(names, covers),
+            "removals": removals(step, names)}  # fmt: skip
+    if not fins:
+        return msg("{title} ({fish}) on {digit}: each of {bases} holds {digit} once, in "
+                   "different houses of {covers}, so those houses hold no other {digit}: "
+                   "{removals}", **args)  # fmt: skip
+    return nmsg("{title} ({fish}) on {digit}: each of {bases} holds {digit} once, in different "
+                "houses of {covers}, unless the fin {fins} is {digit}; either way {digit} goes "
+                "from the cover cells outside the base that see the fin: {removals}",
+                "{title} ({fish}) on {digit}: each of {bases} holds {digit} once, in different "
+                "houses of {covers}, unless a fin ({fins}) is {digit}; either way {digit} goes "
+                "from the cover cells outside the base that see every fin: {removals}",
+                len(fins), fins=names.cells(fins), **args)  # fmt: skip

@@ -12,8 +12,9 @@ Rating scale (puzzleviz, in the spirit of Sudoku Explainer's 1-10 scale):
     3.6-4.8  expert     X-Wing, Swordfish, Skyscraper, 2-String Kite, Jellyfish, wings,
                         Empty Rectangle, Turbot Fish, unique rectangles (types 1-6), Hidden
                         and Avoidable Rectangles, BUG+1, BUG+n
-    5.0-6.9  master     simple colouring, finned fish, Sue de Coq (5.4), X-chains, XY-chains,
-                        AICs, ALS-XZ, ALS-XY-Wing (6.8), Death Blossom (6.9)
+    5.0-6.9  master     simple colouring, finned fish, Franken fish (5.35), Sue de Coq (5.4),
+                        Mutant fish (5.45), X-chains, XY-chains, AICs, ALS-XZ, ALS-XY-Wing (6.8),
+                        Death Blossom (6.9)
     7.0-9.0  extreme    Kraken fish (7.8), forcing chains (8.0) and dynamic forcing nets (8.8): case
                         analysis by implications, the last tier before a guess
     10.0     guessing   logic stalled: the solution needed a guess with backtracking
@@ -76,7 +77,9 @@ _TABLE = [
     (25, "finned_x_wing", "Finned X-Wing", "FXW", 5.1),
     (26, "finned_swordfish", "Finned Swordfish", "FSF", 5.2),
     (27, "finned_jellyfish", "Finned Jellyfish", "FJF", 5.3),
+    (47, "franken_fish", "Franken Fish", "FRF", 5.35),
     (40, "sue_de_coq", "Sue de Coq", "SDC", 5.4),
+    (48, "mutant_fish", "Mutant Fish", "MUF", 5.45),
     (21, "x_chain", "X-Chain", "XC", 5.5),
     (22, "xy_chain", "XY-Chain", "XYC", 6.0),
     (24, "aic", "Alternating Inference Chain", "AIC", 6.5),
@@ -164,6 +167,8 @@ T_ALS_XY_WING = T["als_xy_wing"]
 T_DEATH_BLOSSOM = T["death_blossom"]
 T_SUE_DE_COQ = T["sue_de_coq"]
 T_KRAKEN_FISH = T["kraken_fish"]
+T_FRANKEN_FISH = T["franken_fish"]
+T_MUTANT_FISH = T["mutant_fish"]
 T_FORCING_CHAIN = T["forcing_chain"]
 T_FORCING_NET = T["forcing_net"]
 T_GUESS = T["guess"]
@@ -192,7 +197,7 @@ GROUPS = {
     ),
     "fish": ("x_wing", "swordfish", "jellyfish"),
     "finned_fish": ("finned_x_wing", "finned_swordfish", "finned_jellyfish"),
-    "complex_fish": ("kraken_fish",),
+    "complex_fish": ("franken_fish", "mutant_fish", "kraken_fish"),
     "wings": ("y_wing", "xyz_wing", "w_wing"),
     "uniqueness": UNIQUENESS,
     "chains": ("simple_colouring", "x_chain", "xy_chain", "aic"),

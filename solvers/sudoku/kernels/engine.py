@@ -22,6 +22,7 @@ from solvers.sudoku.kernels.basic import (
 )
 from solvers.sudoku.kernels.bits import compute_positions
 from solvers.sudoku.kernels.chains import simple_colouring, x_chain, xy_chain
+from solvers.sudoku.kernels.complex_fish import complex_fish, new_memo
 from solvers.sudoku.kernels.fish import finned_fish, fish
 from solvers.sudoku.kernels.forcing import forcing
 from solvers.sudoku.kernels.kraken import kraken_fish
@@ -63,12 +64,14 @@ from solvers.sudoku.techniques import (
     T_FINNED_X_WING,
     T_FORCING_CHAIN,
     T_FORCING_NET,
+    T_FRANKEN_FISH,
     T_HIDDEN_PAIR,
     T_HIDDEN_QUAD,
     T_HIDDEN_RECTANGLE,
     T_HIDDEN_SINGLE,
     T_JELLYFISH,
     T_KRAKEN_FISH,
+    T_MUTANT_FISH,
     T_NAKED_PAIR,
     T_NAKED_SINGLE,
     T_POINTING_PAIR,
@@ -165,6 +168,7 @@ def run_logic(geo, values, cand, given, order, log, max_steps):
     Avoidable Rectangle may only use the latter."""
     n = geo.n
     pos = np.empty((3 * n, n), dtype=np.int32)
+    fish_memo = new_memo(n)
     steps = 0
     while True:
         empty = 0
@@ -245,6 +249,10 @@ def run_logic(geo, values, cand, given, order, log, max_steps):
                 found = sue_de_coq(geo, values, cand, log)
             elif t == T_DEATH_BLOSSOM:
                 found = death_blossom(geo, values, cand, log)
+            elif t == T_FRANKEN_FISH:
+                found = complex_fish(geo, cand, pos, log, False, fish_memo)
+            elif t == T_MUTANT_FISH:
+                found = complex_fish(geo, cand, pos, log, True, fish_memo)
             elif t == T_KRAKEN_FISH:
                 found = kraken_fish(geo, values, cand, pos, log)
             elif T_FORCING_CHAIN <= t <= T_FORCING_NET:
