@@ -499,7 +499,9 @@ def _draw_notation(
         return top
     marked = {key: role for key, (role, alpha) in h.candidates.items() if alpha > 0.01}
     groups = group_cells(marked, ROLE_GROUP)
-    text = eureka(chain.links, chain.ncand, Names(model.b, "r1c1"), groups, model.geo.box.tolist())
+    als = {c for c, role, alpha in h.cells if role == CELL_ALS and alpha > 0.01}
+    text = eureka(chain.links, chain.ncand, Names(model.b, "r1c1"), groups,
+                  model.geo.box.tolist(), als)  # fmt: skip
     if not text:
         return top
     size = TEXT * scale

@@ -186,6 +186,7 @@ def eureka(
     names: Names,
     groups: dict[int, set[int]] | None = None,
     box_of: list[int] | None = None,
+    als_cells: set[int] | None = None,
 ) -> str:
     """The chain in Eureka notation: '=' strong, '-' weak; a digit in brackets where it
     changes, '(2=5)r1c1' for a strong link inside a bivalue cell, and a group node as its
@@ -219,11 +220,25 @@ def eureka(
         digit = d0 + 1
         return text
 
+    def als_of(a: int, b: int) -> list[int]:
+        """The ALS a strong link between two of its digits runs in: its outlined cells in
+        the house of both ends that holds most of them (empty if it is no such link)."""
+        ca, cb = a // n, b // n
+        if not als_cells or a % n == b % n or ca not in als_cells or cb not in als_cells:
+            return []
+        best: list[int] = []
+        for house in _houses_of(ca, n, box_of):
+            if cb in house:
+                inside = sorted(c for c in house if c in als_cells)
+                best = inside if len(inside) > len(best) else best
+        return best
+
     previous_end = -1
     for a, b, kind in shown:
         sign = "=" if kind == LINK_STRONG else "-"
-        # a strong link inside a bivalue cell is written (2=5)r1c1
-        in_cell = kind == LINK_STRONG and a < ncand and b < ncand and a // n == b // n
+        # a strong link inside a bivalue cell is written (2=5)r1c1, inside an ALS (4=7)r1c12
+        als = als_of(a, b) if kind == LINK_STRONG and a < ncand and b < ncand else []
+        in_cell = kind == LINK_STRONG and a < ncand and b < ncand and (a // n == b // n or bool(als))
         if a != previous_end:
             if parts:
                 parts.append("; ")  # a new branch (forcing chains) starts from its premise
@@ -234,10 +249,20 @@ def eureka(
             if a == previous_end and parts:
                 last = parts.pop()  # the node a, written on its own: fold it in
                 parts.append(last[0] if last[:1] in ("-", "=") else "")
-            parts.append(f"({a % n + 1}={b % n + 1}){names.cell(a // n)}")
+            where = cells_text(als, names) if als else names.cell(a // n)
+            parts.append(f"({a % n + 1}={b % n + 1}){where}")
             digit = b % n + 1
-            before = {a // n}
+            before = set(als) if als else {a // n}
         else:
             parts.append(sign + node(b, a))
         previous_end = b
     return "".join(parts)
+
+
+def _houses_of(cell: int, n: int, box_of: list[int] | None) -> list[set[int]]:
+    """The cells of the row, the column and (when boxes are known) the box of `cell`."""
+    row, col = divmod(cell, n)
+    houses = [{row * n + k for k in range(n)}, {k * n + col for k in range(n)}]
+    if box_of is not None:
+        houses.append({c for c in range(n * n) if box_of[c] == box_of[cell]})
+    return houses

@@ -11,9 +11,12 @@ from collections import defaultdict
 from solvers.i18n import N_, clauses, msg, nmsg, render, words
 from solvers.sudoku.geometry import Names, mask_digits
 from solvers.sudoku.roles import (
+    ALS_NODE_CODE,
+    CELL_ALS,
     CELL_CONFLICT,
     CELL_PATTERN,
     CELL_PIVOT,
+    LINK_STRONG,
     ROLE_FIN,
     ROLE_ON,
     ROLE_PATTERN,
@@ -133,6 +136,8 @@ def _caption(step: Step, names: Names) -> str:
     rm = removals(step, names)
     if name in RECTANGLE_NAMES:
         return _rectangle_text(step, names)
+    if name in NODE_CHAIN_NAMES:
+        return _node_chain_caption(step, names)
     if name == "naked_single":
         if i[2] >= 0:
             return msg("Full House: {cell} is the last empty cell of {house}, so it is {digit}",
@@ -665,3 +670,117 @@ def _complex_fish_text(step: Step, names: Names) -> str:
                 "houses of {covers}, unless a fin ({fins}) is {digit}; either way {digit} goes "
                 "from the cover cells outside the base that see every fin: {removals}",
                 len(fins), fins=names.cells(fins), **args)  # fmt: skip
+
+
+# -- issue 21: ALS chains, continuous nice loops, grouped AICs, AICs with ALS nodes --------
+NODE_CHAIN_NAMES = frozenset({"als_chain", "continuous_nice_loop", "grouped_aic", "als_aic"})
+
+
+def _cells_word(cells: list[int], names: Names) -> str:
+    """Several cells as one node, the Eureka way: r2c56, r23c5 (r1c1 names), else the names
+    run together: E2F2."""
+    cells = sorted(cells)
+    if len(cells) == 1:
+        return names.cell(cells[0])
+    n = names.n
+    rows = sorted({c // n for c in cells})
+    cols = sorted({c % n for c in cells})
+    if names.style == "r1c1" and (len(rows) == 1 or len(cols) == 1):
+        return f"r{''.join(str(r + 1) for r in rows)}c{''.join(str(c + 1) for c in cols)}"
+    return "".join(names.cell(c) for c in cells)
+
+
+def _als_sets(step: Step) -> list[list[int]]:
+    """The cells of each ALS of a chain, in chain order (sizes from the step's info)."""
+    i = step.info
+    sizes = i[2 : 2 + i[1]] if TECHNIQUES[step.technique].name == "als_chain" else i[4 : 4 + i[3]]
+    cells = [c for c, r in step.cells if r == CELL_ALS]
+    sets, start = [], 0
+    for size in sizes:
+        sets.append(cells[start : start + size])
+        start += size
+    return sets
+
+
+def chain_notation(step: Step, names: Names) -> str:
+    """The chain of a node-chain step in Eureka notation: '=' strong, '-' weak, the digit in
+    brackets where it changes; a group as its cells, (4)r2c56; an ALS entered on 4 and left
+    on 7 as (4=7)r1c12, a bivalue cell the same way, (2=5)r1c1."""
+    n = names.n
+    ncand = n**3
+    first_als = ncand + ALS_NODE_CODE
+    sets = _als_sets(step)
+    if not step.links:
+        return ""
+    seq = [step.links[0][0]] + [b for _a, b, _kind in step.links]
+    kinds = [kind for _a, _b, kind in step.links]
+
+    def cells(code: int) -> list[int]:
+        if code >= first_als and (code - first_als) // 2 < len(sets):
+            return sets[(code - first_als) // 2]
+        return [c // n for c in step.node_candidates(code, ncand)]
+
+    def digit(code: int) -> int:
+        found = step.node_candidates(code, ncand)
+        return found[0] % n + 1 if found else 0
+
+    def paired(a: int, b: int) -> bool:
+        if a >= first_als and b >= first_als:
+            return (a - first_als) // 2 == (b - first_als) // 2
+        return a < ncand and b < ncand and a // n == b // n
+
+    parts: list[str] = []
+    shown = -1
+    k = 0
+    while k < len(seq):
+        if k:
+            parts.append("=" if kinds[k - 1] == LINK_STRONG else "-")
+        a = seq[k]
+        if k + 1 < len(seq) and kinds[k] == LINK_STRONG and paired(a, seq[k + 1]):
+            b = seq[k + 1]
+            parts.append(f"({digit(a)}={digit(b)}){_cells_word(cells(a), names)}")
+            shown = digit(b)
+            k += 2
+            continue
+        d = digit(a)
+        parts.append(("" if d == shown else f"({d})") + _cells_word(cells(a), names))
+        shown = d
+        k += 1
+    return "".join(parts)
+
+
+def _node_text(step: Step, names: Names, code: int) -> str:
+    """One end of a chain: (4)r2c56."""
+    n = names.n
+    found = step.node_candidates(code, n**3)
+    if not found:
+        return ""
+    return f"({found[0] % n + 1}){_cells_word([c // n for c in found], names)}"
+
+
+def _node_chain_caption(step: Step, names: Names) -> str:
+    i = step.info
+    title = TECHNIQUES[step.technique].title
+    rm = removals(step, names)
+    chain = chain_notation(step, names)
+    if TECHNIQUES[step.technique].name == "als_chain":
+        return msg("ALS Chain ({count} sets): {chain}: each set holds one digit more than it has "
+                   "cells, and shares with the next a digit whose every place in one sees every "
+                   "place in the other. If the first set lacks {z} it is locked, so the next "
+                   "lacks their shared digit and is locked, and so on: the last set holds {z}. "
+                   "So {z} is in the first or the last set: {removals}", count=i[1], chain=chain,
+                   z=i[0], removals=rm)  # fmt: skip
+    if i[0] and i[3]:
+        return msg("{title} ({links} links): {chain}: the chain closes into a loop, so each weak "
+                   "link in it has exactly one true end, and each ALS in it misses exactly one "
+                   "of its two chain digits (its other digits are locked in it): {removals}",
+                   title=title, links=i[1], chain=chain, removals=rm)  # fmt: skip
+    if i[0]:
+        return msg("{title} ({links} links): {chain}: the chain closes into a loop, so each weak "
+                   "link in it has exactly one true end: {removals}", title=title, links=i[1],
+                   chain=chain, removals=rm)  # fmt: skip
+    start = _node_text(step, names, step.links[0][0])
+    end = _node_text(step, names, step.links[-1][1])
+    return msg("{title} ({links} links): {chain}: if {start} is false, {end} is true, so one of "
+               "them is true: {removals}", title=title, links=i[1], chain=chain, start=start,
+               end=end, removals=rm)  # fmt: skip

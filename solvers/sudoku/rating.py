@@ -92,8 +92,10 @@ HODOKU: dict[str, tuple[int, str, int]] = {
     "x_chain": (5400, U, 260),
     "xy_chain": (5500, U, 260),
     "aic": (5600, U, 280),  # NICE_LOOP (continuous, discontinuous and AIC share it)
+    "continuous_nice_loop": (5600, U, 280),  # CONTINUOUS_NICE_LOOP
     "grouped_nice_loop": (5650, U, 300),  # GROUPED_NICE_LOOP
     "grouped_aic": (5650, U, 300),
+    "als_aic": (5650, U, 300),  # GROUPED_NICE_LOOP: HoDoKu's grouped chains take ALS nodes too
     "als_xz": (5700, U, 300),
     "als_xy_wing": (5800, U, 320),
     "als_chain": (5900, U, 340),  # ALS_XY_CHAIN
@@ -118,7 +120,8 @@ LOCKED_SUBSET = {"naked_pair": 40, "naked_triple": 60}
 # Sudoku Explainer: technique -> (weight, chain kind). The chain kind says how the length
 # bonus applies: "" none, "x" a forcing X-chain (6.6 + length), "y" a Y-chain (6.6 + length),
 # "xy" a mixed forcing chain (7.0 + length), "auto" decided by the step's links (X-links only
-# or Y-links only 6.6, both 7.0), "net" forcing chains and nets (rule weight + length).
+# or Y-links only 6.6, both 7.0), "cycle" the same for a loop (6.5 or 7.0), "net" forcing
+# chains and nets (rule weight + length).
 SE: dict[str, tuple[float, str]] = {
     "naked_single": (2.3, ""),  # a full house is 1.0 (HiddenSingleHint isAlone)
     "hidden_single": (1.5, ""),  # in a box 1.2
@@ -161,12 +164,14 @@ SE: dict[str, tuple[float, str]] = {
     "x_chain": (6.6, "x"),
     "xy_chain": (6.6, "y"),
     "aic": (7.0, "auto"),
+    "continuous_nice_loop": (6.5, "cycle"),  # BidirectionalCycleHint: 6.5, X and Y links 7.0
     "grouped_aic": (7.0, "xy"),
     "grouped_nice_loop": (7.0, "xy"),
     "sue_de_coq": (7.5, ""),  # nearest: an aligned triplet exclusion
     "als_xz": (8.0, "net"),  # nearest: cell forcing chains (multiple chains 8.0)
     "als_xy_wing": (8.0, "net"),
     "als_chain": (8.0, "net"),
+    "als_aic": (8.0, "net"),  # nearest: cell forcing chains, as ALS-XZ
     "death_blossom": (8.0, "net"),
     "kraken_fish": (8.0, "net"),
     "template": (7.5, ""),  # nearest: Nishio, a digit tried everywhere to a contradiction
@@ -239,11 +244,11 @@ def se_weight(facts: StepFacts, n: int = 9) -> float | None:
     if not chain:
         return base
     links = facts.links
-    if chain == "auto" and links:
+    if chain in ("auto", "cycle") and links:
         strong = [(a, b) for a, b, kind in links if kind == LINK_STRONG]
         y_links = any(a // n == b // n for a, b in strong)
         x_links = any(a // n != b // n for a, b in strong)
-        base = 7.0 if x_links and y_links else 6.6
+        base = 7.0 if x_links and y_links else (6.6 if chain == "auto" else 6.5)
     # SE's complexity of a chain ending in an elimination counts its potentials plus the
     # target on and off: links + 3; the bonus is taken on that minus 2.
     nodes = len(links) + 1 if links else _DEFAULT_NODES.get(facts.name, 4)

@@ -35,6 +35,7 @@ from solvers.sudoku.model import (
 from solvers.sudoku.results import SudokuResult, level_words
 from solvers.sudoku.roles import (
     LINK_STRONG,
+    ROLE_ALS,
     ROLE_ELIMINATE,
     ROLE_GROUP,
     ROLE_OFF,
@@ -133,7 +134,9 @@ class _Emitter:
             for cell, digit, role in step.candidates:
                 self.mark(MARK_CANDIDATE, cell * n + digit - 1, role)
             for _code, candidate in step.nodes:
-                self.mark(MARK_CANDIDATE, candidate, ROLE_GROUP)
+                # an ALS node's candidates keep their ALS colour
+                als = self.marks.get((MARK_CANDIDATE, candidate)) == ROLE_ALS
+                self.mark(MARK_CANDIDATE, candidate, ROLE_ALS if als else ROLE_GROUP)
             for slot, (a, b, kind) in enumerate(step.links[:LINK_SLOTS]):
                 a, b = self.anchor(step, a), self.anchor(step, b)
                 self.mark(MARK_LINK, slot, encode_link(self.ncand, a, b, kind))

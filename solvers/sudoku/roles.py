@@ -72,3 +72,10 @@ ITEM_NODE = 7
 ROLE_GROUP = 8  # a candidate of a group node
 ROLE_ALS = 9  # a candidate of an almost locked set
 CELL_ALS = 6  # a cell of an almost locked set (outline it)
+
+# -- issue 21: ALS chains and AICs with ALS nodes ------------------------------------------
+# An ALS node's code in a link: ncand + ALS_NODE_CODE + 2j for the j-th set of the chain
+# (in chain order, its cells the j-th run of CELL_ALS cells) entered on one digit, + 1 for
+# the same set left on another (solvers.sudoku.kernels.grouped, .als_chain). Group nodes of
+# those chains keep codes below it (ncand + their place in the chain).
+ALS_NODE_CODE = 64

@@ -82,10 +82,14 @@ _TABLE = [
     (48, "mutant_fish", "Mutant Fish", "MUF", 5.45),
     (21, "x_chain", "X-Chain", "XC", 5.5),
     (22, "xy_chain", "XY-Chain", "XYC", 6.0),
+    (50, "continuous_nice_loop", "Continuous Nice Loop", "CNL", 6.45),
     (24, "aic", "Alternating Inference Chain", "AIC", 6.5),
+    (51, "grouped_aic", "Grouped AIC", "GAIC", 6.55),
     (36, "als_xz", "ALS-XZ", "ALS", 6.6),
     (38, "als_xy_wing", "ALS-XY-Wing", "AXY", 6.8),
+    (49, "als_chain", "ALS Chain", "ALSC", 6.85),
     (39, "death_blossom", "Death Blossom", "DB", 6.9),
+    (52, "als_aic", "AIC with ALS nodes", "ALSAIC", 6.95),
     (37, "kraken_fish", "Kraken Fish", "KF", 7.8),
     (30, "forcing_chain", "Forcing Chain", "FC", 8.0),
     (31, "forcing_net", "Forcing Net", "FN", 8.8),
@@ -165,6 +169,10 @@ T_EMPTY_RECTANGLE = T["empty_rectangle"]
 T_ALS_XZ = T["als_xz"]
 T_ALS_XY_WING = T["als_xy_wing"]
 T_DEATH_BLOSSOM = T["death_blossom"]
+T_ALS_CHAIN = T["als_chain"]
+T_CONTINUOUS_NICE_LOOP = T["continuous_nice_loop"]
+T_GROUPED_AIC = T["grouped_aic"]
+T_ALS_AIC = T["als_aic"]
 T_SUE_DE_COQ = T["sue_de_coq"]
 T_KRAKEN_FISH = T["kraken_fish"]
 T_FRANKEN_FISH = T["franken_fish"]
@@ -200,9 +208,17 @@ GROUPS = {
     "complex_fish": ("franken_fish", "mutant_fish", "kraken_fish"),
     "wings": ("y_wing", "xyz_wing", "w_wing"),
     "uniqueness": UNIQUENESS,
-    "chains": ("simple_colouring", "x_chain", "xy_chain", "aic"),
+    "chains": (
+        "simple_colouring",
+        "x_chain",
+        "xy_chain",
+        "continuous_nice_loop",
+        "aic",
+        "grouped_aic",
+        "als_aic",
+    ),
     "single_digit": ("skyscraper", "two_string_kite", "turbot_fish", "empty_rectangle"),
-    "als": ("als_xz", "als_xy_wing", "death_blossom"),
+    "als": ("als_xz", "als_xy_wing", "als_chain", "death_blossom", "als_aic"),
     "sue_de_coq": ("sue_de_coq",),
     "forcing": ("forcing_chain", "forcing_net"),
 }

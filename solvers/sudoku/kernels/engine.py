@@ -12,6 +12,7 @@ import numpy as np
 from solvers.jit import njit
 from solvers.sudoku.kernels.aic import aic
 from solvers.sudoku.kernels.als import als_xy_wing, als_xz, death_blossom
+from solvers.sudoku.kernels.als_chain import als_chain
 from solvers.sudoku.kernels.basic import (
     box_line,
     hidden_single,
@@ -25,6 +26,7 @@ from solvers.sudoku.kernels.chains import simple_colouring, x_chain, xy_chain
 from solvers.sudoku.kernels.complex_fish import complex_fish, new_memo
 from solvers.sudoku.kernels.fish import finned_fish, fish
 from solvers.sudoku.kernels.forcing import forcing
+from solvers.sudoku.kernels.grouped import grouped_chain
 from solvers.sudoku.kernels.kraken import kraken_fish
 from solvers.sudoku.kernels.log import FILL_OVERFLOW, FILL_STEPS, begin, commit, push, set_info
 from solvers.sudoku.kernels.rectangles import (
@@ -50,6 +52,8 @@ from solvers.sudoku.roles import (
 )
 from solvers.sudoku.techniques import (
     T_AIC,
+    T_ALS_AIC,
+    T_ALS_CHAIN,
     T_ALS_XY_WING,
     T_ALS_XZ,
     T_AVOIDABLE_RECTANGLE,
@@ -57,6 +61,7 @@ from solvers.sudoku.techniques import (
     T_BOX_LINE_TRIPLE,
     T_BUG_PLUS_1,
     T_BUG_PLUS_N,
+    T_CONTINUOUS_NICE_LOOP,
     T_CONTRADICTION,
     T_DEATH_BLOSSOM,
     T_EMPTY_RECTANGLE,
@@ -64,6 +69,7 @@ from solvers.sudoku.techniques import (
     T_FINNED_X_WING,
     T_FORCING_CHAIN,
     T_FORCING_NET,
+    T_GROUPED_AIC,
     T_FRANKEN_FISH,
     T_HIDDEN_PAIR,
     T_HIDDEN_QUAD,
@@ -245,6 +251,14 @@ def run_logic(geo, values, cand, given, order, log, max_steps):
                 found = als_xz(geo, values, cand, log)
             elif t == T_ALS_XY_WING:
                 found = als_xy_wing(geo, values, cand, log)
+            elif t == T_ALS_CHAIN:
+                found = als_chain(geo, values, cand, log)
+            elif t == T_CONTINUOUS_NICE_LOOP:
+                found = grouped_chain(geo, values, cand, pos, log, t, False, False, False)
+            elif t == T_GROUPED_AIC:
+                found = grouped_chain(geo, values, cand, pos, log, t, True, False, True)
+            elif t == T_ALS_AIC:
+                found = grouped_chain(geo, values, cand, pos, log, t, True, True, True)
             elif t == T_SUE_DE_COQ:
                 found = sue_de_coq(geo, values, cand, log)
             elif t == T_DEATH_BLOSSOM:
