@@ -1,6 +1,6 @@
 """ALS chains, continuous nice loops, grouped AICs and AICs with ALS nodes
 (solvers.sudoku.kernels.als_chain, .grouped): pinned hard puzzles where each fires (the
-forcing tier, templates and the complex fish off, so the chain is the step taken), every
+forcing tier and the complex fish off, so the chain is the step taken), every
 step checked against the solution, the chain recorded link by link and written in Eureka
 notation; the notation itself on a hand-built step."""
 
@@ -24,7 +24,7 @@ from solvers.sudoku.techniques import BY_NAME, ORDERED, parse_selection
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles" / "sudoku"
 NCAND = 81 * 9
 NEW = ("als_chain", "continuous_nice_loop", "grouped_aic", "als_aic")
-OFF = "-forcing,-templates,-franken_fish,-mutant_fish,-kraken_fish"
+OFF = "-forcing,-franken_fish,-mutant_fish,-kraken_fish"
 
 
 @cache
@@ -160,8 +160,8 @@ def test_trace_draws_the_chain_link_by_link(name):
     from solvers.sudoku.roles import ROLE_ALS, ROLE_GROUP
 
     result = _solved(name)
-    k = next(i for i, s in enumerate(result.steps) if s.name in NEW and s.info[0] == 0) if (
-        name == "hardest 3") else next(i for i, s in enumerate(result.steps) if s.name in NEW)
+    chains = [i for i, s in enumerate(result.steps) if s.name in NEW]
+    k = next(i for i in chains if name != "hardest 3" or result.steps[i].info[0] == 0)
     trace = record(result)
     lo, hi = trace.step_range(k)  # trace step k is solver step k
     rows = trace.rows[lo:hi]
@@ -189,4 +189,3 @@ def test_trace_draws_the_chain_link_by_link(name):
         assert text.startswith("(7)r6c6=r1c6-(7=8)r1")
     if name == "hardest 11":
         assert text.endswith("-r3c5=r3c78")
-
