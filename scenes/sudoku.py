@@ -262,7 +262,9 @@ class SudokuScene(Scene):
         if layout.panel is not None:
             enabled = enabled_techniques(frame.trace)
             bottom = _draw_panel(d, model, state, layout.panel, event, t, view.scale, enabled)
-            bottom = _draw_notation(d, model, chain, highlights, layout.panel, bottom, view.scale)
+            cands = [int(m) for m in model.candidates(state).tolist()]
+            bottom = _draw_notation(d, model, chain, highlights, layout.panel, bottom,
+                                    view.scale, cands)  # fmt: skip
             entries = _legend_entries(model, state, highlights)
             panel = layout.panel
             draw_legend(d, entries, panel.x, bottom + 10 * view.scale, panel.w, view.scale)
@@ -493,15 +495,17 @@ def _draw_notation(
     panel: Rect,
     top: float,
     scale: float,
+    masks: list[int] | None = None,
 ) -> float:
-    """The chain so far in Eureka notation, under the technique list; returns its bottom."""
+    """The chain so far in Eureka notation, under the technique list; returns its bottom.
+    `masks` (each cell's pencil marks) tell which outlined cells make each ALS."""
     if not chain.directed or not chain.links:
         return top
     marked = {key: role for key, (role, alpha) in h.candidates.items() if alpha > 0.01}
     groups = group_cells(marked, ROLE_GROUP)
     als = {c for c, role, alpha in h.cells if role == CELL_ALS and alpha > 0.01}
     text = eureka(chain.links, chain.ncand, Names(model.b, "r1c1"), groups,
-                  model.geo.box.tolist(), als)  # fmt: skip
+                  model.geo.box.tolist(), als, masks)  # fmt: skip
     if not text:
         return top
     size = TEXT * scale

@@ -13,6 +13,7 @@ starting again from its premise: the same drawing, the numbers running on across
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import math
 from typing import TYPE_CHECKING
 
@@ -187,6 +188,7 @@ def eureka(
     groups: dict[int, set[int]] | None = None,
     box_of: list[int] | None = None,
     als_cells: set[int] | None = None,
+    masks: list[int] | None = None,
 ) -> str:
     """The chain in Eureka notation: '=' strong, '-' weak; a digit in brackets where it
     changes, '(2=5)r1c1' for a strong link inside a bivalue cell, and a group node as its
@@ -220,17 +222,35 @@ def eureka(
         digit = d0 + 1
         return text
 
+    claimed: set[int] = set()
+
     def als_of(a: int, b: int) -> list[int]:
-        """The ALS a strong link between two of its digits runs in: its outlined cells in
-        the house of both ends that holds most of them (empty if it is no such link)."""
+        """The ALS a strong link between two of its digits runs in: among the outlined cells
+        of a house through both ends, not yet taken by an earlier set of the chain, the
+        fewest that hold both ends and one digit more than cells (with `masks`, the pencil
+        marks); without masks, all of them. Empty if it is no such link."""
         ca, cb = a // n, b // n
         if not als_cells or a % n == b % n or ca not in als_cells or cb not in als_cells:
             return []
         best: list[int] = []
         for house in _houses_of(ca, n, box_of):
-            if cb in house:
-                inside = sorted(c for c in house if c in als_cells)
+            if cb not in house:
+                continue
+            inside = sorted(c for c in house if c in als_cells and c not in claimed)
+            if masks is None:
                 best = inside if len(inside) > len(best) else best
+                continue
+            for size in range(1, len(inside) + 1):
+                if best and size >= len(best):
+                    break
+                for subset in itertools.combinations(inside, size):
+                    union = 0
+                    for c in subset:
+                        union |= masks[c]
+                    if ca in subset and cb in subset and bin(union).count("1") == size + 1:
+                        best = list(subset)
+                        break
+        claimed.update(best)
         return best
 
     previous_end = -1
@@ -238,7 +258,8 @@ def eureka(
         sign = "=" if kind == LINK_STRONG else "-"
         # a strong link inside a bivalue cell is written (2=5)r1c1, inside an ALS (4=7)r1c12
         als = als_of(a, b) if kind == LINK_STRONG and a < ncand and b < ncand else []
-        in_cell = kind == LINK_STRONG and a < ncand and b < ncand and (a // n == b // n or bool(als))
+        same_cell = a < ncand and b < ncand and a // n == b // n
+        in_cell = kind == LINK_STRONG and (same_cell or bool(als))
         if a != previous_end:
             if parts:
                 parts.append("; ")  # a new branch (forcing chains) starts from its premise
