@@ -341,6 +341,8 @@ def _caption(step: Step, names: Names) -> str:
         return _kraken_text(step, names)
     if name in ("franken_fish", "mutant_fish"):
         return _complex_fish_text(step, names)
+    if name in ("template_set", "template_delete"):
+        return _template_text(step, names)
     if name in ("forcing_chain", "forcing_net"):
         return _forcing_text(step, names)
     if name == "guess":
@@ -670,6 +672,24 @@ def _complex_fish_text(step: Step, names: Names) -> str:
                 "houses of {covers}, unless a fin ({fins}) is {digit}; either way {digit} goes "
                 "from the cover cells outside the base that see every fin: {removals}",
                 len(fins), fins=names.cells(fins), **args)  # fmt: skip
+
+
+def _template_text(step: Step, names: Names) -> str:
+    """Template Set / Delete (solvers.sudoku.kernels.templates: info digit, templates)."""
+    digit, count = step.info[0], step.info[1]
+    if step.name == "template_set":
+        cells = names.cells(c for c, _d in step.placements)
+        return nmsg("Template Set: {count} way is left to place {digit} once in every row, "
+                    "column and box on its candidates, and it uses {cells}: {digit} goes there",
+                    "Template Set: {count} ways are left to place {digit} once in every row, "
+                    "column and box on its candidates, and every one uses {cells}: {digit} goes "
+                    "there", count, count=count, digit=digit, cells=cells)  # fmt: skip
+    return nmsg("Template Delete: {count} way is left to place {digit} once in every row, "
+                "column and box on its candidates, and it leaves out {cells}: {removals}",
+                "Template Delete: {count} ways are left to place {digit} once in every row, "
+                "column and box on its candidates, and none uses {cells}: {removals}", count,
+                count=count, digit=digit, cells=names.cells(c for c, _d in step.eliminations),
+                removals=removals(step, names))  # fmt: skip
 
 
 # -- issue 21: ALS chains, continuous nice loops, grouped AICs, AICs with ALS nodes --------

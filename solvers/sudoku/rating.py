@@ -105,7 +105,9 @@ HODOKU: dict[str, tuple[int, str, int]] = {
     "kraken_fish": (8450, X, 500),
     "forcing_chain": (8500, X, 500),  # FORCING_CHAIN (contradiction and verity)
     "forcing_net": (8600, X, 700),
-    "template": (8700, X, 10000),  # TEMPLATE_SET / TEMPLATE_DEL
+    "template": (8700, X, 10000),  # TEMPLATE_SET / TEMPLATE_DEL (the word for both)
+    "template_set": (8700, X, 10000),  # TEMPLATE_SET
+    "template_delete": (8800, X, 10000),  # TEMPLATE_DEL
     "guess": (8900, X, 10000),  # BRUTE_FORCE
 }
 # Franken and mutant fish score by size (2 X-Wing, 3 Swordfish, 4 Jellyfish) and fins.
@@ -175,6 +177,8 @@ SE: dict[str, tuple[float, str]] = {
     "death_blossom": (8.0, "net"),
     "kraken_fish": (8.0, "net"),
     "template": (7.5, ""),  # nearest: Nishio, a digit tried everywhere to a contradiction
+    "template_set": (7.5, ""),
+    "template_delete": (7.5, ""),
     "forcing_chain": (8.0, "net"),  # Chaining: multiple chains
     "forcing_net": (8.5, "net"),  # Chaining: dynamic chains
 }

@@ -15,8 +15,9 @@ Rating scale (puzzleviz, in the spirit of Sudoku Explainer's 1-10 scale):
     5.0-6.9  master     simple colouring, finned fish, Franken fish (5.35), Sue de Coq (5.4),
                         Mutant fish (5.45), X-chains, XY-chains, AICs, ALS-XZ, ALS-XY-Wing (6.8),
                         Death Blossom (6.9)
-    7.0-9.0  extreme    Kraken fish (7.8), forcing chains (8.0) and dynamic forcing nets (8.8): case
-                        analysis by implications, the last tier before a guess
+    7.0-9.0  extreme    templates (7.0, 7.05), Kraken fish (7.8), forcing chains (8.0) and
+                        dynamic forcing nets (8.8): case analysis by implications, the last
+                        tier before a guess
     10.0     guessing   logic stalled: the solution needed a guess with backtracking
 """
 
@@ -90,6 +91,8 @@ _TABLE = [
     (49, "als_chain", "ALS Chain", "ALSC", 6.85),
     (39, "death_blossom", "Death Blossom", "DB", 6.9),
     (52, "als_aic", "AIC with ALS nodes", "ALSAIC", 6.95),
+    (53, "template_set", "Template Set", "TS", 7.0),
+    (54, "template_delete", "Template Delete", "TD", 7.05),
     (37, "kraken_fish", "Kraken Fish", "KF", 7.8),
     (30, "forcing_chain", "Forcing Chain", "FC", 8.0),
     (31, "forcing_net", "Forcing Net", "FN", 8.8),
@@ -177,6 +180,8 @@ T_SUE_DE_COQ = T["sue_de_coq"]
 T_KRAKEN_FISH = T["kraken_fish"]
 T_FRANKEN_FISH = T["franken_fish"]
 T_MUTANT_FISH = T["mutant_fish"]
+T_TEMPLATE_SET = T["template_set"]
+T_TEMPLATE_DELETE = T["template_delete"]
 T_FORCING_CHAIN = T["forcing_chain"]
 T_FORCING_NET = T["forcing_net"]
 T_GUESS = T["guess"]
@@ -206,6 +211,7 @@ GROUPS = {
     "fish": ("x_wing", "swordfish", "jellyfish"),
     "finned_fish": ("finned_x_wing", "finned_swordfish", "finned_jellyfish"),
     "complex_fish": ("franken_fish", "mutant_fish", "kraken_fish"),
+    "templates": ("template_set", "template_delete"),
     "wings": ("y_wing", "xyz_wing", "w_wing"),
     "uniqueness": UNIQUENESS,
     "chains": (

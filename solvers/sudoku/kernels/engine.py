@@ -39,6 +39,7 @@ from solvers.sudoku.kernels.rectangles import (
     rectangles,
 )
 from solvers.sudoku.kernels.sdc import sue_de_coq
+from solvers.sudoku.kernels.templates import templates
 from solvers.sudoku.kernels.turbot import empty_rectangle, three_link_chain
 from solvers.sudoku.kernels.unique import bug_plus_1, unique_rectangle_1, unique_rectangle_2_4
 from solvers.sudoku.kernels.wings import w_wing, xyz_wing, y_wing
@@ -69,8 +70,8 @@ from solvers.sudoku.techniques import (
     T_FINNED_X_WING,
     T_FORCING_CHAIN,
     T_FORCING_NET,
-    T_GROUPED_AIC,
     T_FRANKEN_FISH,
+    T_GROUPED_AIC,
     T_HIDDEN_PAIR,
     T_HIDDEN_QUAD,
     T_HIDDEN_RECTANGLE,
@@ -85,6 +86,8 @@ from solvers.sudoku.techniques import (
     T_SIMPLE_COLOURING,
     T_SKYSCRAPER,
     T_SUE_DE_COQ,
+    T_TEMPLATE_DELETE,
+    T_TEMPLATE_SET,
     T_TURBOT_FISH,
     T_UNIQUE_RECTANGLE_1,
     T_UNIQUE_RECTANGLE_2,
@@ -267,6 +270,10 @@ def run_logic(geo, values, cand, given, order, log, max_steps):
                 found = complex_fish(geo, cand, pos, log, False, fish_memo)
             elif t == T_MUTANT_FISH:
                 found = complex_fish(geo, cand, pos, log, True, fish_memo)
+            elif t == T_TEMPLATE_SET:
+                found = templates(geo, values, cand, log, False)
+            elif t == T_TEMPLATE_DELETE:
+                found = templates(geo, values, cand, log, True)
             elif t == T_KRAKEN_FISH:
                 found = kraken_fish(geo, values, cand, pos, log)
             elif T_FORCING_CHAIN <= t <= T_FORCING_NET:
