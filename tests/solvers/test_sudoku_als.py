@@ -73,3 +73,49 @@ def test_sue_de_coq_box_line_intersection():
     _box, _line, v, dl, db, kc, kl, kb = step.info
     assert dl & db == 0 and bin(v | dl | db).count("1") == kc + kl + kb == len(step.cells)
     assert "A4, B4, C4 (where box A4C6 meets row 4)" in step.caption
+
+
+def test_the_bitboards_answer_as_the_cell_by_cell_loops():
+    """Restricted digits, overlaps, petals and 'some cell sees every Z of both' read off
+    the bitboards (als_bits) equal the loops of als.py, on every pair of sets of positions
+    along a hard solve."""
+    import numpy as np
+
+    from solvers.sudoku.geometry import geometry
+    from solvers.sudoku.kernels.als import MAX_ALS_CELLS, _petal, _rcc_mask, _victims, find_als
+    from solvers.sudoku.kernels.als_bits import (
+        als_bitboards,
+        any_victim_bits,
+        has_bit,
+        rcc_mask_bits,
+    )
+    from solvers.sudoku.kernels.log import new_log
+    from solvers.sudoku.logic import logic_steps, start_grid
+
+    (puzzle,) = [p for p in read_puzzles(ASSETS / "famous_hard.txt") if p.name == "top95 12"]
+    geo = geometry(3)
+    log = new_log(4, 64)
+    values, cand = start_grid(3, puzzle.givens)
+    checked = 0
+    for _ in range(6):
+        cells = np.empty((4096, MAX_ALS_CELLS), dtype=np.int64)
+        size = np.empty(4096, dtype=np.int64)
+        mask = np.empty(4096, dtype=np.int64)
+        count = find_als(geo, values, cand, cells, size, mask)
+        held, dcells, seen, digit_cells = als_bitboards(geo, cand, cells, size, mask, count)
+        for a in range(0, count, 3):
+            for stem in range(81):  # Death Blossom's petals: every d of a sees the stem
+                for d in range(9):
+                    petal = _petal(geo, cand, cells, size, a, stem, d)
+                    assert has_bit(seen[a, d], stem) == (petal and bool(mask[a] >> d & 1))
+            for b in range(count):
+                rcc = _rcc_mask(geo, cand, cells, size, mask, a, b)
+                assert rcc_mask_bits(held, dcells, seen, mask, a, b) == rcc
+                for z in range(9):
+                    if (mask[a] & mask[b]) >> z & 1:
+                        slow = _victims(geo, values, cand, log, cells, size, a, b, z, False) > 0
+                        assert any_victim_bits(seen, digit_cells, a, b, z) == slow
+                        checked += 1
+        logic_steps(3, values, cand, ["naked_single", "hidden_single", "pointing_pair",
+                                      "box_line_pair", "naked_pair", "als_xz"], 8)  # fmt: skip
+    assert checked > 1000

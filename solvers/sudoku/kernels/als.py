@@ -19,6 +19,14 @@ from __future__ import annotations
 import numpy as np
 
 from solvers.jit import njit
+from solvers.sudoku.kernels.als_bits import (
+    als_bitboards,
+    any_victim_bits,
+    has_bit,
+    overlap_bits,
+    rcc_mask_bits,
+    restricted_bits,
+)
 from solvers.sudoku.kernels.bits import low_index, popcount, sees
 from solvers.sudoku.kernels.log import begin, commit, push, set_info
 from solvers.sudoku.roles import (
@@ -122,6 +130,7 @@ def als_xz(geo, values, cand, log):
     size = np.empty(limit, dtype=np.int64)
     mask = np.empty(limit, dtype=np.int64)
     count = find_als(geo, values, cand, cells, size, mask)
+    held, dcells, seen, digit_cells = als_bitboards(geo, cand, cells, size, mask, count)
     best = 2 * MAX_ALS_CELLS + 1
     best_a = best_b = best_x = best_z = -1
     for a in range(count):
@@ -129,19 +138,19 @@ def als_xz(geo, values, cand, log):
             if size[a] + size[b] >= best:
                 continue
             common = mask[a] & mask[b]
-            if popcount(common) < 2 or _overlap(cells, size, a, b):
+            if popcount(common) < 2 or overlap_bits(held, a, b):
                 continue
             rcc = common
             while rcc:
                 x = low_index(rcc)
                 rcc &= rcc - 1
-                if not _restricted(geo, cand, cells, size, a, b, 1 << x):
+                if not restricted_bits(dcells, seen, a, b, x):
                     continue
                 zs = common & ~(1 << x)
                 while zs:
                     z = low_index(zs)
                     zs &= zs - 1
-                    if _victims(geo, values, cand, log, cells, size, a, b, z, False) > 0:
+                    if any_victim_bits(seen, digit_cells, a, b, z):
                         best = size[a] + size[b]
                         best_a, best_b, best_x, best_z = a, b, x, z
     if best_a < 0 or not begin(log, T_ALS_XZ):
@@ -224,6 +233,7 @@ def als_xy_wing(geo, values, cand, log):
     size = np.empty(limit, dtype=np.int64)
     mask = np.empty(limit, dtype=np.int64)
     count = find_als(geo, values, cand, cells, size, mask)
+    held, dcells, seen, digit_cells = als_bitboards(geo, cand, cells, size, mask, count)
     nb = np.empty(count, dtype=np.int64)
     nbr = np.empty(count, dtype=np.int64)
     best = 3 * MAX_ALS_CELLS + 1
@@ -232,7 +242,7 @@ def als_xy_wing(geo, values, cand, log):
         k = 0
         for o in range(count):
             if o != c and size[o] + size[c] < best:
-                r = _rcc_mask(geo, cand, cells, size, mask, c, o)
+                r = rcc_mask_bits(held, dcells, seen, mask, c, o)
                 if r:
                     nb[k] = o
                     nbr[k] = r
@@ -241,7 +251,7 @@ def als_xy_wing(geo, values, cand, log):
             a = nb[i]
             for j in range(i + 1, k):
                 b = nb[j]
-                if size[a] + size[b] + size[c] >= best or _overlap(cells, size, a, b):
+                if size[a] + size[b] + size[c] >= best or overlap_bits(held, a, b):
                     continue
                 zs0 = mask[a] & mask[b]
                 if zs0 == 0:
@@ -258,7 +268,7 @@ def als_xy_wing(geo, values, cand, log):
                         while zs:
                             z = low_index(zs)
                             zs &= zs - 1
-                            if _victims(geo, values, cand, log, cells, size, a, b, z, False) > 0:
+                            if any_victim_bits(seen, digit_cells, a, b, z):
                                 best = size[a] + size[b] + size[c]
                                 best_a, best_b, best_c = a, b, c
                                 best_x, best_y, best_z = x, y, z
@@ -323,6 +333,7 @@ def death_blossom(geo, values, cand, log):
     size = np.empty(limit, dtype=np.int64)
     mask = np.empty(limit, dtype=np.int64)
     count = find_als(geo, values, cand, cells, size, mask)
+    _, _, seen, _ = als_bitboards(geo, cand, cells, size, mask, count)
     chosen = np.empty(4, dtype=np.int64)
     best_pick = np.empty(4, dtype=np.int64)
     petals = np.empty((4, count), dtype=np.int64)  # per stem digit: the ALSs that fit
@@ -343,7 +354,7 @@ def death_blossom(geo, values, cand, log):
             npet[j] = 0
             reach = 0
             for a in range(count):
-                if mask[a] & (1 << d) and mask[a] & zs and _petal(geo, cand, cells, size, a, s, d):
+                if mask[a] & (1 << d) and mask[a] & zs and has_bit(seen[a, d], s):
                     petals[j, npet[j]] = a
                     npet[j] += 1
                     reach |= mask[a]
@@ -363,7 +374,7 @@ def death_blossom(geo, values, cand, log):
                         a = petals[j, q]
                         if mask[a] & zbit == 0 or (pick >= 0 and size[a] >= size[pick]):
                             continue
-                        if _sees_all(geo, cand, cells, size, a, v, zbit):
+                        if has_bit(seen[a, z], v):
                             pick = a
                     if pick < 0:
                         total = -1
@@ -426,7 +437,7 @@ def death_blossom(geo, values, cand, log):
 
 
 @njit(cache=True)
-def _petal(geo, cand, cells, size, a, s, d):
+def _petal(geo, cand, cells, size, a, s, d):  # the reference of has_bit(seen[a, d], s)
     """ALS a can be the stem s's petal for digit d: s is not in it, its every d sees s."""
     bit = 1 << d
     for i in range(size[a]):

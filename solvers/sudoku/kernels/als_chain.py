@@ -21,7 +21,8 @@ from __future__ import annotations
 import numpy as np
 
 from solvers.jit import njit
-from solvers.sudoku.kernels.als import MAX_ALS_CELLS, _overlap, _rcc_mask, _victims, find_als
+from solvers.sudoku.kernels.als import MAX_ALS_CELLS, _overlap, _victims, find_als
+from solvers.sudoku.kernels.als_bits import als_bitboards, any_victim_bits, rcc_mask_bits
 from solvers.sudoku.kernels.bits import low_index
 from solvers.sudoku.kernels.grouped import ALS_CODE
 from solvers.sudoku.kernels.log import begin, commit, push, set_info
@@ -88,11 +89,12 @@ def als_chain(geo, values, cand, log):
     count = kept
     if count < 3:
         return False
+    held, dcells, seen, digit_cells = als_bitboards(geo, cand, cells, size, mask, count)
     # the restricted common candidates of every pair, as adjacency lists
     deg = np.zeros(count, dtype=np.int64)
     for a in range(count):
         for b in range(a + 1, count):
-            if mask[a] & mask[b] and _rcc_mask(geo, cand, cells, size, mask, a, b):
+            if mask[a] & mask[b] and rcc_mask_bits(held, dcells, seen, mask, a, b):
                 deg[a] += 1
                 deg[b] += 1
     start = np.zeros(count + 1, dtype=np.int64)
@@ -104,7 +106,7 @@ def als_chain(geo, values, cand, log):
     for a in range(count):
         for b in range(a + 1, count):
             if mask[a] & mask[b]:
-                r = _rcc_mask(geo, cand, cells, size, mask, a, b)
+                r = rcc_mask_bits(held, dcells, seen, mask, a, b)
                 if r:
                     adj[fill[a]], rcc[fill[a]] = b, r
                     fill[a] += 1
@@ -171,7 +173,7 @@ def als_chain(geo, values, cand, log):
                     while zs:
                         z = low_index(zs)
                         zs &= zs - 1
-                        if _victims(geo, values, cand, log, cells, size, a0, b, z, False) > 0:
+                        if any_victim_bits(seen, digit_cells, a0, b, z):
                             best_len = k
                             best_z = z
                             best_seq[:k] = seq[:k]
