@@ -91,7 +91,7 @@ from viz.color import (
 from viz.draw2d import DrawList2D
 from viz.easing import ease, ease_out_back
 from viz.interaction import Interaction, Job, Session
-from viz.legend import LegendEntry, draw_legend
+from viz.legend import LegendEntry, draw_legend, legend_height
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
 from viz.stats import counter_lines
@@ -263,11 +263,13 @@ class SudokuScene(Scene):
             enabled = enabled_techniques(frame.trace)
             bottom = _draw_panel(d, model, state, layout.panel, event, t, view.scale, enabled)
             cands = [int(m) for m in model.candidates(state).tolist()]
-            bottom = _draw_notation(d, model, chain, highlights, layout.panel, bottom,
-                                    view.scale, cands)  # fmt: skip
             entries = _legend_entries(model, state, highlights)
             panel = layout.panel
-            draw_legend(d, entries, panel.x, bottom + 10 * view.scale, panel.w, view.scale)
+            gap = 10 * view.scale
+            legend_top = panel.y + panel.h - legend_height(entries, panel.w, view.scale) - gap
+            bottom = _draw_notation(d, model, chain, highlights, panel, bottom, view.scale,
+                                    cands, legend_top)  # fmt: skip
+            draw_legend(d, entries, panel.x, bottom + gap, panel.w, view.scale)
 
 
 @dataclasses.dataclass
@@ -496,9 +498,12 @@ def _draw_notation(
     top: float,
     scale: float,
     masks: list[int] | None = None,
+    limit: float | None = None,
 ) -> float:
     """The chain so far in Eureka notation, under the technique list; returns its bottom.
-    `masks` (each cell's pencil marks) tell which outlined cells make each ALS."""
+    `masks` (each cell's pencil marks) tell which outlined cells make each ALS. It keeps
+    above `limit` (where the legend starts): up to NOTATION_LINES lines, fewer when the
+    panel is crowded, none when not even one fits (the caption has the chain too)."""
     if not chain.directed or not chain.links:
         return top
     marked = {key: role for key, (role, alpha) in h.candidates.items() if alpha > 0.01}
@@ -510,8 +515,15 @@ def _draw_notation(
         return top
     size = TEXT * scale
     y = top + 10 * scale
-    d.text("The chain, in order:", panel.x, y, size, INK, font="bold")
-    y += size * 1.35
+    tight = crowded(panel, scale)
+    header = 0.0 if tight else size * 1.35
+    room = NOTATION_LINES if limit is None else int((limit - y - header) // (size * 1.3))
+    room = min(room, 1 if tight else NOTATION_LINES)
+    if room < 1:
+        return top
+    if not tight:
+        d.text(gettext("The chain, in order:"), panel.x, y, size, INK, font="bold")
+    y += header
     words = text.replace("=", " =").replace("-", " -").replace(";", "; ").split(" ")
     lines = [""]
     for word in words:
@@ -519,21 +531,44 @@ def _draw_notation(
             lines.append(word)
         else:
             lines[-1] += word
-    if len(lines) > NOTATION_LINES:  # a long net: its start; stepping shows the rest
-        lines = lines[:NOTATION_LINES]
-        lines[-1] = lines[-1][:-2] + " …"
+    if len(lines) > room:  # a long chain: its latest links, the ones just drawn
+        lines = lines[-room:]
+        while measure("… " + lines[0], size)[0] > panel.w and lines[0]:
+            lines[0] = lines[0][1:]
+        lines[0] = "… " + lines[0]
     for line in lines:
         d.text(line, panel.x, y, size, INK)
         y += size * 1.3
     return y
 
 
+LIST_SHARE = 0.62  # of the panel's height the technique list takes at most, at its ease
+CROWDED_SHARE = 0.72  # ... and when its lines close up: the legend must still fit below
+ROW, MIN_ROW = 23.0, 20.0  # a technique's line, at 720 rows: at ease, closed up (18 px text)
+
+
+def technique_columns(panel: Rect, scale: float) -> tuple[int, float]:
+    """The technique list's columns (two, or three when two would not leave room below for
+    the chain's notation and the legend) and the height of a line: with three columns still
+    too tall (57 techniques at 720 rows) the lines close up, down to MIN_ROW (see crowded)."""
+    for columns in (2, 3):
+        per_column = math.ceil(len(ORDERED) / columns)
+        if per_column * ROW * scale <= LIST_SHARE * panel.h:
+            return columns, ROW * scale
+    row = min(ROW * scale, max(MIN_ROW * scale, CROWDED_SHARE * panel.h / per_column))
+    return 3, row
+
+
+def crowded(panel: Rect, scale: float) -> bool:
+    """The technique list needs closed-up lines: its heading makes way (the help overlay
+    says what a click does) and the chain's notation keeps to one line."""
+    return technique_columns(panel, scale)[1] < ROW * scale
+
+
 def technique_rows(panel: Rect, scale: float) -> list[tuple[str, Rect]]:
-    """Where each technique's line sits in the side panel, in two columns, or three when two
-    would leave no room below for the chain and the legend (drawing and clicking share it)."""
-    top = panel.y + 34 * scale
-    row = 23 * scale
-    columns = 2 if math.ceil(len(ORDERED) / 2) * row <= 0.62 * panel.h else 3
+    """Where each technique's line sits in the side panel (drawing and clicking share it)."""
+    top = panel.y + (0.0 if crowded(panel, scale) else 34 * scale)
+    columns, row = technique_columns(panel, scale)
     per_column = math.ceil(len(ORDERED) / columns)
     width = (panel.w - 12 * scale * (columns - 1)) / columns
     rows = []
@@ -556,10 +591,12 @@ def _draw_panel(
         name = model.technique_names[event.technique]
         used[name] = used.get(name, 0) + 1
         current = name
-    heading = gettext("Techniques (click: on / off; number: times used)")
-    d.text(heading, panel.x, panel.y, TEXT * scale, INK, font="bold")
+    if not crowded(panel, scale):
+        heading = gettext("Techniques (click: on / off; number: times used)")
+        d.text(heading, panel.x, panel.y, TEXT * scale, INK, font="bold")
     rows = technique_rows(panel, scale)
     size = TEXT * scale
+    count_room = 30 * scale
     for name, r in rows:
         technique = BY_NAME[name]
         count = used.get(name, 0)
@@ -572,7 +609,7 @@ def _draw_panel(
         d.rect(bx, by, box, box, ACCENT if on else "#FFFFFF", radius=2 * scale,
                stroke=rgba(INK, 0.6), width=1.0)  # fmt: skip
         color = INK if active or count or on else MUTED
-        room = (r.x + r.w - 34 * scale - (bx + box + 7 * scale)) * (0.9 if active else 1.0)
+        room = (r.x + r.w - count_room - (bx + box + 7 * scale)) * (0.9 if active else 1.0)
         title = technique.title
         if measure(title, size)[0] > room:
             title = _short_title(title)
@@ -580,7 +617,7 @@ def _draw_panel(
         d.text(title, bx + box + 7 * scale, r.y + r.h / 2, size, color, anchor="lm",
                font="bold" if active else "regular")  # fmt: skip
         if count:
-            d.text(f"{count}", r.x + r.w - 6 * scale, r.y + r.h / 2, size, color, anchor="rm")
+            d.text(f"{count}", r.x + r.w - 4 * scale, r.y + r.h / 2, size, color, anchor="rm")
     return max(r.y + r.h for _, r in rows) if rows else panel.y
 
 
@@ -590,6 +627,13 @@ SHORTER = (
     ("Rectangle", "Rect."),
     ("Reduction ", ""),
     ("Grouped ", "Gr. "),
+    ("Avoidable ", "Avoid. "),
+    ("Simple Colouring", "Colouring"),
+    ("Finned Swordfish", "F. Swordfish"),
+    ("Finned Jellyfish", "F. Jellyfish"),
+    ("Continuous Nice Loop", "Cont. Loop"),
+    ("Template Delete", "Templ. Delete"),
+    ("AIC with ALS nodes", "AIC + ALS"),
 )
 
 
