@@ -13,8 +13,9 @@ Rating scale (puzzleviz, in the spirit of Sudoku Explainer's 1-10 scale):
                         Empty Rectangle, Turbot Fish, unique rectangles (types 1-6), Hidden
                         and Avoidable Rectangles, BUG+1, BUG+n
     5.0-6.9  master     simple colouring, finned fish, Franken fish (5.35), Sue de Coq (5.4),
-                        Mutant fish (5.45), X-chains, XY-chains, AICs, ALS-XZ, ALS-XY-Wing (6.8),
-                        Death Blossom (6.9)
+                        Mutant fish (5.45), X-chains, XY-chains, continuous nice loops (6.45),
+                        AICs, grouped AICs and loops (6.55), ALS-XZ, ALS-XY-Wing (6.8), ALS
+                        chains (6.85), Death Blossom (6.9), AICs with ALS nodes (6.95)
     7.0-9.0  extreme    templates (7.0, 7.05), Kraken fish (7.8), forcing chains (8.0) and
                         dynamic forcing nets (8.8): case analysis by implications, the last
                         tier before a guess
