@@ -87,6 +87,16 @@ def find_als(geo, values, cand, cells, size, mask):
 
 
 @njit(cache=True)
+def all_als(geo, values, cand):
+    """Every ALS (find_als) in arrays of their own: cells, size, mask and how many."""
+    limit = 4096
+    cells = np.empty((limit, MAX_ALS_CELLS), dtype=np.int64)
+    size = np.empty(limit, dtype=np.int64)
+    mask = np.empty(limit, dtype=np.int64)
+    return cells, size, mask, find_als(geo, values, cand, cells, size, mask)
+
+
+@njit(cache=True)
 def _overlap(cells, size, a, b):
     for i in range(size[a]):
         for j in range(size[b]):
@@ -125,11 +135,7 @@ def als_xz(geo, values, cand, log):
     """ALS-XZ; see the module docstring. The smallest pair of ALSs first."""
     n = geo.n
     ncand = geo.ncell * n
-    limit = 4096
-    cells = np.empty((limit, MAX_ALS_CELLS), dtype=np.int64)
-    size = np.empty(limit, dtype=np.int64)
-    mask = np.empty(limit, dtype=np.int64)
-    count = find_als(geo, values, cand, cells, size, mask)
+    cells, size, mask, count = all_als(geo, values, cand)
     held, dcells, seen, digit_cells = als_bitboards(geo, cand, cells, size, mask, count)
     best = 2 * MAX_ALS_CELLS + 1
     best_a = best_b = best_x = best_z = -1
@@ -228,11 +234,7 @@ def als_xy_wing(geo, values, cand, log):
     strong, weak, strong, weak, strong. Info: X, Z, cells in A, in B, in C, Y."""
     n = geo.n
     ncand = geo.ncell * n
-    limit = 4096
-    cells = np.empty((limit, MAX_ALS_CELLS), dtype=np.int64)
-    size = np.empty(limit, dtype=np.int64)
-    mask = np.empty(limit, dtype=np.int64)
-    count = find_als(geo, values, cand, cells, size, mask)
+    cells, size, mask, count = all_als(geo, values, cand)
     held, dcells, seen, digit_cells = als_bitboards(geo, cand, cells, size, mask, count)
     nb = np.empty(count, dtype=np.int64)
     nbr = np.empty(count, dtype=np.int64)
@@ -328,11 +330,7 @@ def death_blossom(geo, values, cand, log):
     Info: stem, Z, petals, petal sizes (one each, from info[3])."""
     n = geo.n
     ncand = geo.ncell * n
-    limit = 4096
-    cells = np.empty((limit, MAX_ALS_CELLS), dtype=np.int64)
-    size = np.empty(limit, dtype=np.int64)
-    mask = np.empty(limit, dtype=np.int64)
-    count = find_als(geo, values, cand, cells, size, mask)
+    cells, size, mask, count = all_als(geo, values, cand)
     _, _, seen, _ = als_bitboards(geo, cand, cells, size, mask, count)
     chosen = np.empty(4, dtype=np.int64)
     best_pick = np.empty(4, dtype=np.int64)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from solvers.jit import njit
-from solvers.sudoku.kernels.als import MAX_ALS_CELLS, _overlap, _victims, find_als
+from solvers.sudoku.kernels.als import _overlap, _victims, all_als
 from solvers.sudoku.kernels.als_bits import als_bitboards, any_victim_bits, rcc_mask_bits
 from solvers.sudoku.kernels.bits import low_index
 from solvers.sudoku.kernels.grouped import ALS_CODE
@@ -72,11 +72,8 @@ def als_chain(geo, values, cand, log):
     """ALS chain; see the module docstring."""
     n = geo.n
     ncand = geo.ncell * n
-    limit = 4096
-    cells = np.empty((limit, MAX_ALS_CELLS), dtype=np.int64)
-    size = np.empty(limit, dtype=np.int64)
-    mask = np.empty(limit, dtype=np.int64)
-    count = _distinct(cells, size, mask, find_als(geo, values, cand, cells, size, mask))
+    cells, size, mask, count = all_als(geo, values, cand)
+    count = _distinct(cells, size, mask, count)
     # sets of up to MAX_CHAIN_CELLS cells only: the four-cell ones are the most numerous
     # and every pair of sets is compared
     kept = 0

@@ -32,7 +32,7 @@ from __future__ import annotations
 import numpy as np
 
 from solvers.jit import njit
-from solvers.sudoku.kernels.als import find_als
+from solvers.sudoku.kernels.als import all_als
 from solvers.sudoku.kernels.bits import low_index, popcount, sees
 from solvers.sudoku.kernels.chains import MAX_LINKS, path_is_simple
 from solvers.sudoku.kernels.log import begin, commit, push, set_info
@@ -121,11 +121,7 @@ def _nodes(geo, values, cand, use_groups, use_als, nd_digit, nd_size, nd_cells, 
     first_als = count
     nals = 0
     if use_als:
-        limit = 4096
-        cells = np.empty((limit, 4), dtype=np.int64)
-        size = np.empty(limit, dtype=np.int64)
-        mask = np.empty(limit, dtype=np.int64)
-        found = find_als(geo, values, cand, cells, size, mask)
+        cells, size, mask, found = all_als(geo, values, cand)
         for a in range(found):
             if size[a] < 2 or size[a] > MAX_NODE_ALS_CELLS:
                 continue  # one cell is a bivalue cell: the singles link it already
