@@ -127,14 +127,19 @@ def empty_case() -> tuple[Job, list[Key], Callable[[list[PartResult]], object]]:
     return job, [(k,) for k in range(EMPTY_PARTS)], lambda parts: [p.data for p in parts]
 
 
-def engines() -> list[tuple[str, Callable[[], Engine]]]:
+ENGINES = ("process", "dask", "pool")
+
+
+def engines(wanted: tuple[str, ...] = ENGINES) -> list[tuple[str, Callable[[], Engine]]]:
+    """The engines asked for, in the order asked (a long case may run the slowest last)."""
     from solvers.split.dasks import DaskEngine
 
-    return [
-        ("1 process", InProcess),
-        ("2 Dask workers", lambda: DaskEngine(workers=2)),
-        ("pool of 2", lambda: ProcessPool(2)),
-    ]
+    every: dict[str, tuple[str, Callable[[], Engine]]] = {
+        "process": ("1 process", InProcess),
+        "dask": ("2 Dask workers", lambda: DaskEngine(workers=2)),
+        "pool": ("pool of 2", lambda: ProcessPool(2)),
+    }
+    return [every[name] for name in wanted]
 
 
 def _children_cpu() -> float:
@@ -142,9 +147,13 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def bench(name: str, case: tuple[Job, list[Key], Callable[[list[PartResult]], object]]) -> None:
+def bench(
+    name: str,
+    case: tuple[Job, list[Key], Callable[[list[PartResult]], object]],
+    wanted: tuple[str, ...] = ENGINES,
+) -> None:
     job, keys, answer = case
-    for engine_name, make in engines():
+    for engine_name, make in engines(wanted):
         wall, cpu, children = time.perf_counter(), time.process_time(), _children_cpu()
         with make() as engine:
             if job.warm is not None:  # start the workers (and warm them) apart, to show it
@@ -171,7 +180,12 @@ def main() -> None:
     parser.add_argument("--set-nodes", type=float, default=3e5, help="node limit per SET part")
     parser.add_argument("--rings-states", type=int, default=12, help="rings: states (parts)")
     parser.add_argument("--rings-nodes", type=float, default=1e6, help="rings: nodes per state")
+    parser.add_argument("--engines", default=",".join(ENGINES),
+                        help=f"comma list, in the order to run: {', '.join(ENGINES)}")  # fmt: skip
     args = parser.parse_args()
+    order = tuple(args.engines.split(","))
+    if not order or any(e not in ENGINES for e in order):
+        parser.error(f"--engines takes a comma list of {', '.join(ENGINES)}")
     wanted = args.only.split(",")
     print(f"split benchmark; {load_note()}")
     print("| case | engine | wall s | of which start | CPU in parts s | CPU all s | "
@@ -182,20 +196,22 @@ def main() -> None:
         from solvers.digits.puzzle import default_puzzle
 
         solve(default_puzzle(), "mesh", node_limit=10)  # compile here, not in the first row
-        bench("digits block, 31 parts", digits_case("block"))
+        bench("digits block, 31 parts", digits_case("block"), order)
     if "digits-half" in wanted:  # about 2,000 CPU s per engine: only when asked
-        bench("digits half, 94 parts", digits_case("half"))
+        bench("digits half, 94 parts", digits_case("half"), order)
     if "set" in wanted:
-        bench(f"SET v4 n3, 63 parts of {args.set_nodes:,.0f} nodes", set_case(int(args.set_nodes)))
+        name = f"SET v4 n3, 63 parts of {args.set_nodes:,.0f} nodes"
+        bench(name, set_case(int(args.set_nodes)), order)
     if "rings" in wanted:
         states, nodes = args.rings_states, int(args.rings_nodes)
-        bench(f"rings 2/20/2/4, {states} states of {nodes:,} nodes", rings_case(states, nodes))
+        name = f"rings 2/20/2/4, {states} states of {nodes:,} nodes"
+        bench(name, rings_case(states, nodes), order)
     if "cube" in wanted:
-        bench("cube Conway --all, 222 roots", cube_case("conway"))
+        bench("cube Conway --all, 222 roots", cube_case("conway"), order)
     if "bedlam" in wanted:
-        bench("cube Bedlam --classes, 16 roots split", cube_case("bedlam"))
+        bench("cube Bedlam --classes, 16 roots split", cube_case("bedlam"), order)
     if "empty" in wanted:
-        bench(f"empty, {EMPTY_PARTS} parts", empty_case())
+        bench(f"empty, {EMPTY_PARTS} parts", empty_case(), order)
     print(f"done; {load_note()}")
 
 
