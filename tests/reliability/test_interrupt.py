@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 
 from solvers import interrupt
+from tests.signals import hear_sigint
 
 HANG_GUARD = 120.0  # seconds: far beyond any start-up, only so that a hang fails the test
 BIG_FRAME = '{"name": "big", "frame": {"width": 30, "height": 30}}'
@@ -31,7 +32,7 @@ def _run_and_signal(argv: list[str], sign: int, ready: str, cwd: Path) -> tuple[
     env = dict(os.environ, PUZZLEVIZ_PROGRESS="1", PYGAME_HIDE_SUPPORT_PROMPT="1")
     process = subprocess.Popen(
         [sys.executable, "-m", "viz.cli", *argv], cwd=cwd, env=env,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=hear_sigint,
     )  # fmt: skip
     err = b""
     end = time.monotonic() + HANG_GUARD

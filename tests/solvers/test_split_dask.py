@@ -30,6 +30,7 @@ from solvers.split.parts import Key, PartResult
 from solvers.split.run import run_parts
 from tests.cli.helpers import assert_one_line_error, run_cli
 from tests.digits_fixtures import SMALL as SMALL_DEFINITION
+from tests.signals import hear_sigint
 
 pytest.importorskip("distributed")
 
@@ -243,7 +244,8 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_finished_parts(tmp_path):
     argv = ["solve", "digits", "--granularity", "block", "--workers", "2", "--split-log",
             str(log)]  # fmt: skip
     process = subprocess.Popen([sys.executable, "-m", "viz.cli", *argv], cwd=ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               preexec_fn=hear_sigint)  # fmt: skip
     err = b""
     end = time.monotonic() + HANG_GUARD
     try:
