@@ -9,6 +9,7 @@ out with their Mark events, so stepping backward undoes them visibly too.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import math
 from collections.abc import Mapping
@@ -50,7 +51,7 @@ from solvers.sudoku.model import (
     UseTechnique,
     decode_link,
 )
-from solvers.sudoku.rated import rate_trace
+from solvers.sudoku.rated import known_rating, rate_trace
 from solvers.sudoku.record import enabled_techniques
 from solvers.sudoku.roles import (
     CELL_ALS,
@@ -75,6 +76,7 @@ from solvers.sudoku.roles import (
 )
 from solvers.sudoku.search import resolve_trace
 from solvers.sudoku.techniques import BY_NAME, ORDERED
+from solvers.trace import Trace
 from viz.color import (
     ACCENT,
     BAD,
@@ -217,13 +219,20 @@ class SudokuScene(Scene):
     method_names: ClassVar[Mapping[str, str]] = {"human": N_("solved by human techniques")}
 
     def heading(self, frame: Frame) -> str:
-        """The title row, with the puzzle's ratings on the scales people know."""
+        """The title row, with the puzzle's ratings on the scales people know (once known:
+        an older trace keeps none, and `warm_up` works them out)."""
         title = super().heading(frame)
         try:
-            rating = rate_trace(frame.trace)
+            rating = known_rating(frame.trace)
         except Exception:  # a trace of an older format: the title alone
             return title
-        return f"{title} · {render(rating.words())}"
+        return title if rating is None else f"{title} · {render(rating.words())}"
+
+    def warm_up(self, trace: Trace) -> None:
+        """The ratings of a trace that does not keep them: a solve (and on a new machine
+        the compiling of its kernels), so not on the way to the first frame."""
+        with contextlib.suppress(Exception):  # a trace of an older format: no rating
+            rate_trace(trace)
 
     def statistics(self, frame: Frame) -> list[str]:
         """The board's counts; the one "solved" milestone says nothing a student needs."""

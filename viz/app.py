@@ -31,7 +31,7 @@ from viz.images import save_png
 from viz.interaction import Interaction, Session
 from viz.player import Player, speed_for_seconds
 from viz.renderer import Renderer
-from viz.scene import Scene, scene_for
+from viz.scene import Scene, scene_for, warm_up_beside
 from viz.target import RenderTarget
 from viz.timeline import Level
 
@@ -133,6 +133,7 @@ class App:
         self.player = Player(trace, model_for(trace), level=self._level, speed=speed,
                              auto=True if self.tour else None)  # fmt: skip
         self.scene = scene_for(trace.header.kind)
+        warm_up_beside(self.scene, trace)
         self.look = default_look(self.scene, self.player.frame())
         self.interaction = self.scene.interaction()
         self.session = Session(lambda: self.player, self._replace_trace)

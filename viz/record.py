@@ -128,6 +128,7 @@ class Recorder:
         for player in positions(segment, self.settings.fps):
             if look is None:
                 scene = scene_for(segment.trace.header.kind)
+                scene.warm_up(segment.trace)  # a video shows what the window shows at last
                 hud = HudOptions(captions=self.settings.captions)
                 look = default_look(scene, player.frame(), hud)
             yield self._render(player, look)
@@ -182,8 +183,9 @@ def stills(
     recording's frames are (for a notebook's step slider)."""
     recorder = Recorder(settings, ctx)
     player = Player(trace, model_for(trace))
-    look = default_look(scene_for(trace.header.kind), player.frame(),
-                        HudOptions(captions=settings.captions))  # fmt: skip
+    scene = scene_for(trace.header.kind)
+    scene.warm_up(trace)
+    look = default_look(scene, player.frame(), HudOptions(captions=settings.captions))
     for cursor in cursors:
         player.seek(cursor)
         yield recorder._render(player, look)[::-1, :, :3]
@@ -228,6 +230,7 @@ def timed_text(segments: Sequence[Segment], fps: int) -> TimedText:
             titles.append(Mark(0, milestone_title(kind, caption, seen[kind], of_kind[kind]), kind))
         reached = int(np.searchsorted(trace.milestone_pos, segment.start, side="left"))
         scene = scene_for(trace.header.kind)
+        scene.warm_up(trace)
         first = True
         for player in positions(segment, fps):
             frame = player.frame()

@@ -9,12 +9,14 @@ them by the puzzle kind written in the trace, never by name.
 from __future__ import annotations
 
 import dataclasses
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from solvers.errors import PuzzlevizError
 from solvers.i18n import gettext
+from solvers.trace import Trace
 from viz.camera import OrbitCamera
 from viz.draw2d import DrawList2D
 from viz.draw3d import DrawList3D
@@ -106,6 +108,12 @@ class Scene(ABC, Generic[M]):
         milestones = milestone_line(frame.trace, frame.milestones_reached)
         return [*lines, milestones] if milestones else lines
 
+    def warm_up(self, trace: Trace) -> None:
+        """Slow work this scene's frames of `trace` may use (a rating a solve works out,
+        say), kept where those frames find it. A recording does it before its first frame;
+        the window does it beside its frames (`warm_up_beside`), never before the first:
+        frames drawn meanwhile must be whole, only without what it adds. Nothing here."""
+
     def default_camera(self, model: M) -> OrbitCamera | None:
         """The starting camera of a 3D scene; None for 2D scenes."""
         return None
@@ -117,6 +125,17 @@ class Scene(ABC, Generic[M]):
     @abstractmethod
     def draw(self, frame: Frame[M], view: View, canvas: Canvas) -> None:
         """Draw the frame. Must not modify frame.state."""
+
+
+def warm_up_beside(scene: Scene[Any], trace: Trace) -> threading.Thread | None:
+    """`scene.warm_up(trace)` on a daemon thread (quitting never waits for it), if the
+    scene has any warming up to do."""
+    if type(scene).warm_up is Scene.warm_up:
+        return None
+    thread = threading.Thread(target=scene.warm_up, args=(trace,), daemon=True,
+                              name=f"puzzleviz-warm-up-{scene.kind}")  # fmt: skip
+    thread.start()
+    return thread
 
 
 def solver_method(solver: str, kind: str) -> str:

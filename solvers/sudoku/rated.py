@@ -38,22 +38,35 @@ def rate_trace(trace: Trace) -> Rating:
     before, or a new solve. Remembered per puzzle and settings: a scene asks every frame.
     A trace recorded since the ratings were kept in its header just reads them: a window
     opening it solves nothing (its kernels may not even be compiled yet)."""
-    params = trace.header.params
-    kept = params.get("ratings")
+    known = known_rating(trace)
+    if known is not None:
+        return known
+    key = _settings_key(trace)
+    if len(_BY_SETTINGS) > 256:
+        _BY_SETTINGS.clear()
+    model = SudokuModel.from_definition(trace.header.definition)
+    kinds = {trace.string(int(k)) for k in trace.milestone_kind.tolist()}
+    if kinds & {"solved", "stalled"}:
+        rating = rate_path(model.puzzle, trace_facts(trace), key[1], unique=key[2])
+    else:
+        rating = rate_puzzle(model.puzzle, key[1], unique=key[2])
+    _BY_SETTINGS[key] = rating
+    return rating
+
+
+def known_rating(trace: Trace) -> Rating | None:
+    """The ratings of `trace` if they cost nothing now: kept in its header, or worked out
+    before for the same puzzle and settings; None where `rate_trace` would have to work
+    (an older trace: minutes on a new machine, whose kernels must compile first)."""
+    kept = trace.header.params.get("ratings")
     if isinstance(kept, dict):
         return Rating(float(kept["se"]), bool(kept["se_lower_bound"]), str(kept["level"]),
                       int(kept["score"]))  # fmt: skip
+    return _BY_SETTINGS.get(_settings_key(trace))
+
+
+def _settings_key(trace: Trace) -> tuple[str, frozenset[str], bool]:
     model = SudokuModel.from_definition(trace.header.definition)
+    params = trace.header.params
     enabled = frozenset(params.get("techniques", model.technique_names))
-    unique = bool(params.get("unique", True))
-    key = (model.puzzle.text(), enabled, unique)
-    if key not in _BY_SETTINGS:
-        if len(_BY_SETTINGS) > 256:
-            _BY_SETTINGS.clear()
-        kinds = {trace.string(int(k)) for k in trace.milestone_kind.tolist()}
-        if kinds & {"solved", "stalled"}:
-            rating = rate_path(model.puzzle, trace_facts(trace), enabled, unique=unique)
-        else:
-            rating = rate_puzzle(model.puzzle, enabled, unique=unique)
-        _BY_SETTINGS[key] = rating
-    return _BY_SETTINGS[key]
+    return model.puzzle.text(), enabled, bool(params.get("unique", True))
