@@ -24,12 +24,11 @@ from solvers.trace import Trace
 from solvers.traceview import model_for
 from viz.camera import OrbitCamera
 from viz.compose import Look, default_look, make_view, render_frame
-from viz.defaults import TOUR_SECONDS
 from viz.gl import default_samples
 from viz.hud import HudLayout, hud_layout
 from viz.images import save_png
 from viz.interaction import Interaction, Session
-from viz.player import Player, speed_for_seconds
+from viz.player import Player
 from viz.renderer import Renderer
 from viz.scene import Scene, scene_for, warm_up_beside
 from viz.target import RenderTarget
@@ -93,15 +92,10 @@ class App:
         speed: float | None = None,
         level: Level | None = None,
         screenshot_dir: Path = Path("."),
-        tour: bool = False,
-        tour_seconds: float | None = None,
     ):
-        if not traces:
-            raise ValueError("the viewer needs at least one trace")
         self.ctx = ctx
-        self.traces = list(traces)
-        self.tour = tour
-        self.tour_seconds = tour_seconds or TOUR_SECONDS
+        # One per place the viewer can show (a lesson's slides: None until prepared).
+        self.traces: list[Trace | None] = list(traces)
         self.renderer = Renderer(ctx)
         self.target = RenderTarget(ctx, size, default_samples(ctx) if samples is None else samples)
         self.screenshot_dir = screenshot_dir
@@ -113,12 +107,13 @@ class App:
         self._message_left = 0.0
         self._drag: str | None = None
         self._last_mouse = (0.0, 0.0)
-        self._end_wait = 0.0
         self._clock = 0.0  # seconds of ticks, for double clicks (no wall clock here)
         self._last_click = -1.0
         self._undo: list[_Shown] = []
         self._redo: list[_Shown] = []
-        self.load(0)
+        self.index = 0
+        if traces:
+            self.load(0)
 
     # -- which trace -------------------------------------------------------------------
 
@@ -127,11 +122,8 @@ class App:
             self.session.cancel()  # a search for the previous puzzle must not land here
         self.index = index % len(self.traces)
         trace = self.traces[self.index]
-        speed = self._speed
-        if speed is None and self.tour:
-            speed = speed_for_seconds(trace, self.tour_seconds, self._level or Level.STEP)
-        self.player = Player(trace, model_for(trace), level=self._level, speed=speed,
-                             auto=True if self.tour else None)  # fmt: skip
+        assert trace is not None, "only a prepared trace is loaded"
+        self.player = Player(trace, model_for(trace), level=self._level, speed=self._speed)
         self.scene = scene_for(trace.header.kind)
         warm_up_beside(self.scene, trace)
         self.look = default_look(self.scene, self.player.frame())
@@ -139,8 +131,6 @@ class App:
         self.session = Session(lambda: self.player, self._replace_trace)
         self._undo.clear()
         self._redo.clear()
-        if self.tour:
-            self.player.play()
 
     def _replace_trace(self, trace: Trace, position: float) -> None:
         """The session changed the trace (a move, a search result): the old one is kept for
@@ -247,9 +237,6 @@ class App:
             pygame.K_f: self._request_fullscreen,
             pygame.K_ESCAPE: self._escape,
         }
-        if self.tour:
-            actions[pygame.K_n] = lambda: self.load(self.index + 1)
-            actions[pygame.K_p] = lambda: self.load(self.index - 1)
         if self.look.camera is not None:
             actions[pygame.K_c] = self.reset_camera
         action = actions.get(key)
@@ -285,8 +272,6 @@ class App:
         rows += tuple((option.key.upper(), option.label) for option in self.scene.options)
         if self.interaction is not None:
             rows += self.interaction.help_for(self.player.model) + UNDO_KEYS
-        if self.tour:
-            rows += (("N / P", N_("next / previous puzzle")),)
         return rows + WINDOW_KEYS
 
     def _toggle_help(self) -> None:
@@ -351,15 +336,13 @@ class App:
             self.say(self.session.message)
             self.session.message = ""
         self.player.advance(dt)
+        self._count_down_message(dt)
+
+    def _count_down_message(self, dt: float) -> None:
         if self._message_left > 0:
             self._message_left -= dt
             if self._message_left <= 0:
                 self._message = ""
-        if self.tour and self.player.at_end and len(self.traces) > 1:
-            self._end_wait += dt
-            if self._end_wait > 2.5:
-                self._end_wait = 0.0
-                self.load(self.index + 1)
 
     def _notice(self) -> str:
         job = self.session.job

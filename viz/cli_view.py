@@ -173,6 +173,12 @@ def _add_presenting(parser: argparse.ArgumentParser, output: str, seconds: float
     parser.add_argument("--size", type=parse_size, default=None, metavar="WxH")
     parser.add_argument("--fullscreen", action="store_true", help="start on the whole screen")
     parser.add_argument(
+        "--auto",
+        action="store_true",
+        help="move on by itself (a kiosk): cards and stops wait a few seconds each, and "
+        "Space holds it; without it every card waits for the presenter",
+    )
+    parser.add_argument(
         "--seconds",
         type=seconds_float,
         default=seconds,
@@ -257,8 +263,11 @@ def run_demo(args: argparse.Namespace) -> int:
 
 
 def _present(lesson: Any, args: argparse.Namespace, fallback: Path, what: str) -> int:
-    """Present in a window, or with -o or no display record to a video and say where."""
+    """Present in a window, or with -o or no display record to a video and say where.
+    The window opens at once, its slides prepared behind the first card; a recording
+    waits for them all."""
     from viz.lesson import prepare
+    from viz.preparing import Preparation
     from viz.present import Pace, record_lesson, run_lesson_window
     from viz.record import RecordSettings
     from viz.window import WindowError, display_available
@@ -268,23 +277,22 @@ def _present(lesson: Any, args: argparse.Namespace, fallback: Path, what: str) -
     pace = Pace(args.speed, args.seconds if args.speed is None else None, _level(args))
     out = args.output or fallback
     window = args.output is None and display_available()
-    if not window:
-        from viz.sinks import check_target
-
-        check_target(out)
-        if args.output is None:  # said first: preparing the slides takes a while
-            print(f"no display: recording {what} to {out}", file=sys.stderr)
-    prepared = prepare(lesson, say=lambda text: print(text, file=sys.stderr, flush=True))
+    auto = True if args.auto else None  # None: as the lesson says
     if window:
+        preparation = Preparation(lesson)
         try:
-            run_lesson_window(lesson, prepared, size=args.size or (1280, 720),
-                              fullscreen=args.fullscreen, samples=args.msaa, pace=pace)  # fmt: skip
+            run_lesson_window(lesson, preparation, size=args.size or (1280, 720),
+                              fullscreen=args.fullscreen, samples=args.msaa, pace=pace,
+                              auto=auto)  # fmt: skip
             return 0
         except WindowError as exc:
             print(f"puzzleviz: {exc}; recording {what} instead", file=sys.stderr)
-            from viz.sinks import check_target
+    from viz.sinks import check_target
 
-            check_target(out)
+    check_target(out)
+    if args.output is None:
+        print(f"no display: recording {what} to {out}", file=sys.stderr)
+    prepared = prepare(lesson, say=lambda text: print(text, file=sys.stderr, flush=True))
     path = record_lesson(lesson, prepared, out, settings, pace=pace)
     shown = sum(p.trace is not None for p in prepared)
     print(f"wrote {path.resolve()} ({shown} puzzles); play it with any video player")

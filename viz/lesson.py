@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from solvers.errors import PuzzlevizError
-from solvers.i18n import gettext
+from solvers.i18n import gettext, msg
 from solvers.trace import Trace
 from viz.defaults import LEVELS
 from viz.subtitles import milestone_title
@@ -118,6 +118,8 @@ def load_lesson(path: str | Path) -> Lesson:
     slides: list[Slide] = []
     for n, table in enumerate(tables, 1):
         slides.extend(_slide(path, n, table))
+    if not any(slide.source for slide in slides):
+        raise LessonError(f"{path}: no slide shows a trace (give a slide trace, solve or demo)")
     return Lesson(path, title, tuple(slides), autoplay)
 
 
@@ -262,19 +264,45 @@ def _demo_slides(path: Path, n: int, slide: Slide, name: str) -> list[Slide]:
 # -- preparing ----------------------------------------------------------------------------
 
 
+@dataclasses.dataclass(frozen=True)
+class Preparing:
+    """A slide whose trace is being made now (a demo built, a solve run): `what` is a message
+    for the card ("the sudoku demo"), `line` the terminal's line for the same."""
+
+    index: int
+    what: str
+    line: str
+
+
+RunChild = Callable[[list[str]], "subprocess.CompletedProcess[str]"]
+
+
+def _run_child(command: list[str]) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, capture_output=True, text=True)
+
+
 def prepare(lesson: Lesson, say: Callable[[str], None] = print) -> list[Prepared]:
     """Every slide's trace, made now (solves run, demos built) so that nothing waits
-    during the lesson; `say` hears what is being done."""
-    prepared = []
-    for n, slide in enumerate(lesson.slides, 1):
-        trace = _make_trace(lesson, n, slide, say)
-        if trace is None:
-            prepared.append(Prepared(slide, None))
-        else:
-            prepared.append(
-                Prepared(slide, trace, stops_for(trace, slide.pause_at), _heading(trace))
-            )
-    return prepared
+    during the lesson; `say` hears what is being made. The window does not wait for this:
+    it prepares behind the first card (viz.preparing)."""
+    from viz.preparing import Preparation
+
+    return Preparation(lesson, say).wait()
+
+
+def prepare_slide(
+    lesson: Lesson,
+    index: int,
+    report: Callable[[Preparing], None] = lambda preparing: None,
+    run_child: RunChild = _run_child,
+) -> Prepared:
+    """One slide, prepared: its trace (None for a card alone), its stops and heading.
+    `report` hears of work that takes a while before it starts."""
+    slide = lesson.slides[index]
+    trace = _make_trace(lesson, index, slide, report, run_child)
+    if trace is None:
+        return Prepared(slide, None)
+    return Prepared(slide, trace, stops_for(trace, slide.pause_at), _heading(trace))
 
 
 def _heading(trace: Trace) -> str:
@@ -284,27 +312,39 @@ def _heading(trace: Trace) -> str:
     from viz.player import Player
     from viz.scene import scene_for
 
-    return scene_for(trace.header.kind).heading(Player(trace, model_for(trace)).frame())
+    scene = scene_for(trace.header.kind)
+    scene.warm_up(trace)  # on the preparation's thread, not the window's
+    return scene.heading(Player(trace, model_for(trace)).frame())
 
 
-def _make_trace(lesson: Lesson, n: int, slide: Slide, say: Callable[[str], None]) -> Trace | None:
+def _make_trace(
+    lesson: Lesson,
+    index: int,
+    slide: Slide,
+    report: Callable[[Preparing], None],
+    run_child: RunChild,
+) -> Trace | None:
     from solvers.tracefile import load_trace
 
+    n, total = index + 1, len(lesson.slides)
     if slide.trace_path is not None:
         return load_trace(slide.trace_path)
     if slide.demo:
-        from solvers.registry import by_kind
+        from solvers.demos import build_demo, shipped_demo
 
-        say(f"slide {n}/{len(lesson.slides)}: the {slide.demo} demo ...")
-        demo = by_kind(slide.demo).demo
-        assert demo is not None  # only puzzles with a demo were taken
-        return demo.load()()
+        shipped = shipped_demo(slide.demo)
+        if shipped is not None:
+            return shipped
+        what = msg("the {puzzle} demo", puzzle=msg(slide.title))
+        report(Preparing(index, what, f"slide {n}/{total}: building the {slide.demo} demo ..."))
+        return build_demo(slide.demo)
     if slide.solve:
-        say(f"slide {n}/{len(lesson.slides)}: puzzleviz solve {shlex.join(slide.solve)} ...")
+        line = f"slide {n}/{total}: puzzleviz solve {shlex.join(slide.solve)} ..."
+        report(Preparing(index, msg("the solve of slide {number}", number=n), line))
         with tempfile.TemporaryDirectory(prefix="puzzleviz-lesson-") as folder:
             out = Path(folder) / "slide.pzt"
             command = [sys.executable, "-m", "viz.cli", "solve", *slide.solve, "--trace", str(out)]
-            done = subprocess.run(command, capture_output=True, text=True)
+            done = run_child(command)
             if done.returncode != 0 or not out.exists():
                 lines = (done.stderr or done.stdout).strip().splitlines() or ["no trace"]
                 reason = lines[-1].removeprefix("puzzleviz: error: ")

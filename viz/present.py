@@ -6,8 +6,11 @@ rhythm: from a slide's card into its trace, playing on to the next stop (a miles
 step the lesson names), to the end, to the next card; back to the previous stop, to the
 card, to the previous slide. Every other key is the viewer's (viz.app): a lecturer can
 still step, scrub, turn the camera or try a move, and Ctrl+Right / Ctrl+Left (or Ctrl+
-PageDown / PageUp) skip a whole slide. The speaker notes go to the terminal as each card
-comes up, never onto the projected picture.
+PageDown / PageUp, or N / P) skip a whole slide. The speaker notes go to the terminal as
+each card comes up, never onto the projected picture. Nothing moves on by itself unless the
+lesson asks for it (`autoplay`, or `--auto`: a kiosk), and even then Space holds it.
+
+The first card is up at once: the slides' traces are prepared behind it (viz.preparing).
 
 `LessonApp` is an App (input in, frames out, no window), so everything a clicker does is
 tested headless; `run_lesson_window` is the window around it and `record_lesson` renders a
@@ -23,13 +26,14 @@ from pathlib import Path
 import moderngl
 import pygame
 
-from solvers.i18n import gettext, msg
-from viz.app import App
+from solvers.i18n import N_, gettext, msg, render
+from viz.app import WINDOW_KEYS, App
 from viz.color import ACCENT, INK, MUTED
 from viz.draw2d import DrawList2D
-from viz.hud import HudLayout
+from viz.hud import HudLayout, HudOptions, hud_layout
 from viz.lesson import Lesson, LessonError, Prepared, Stop
 from viz.player import Mode, Player, speed_for_seconds
+from viz.preparing import Preparation, preparing_text
 from viz.record import Recorder, RecordSettings, Segment, plan, webvtt_beside
 from viz.scene import Canvas
 from viz.text import fit_text
@@ -38,8 +42,8 @@ from viz.timeline import Level
 CARD_SECONDS = 3.0  # autoplay: a card stays this long
 WAIT_SECONDS = 2.5  # autoplay: a stop or a trace's end waits this long
 LESSON_KEYS = (
-    ("PageDown / PageUp", "clicker: next / back (card, stops, next slide)"),
-    ("Ctrl+Right / Left", "next / previous slide"),
+    ("PageDown / PageUp", N_("clicker: next / back (card, stops, next slide)")),
+    ("N / P", N_("next / previous slide")),
 )
 
 
@@ -62,52 +66,80 @@ def slide_pace(slide_speed: float | None, slide_seconds: float | None, slide_lev
 
 
 class LessonApp(App):
-    """The viewer, plus a title card per slide, stops, and the clicker's keys."""
+    """The viewer, plus a title card per slide, stops, and the clicker's keys.
+
+    The slides' traces come from a Preparation that may still be at work: a card is shown
+    at once, saying what is being prepared, and the clicker's "next" on a card whose trace
+    is not ready yet starts it as soon as it is. Nothing moves on by itself unless `auto`
+    (a kiosk): then cards and stops wait a few seconds each, and the presenter's Space
+    holds everything until Space again."""
 
     def __init__(
         self,
         ctx: moderngl.Context,
         lesson: Lesson,
-        prepared: Sequence[Prepared],
+        preparation: Preparation | Sequence[Prepared],
         *,
         size: tuple[int, int],
         samples: int | None = None,
         pace: Pace = Pace(),
         notes: Callable[[str], None] = print,
+        auto: bool | None = None,
     ):
-        shown = [p.trace for p in prepared if p.trace is not None]
-        if not shown:
-            raise LessonError(f"{lesson.path}: no slide shows a trace (trace, solve or demo)")
-        # App keeps one trace per slide; a card alone holds a stand-in that is never shown.
-        traces = [p.trace if p.trace is not None else shown[0] for p in prepared]
-        super().__init__(ctx, traces, size=size, samples=samples, speed=pace.speed,
+        super().__init__(ctx, [], size=size, samples=samples, speed=pace.speed,
                          level=pace.level)  # fmt: skip
+        if not isinstance(preparation, Preparation):
+            preparation = Preparation.of(lesson, preparation)
+        self.preparation = preparation
+        self.traces = [None] * len(lesson.slides)
         self.lesson = lesson
-        self.prepared = list(prepared)
         self.pace = pace
         self.notes = notes
+        self.auto = lesson.autoplay if auto is None else auto
+        self.held = False  # the presenter paused with Space: an automatic lesson waits
         self.on_card = True
+        self.loaded: int | None = None  # the slide whose trace the viewer holds
+        self._start_when_ready = False
+        self._card_help = False
         self._waited = 0.0
         self.enter(0)
 
     # -- where the lesson is ------------------------------------------------------------
 
     @property
-    def current(self) -> Prepared:
-        return self.prepared[self.index]
+    def current(self) -> Prepared | None:
+        """The slide shown, prepared (None while it is being prepared)."""
+        return self.preparation.result(self.index)
+
+    @property
+    def showing_trace(self) -> bool:
+        return not self.on_card and self.loaded == self.index
 
     def enter(self, index: int, *, at_end: bool = False) -> None:
         """Slide `index`: its card (or with `at_end`, its trace's result, coming back)."""
-        self.load(index)
-        prepared = self.current
-        if prepared.trace is not None:
-            self._set_pace(prepared)
-        self.on_card = not (at_end and prepared.trace is not None)
+        self.index = index
+        self.on_card = True
+        self._start_when_ready = False
         self._waited = 0.0
-        if at_end:
-            self.player.seek(self.player.trace.n_events)
-        else:
+        self.held = False
+        prepared = self.current
+        if prepared is not None and prepared.trace is not None:
+            self._open(prepared)
+            if at_end:
+                self.on_card = False
+                self.player.seek(self.player.trace.n_events)
+                return
+        if not at_end:
             self.notes(notes_text(self.lesson, index, prepared))
+
+    def _open(self, prepared: Prepared) -> None:
+        """Hold the slide's trace in the viewer, at its start, at the slide's pace."""
+        if self.loaded == self.index:
+            return
+        self.traces[self.index] = prepared.trace
+        self.load(self.index)
+        self.loaded = self.index
+        self._set_pace(prepared)
 
     def _set_pace(self, prepared: Prepared) -> None:
         slide, trace = prepared.slide, self.player.trace
@@ -123,15 +155,13 @@ class LessonApp(App):
 
     def forward(self) -> None:
         """The clicker's "next"."""
-        player = self.player
+        self._waited = 0.0
+        self.held = False
         if self.on_card:
-            if self.current.trace is None:
-                self.next_slide()
-            else:
-                self.on_card = False
-                player.seek(0)
-                player.play()
-        elif player.mode in (Mode.PLAYING, Mode.REVERSING):
+            self._leave_card()
+            return
+        player = self.player
+        if player.mode in (Mode.PLAYING, Mode.REVERSING):
             stop = self._stop_after(player.position)
             player.seek(stop.cursor if stop else player.trace.n_events)
             player.pause()
@@ -140,23 +170,40 @@ class LessonApp(App):
             self.next_slide()
         else:
             player.play()
-        self._waited = 0.0
+
+    def _leave_card(self) -> None:
+        prepared = self.current
+        if prepared is None:
+            if self.preparation.error(self.index) is not None:
+                self.next_slide()  # a slide that failed: its card said why
+            else:
+                self._start_when_ready = True  # it starts when its trace arrives
+                self.say(msg("It starts as soon as it is ready"))
+        elif prepared.trace is None:
+            self.next_slide()
+        else:
+            self._open(prepared)
+            self.on_card = False
+            self.player.seek(0)
+            self.player.play()
 
     def backward(self) -> None:
         """The clicker's "back"."""
-        player = self.player
+        self._waited = 0.0
+        self.held = False
         if self.on_card:
             self.previous_slide()
-        elif player.position > 0:
-            before = [s.cursor for s in self.current.stops if s.cursor < player.position]
+            return
+        player = self.player
+        if player.position > 0:
+            before = [s.cursor for s in self._stops() if s.cursor < player.position]
             player.seek(before[-1] if before else 0)
             player.pause()
         else:
             self.on_card = True
-        self._waited = 0.0
 
     def next_slide(self) -> None:
-        if self.index + 1 < len(self.prepared):
+        if self.index + 1 < len(self.lesson.slides):
             self.enter(self.index + 1)
         else:
             self.say(msg("The end of the lesson (Esc quits, PageUp goes back)"))
@@ -165,8 +212,12 @@ class LessonApp(App):
         if self.index > 0:
             self.enter(self.index - 1, at_end=True)
 
+    def _stops(self) -> tuple[Stop, ...]:
+        prepared = self.current
+        return prepared.stops if prepared is not None else ()
+
     def _stop_after(self, position: float) -> Stop | None:
-        return next((s for s in self.current.stops if s.cursor > position), None)
+        return next((s for s in self._stops() if s.cursor > position), None)
 
     def _arrived(self, stop: Stop | None) -> None:
         if stop is not None:
@@ -178,27 +229,38 @@ class LessonApp(App):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and self._lesson_key(event.key, event.mod):
             return
-        if self.on_card and event.type != pygame.QUIT:
+        if not self.showing_trace and event.type != pygame.QUIT:
             return  # the card has no timeline or stage to click
         super().handle(event)
 
     def _lesson_key(self, key: int, mod: int) -> bool:
+        """Keys the lesson takes before the viewer: True when taken."""
         ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
-        if ctrl and key in (pygame.K_RIGHT, pygame.K_PAGEDOWN):
+        if (ctrl and key in (pygame.K_RIGHT, pygame.K_PAGEDOWN)) or key == pygame.K_n:
             self.next_slide()
-        elif ctrl and key in (pygame.K_LEFT, pygame.K_PAGEUP):
-            self.previous_slide() if self.on_card or self.index > 0 else None
+        elif (ctrl and key in (pygame.K_LEFT, pygame.K_PAGEUP)) or key == pygame.K_p:
+            self.previous_slide()
         elif key == pygame.K_PAGEDOWN or (self.on_card and key in (pygame.K_SPACE, pygame.K_RIGHT)):
             self.forward()
         elif key == pygame.K_PAGEUP or (self.on_card and key == pygame.K_LEFT):
             self.backward()
-        elif self.on_card and key == pygame.K_f:
-            return False  # fullscreen works on a card too
-        elif self.on_card:
-            return key != pygame.K_ESCAPE  # Esc quits; other viewer keys wait for the trace
-        else:
+        elif self.showing_trace:
+            if key == pygame.K_SPACE:  # the viewer's play / pause, and the lesson holds
+                self.player.toggle_play()
+                self.held = self.player.mode is Mode.PAUSED
+                self._waited = 0.0
+                return True
             return False
-        return True
+        elif key == pygame.K_f:
+            self._request_fullscreen()  # fullscreen works on a card too
+        elif key == pygame.K_h:
+            self._card_help = not self._card_help
+        elif key == pygame.K_ESCAPE:
+            if self._card_help:
+                self._card_help = False
+            else:
+                self.quit_requested = True
+        return True  # other viewer keys wait for the trace
 
     def help_rows(self) -> tuple[tuple[str, str], ...]:
         # PageDown / PageUp are the lesson's here, not the viewer's single steps
@@ -206,6 +268,9 @@ class LessonApp(App):
         return LESSON_KEYS + rows
 
     def tick(self, dt: float) -> None:
+        if self.loaded != self.index:
+            self._tick_waiting(dt)
+            return
         player = self.player
         before = player.position
         super().tick(dt)
@@ -216,83 +281,145 @@ class LessonApp(App):
                 player.pause()
                 self._arrived(stop)
                 self._waited = 0.0
-        if not self.lesson.autoplay:
-            return
+        if self.auto:
+            self._tick_auto(dt)
+
+    def _tick_waiting(self, dt: float) -> None:
+        """A card whose trace is not held yet: take it as soon as it is prepared."""
+        self._clock += dt
+        self._count_down_message(dt)
+        prepared = self.current
+        if prepared is not None and prepared.trace is not None:
+            self._open(prepared)
+            if self._start_when_ready:
+                self._leave_card()
+        elif self.auto:
+            self._waited += dt
+            finished = prepared is not None or self.preparation.error(self.index) is not None
+            if finished and self._waited >= CARD_SECONDS:
+                self.forward()  # a card alone, or a slide that failed: the next one
+
+    def _tick_auto(self, dt: float) -> None:
+        player = self.player
         resting = self.on_card or (player.mode is Mode.PAUSED and not player.at_start)
-        self._waited = self._waited + dt if resting else 0.0
+        self._waited = self._waited + dt if resting and not self.held else 0.0
         if self._waited >= (CARD_SECONDS if self.on_card else WAIT_SECONDS):
-            last_end = player.at_end and self.index + 1 == len(self.prepared)
+            last_end = player.at_end and self.index + 1 == len(self.lesson.slides)
             self.enter(0) if last_end and not self.on_card else self.forward()  # a kiosk loops
 
+    def _notice(self) -> str:
+        notice = super()._notice()
+        if notice or self.on_card or self.auto or not self.player.at_end:
+            return notice
+        if self.index + 1 < len(self.lesson.slides):
+            return gettext("PageDown or N: the next slide")
+        return gettext("The end of the lesson (Esc quits, PageUp goes back)")
+
+    @property
+    def layout(self) -> HudLayout:
+        if self.loaded is None:
+            return hud_layout(self.target.width, self.target.height, HudOptions())
+        return super().layout
+
     def render(self) -> HudLayout:
-        if not self.on_card:
+        if self.showing_trace:
             return super().render()
         canvas = Canvas(*self.target.size)
-        draw_card(canvas.d2, self.lesson, self.index, len(self.prepared), self.current,
-                  self.current.heading, self._message)  # fmt: skip
+        draw_card(canvas.d2, self.lesson, self.index, self._card_line(), self._message,
+                  LESSON_KEYS + WINDOW_KEYS if self._card_help else ())  # fmt: skip
         self.renderer.render(self.target, (), canvas.d2)
         return self.layout
+
+    def _card_line(self) -> str:
+        """Under the card's title: the trace's heading, or how its preparation goes."""
+        prepared = self.current
+        if prepared is not None:
+            return prepared.heading
+        error = self.preparation.error(self.index)
+        if error is not None:
+            return str(error)
+        under = self.preparation.under_way(self.index)
+        if under is not None:
+            return render(preparing_text(*under))
+        ready, total = self.preparation.ready, len(self.lesson.slides)
+        return render(msg("Waiting for the slides before it ({ready} of {total} ready)",
+                          ready=ready, total=total))  # fmt: skip
 
 
 def draw_card(
     d: DrawList2D,
     lesson: Lesson,
     index: int,
-    total: int,
-    prepared: Prepared,
-    heading: str,
+    line: str,
     message: str = "",
+    keys: Sequence[tuple[str, str]] = (),
 ) -> None:
-    """A slide's title card: big title, the puzzle under it, where in the lesson, how to
-    go on. Sized from the height, so a projector's 1080p and a laptop's window match."""
+    """A slide's title card: big title, the puzzle under it (or how its preparation goes),
+    where in the lesson, how to go on; with `keys`, the keys instead of the puzzle's line.
+    Sized from the height, so a projector's 1080p and a laptop's window match."""
     w, h = d.width, d.height
     s = h / 720.0
     m = 48 * s
+    slide = lesson.slides[index]
     if lesson.title:
         d.text(lesson.title, m, m, 24 * s, MUTED)
-    size, title = fit_text(prepared.slide.title, 60 * s, 36 * s, w - 2 * m, 2)
+    size, title = fit_text(gettext(slide.title), 60 * s, 36 * s, w - 2 * m, 2)
     _, title_h = d.text(title, m, h * 0.36, size, INK, font="bold", max_width=w - 2 * m)
     y = h * 0.36 + title_h + 18 * s
     d.rect(m, y, 120 * s, 6 * s, ACCENT, radius=3 * s)
-    if heading:
-        d.text(heading, m, y + 26 * s, 28 * s, MUTED, max_width=w - 2 * m)
-    slide = gettext("slide {number} / {total}").format(number=index + 1, total=total)
-    d.text(slide, m, h - m, 22 * s, MUTED, anchor="lb")
-    hint = message or gettext("PageDown: start · PageUp: back · H: keys · Esc: quit")
+    if keys:
+        y += 26 * s
+        for key, what in keys:
+            d.text(key, m, y, 22 * s, INK, font="bold")
+            d.text(gettext(what), m + 300 * s, y, 22 * s, MUTED, max_width=w - 2 * m - 300 * s)
+            y += 32 * s
+    elif line:
+        d.text(line, m, y + 26 * s, 28 * s, MUTED, max_width=w - 2 * m)
+    where = gettext("slide {number} / {total}").format(number=index + 1, total=len(lesson.slides))
+    d.text(where, m, h - m, 22 * s, MUTED, anchor="lb")
+    hint = message or gettext("Space or PageDown: start · N / P: next / previous slide · "
+                              "H: keys · Esc: quit")  # fmt: skip
     d.text(hint, w - m, h - m, 22 * s, MUTED, anchor="rb")
 
 
-def notes_text(lesson: Lesson, index: int, prepared: Prepared) -> str:
+def notes_text(lesson: Lesson, index: int, prepared: Prepared | None) -> str:
     """The terminal's block for a slide: its title, its notes, where it will stop."""
-    slide = prepared.slide
+    slide = lesson.slides[index]
     head = f"── slide {index + 1}/{len(lesson.slides)}: {slide.title} "
     lines = [head + "─" * max(4, 72 - len(head))]
     lines += [f"  {line}" for line in slide.notes.strip().splitlines()] or ["  (no notes)"]
-    if prepared.stops:
-        lines.append(f"  stops: {len(prepared.stops)} (" + "; ".join(
-            s.title for s in prepared.stops[:4]) + ("; ..." if len(prepared.stops) > 4 else "")
-            + ")")  # fmt: skip
+    stops = prepared.stops if prepared is not None else ()
+    if stops:
+        lines.append(f"  stops: {len(stops)} (" + "; ".join(
+            s.title for s in stops[:4]) + ("; ..." if len(stops) > 4 else "") + ")")  # fmt: skip
     return "\n".join(lines)
 
 
 def run_lesson_window(
     lesson: Lesson,
-    prepared: Sequence[Prepared],
+    preparation: Preparation | Sequence[Prepared],
     *,
     size: tuple[int, int] = (1280, 720),
     fullscreen: bool = False,
     samples: int | None = None,
     pace: Pace = Pace(),
+    auto: bool | None = None,
     max_frames: int | None = None,
 ) -> None:
-    """Present the lesson in a window until Esc (or `max_frames`, for tests)."""
+    """Present the lesson in a window until Esc (or `max_frames`, for tests); slides still
+    being prepared arrive while it runs."""
     from viz.window import run_app
 
     def make(ctx: moderngl.Context, drawable: tuple[int, int]) -> App:
-        return LessonApp(ctx, lesson, prepared, size=drawable, samples=samples, pace=pace)
+        return LessonApp(ctx, lesson, preparation, size=drawable, samples=samples, pace=pace,
+                         auto=auto)  # fmt: skip
 
-    run_app(make, size=size, fullscreen=fullscreen, max_frames=max_frames,
-            title=lesson.title or "puzzleviz lesson")  # fmt: skip
+    try:
+        run_app(make, size=size, fullscreen=fullscreen, max_frames=max_frames,
+                title=lesson.title or "puzzleviz lesson")  # fmt: skip
+    finally:
+        if isinstance(preparation, Preparation):
+            preparation.cancel()  # a solve still running is not waited for
 
 
 def record_lesson(
@@ -313,7 +440,7 @@ def record_lesson(
         own = slide_pace(slide.speed, slide.seconds, slide.level, pace)
         paced = dataclasses.replace(settings, speed=own.speed, seconds_per_trace=own.seconds,
                                     level=own.level)  # fmt: skip
-        segments.append(dataclasses.replace(plan(p.trace, paced), title=slide.title))
+        segments.append(dataclasses.replace(plan(p.trace, paced), title=gettext(slide.title)))
     if not segments:
         raise LessonError(f"{lesson.path}: no slide shows a trace (trace, solve or demo)")
     vtt = webvtt_beside(out) if webvtt and settings.subtitles else None

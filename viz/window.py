@@ -138,17 +138,13 @@ def run_window(
     speed: float | None = None,
     level: Level | None = None,
     samples: int | None = None,
-    tour: bool = False,
-    tour_seconds: float | None = None,
     max_frames: int | None = None,
 ) -> None:
     """Show the traces until the user quits (or `max_frames` frames, for tests)."""
 
     def make(ctx: moderngl.Context, drawable: tuple[int, int]) -> App:
-        app = App(ctx, traces, size=drawable, samples=samples, speed=speed, level=level,
-                  tour=tour, tour_seconds=tour_seconds)  # fmt: skip
-        if not tour:
-            app.player.play()
+        app = App(ctx, traces, size=drawable, samples=samples, speed=speed, level=level)
+        app.player.play()
         return app
 
     run_app(make, size=size, fullscreen=fullscreen, max_frames=max_frames)

@@ -132,18 +132,6 @@ def test_rendering_changes_with_the_cursor(app):
     assert not np.array_equal(start, app.target.read_image())
 
 
-def test_a_tour_moves_on_to_the_next_trace(gl_ctx, toy_scene):
-    pygame.init()
-    first, _ = make_trace(n_steps=2, per_step=1)
-    second, _ = make_trace(n_steps=3, per_step=1)
-    app = App(gl_ctx, [first, second], size=SIZE, speed=8.0, tour=True)
-    for _ in range(40):
-        app.tick(0.1)
-    assert app.index == 1 and app.player.trace is second
-    key(app, pygame.K_p)
-    assert app.index == 0
-
-
 def test_an_interaction_acts_at_the_cursor_and_drops_the_future(app):
     app.player.seek(6)
     before = app.player.state.copy()

@@ -131,6 +131,41 @@ def test_autoplay_moves_on_by_itself(gl_ctx, lesson_file):
     assert not app.on_card and app.player.mode is Mode.PLAYING
 
 
+def test_without_autoplay_nothing_moves_on_by_itself(app):
+    key(app, pygame.K_n)
+    run(app, 30)
+    assert app.index == 1 and app.on_card, "a card waits for the presenter"
+    key(app, pygame.K_SPACE)
+    run(app, 30)
+    assert app.player.position == 6 and app.index == 1, "a stop waits"
+    key(app, pygame.K_END)
+    run(app, 30)
+    assert app.player.at_end and app.index == 1, "the end of a trace waits too"
+    app.render()
+    assert "next slide" in app._notice()
+    key(app, pygame.K_n)
+    assert app.index == 2
+    key(app, pygame.K_p)
+    assert app.index == 1 and app.player.at_end  # back at the previous slide's result
+
+
+def test_space_holds_an_automatic_lesson_until_space_again(gl_ctx, lesson_file):
+    pygame.init()
+    lesson = load_lesson(lesson_file)
+    app = LessonApp(gl_ctx, lesson, prepare(lesson), size=SIZE, pace=Pace(speed=2.0),
+                    notes=lambda text: None, auto=True)  # fmt: skip
+    key(app, pygame.K_n)
+    run(app, 3.2)
+    assert not app.on_card and app.player.mode is Mode.PLAYING
+    key(app, pygame.K_SPACE)
+    run(app, 30)
+    assert app.index == 1 and app.player.mode is Mode.PAUSED, "held for 30 s"
+    key(app, pygame.K_SPACE)
+    assert app.player.mode is Mode.PLAYING
+    run(app, 12)
+    assert app.index == 2, "released, it goes on by itself"
+
+
 def test_stops_name_what_is_reached(toy_scene):
     trace = make_trace(n_steps=4, per_step=3)[0]
     assert [(s.cursor, s.title) for s in stops_for(trace, "all")] == [
