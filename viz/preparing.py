@@ -84,13 +84,14 @@ class Preparation:
     def done(self) -> bool:
         return not self._thread.is_alive()
 
-    def under_way(self, index: int) -> tuple[str, float] | None:
-        """(what, seconds so far) if slide `index` is being prepared now."""
+    def under_way(self, index: int | None = None) -> tuple[int, str, float] | None:
+        """(slide, what, seconds so far) of the slide being prepared now, if it is slide
+        `index` (or with None, whichever it is)."""
         with self._lock:
             under = self._under
-        if under is None or under.index != index:
+        if under is None or index not in (None, under.index):
             return None
-        return under.what, time.monotonic() - under.started
+        return under.index, under.what, time.monotonic() - under.started
 
     def wait(self) -> list[Prepared]:
         """Every slide, once all are prepared; the first slide that failed raises its
@@ -120,6 +121,9 @@ class Preparation:
         for index in range(len(self.lesson.slides)):
             if self._cancelled.is_set():
                 return
+            with self._lock:  # until the slide says more (a demo built, a solve run)
+                self._under = Under(index, msg("slide {number}", number=index + 1),
+                                    time.monotonic())  # fmt: skip
             try:
                 prepared = prepare_slide(self.lesson, index, self._report, self._run_child)
             except LessonError as exc:

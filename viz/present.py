@@ -338,12 +338,14 @@ class LessonApp(App):
         error = self.preparation.error(self.index)
         if error is not None:
             return str(error)
-        under = self.preparation.under_way(self.index)
-        if under is not None:
-            return render(preparing_text(*under))
-        ready, total = self.preparation.ready, len(self.lesson.slides)
-        return render(msg("Waiting for the slides before it ({ready} of {total} ready)",
-                          ready=ready, total=total))  # fmt: skip
+        under = self.preparation.under_way()
+        if under is None:  # between two slides: a moment
+            return render(preparing_text(msg("the slides"), 0.0))
+        index, what, seconds = under
+        if index == self.index:
+            return render(preparing_text(what, seconds))
+        return render(msg("Waiting: slide {number} is being prepared ({seconds} s)",
+                          number=index + 1, seconds=f"{seconds:.0f}"))  # fmt: skip
 
 
 def draw_card(

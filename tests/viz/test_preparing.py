@@ -71,6 +71,7 @@ def test_a_slide_still_preparing_shows_its_card_and_starts_when_ready(gl_ctx, le
     pygame.init()
     preparation = Preparation(lesson)
     wait_for(lambda: preparation.under_way(1) is not None)
+    assert preparation.under_way(0) is None and preparation.under_way()[:2] == (1, "the slow one")
     app = LessonApp(gl_ctx, lesson, preparation, size=SIZE, pace=Pace(speed=2.0),
                     notes=lambda text: None)  # fmt: skip
     key(app, pygame.K_n)
