@@ -15,6 +15,8 @@ from viz.draw2d import DrawList2D
 from viz.text import measure
 
 LEGEND_TEXT = 18.0  # pixels at 720 rows
+LEGEND_ROW = 26.0  # a row of entries, at 720 rows
+LEGEND_ROW_MIN = 20.0  # ... closed up, when a scene has less room (18 px text still clear)
 Swatch = Literal["disc", "square", "ring", "line", "dashed"]
 
 
@@ -29,11 +31,11 @@ def legend_rows(
     entries: Sequence[LegendEntry], width: float, scale: float
 ) -> list[list[tuple[LegendEntry, float]]]:
     """Entries with their widths, wrapped into rows no wider than `width`."""
-    size, gap = LEGEND_TEXT * scale, 22 * scale
+    gap = 22 * scale
     rows: list[list[tuple[LegendEntry, float]]] = [[]]
     used = 0.0
     for entry in entries:
-        w = 24 * scale + measure(gettext(entry.label), size)[0]
+        w = legend_width(entry, scale)
         if rows[-1] and used + gap + w > width:
             rows.append([])
             used = 0.0
@@ -42,8 +44,13 @@ def legend_rows(
     return rows if rows[0] else []
 
 
+def legend_width(entry: LegendEntry, scale: float) -> float:
+    """The width of one entry: its swatch and its words, in the reader's language."""
+    return 24 * scale + measure(gettext(entry.label), LEGEND_TEXT * scale)[0]
+
+
 def legend_height(entries: Sequence[LegendEntry], width: float, scale: float) -> float:
-    return len(legend_rows(entries, width, scale)) * 26 * scale
+    return len(legend_rows(entries, width, scale)) * LEGEND_ROW * scale
 
 
 def draw_legend(
@@ -55,9 +62,12 @@ def draw_legend(
     scale: float,
     *,
     centered: bool = False,
+    row_h: float | None = None,
 ) -> float:
-    """Draw the legend with its top-left at (x, y); returns the height used."""
-    size, gap, row_h = LEGEND_TEXT * scale, 22 * scale, 26 * scale
+    """Draw the legend with its top-left at (x, y), `row_h` apart (LEGEND_ROW by default);
+    returns the height used."""
+    size, gap = LEGEND_TEXT * scale, 22 * scale
+    row_h = LEGEND_ROW * scale if row_h is None else row_h
     rows = legend_rows(entries, width, scale)
     for r, row in enumerate(rows):
         total = sum(w for _, w in row) + gap * (len(row) - 1)
