@@ -115,13 +115,13 @@ class CubeScene(Scene):
         d2, s = canvas.d2, view.scale
         main = _draw_notes(d2, model, frame, view)
         pieces = _animated_pieces(model, frame)
+        axis = "z" if options.get("groups_z") else "x" if options.get("groups_x") else None
         if "error" in frame.trace.header.counters:
-            chart, main = chart_area(main, s)
+            chart, main = chart_area(main, s, beside=axis is None)
             _draw_error_chart(d2, frame, chart, s)
         if options.get("slices"):
             main, panel = main.split_x(0.56, gap=16 * s)
             _draw_slices(d2, model, frame.state, panel, s)
-        axis = "z" if options.get("groups_z") else "x" if options.get("groups_x") else None
         if axis is not None:
             _draw_groups(canvas, model, pieces, main, camera, axis, s)
         else:
@@ -362,11 +362,12 @@ def _error_series(trace: Trace, buckets: int = 240) -> tuple[np.ndarray, np.ndar
 CHART_W, CHART_H = 380.0, 150.0  # the error chart at its largest, at 720 rows
 
 
-def chart_area(main: Rect, scale: float) -> tuple[Rect, Rect]:
+def chart_area(main: Rect, scale: float, beside: bool = True) -> tuple[Rect, Rect]:
     """(the error chart, what is left for the pieces): the chart in a column of its own at
-    the left on a wide stage, in a band at the bottom on a narrow one, never over a brick."""
+    the left of a wide stage (`beside`), else in a band at the bottom (the group views
+    keep the width for their three boxes), never over a brick."""
     gap = 12 * scale
-    if main.w >= 1.6 * main.h:
+    if beside and main.w >= 1.6 * main.h:
         w, h = min(CHART_W * scale, 0.3 * main.w), min(CHART_H * scale, 0.45 * main.h)
         chart = Rect(main.x, main.y + main.h - h, w, h)
         return chart, Rect(main.x + w + gap, main.y, main.w - w - gap, main.h)
