@@ -150,13 +150,14 @@ class _Plan:
     narrow: bool  # notes under the grid (else under the list)
 
 
-def _side_plan(stage: Rect, s: float, short: bool) -> _Plan | None:
-    """Three columns right of the grid, the notes under them."""
+def _side_plan(stage: Rect, s: float, short: bool, notes: float, least: float) -> _Plan | None:
+    """Three columns right of the grid, `notes` (units) kept under them for the notes, the
+    lines no closer than `least`."""
     per_column = math.ceil(len(ORDERED) / 3)
-    room = stage.h - SIDE_NOTES * s
+    room = stage.h - notes * s
     heading = per_column * ROW * s + HEADING * s <= room
     row = ROW * s if heading else min(ROW * s, room / per_column)
-    if row < MIN_ROW * s:
+    if row < least * s:
         return None
     width = 3 * column_width(short, s) + 2 * COLUMN_GAP * s
     side = min(stage.h - LABEL * s, stage.w - (LABEL + GAP) * s - width)
@@ -178,9 +179,12 @@ def grid_layout(stage: Rect, b: int, scale: float) -> GridLayout:
     """The grid as large as the list and the notes leave it (see the module's docstring),
     in whole pixels per cell; full technique names when they cost the grid nothing."""
     n, s = b * b, scale
-    plans = [plan for short in (False, True)
-             for plan in (_side_plan(stage, s, short), _narrow_plan(stage, s, short))
-             if plan is not None]  # fmt: skip
+    plans = [plan for short in (False, True) for plan in (
+                _side_plan(stage, s, short, SIDE_NOTES, MIN_ROW),
+                _side_plan(stage, s, short, NOTES, MIN_ROW),
+                _side_plan(stage, s, short, NOTES, TIGHT_ROW),
+                _narrow_plan(stage, s, short),
+             ) if plan is not None]  # fmt: skip
     if not plans:  # a stage too small for any list: the grid alone
         return _grid_only(stage, b, s)
     plan = max(plans, key=lambda p: math.floor(p.side / n))  # the first wins ties: full names
