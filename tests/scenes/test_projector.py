@@ -163,17 +163,6 @@ def boxes_of(runs: list[TextRun]) -> tuple[np.ndarray, list[tuple[str, float]]]:
     return boxes, owners
 
 
-def test_the_ui_scale_follows_the_frame():
-    """1.0 at 1280x720; 16:9 and 16:10 frames scale with their height, 4:3 with its width
-    (a 1024x768 frame is laid out as 1024 units wide, like a 1280x720 one is 1280)."""
-    scale = {size: hud_layout(*size, HudOptions()).scale for size in SIZES}
-    assert scale[(1280, 720)] == 1.0
-    assert scale[(1920, 1080)] == 1.5 and scale[(3840, 2160)] == 3.0
-    assert scale[(1024, 768)] == 1.0 and scale[(1440, 900)] == 1.25
-    assert all(s >= 1.0 for s in scale.values())
-    assert hud_layout(2048, 1536, HudOptions()).scale == 2.0
-
-
 @pytest.mark.parametrize(("size", "lang"), list(sizes_and_languages()))
 @pytest.mark.parametrize(("puzzle", "options", "help_shown"), list(cases()))
 def test_text_is_large_inside_the_frame_and_never_overlaps(
