@@ -5,11 +5,12 @@ Made for a projector: at 1280x720 no text is under 18 pixels and every text has 
 4.5:1 contrast with what is behind it. Each kind of text has its own region, so nothing
 overlaps whatever a scene, a caption or a notice says:
 
-    title row    title (left), statistics in plain words (right); a title too long to
-                 leave room for the first statistic wraps onto a second line where the
-                 frame has the height for it (4:3), else statistics drop from the end
+    title row    title (left), statistics in plain words (right); a title that would
+                 not leave STATS_ROOM for them wraps onto a second line (caption and stage
+                 move down), and statistics that do not fit drop from the end (the first
+                 always fits)
     caption      the current step's explanation, two lines at most
-    stage        the scene (or the help, which replaces it)
+    stage        the scene (or the help, which replaces it and the caption)
     notice band  what just happened ("Screenshot saved", "U brings it back", search
                  progress), two lines at most
     timeline     mode and pace (left), the track, "step 5 / 17" (right); pace and counter
