@@ -99,7 +99,15 @@ from viz.color import (
 from viz.draw2d import DrawList2D
 from viz.easing import ease, ease_out_back
 from viz.interaction import Interaction, Job, Session
-from viz.legend import LEGEND_ROW, LEGEND_ROW_MIN, LegendEntry, draw_legend, legend_rows
+from viz.legend import (
+    LEGEND_GAP,
+    LEGEND_GAP_MIN,
+    LEGEND_ROW,
+    LEGEND_ROW_MIN,
+    LegendEntry,
+    draw_legend,
+    legend_rows,
+)
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
 from viz.stats import counter_lines
@@ -225,12 +233,16 @@ class SudokuScene(Scene):
 
 
 def _draw_legend_in(d: DrawList2D, entries: list[LegendEntry], notes: Rect, scale: float) -> float:
-    """The legend at the bottom of the notes, its rows closing up when it has many; returns
-    its top (the notation keeps above it)."""
-    rows = len(legend_rows(entries, notes.w, scale))
+    """The legend at the bottom of the notes; when it has more rows than they hold at
+    ease, its entries close up, then fill rows out of order, then its rows close up.
+    Returns its top (the notation keeps above it)."""
+    for gap, pack in ((LEGEND_GAP, False), (LEGEND_GAP_MIN, False), (LEGEND_GAP_MIN, True)):
+        rows = len(legend_rows(entries, notes.w, scale, gap, pack))
+        if rows * LEGEND_ROW * scale <= notes.h:
+            break
     row_h = max(min(LEGEND_ROW * scale, notes.h / max(rows, 1)), LEGEND_ROW_MIN * scale)
     top = max(notes.y, notes.y + notes.h - rows * row_h)
-    draw_legend(d, entries, notes.x, top, notes.w, scale, row_h=row_h)
+    draw_legend(d, entries, notes.x, top, notes.w, scale, row_h=row_h, gap=gap, pack=pack)
     return top
 
 

@@ -41,7 +41,7 @@ from viz.timeline import Level
 TEXT = 18.0  # the smallest text, at 720 pixels high
 CAPTION = 24.0  # captions, shrinking to CAPTION_MIN before they are shortened
 CAPTION_MIN = 20.0
-CAPTION_LINES = 2
+CAPTION_LINES = 2  # ... and a caption too long even so: three lines of TEXT, closer set
 COUNTER = 20.0
 HELP_TITLE = 22.0
 NOTICE_LINES = 2
@@ -190,8 +190,16 @@ def _draw_title_row(d: DrawList2D, layout: HudLayout, title: str, stats: Sequenc
 
 
 def _draw_caption(d: DrawList2D, caption: str, box: Rect, scale: float) -> None:
+    """Two lines, from CAPTION down to CAPTION_MIN; a caption longer than that (a chain
+    told in full, in German, on a 4:3 frame) gets three lines of TEXT set a third of the
+    box apart, so it is shortened only past those."""
     size, text = fit_text(caption, CAPTION * scale, CAPTION_MIN * scale, box.w, CAPTION_LINES)
-    d.text(text, box.x, box.y, size, INK, max_width=box.w)
+    if not text.endswith("…") or caption.endswith("…"):
+        d.text(text, box.x, box.y, size, INK, max_width=box.w)
+        return
+    size, text = fit_text(caption, TEXT * scale, TEXT * scale, box.w, CAPTION_LINES + 1)
+    for k, line in enumerate(wrap_text(text, size, max_width=box.w)):
+        d.text(line, box.x, box.y + k * box.h / (CAPTION_LINES + 1), size, INK)
 
 
 def speed_text(frame: Frame[PuzzleModel]) -> str:

@@ -265,3 +265,29 @@ def test_every_sudoku_technique_is_a_click_away(demo, search_trace, language, na
 
 def overlaps(a, b) -> bool:
     return a.x < b.x + b.w and b.x < a.x + a.w and a.y < b.y + b.h and b.y < a.y + a.h
+
+
+@pytest.mark.parametrize("lang", ["en", *LANGUAGES])
+@pytest.mark.parametrize("name", ["sudoku", "sudoku-guessing", "rings", "cube-stochastic"])
+def test_no_caption_is_cut_on_the_narrowest_frame(demo, search_trace, language, name, lang):
+    """Every step's caption whole at 1024x768 (the longest: a sudoku chain told in full,
+    in German or Hungarian), within its box, in at least 18 px."""
+    from viz.draw2d import DrawList2D
+    from viz.hud import draw_hud
+
+    language(lang)
+    trace = trace_of(name, demo, search_trace)
+    player = Player(trace, _model(trace))
+    size = (1024, 768)
+    layout = hud_layout(*size, HudOptions())
+    box = layout.caption
+    for step in range(min(trace.n_steps, 400)):
+        player.seek_step(step)
+        d = DrawList2D(*size, show_text=False)
+        draw_hud(d, player.frame(), layout, HudOptions(timeline=False))
+        caption = [run for run in d.texts if run.boxes[0][1] >= box.y - 1]
+        cut = [run.text for run in caption if run.text.endswith("…")]
+        assert not cut, f"step {step + 1}: {cut}"
+        bottom = max((run.boxes[:, 3].max() for run in caption), default=box.y)
+        assert bottom <= box.y + box.h + 4 * layout.scale, f"step {step + 1} runs into the stage"
+        assert all(run.size >= MIN_TEXT - 1e-6 for run in caption)
