@@ -210,3 +210,37 @@ def test_house_outlines_and_pencil_marks_keep_to_their_cells(
                 crossed = [ink for ink in inks if overlaps(band, ink)]
                 assert not crossed, f"step {step}: an outline crosses a pencil mark"
     assert marked, "no step with a house marked was checked"
+
+
+@pytest.mark.parametrize("name", ["sudoku", "sudoku-guessing"])
+def test_the_sudoku_legend_fits_its_notes_at_every_step(demo, search_trace, name):
+    """At every step, in every language and at the tightest sizes, the legend (as its
+    rows close up) fits the notes under the list or the grid: none of it lost off the
+    stage."""
+    from scenes.sudoku import _Highlights, _legend_entries
+    from solvers import i18n
+    from solvers.traceview import model_for
+    from viz.legend import LEGEND_GAP_MIN, LEGEND_ROW_MIN, legend_rows
+
+    trace = trace_of(name, demo, search_trace)
+    player = Player(trace, model_for(trace))
+    model = player.model
+    legends = []
+    for step in range(trace.n_steps):
+        player.seek_step(step)
+        frame = player.frame()
+        highlights = _Highlights.of(model, frame.state, frame.event, frame.t)
+        legends.append(_legend_entries(model, frame.state, highlights))
+    look = default_look(scene_for("sudoku"), frame)
+    try:
+        for lang in i18n.LANGUAGES:
+            i18n.set_language(lang)
+            for size in SIZES + ((1280, 800),):
+                view, _ = make_view(look, size, frame)
+                layout = grid_layout(view.stage, 3, view.scale)
+                notes, s = layout.notes, view.scale
+                rows = max(len(legend_rows(entries, notes.w, s, LEGEND_GAP_MIN, True))
+                           for entries in legends)  # fmt: skip
+                assert rows * LEGEND_ROW_MIN * s <= notes.h, (lang, size, rows)
+    finally:
+        i18n.set_language("en")
