@@ -56,6 +56,22 @@ def box_center(model: CubeModel) -> np.ndarray:
     return np.asarray(model.puzzle.box, dtype=np.float32) / 2
 
 
+def framed_radius(model: CubeModel) -> float:
+    """The radius of the sphere about the box's centre the default camera shows: the box
+    and, for a search with a margin, room around it for pieces that stick out."""
+    box = np.asarray(model.puzzle.box, dtype=np.float32)
+    return float(np.linalg.norm(box)) / 2 * (1.35 if model.margin else 1.05)
+
+
+def drop_height(model: CubeModel, piece: PlacedPiece) -> float:
+    """How far above its place a piece starts falling: DROP_HEIGHT above the box, but
+    never with its top past the sphere the camera frames (it would be cut by the top of
+    the 3D view), and at least one cell."""
+    top = float(piece.origin[2] + piece.extent[2])
+    room = float(box_center(model)[2]) + framed_radius(model) - top
+    return max(1.0, min(model.puzzle.box[2] + DROP_HEIGHT, room))
+
+
 @register_scene
 class CubeScene(Scene):
     kind = "cube"
@@ -87,10 +103,8 @@ class CubeScene(Scene):
     }
 
     def default_camera(self, model: CubeModel) -> OrbitCamera:
-        box = np.asarray(model.puzzle.box, dtype=np.float32)
-        center = tuple(float(v) for v in to_world(box / 2))
-        radius = float(np.linalg.norm(box)) / 2 * (1.35 if model.margin else 1.05)
-        return OrbitCamera.framing(center, radius, yaw=-32, pitch=26)
+        center = tuple(float(v) for v in to_world(box_center(model)))
+        return OrbitCamera.framing(center, framed_radius(model), yaw=-32, pitch=26)
 
     def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
         model: CubeModel = frame.model
@@ -101,10 +115,13 @@ class CubeScene(Scene):
         d2, s = canvas.d2, view.scale
         main = _draw_notes(d2, model, frame, view)
         pieces = _animated_pieces(model, frame)
+        axis = "z" if options.get("groups_z") else "x" if options.get("groups_x") else None
+        if "error" in frame.trace.header.counters:
+            chart, main = chart_area(main, s, beside=axis is None)
+            _draw_error_chart(d2, frame, chart, s)
         if options.get("slices"):
             main, panel = main.split_x(0.56, gap=16 * s)
             _draw_slices(d2, model, frame.state, panel, s)
-        axis = "z" if options.get("groups_z") else "x" if options.get("groups_x") else None
         if axis is not None:
             _draw_groups(canvas, model, pieces, main, camera, axis, s)
         else:
@@ -114,8 +131,6 @@ class CubeScene(Scene):
                          translucent=model.margin > 0)  # fmt: skip
             if model.margin > 0:
                 _draw_bad_cells(layer, model, frame.state)
-        if "error" in frame.trace.header.counters:
-            _draw_error_chart(d2, frame, main, s)
 
 
 def _facts_text(params: Mapping[str, object]) -> str:
@@ -195,7 +210,7 @@ def _animated_pieces(model: CubeModel, frame: Frame) -> list[_Shown]:
         piece = model.piece_at(event.piece, event.pose)
         center, size = _geometry(piece)
         rise = (1 - a) if isinstance(event, Place) else a
-        lifted = center + np.array([0, 0, rise * (model.puzzle.box[2] + DROP_HEIGHT)])
+        lifted = center + np.array([0, 0, rise * drop_height(model, piece)])
         alpha = min(1.0, 0.25 + 1.5 * (1 - rise))
         shown.append(_Shown(piece, lifted, size, alpha))
     elif isinstance(event, Move):
@@ -344,21 +359,40 @@ def _error_series(trace: Trace, buckets: int = 240) -> tuple[np.ndarray, np.ndar
     return cached
 
 
-def _draw_error_chart(d: DrawList2D, frame: Frame, area: Rect, scale: float) -> None:
+CHART_W, CHART_H = 380.0, 150.0  # the error chart at its largest, at 720 rows
+
+
+def chart_area(main: Rect, scale: float, beside: bool = True) -> tuple[Rect, Rect]:
+    """(the error chart, what is left for the pieces): the chart in a column of its own at
+    the left of a wide stage (`beside`), else in a band at the bottom (the group views
+    keep the width for their three boxes), never over a brick."""
+    gap = 12 * scale
+    if beside and main.w >= 1.6 * main.h:
+        w, h = min(CHART_W * scale, 0.3 * main.w), min(CHART_H * scale, 0.45 * main.h)
+        chart = Rect(main.x, main.y + main.h - h, w, h)
+        return chart, Rect(main.x + w + gap, main.y, main.w - w - gap, main.h)
+    w, h = min(CHART_W * scale, main.w), min(CHART_H * scale, 0.3 * main.h)
+    chart = Rect(main.x + (main.w - w) / 2, main.y + main.h - h, w, h)
+    return chart, Rect(main.x, main.y, main.w, main.h - h - gap)
+
+
+def _draw_error_chart(d: DrawList2D, frame: Frame, box: Rect, scale: float) -> None:
     positions, errors = _error_series(frame.trace)
     if len(errors) < 2:
         return
-    w, h = min(area.w * 0.4, 380 * scale), min(area.h * 0.3, 150 * scale)
-    x0, y0 = area.x + 8 * scale, area.y + area.h - h - 8 * scale
+    x0, y0, w, h = box.x, box.y, box.w, box.h
     d.rect(x0, y0, w, h, rgba("#FFFFFF", 0.9), radius=6 * scale, stroke=rgba(INK, 0.2))
+    error = frame.counters.get("error", 0)
+    _, title_h = d.text(f"errors: {error} now (the line: fewest)", x0 + 10 * scale, y0 + 6 * scale,
+                        TEXT * scale, INK, max_width=w - 20 * scale)  # fmt: skip
     top = max(int(errors.max()), 1)
-    inner = Rect(x0 + 10 * scale, y0 + 34 * scale, w - 20 * scale, h - 44 * scale)
+    inner = Rect(x0 + 10 * scale, y0 + title_h + 10 * scale, w - 20 * scale,
+                 h - title_h - 20 * scale)  # fmt: skip
+    if inner.h < 10 * scale:
+        return
     n = max(frame.n_events, 1)
     xs = inner.x + inner.w * positions / n
     ys = inner.y + inner.h * (1 - errors / top)
     d.polyline(list(zip(xs.tolist(), ys.tolist(), strict=True)), rgba(MUTED, 0.9), 1.4 * scale)
     cx = inner.x + inner.w * frame.cursor / n
     d.line(cx, inner.y, cx, inner.y + inner.h, rgba(BAD, 0.8), 1.5 * scale)
-    error = frame.counters.get("error", 0)
-    d.text(f"errors: {error} now (the line: fewest)", x0 + 10 * scale, y0 + 6 * scale,
-           TEXT * scale, INK)  # fmt: skip

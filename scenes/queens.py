@@ -19,7 +19,7 @@ from solvers.queens.model import Clear, Conflict, Place, QueensModel, Remove, sq
 from viz.color import ACCENT, GOOD, INK, RGBA, ink_against, mix, palette, rgba
 from viz.draw2d import DrawList2D
 from viz.easing import ease
-from viz.legend import LegendEntry, draw_legend
+from viz.legend import LegendEntry, draw_legend, legend_width
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, View, solver_method
 from viz.stats import counter_lines
@@ -55,13 +55,16 @@ class Board:
 
 
 def layout(n: int, stage: Rect, scale: float) -> tuple[Board, Rect]:
-    """The board (as large as the stage's height allows, after the edge labels) on the
-    left, and the rest of the stage on its right, for the legend."""
-    label = 30 * scale
-    cell = min((stage.h - label) / n, (stage.w * 0.62 - label) / n)
-    x = stage.x + stage.w * 0.06 + label
+    """The board (as large as the stage's height allows, after the edge labels) and the
+    legend on its right, the two centred together; on a narrow frame (4:3) the board gives
+    up width so the legend's lines fit whole."""
+    label, gap = 30 * scale, 40 * scale
+    legend_w = max(legend_width(entry, scale) for entry in _legend_entries(0))
+    cell = min((stage.h - label) / n, (stage.w - label - gap - legend_w) / n)
+    total = label + n * cell + gap + legend_w
+    x = stage.x + max((stage.w - total) / 2, 0.0) + label
     board = Board(x, stage.y, cell, n)
-    side_x = x + n * cell + 40 * scale
+    side_x = x + n * cell + gap
     return board, Rect(side_x, stage.y, stage.x + stage.w - side_x, stage.h)
 
 
@@ -186,10 +189,9 @@ def _draw_queen(d: DrawList2D, board: Board, row: int, col: int, grow: float, s:
     d.circles(tips, size * 0.12, fill, stroke=ink, width=max(1.2 * s, size * 0.06))
 
 
-def _draw_legend(d: DrawList2D, side: Rect, s: float, queens: np.ndarray) -> None:
-    """What the colours mean, beside the board (in the colour of the first queen)."""
-    first = int(np.argmax(queens >= 0)) if (queens >= 0).any() else 0
-    entries = [
+def _legend_entries(first: int) -> list[LegendEntry]:
+    """What the colours mean (in the colour of the first queen)."""
+    return [
         LegendEntry(queen_color(first), N_("a queen: each row has its colour"), "disc"),
         LegendEntry(
             queen_color(first), N_("× rejected: the queen of its colour attacks it"), "line"
@@ -199,5 +201,10 @@ def _draw_legend(d: DrawList2D, side: Rect, s: float, queens: np.ndarray) -> Non
         ),
         LegendEntry(ACTIVE, N_("the row being tried"), "square"),
     ]
-    for k, entry in enumerate(entries):  # one a line, left-aligned
+
+
+def _draw_legend(d: DrawList2D, side: Rect, s: float, queens: np.ndarray) -> None:
+    """What the colours mean, beside the board, one a line."""
+    first = int(np.argmax(queens >= 0)) if (queens >= 0).any() else 0
+    for k, entry in enumerate(_legend_entries(first)):
         draw_legend(d, [entry], side.x, side.y + side.h * 0.3 + k * 30 * s, side.w, s)

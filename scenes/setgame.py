@@ -97,10 +97,11 @@ def board_layout(model: SetGameModel, stage: Rect, scale: float | None = None) -
     row_pos, height_units = span(rows, row_digits)
     scale = stage.h / 532 if scale is None else scale
     legend = legend_height(LEGEND, stage.w, scale) + 8 * scale
-    card_w = min(stage.w / width_units, (stage.h - legend) * aspect / height_units)
+    # A chosen card of the top row rises by LIFT: room for it above the board.
+    card_w = min(stage.w / width_units, (stage.h - legend) * aspect / (height_units + LIFT))
     card_h = card_w / aspect
     ox = stage.x + (stage.w - card_w * width_units) / 2
-    oy = stage.y + (stage.h - legend - card_h * height_units) / 2
+    oy = stage.y + LIFT * card_h + (stage.h - legend - card_h * (height_units + LIFT)) / 2
     cards = np.arange(v**n)
     r, c = cards // cols, cards % cols
     return BoardLayout(ox + col_pos[c] * card_w, oy + row_pos[r] * card_h, card_w, card_h, real)

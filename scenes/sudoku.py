@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import math
 from collections.abc import Mapping
 from typing import ClassVar
 
@@ -29,6 +28,15 @@ from scenes.sudoku_chains import (
     group_cells,
     number_spots,
     step_link_count,
+)
+from scenes.sudoku_layout import (
+    BOX,
+    BOX_GAP,
+    PAD,
+    GridLayout,
+    grid_layout,
+    short_title,
+    technique_rows,
 )
 from scenes.sudoku_play import hint_at, hint_events, placement_events
 from solvers.i18n import N_, gettext, msg, nmsg, render
@@ -93,11 +101,19 @@ from viz.color import (
 from viz.draw2d import DrawList2D
 from viz.easing import ease, ease_out_back
 from viz.interaction import Interaction, Job, Session
-from viz.legend import LegendEntry, draw_legend, legend_height
+from viz.legend import (
+    LEGEND_GAP,
+    LEGEND_GAP_MIN,
+    LEGEND_ROW,
+    LEGEND_ROW_MIN,
+    LegendEntry,
+    draw_legend,
+    legend_rows,
+)
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
 from viz.stats import counter_lines
-from viz.text import fit_text, measure
+from viz.text import FontName, measure
 
 TEXT = 18.0  # the smallest text, at 720 rows
 GUESS_INK = rgba("#8C5A9E")
@@ -148,58 +164,6 @@ CELL_WORDS = {
 }
 HOUSE_WORDS = {HOUSE_BASE: N_("house it lives in"), HOUSE_COVER: N_("house it removes from"),
                HOUSE_CONFLICT: N_("no place left")}  # fmt: skip
-
-
-@dataclasses.dataclass(frozen=True)
-class GridLayout:
-    grid: Rect
-    cell: float
-    panel: Rect | None
-    n: int
-    b: int
-    scale: float = 1.0  # UI scale: 1.0 at 720 rows
-
-    def cell_rect(self, cell: int) -> Rect:
-        r, c = divmod(cell, self.n)
-        return Rect(self.grid.x + c * self.cell, self.grid.y + r * self.cell, self.cell, self.cell)
-
-    def candidate_center(self, cell: int, digit: int) -> tuple[float, float]:
-        rect = self.cell_rect(cell)
-        sr, sc = divmod(digit - 1, self.b)
-        step = self.cell / self.b
-        return rect.x + (sc + 0.5) * step, rect.y + (sr + 0.5) * step
-
-    def house_rect(self, house: int) -> Rect:
-        n, b, g, s = self.n, self.b, self.grid, self.cell
-        kind, k = divmod(house, n)
-        if kind == 0:
-            return Rect(g.x, g.y + k * s, g.w, s)
-        if kind == 1:
-            return Rect(g.x + k * s, g.y, s, g.h)
-        br, bc = divmod(k, b)
-        return Rect(g.x + bc * b * s, g.y + br * b * s, b * s, b * s)
-
-
-PANEL_MIN = 560.0  # the technique panel's width at 720 rows: two columns of 18 px names
-
-
-def grid_layout(stage: Rect, b: int, scale: float) -> GridLayout:
-    """The grid at the left, as large as the stage's height allows, with room for the
-    column letters above it and the row numbers beside it; the technique panel and the
-    legend at the right when there is room for them at a readable size."""
-    n = b * b
-    label = 28 * scale  # room for the column letters and row numbers
-    side = stage.h - label
-    show_panel = stage.w - side - label - 32 * scale >= PANEL_MIN * scale
-    if not show_panel:
-        side = min(side, stage.w - label)
-    side = max(side - side % n, n)  # whole pixels per cell
-    cell = side / n
-    x = stage.x + label + (0.0 if show_panel else (stage.w - label - side) / 2)
-    grid = Rect(x, stage.y + label + (stage.h - label - side) / 2, side, side)
-    left = grid.x + side + 32 * scale
-    panel = Rect(left, stage.y, stage.x + stage.w - left, stage.h) if show_panel else None
-    return GridLayout(grid, cell, panel, n, b, scale)
 
 
 @register_scene
@@ -268,17 +232,27 @@ class SudokuScene(Scene):
                      enumerate(model.candidates(state).tolist())]  # fmt: skip
             spots = number_spots(layout, chain, masks)
             draw_numbers(d, layout, spots, _candidate_size(layout))
-        if layout.panel is not None:
+        if layout.techniques is not None and layout.notes is not None:
             enabled = enabled_techniques(frame.trace)
-            bottom = _draw_panel(d, model, state, layout.panel, event, t, view.scale, enabled)
+            _draw_panel(d, model, state, layout, event, t, enabled)
             cands = [int(m) for m in model.candidates(state).tolist()]
             entries = _legend_entries(model, state, highlights)
-            panel = layout.panel
-            gap = 10 * view.scale
-            legend_top = panel.y + panel.h - legend_height(entries, panel.w, view.scale) - gap
-            bottom = _draw_notation(d, model, chain, highlights, panel, bottom, view.scale,
-                                    cands, legend_top)  # fmt: skip
-            draw_legend(d, entries, panel.x, bottom + gap, panel.w, view.scale)
+            legend_top = _draw_legend_in(d, entries, layout.notes, view.scale)
+            _draw_notation(d, model, chain, highlights, layout, cands, legend_top)
+
+
+def _draw_legend_in(d: DrawList2D, entries: list[LegendEntry], notes: Rect, scale: float) -> float:
+    """The legend at the bottom of the notes; when it has more rows than they hold at
+    ease, its entries close up, then fill rows out of order, then its rows close up.
+    Returns its top (the notation keeps above it)."""
+    for gap, pack in ((LEGEND_GAP, False), (LEGEND_GAP_MIN, False), (LEGEND_GAP_MIN, True)):
+        rows = len(legend_rows(entries, notes.w, scale, gap, pack))
+        if rows * LEGEND_ROW * scale <= notes.h:
+            break
+    row_h = max(min(LEGEND_ROW * scale, notes.h / max(rows, 1)), LEGEND_ROW_MIN * scale)
+    top = max(notes.y, notes.y + notes.h - rows * row_h)
+    draw_legend(d, entries, notes.x, top, notes.w, scale, row_h=row_h, gap=gap, pack=pack)
+    return top
 
 
 @dataclasses.dataclass
@@ -360,14 +334,19 @@ def _draw_lines(d: DrawList2D, layout: GridLayout, scale: float) -> None:
         d.line(g.x, g.y + k * s, g.x + g.w, g.y + k * s, color, width, round_caps=False)
 
 
+HOUSE_LINE = 2.4  # a house's outline: on its border, as wide as the grid's box lines
+
+
 def _draw_houses(d: DrawList2D, layout: GridLayout, h: _Highlights, scale: float) -> None:
+    """Each marked house tinted and outlined along its border, over the grid lines: the
+    outline stays in the gap between the cells' pencil marks, never across one."""
     for house, role, alpha in h.houses:
         color = HOUSE_COLORS.get(role)
         if color is None or alpha <= 0.01:
             continue
-        r = layout.house_rect(house).inset(2.5 * scale)
-        d.rect(r.x, r.y, r.w, r.h, rgba(color, 0.06 * alpha), radius=6 * scale,
-               stroke=rgba(color, 0.9 * alpha), width=3.2 * scale)  # fmt: skip
+        r = layout.house_rect(house)
+        d.rect(r.x, r.y, r.w, r.h, rgba(color, 0.06 * alpha), radius=2 * scale,
+               stroke=rgba(color, 0.9 * alpha), width=HOUSE_LINE * scale)  # fmt: skip
 
 
 def _draw_names(d: DrawList2D, layout: GridLayout, scale: float) -> None:
@@ -503,16 +482,17 @@ def _draw_notation(
     model: SudokuModel,
     chain: Chain,
     h: _Highlights,
-    panel: Rect,
-    top: float,
-    scale: float,
+    layout: GridLayout,
     masks: list[int] | None = None,
     limit: float | None = None,
 ) -> float:
-    """The chain so far in Eureka notation, under the technique list; returns its bottom.
+    """The chain so far in Eureka notation, at the top of the notes; returns its bottom.
     `masks` (each cell's pencil marks) tell which outlined cells make each ALS. It keeps
-    above `limit` (where the legend starts): up to NOTATION_LINES lines, fewer when the
-    panel is crowded, none when not even one fits (the caption has the chain too)."""
+    above `limit` (where the legend starts): up to NOTATION_LINES lines, one when the list
+    is closed up, none when not even one fits (the caption has the chain too)."""
+    notes = layout.notes
+    assert notes is not None and layout.techniques is not None
+    top, scale = notes.y, layout.scale
     if not chain.directed or not chain.links:
         return top
     marked = {key: role for key, (role, alpha) in h.candidates.items() if alpha > 0.01}
@@ -523,134 +503,79 @@ def _draw_notation(
     if not text:
         return top
     size = TEXT * scale
-    y = top + 10 * scale
-    tight = crowded(panel, scale)
+    y = top
+    tight = not layout.techniques.heading
     header = 0.0 if tight else size * 1.35
-    room = NOTATION_LINES if limit is None else int((limit - y - header) // (size * 1.3))
+    limit = notes.y + notes.h if limit is None else limit
+    room = int((limit - 4 * scale - y - header) // (size * 1.3))
     room = min(room, 1 if tight else NOTATION_LINES)
     if room < 1:
         return top
     if not tight:
-        d.text(gettext("The chain, in order:"), panel.x, y, size, INK, font="bold")
+        d.text(gettext("The chain, in order:"), notes.x, y, size, INK, font="bold")
     y += header
     words = text.replace("=", " =").replace("-", " -").replace(";", "; ").split(" ")
     lines = [""]
     for word in words:
-        if lines[-1] and measure(lines[-1] + word, size)[0] > panel.w:
+        if lines[-1] and measure(lines[-1] + word, size)[0] > notes.w:
             lines.append(word)
         else:
             lines[-1] += word
     if len(lines) > room:  # a long chain: its latest links, the ones just drawn
         lines = lines[-room:]
-        while measure("… " + lines[0], size)[0] > panel.w and lines[0]:
+        while measure("… " + lines[0], size)[0] > notes.w and lines[0]:
             lines[0] = lines[0][1:]
         lines[0] = "… " + lines[0]
     for line in lines:
-        d.text(line, panel.x, y, size, INK)
+        d.text(line, notes.x, y, size, INK)
         y += size * 1.3
     return y
 
 
-LIST_SHARE = 0.62  # of the panel's height the technique list takes at most, at its ease
-CROWDED_SHARE = 0.72  # ... and when its lines close up: the legend must still fit below
-ROW, MIN_ROW = 23.0, 20.0  # a technique's line, at 720 rows: at ease, closed up (18 px text)
-
-
-def technique_columns(panel: Rect, scale: float) -> tuple[int, float]:
-    """The technique list's columns (two, or three when two would not leave room below for
-    the chain's notation and the legend) and the height of a line: with three columns still
-    too tall (57 techniques at 720 rows) the lines close up, down to MIN_ROW (see crowded)."""
-    for columns in (2, 3):
-        per_column = math.ceil(len(ORDERED) / columns)
-        if per_column * ROW * scale <= LIST_SHARE * panel.h:
-            return columns, ROW * scale
-    row = min(ROW * scale, max(MIN_ROW * scale, CROWDED_SHARE * panel.h / per_column))
-    return 3, row
-
-
-def crowded(panel: Rect, scale: float) -> bool:
-    """The technique list needs closed-up lines: its heading makes way (the help overlay
-    says what a click does) and the chain's notation keeps to one line."""
-    return technique_columns(panel, scale)[1] < ROW * scale
-
-
-def technique_rows(panel: Rect, scale: float) -> list[tuple[str, Rect]]:
-    """Where each technique's line sits in the side panel (drawing and clicking share it)."""
-    top = panel.y + (0.0 if crowded(panel, scale) else 34 * scale)
-    columns, row = technique_columns(panel, scale)
-    per_column = math.ceil(len(ORDERED) / columns)
-    width = (panel.w - 12 * scale * (columns - 1)) / columns
-    rows = []
-    for k, t in enumerate(ORDERED):
-        column, line = divmod(k, per_column)
-        rows.append((t.name, Rect(panel.x + column * (width + 12 * scale), top + line * row,
-                                  width, row)))  # fmt: skip
-    return rows
-
-
-def _draw_panel(
-    d, model: SudokuModel, state, panel: Rect, event, t: float, scale: float, enabled
-) -> float:
+def _draw_panel(d, model: SudokuModel, state, layout: GridLayout, event, t: float, enabled) -> None:
     """Every technique in the order of difficulty: a box ticked when it is switched on (a
     click toggles it and solves again), how often it was used so far, the current one
-    highlighted. Returns where the panel's rows end."""
+    highlighted. A name is written in full where its line has the room, else short."""
+    techniques, scale = layout.techniques, layout.scale
+    assert techniques is not None
     used = dict(model.techniques_used(state))
     current = model.current_technique(state)
     if isinstance(event, UseTechnique) and t > 0.5:
         name = model.technique_names[event.technique]
         used[name] = used.get(name, 0) + 1
         current = name
-    if not crowded(panel, scale):
+    if techniques.heading:
         heading = gettext("Techniques (click: on / off; number: times used)")
-        d.text(heading, panel.x, panel.y, TEXT * scale, INK, font="bold")
-    rows = technique_rows(panel, scale)
+        d.text(heading, techniques.rect.x, techniques.rect.y, TEXT * scale, INK, font="bold")
     size = TEXT * scale
-    count_room = 30 * scale
-    for name, r in rows:
-        technique = BY_NAME[name]
+    count_room = measure("888", size)[0] + 6 * scale
+    for name, r in techniques.rows():
         count = used.get(name, 0)
         on = name in enabled
         active = name == current
         if active:
             d.rect(r.x, r.y, r.w, r.h, rgba(ACCENT, 0.14), radius=4 * scale)
-        box = 14 * scale
-        bx, by = r.x + 4 * scale, r.y + (r.h - box) / 2
+        box = BOX * scale
+        bx, by = r.x + PAD * scale, r.y + (r.h - box) / 2
         d.rect(bx, by, box, box, ACCENT if on else "#FFFFFF", radius=2 * scale,
                stroke=rgba(INK, 0.6), width=1.0)  # fmt: skip
         color = INK if active or count or on else MUTED
-        room = (r.x + r.w - count_room - (bx + box + 7 * scale)) * (0.9 if active else 1.0)
-        title = technique.title
-        if measure(title, size)[0] > room:
-            title = _short_title(title)
-        title = fit_text(title, size, size, room, 1)[1]
-        d.text(title, bx + box + 7 * scale, r.y + r.h / 2, size, color, anchor="lm",
-               font="bold" if active else "regular")  # fmt: skip
+        room = r.x + r.w - count_room - (bx + box + BOX_GAP * scale)
+        title, font = _fitting_title(BY_NAME[name].title, size, room, active)
+        d.text(title, bx + box + BOX_GAP * scale, r.y + r.h / 2, size, color, anchor="lm",
+               font=font)  # fmt: skip
         if count:
-            d.text(f"{count}", r.x + r.w - 4 * scale, r.y + r.h / 2, size, color, anchor="rm")
-    return max(r.y + r.h for _, r in rows) if rows else panel.y
+            d.text(f"{count}", r.x + r.w - PAD * scale, r.y + r.h / 2, size, color, anchor="rm")
 
 
-SHORTER = (
-    ("Alternating Inference Chain", "AIC"),
-    ("Rectangle Type ", "Rect. "),
-    ("Rectangle", "Rect."),
-    ("Reduction ", ""),
-    ("Grouped ", "Gr. "),
-    ("Avoidable ", "Avoid. "),
-    ("Simple Colouring", "Colouring"),
-    ("Finned Swordfish", "F. Swordfish"),
-    ("Finned Jellyfish", "F. Jellyfish"),
-    ("Continuous Nice Loop", "Cont. Loop"),
-    ("Template Delete", "Templ. Delete"),
-    ("AIC with ALS nodes", "AIC + ALS"),
-)
-
-
-def _short_title(title: str) -> str:
-    """A technique's title in fewer letters, for the three-column panel."""
-    for long, short in SHORTER:
-        title = title.replace(long, short)
-    return title
+def _fitting_title(title: str, size: float, room: float, active: bool) -> tuple[str, FontName]:
+    """The title in full if it fits, else short (the layout leaves room for every short
+    title); the current technique in bold when the bold name fits too."""
+    for name in (title, short_title(title)):
+        for font in ("bold", "regular") if active else ("regular",):
+            if measure(name, size, font)[0] <= room:
+                return name, font
+    return short_title(title), "regular"
 
 
 def _legend_entries(model: SudokuModel, state, h: _Highlights) -> list[LegendEntry]:
@@ -789,10 +714,7 @@ class SudokuInteraction(Interaction):
         if view is None:
             return False
         layout = grid_layout(view.stage, model.b, view.scale)
-        if layout.panel is None:
-            return button == 1 and self._place(x, y, session)
-        rows = technique_rows(layout.panel, view.scale)
-        hit = next((name for name, r in rows if r.contains(x, y)), None)
+        hit = next((name for name, r in technique_rows(layout) if r.contains(x, y)), None)
         if hit is None:
             return button == 1 and self._place(x, y, session)
         self.chosen = [t.name for t in ORDERED].index(hit)

@@ -17,11 +17,14 @@ import itertools
 import math
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 from solvers.sudoku.geometry import Names
 from solvers.sudoku.model import MARK_LINK, Mark
 from solvers.sudoku.roles import LINK_STRONG
 from viz.color import ACCENT, INK, RGBA, rgba
 from viz.draw2d import DrawList2D
+from viz.text import measure
 
 if TYPE_CHECKING:
     from scenes.sudoku import GridLayout
@@ -144,10 +147,16 @@ def number_spots(
 
 def draw_numbers(d: DrawList2D, layout: GridLayout, spots: list[tuple[int, float, float]],
                  size: float) -> None:  # fmt: skip
+    """Each number in a white disc, its digits' ink centred on the spot (a text block's
+    middle sits higher than its digits and would leave the cell in the grid's top row)."""
     radius = layout.cell / layout.b * 0.46
     for number, x, y in spots:
         d.circle(x, y, radius, "#FFFFFF", stroke=rgba(INK, 0.75), width=1.2)
-        d.text(str(number), x, y, size, INK, anchor="cm", font="bold")
+        text = str(number)
+        advances = [measure(ch, size, "bold")[0] for ch in text]
+        left = x - sum(advances) / 2
+        centers = [(left + sum(advances[:k]) + a / 2, y) for k, a in enumerate(advances)]
+        d.chars(list(text), np.array(centers), size, INK, font="bold")
 
 
 def draw_als(d: DrawList2D, layout: GridLayout, cells: list[tuple[int, float]],

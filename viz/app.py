@@ -25,7 +25,7 @@ from solvers.traceview import model_for
 from viz.camera import OrbitCamera
 from viz.compose import Look, default_look, make_view, render_frame
 from viz.gl import default_samples
-from viz.hud import HudLayout, hud_layout
+from viz.hud import HudLayout
 from viz.images import save_png
 from viz.interaction import Interaction, Session
 from viz.player import Player
@@ -169,7 +169,7 @@ class App:
 
     @property
     def layout(self) -> HudLayout:
-        return hud_layout(self.target.width, self.target.height, self.look.hud)
+        return make_view(self.look, self.target.size, self.player.frame())[1]
 
     # -- input -------------------------------------------------------------------------
 
@@ -360,7 +360,7 @@ class App:
             )
         frame = self.player.frame()
         self.session.frame = frame
-        self.session.view, _ = make_view(look, self.target.size)
+        self.session.view, _ = make_view(look, self.target.size, frame)
         return render_frame(self.renderer, self.target, frame, look)
 
     def screenshot(self) -> Path:

@@ -68,6 +68,16 @@ class OrbitCamera:
     def zoom(self, factor: float) -> OrbitCamera:
         return dataclasses.replace(self, distance=min(max(self.distance * factor, 0.05), 1e4))
 
+    def fitted(self, aspect: float) -> OrbitCamera:
+        """The camera stepped back so that what it shows within its vertical field of view
+        also fits across a viewport narrower than it is tall (`aspect` = width / height);
+        a wider viewport shows more at the sides anyway and keeps the camera as it is."""
+        if aspect >= 1.0:
+            return self
+        half = math.radians(self.fov) / 2
+        across = math.atan(math.tan(half) * aspect)
+        return self.zoom(math.sin(half) / math.sin(across))
+
     def pan(self, dx: float, dy: float) -> OrbitCamera:
         """Move the target in the view plane; dx, dy in fractions of the view height."""
         view = self.view()

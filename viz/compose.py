@@ -24,9 +24,14 @@ class Look(Generic[M]):
     camera: OrbitCamera | None
 
 
-def make_view(look: Look[M], size: tuple[int, int]) -> tuple[View, HudLayout]:
-    """The scene's view and the HUD layout for a frame of `size` pixels."""
-    layout = hud_layout(size[0], size[1], look.hud)
+def make_view(
+    look: Look[M], size: tuple[int, int], frame: Frame[M] | None = None
+) -> tuple[View, HudLayout]:
+    """The scene's view and the HUD layout for a frame of `size` pixels. Given the frame,
+    the layout fits its title (one line or two) and its trace's step counter; the window
+    hit-tests with the same layout as it draws."""
+    trace, title = (frame.trace, look.scene.heading(frame)) if frame is not None else (None, "")
+    layout = hud_layout(size[0], size[1], look.hud, trace, title)
     view = View(stage=layout.stage, scale=layout.scale, options=look.options, camera=look.camera)
     return view, layout
 
@@ -36,7 +41,7 @@ def compose(
 ) -> tuple[Canvas, HudLayout]:
     """The scene (or, with help shown, the help in its place) and the HUD on top.
     `show_text=False` records the text without drawing it (for contrast checks)."""
-    view, layout = make_view(look, size)
+    view, layout = make_view(look, size, frame)
     canvas = Canvas(*size, show_text=show_text)
     if not look.hud.show_help:
         look.scene.draw(frame, view, canvas)

@@ -5,15 +5,20 @@ Made for a projector: at 1280x720 no text is under 18 pixels and every text has 
 4.5:1 contrast with what is behind it. Each kind of text has its own region, so nothing
 overlaps whatever a scene, a caption or a notice says:
 
-    title row    title (left), statistics in plain words (right, dropped from the end
-                 when they do not fit)
+    title row    title (left), statistics in plain words (right); a title that would
+                 not leave STATS_ROOM for them wraps onto a second line (caption and stage
+                 move down), and statistics that do not fit drop from the end (the first
+                 always fits)
     caption      the current step's explanation, two lines at most
-    stage        the scene (or the help, which replaces it)
-    notice band  what just happened ("Screenshot saved", "U brings it back", search progress)
-    timeline     mode and pace (left), the track, "step 5 / 17" (right)
+    stage        the scene (or the help, which replaces it and the caption)
+    notice band  what just happened ("Screenshot saved", "U brings it back", search
+                 progress), two lines at most
+    timeline     mode and pace (left), the track, "step 5 / 17" (right); pace and counter
+                 are measured (the trace's widest counter, the language's widest pace), so
+                 neither runs under the track
 
-Sizes are proportional to the frame height (scale 1.0 at 720 pixels), so a 1080p video and
-a small window look alike. `hud_layout` is also what the window uses for hit-testing.
+Sizes are in units of the UI scale (see `ui_scale`), so a 1080p video and a small window
+look alike. `hud_layout` is also what the window uses for hit-testing.
 """
 
 from __future__ import annotations
@@ -25,19 +30,23 @@ import numpy as np
 
 from solvers.i18n import N_plural, gettext, ngettext
 from solvers.model import PuzzleModel
+from solvers.trace import Trace
 from viz.color import ACCENT, BAD, INK, MUTED, PANEL, rgba
 from viz.draw2d import DrawList2D
 from viz.player import Frame, Mode
 from viz.scene import Rect
-from viz.text import fit_text, measure
+from viz.text import fit_text, measure, wrap_text
 from viz.timeline import Level
 
 TEXT = 18.0  # the smallest text, at 720 pixels high
 CAPTION = 24.0  # captions, shrinking to CAPTION_MIN before they are shortened
 CAPTION_MIN = 20.0
-CAPTION_LINES = 2
+CAPTION_LINES = 2  # ... and a caption too long even so: three lines of TEXT, closer set
 COUNTER = 20.0
 HELP_TITLE = 22.0
+NOTICE_LINES = 2
+TITLE_LINE = 25.0  # a second line of the title row, when the title needs it
+STATS_ROOM = 240.0  # what a title leaves for the statistics beside it (the first fits)
 PACE_WORDS = {  # the pace in the reader's language, by what a unit of play is
     Level.EVENT: N_plural("{rate} event/s", "{rate} events/s"),
     Level.STEP: N_plural("{rate} step/s", "{rate} steps/s"),
@@ -77,23 +86,66 @@ class HudLayout:
         return grab.contains(x, y)
 
 
-def hud_layout(width: int, height: int, options: HudOptions) -> HudLayout:
-    s = height / 720.0
+def ui_scale(width: int, height: int) -> float:
+    """The UI scale of a frame: 1.0 at 1280x720. 16:9 and 16:10 frames scale with their
+    height (1440x900: 1.25, 1920x1080: 1.5); frames narrower than 1024:720 (4:3, 5:4) scale
+    with their width, 1.0 at 1024 columns. So every frame is at least 720 units high and
+    1024 units wide, which is what scenes lay out for: 16:9 is 1280x720 units, 16:10
+    1152x720, 4:3 1024x768 (its extra rows go to the stage). Text of 18 units is then never
+    under 18 pixels on a projector of 1024x768 or more, and grows with the window."""
+    return min(height / 720.0, width / 1024.0)
+
+
+def hud_layout(
+    width: int, height: int, options: HudOptions, trace: Trace | None = None, title: str = ""
+) -> HudLayout:
+    """Where everything goes. With the trace shown, the step counter's box fits its widest
+    counter (else a default width); a `title` too long to share its row with the
+    statistics gets a second line (the caption and stage move down)."""
+    s = ui_scale(width, height)
     m = 16 * s
-    title_row = Rect(m, 6 * s, width - 2 * m, 28 * s)
-    caption = Rect(m, 38 * s, width - 2 * m, 68 * s) if options.captions else None
-    header_h = (110 if options.captions else 40) * s
+    lines = title_lines(title, width - 2 * m, s)
+    title_row = Rect(m, 6 * s, width - 2 * m, (28 + TITLE_LINE * (lines - 1)) * s)
+    top = title_row.y + title_row.h + 4 * s
+    caption = Rect(m, top, width - 2 * m, 68 * s) if options.captions else None
+    header_h = (top + 72 * s) if options.captions else title_row.y + title_row.h + 6 * s
     footer_h = (42 if options.timeline else 6) * s
     footer = Rect(0, height - footer_h, width, footer_h)
-    notice = Rect(m, footer.y - 36 * s, width - 2 * m, 32 * s)
+    notice_h = measure("A\nA", TEXT * s)[1] + 7 * s  # NOTICE_LINES lines
+    notice = Rect(m, footer.y - notice_h - 4 * s, width - 2 * m, notice_h)
     stage = Rect(m, header_h, width - 2 * m, max(notice.y - 4 * s - header_h, 10.0))
     cy = footer.y + footer_h / 2
-    speed_box = Rect(m, cy - 14 * s, 250 * s, 28 * s)
-    counter_box = Rect(width - m - 250 * s, cy - 14 * s, 250 * s, 28 * s)
-    left, right = speed_box.x + speed_box.w + 16 * s, counter_box.x - 16 * s
+    speed_w = 27 * s + pace_width(s)
+    counter_w = counter_width(trace, s) if trace is not None else 250 * s
+    speed_box = Rect(m, cy - 14 * s, speed_w, 28 * s)
+    counter_box = Rect(width - m - counter_w, cy - 14 * s, counter_w, 28 * s)
+    left, right = speed_box.x + speed_box.w + 24 * s, counter_box.x - 24 * s
     track = Rect(left, cy - 3 * s, max(right - left, 10.0), 6 * s)
     return HudLayout(width, height, s, m, title_row, caption, stage, notice, footer, track,
                      speed_box, counter_box)  # fmt: skip
+
+
+def title_lines(title: str, width: float, scale: float) -> int:
+    """1, or 2 when the title would not leave STATS_ROOM for the statistics beside it.
+    Decided by the title alone (a trace's title stays as it is while its statistics count
+    up), so the stage does not move while a trace plays."""
+    if not title:
+        return 1
+    return 1 if measure(title, TEXT * scale, "bold")[0] + (24 + STATS_ROOM) * scale <= width else 2
+
+
+def pace_width(scale: float) -> float:
+    """The widest pace text in the reader's language (any level, a seven-digit rate, the
+    automatic pace on): the speed box keeps this width, so the track never moves."""
+    return max(measure(pace_text(8_888_888.0, level, auto=True), TEXT * scale)[0]
+               for level in Level)  # fmt: skip
+
+
+def counter_width(trace: Trace, scale: float) -> float:
+    """The widest step counter of `trace` (at its end, by event or by step)."""
+    texts = (position_text(True, trace.n_events, trace.n_events),
+             position_text(False, trace.n_steps, trace.n_steps))  # fmt: skip
+    return max(measure(text, COUNTER * scale, "bold")[0] for text in texts)
 
 
 def draw_hud(
@@ -106,7 +158,7 @@ def draw_hud(
     statistics: Sequence[str] = (),
 ) -> None:
     _draw_title_row(d, layout, title, statistics)
-    if layout.caption is not None and frame.caption:
+    if layout.caption is not None and frame.caption and not options.show_help:
         _draw_caption(d, frame.caption, layout.caption, layout.scale)
     if options.timeline:
         _draw_footer(d, frame, layout)
@@ -117,41 +169,61 @@ def draw_hud(
 
 
 def _draw_title_row(d: DrawList2D, layout: HudLayout, title: str, stats: Sequence[str]) -> None:
+    """The title at the left (wrapped onto the row's second line if it has one), the
+    statistics at the right of its first line, dropped from the end when they do not fit."""
     s, row = layout.scale, layout.title_row
-    size = TEXT * s
-    y = row.y + row.h / 2
-    title_w = 0.0
+    size, gap = TEXT * s, 24 * s
+    two = row.h > 30 * s
+    lines = wrap_text(title, size, "bold", row.w - STATS_ROOM * s - gap if two else None)
+    line_h = measure("A", size, "bold")[1]
+    first_y = row.y + row.h / 2 - line_h * (len(lines) - 1) / 2
     if title:
-        title_w, _ = measure(title, size, "bold")
-        d.text(title, row.x, y, size, INK, anchor="lm", font="bold")
-    room = row.w - title_w - 40 * s
+        d.text("\n".join(lines), row.x, row.y + row.h / 2, size, INK, anchor="lm", font="bold")
+    room = row.w - (measure(lines[0], size, "bold")[0] + gap if title else 0.0)
     shown = list(stats)
     text = "  ·  ".join(shown)
     while shown and measure(text, size)[0] > room:
         shown.pop()  # the least important statistics go first
         text = "  ·  ".join(shown)
     if text:
-        d.text(text, row.x + row.w, y, size, MUTED, anchor="rm")
+        d.text(text, row.x + row.w, first_y, size, MUTED, anchor="rm")
 
 
 def _draw_caption(d: DrawList2D, caption: str, box: Rect, scale: float) -> None:
+    """Two lines, from CAPTION down to CAPTION_MIN; a caption longer than that (a chain
+    told in full, in German, on a 4:3 frame) gets three lines of TEXT set a third of the
+    box apart, so it is shortened only past those."""
     size, text = fit_text(caption, CAPTION * scale, CAPTION_MIN * scale, box.w, CAPTION_LINES)
-    d.text(text, box.x, box.y, size, INK, max_width=box.w)
+    if not text.endswith("…") or caption.endswith("…"):
+        d.text(text, box.x, box.y, size, INK, max_width=box.w)
+        return
+    size, text = fit_text(caption, TEXT * scale, TEXT * scale, box.w, CAPTION_LINES + 1)
+    for k, line in enumerate(wrap_text(text, size, max_width=box.w)):
+        d.text(line, box.x, box.y + k * box.h / (CAPTION_LINES + 1), size, INK)
 
 
 def speed_text(frame: Frame[PuzzleModel]) -> str:
     """ "1 step/s", "2 steps/s", "auto · 1,800 steps/s" (the pace here)."""
-    rate = frame.rate if frame.auto else frame.speed
+    return pace_text(frame.rate if frame.auto else frame.speed, frame.level, frame.auto)
+
+
+def pace_text(rate: float, level: Level, auto: bool) -> str:
     number = f"{rate:.2g}" if rate < 1 else f"{rate:,.0f}" if rate >= 10 else f"{rate:.3g}"
-    pace = ngettext(*PACE_WORDS[frame.level], 1 if number == "1" else 2).format(rate=number)
-    return gettext("auto · {pace}").format(pace=pace) if frame.auto else pace
+    pace = ngettext(*PACE_WORDS[level], 1 if number == "1" else 2).format(rate=number)
+    return gettext("auto · {pace}").format(pace=pace) if auto else pace
 
 
 def counter_text(frame: Frame[PuzzleModel]) -> str:
     """The one position counter: steps, or events when playing event by event."""
     if frame.level is Level.EVENT or not frame.n_steps:
-        return gettext("event {at:,} / {total:,}").format(at=frame.cursor, total=frame.n_events)
-    return gettext("step {at:,} / {total:,}").format(at=frame.step + 1, total=frame.n_steps)
+        return position_text(True, frame.cursor, frame.n_events)
+    return position_text(False, frame.step + 1, frame.n_steps)
+
+
+def position_text(events: bool, at: int, total: int) -> str:
+    if events:
+        return gettext("event {at:,} / {total:,}").format(at=at, total=total)
+    return gettext("step {at:,} / {total:,}").format(at=at, total=total)
 
 
 def _draw_footer(d: DrawList2D, frame: Frame[PuzzleModel], layout: HudLayout) -> None:
@@ -200,50 +272,100 @@ def _draw_milestone_marks(d: DrawList2D, frame: Frame[PuzzleModel], track: Rect,
 
 
 def _draw_notice(d: DrawList2D, message: str, layout: HudLayout) -> None:
+    """A pill at the bottom of the notice band: one line, or two for a long notice (several
+    said at once, a hint); only a notice longer than that is cut."""
     s, band = layout.scale, layout.notice
-    size, text = fit_text(message, TEXT * s, TEXT * s, band.w - 32 * s, 1)
-    w = min(band.w, measure(text, size)[0] + 32 * s)
-    x = band.x + (band.w - w) / 2
-    d.rect(x, band.y, w, band.h, rgba(INK, 0.9), radius=band.h / 2)
-    d.text(text, band.x + band.w / 2, band.y + band.h / 2, size, "#FFFFFF", anchor="cm")
+    pad = 16 * s
+    size, text = fit_text(message, TEXT * s, TEXT * s, band.w - 2 * pad, NOTICE_LINES)
+    w, h = measure(text, size, max_width=band.w - 2 * pad)
+    pill_h = max(h + 7 * s, 32 * s)
+    x, y = band.x + (band.w - w - 2 * pad) / 2, band.y + band.h - pill_h
+    d.rect(x, y, w + 2 * pad, pill_h, rgba(INK, 0.9), radius=min(pill_h / 2, 16 * s))
+    d.text(text, band.x + band.w / 2, y + pill_h / 2, size, "#FFFFFF", anchor="cm",
+           max_width=band.w - 2 * pad)  # fmt: skip
 
 
 def draw_help(d: DrawList2D, layout: HudLayout, rows: Sequence[tuple[str, str]]) -> None:
-    """The keys that apply here, in one or two columns that fit the stage."""
+    """The keys that apply here, over the stage and the caption (the help replaces both),
+    in as few columns as hold them. Each key beside what it does, the keys of a column as
+    wide as its widest but at most KEY_SHARE of it: a longer key stands above what it does,
+    so one long key ("click / drag timeline") does not squeeze every description."""
     s, stage = layout.scale, layout.stage
+    if layout.caption is not None:
+        top = layout.caption.y
+        stage = Rect(stage.x, top, stage.w, stage.y + stage.h - top)
     size, pad = TEXT * s, 18 * s
     d.rect(stage.x, stage.y, stage.w, stage.h, PANEL, radius=12 * s, stroke=rgba(INK, 0.25),
            width=1.0)  # fmt: skip
     d.text(gettext("Keys (H closes this)"), stage.x + pad, stage.y + pad * 0.7, HELP_TITLE * s, INK,
            font="bold")  # fmt: skip
     top = stage.y + pad * 0.7 + HELP_TITLE * s * 1.6
-    key_w = max((measure(key, size, "bold")[0] for key, _ in rows), default=0.0) + 16 * s
-    room = stage.y + stage.h - pad - top
-    for columns in (1, 2, 3):
-        col_w = (stage.w - 2 * pad - (columns - 1) * pad) / columns
-        text_w = col_w - key_w
-        heights = [measure(gettext(what), size, max_width=text_w)[1] + 4 * s for _, what in rows]
-        chunks = _split(heights, room)
-        if len(chunks) <= columns:
-            break
-    for c, chunk in enumerate(chunks):
-        x = stage.x + pad + c * (col_w + pad)
+    help = _HelpText([(key, gettext(what)) for key, what in rows], size)
+    columns = help.plan(stage.w - 2 * pad, stage.y + stage.h - pad - top, pad)
+    col_w = (stage.w - 2 * pad - (len(columns) - 1) * pad) / max(len(columns), 1)
+    x = stage.x + pad
+    for chunk in columns:
+        key_w = help.key_width(chunk, col_w)
         y = top
         for i in chunk:
-            key, what = rows[i]
+            key, what = help.entries[i]
             d.text(key, x, y, size, ACCENT, font="bold")
-            d.text(gettext(what), x + key_w, y, size, INK, max_width=text_w)
-            y += heights[i]
+            below = help.line if help.above(i, key_w) else 0.0
+            d.text(what, x + key_w, y + below, size, INK, max_width=col_w - key_w)
+            y += help.height(i, key_w, col_w)
+        x += col_w + pad
 
 
-def _split(heights: Sequence[float], room: float) -> list[list[int]]:
-    """Row indices in order, into columns of at most `room` height each."""
-    columns: list[list[int]] = [[]]
-    used = 0.0
-    for i, h in enumerate(heights):
-        if used + h > room and columns[-1]:
-            columns.append([])
-            used = 0.0
-        columns[-1].append(i)
-        used += h
-    return columns
+HELP_COLUMNS = 3
+KEY_SHARE = 0.36  # of a help column, the most its keys take beside what they do
+
+
+@dataclasses.dataclass(frozen=True)
+class _HelpText:
+    """The help's rows measured at one text size, and how they fit into columns."""
+
+    entries: list[tuple[str, str]]
+    size: float
+
+    @property
+    def line(self) -> float:
+        return measure("A", self.size, "bold")[1]
+
+    def key_width(self, chunk: Sequence[int], col_w: float) -> float:
+        """A column's key width: its widest key and a gap, at most KEY_SHARE of it."""
+        keys = (measure(self.entries[i][0], self.size, "bold")[0] for i in chunk)
+        return min(max(keys, default=0.0) + 16 * self.size / TEXT, KEY_SHARE * col_w)
+
+    def above(self, i: int, key_w: float) -> bool:
+        """Whether the key stands above what it does (too wide to stand beside it)."""
+        return measure(self.entries[i][0], self.size, "bold")[0] > key_w - 6 * self.size / TEXT
+
+    def height(self, i: int, key_w: float, col_w: float) -> float:
+        what = measure(self.entries[i][1], self.size, max_width=col_w - key_w)[1]
+        lines = self.line + what if self.above(i, key_w) else max(self.line, what)
+        return lines + 4 * self.size / TEXT
+
+    def columns(self, count: int, width: float, room: float, gap: float) -> list[list[int]] | None:
+        """The rows in order, in at most `count` columns of at most `room` height, each
+        filled before the next; None if they need more."""
+        col_w = (width - (count - 1) * gap) / count
+        columns: list[list[int]] = [[]]
+        for i in range(len(self.entries)):
+            trial = [*columns[-1], i]
+            key_w = self.key_width(trial, col_w)
+            if sum(self.height(k, key_w, col_w) for k in trial) > room and columns[-1]:
+                columns.append([i])
+            else:
+                columns[-1] = trial
+        return columns if len(columns) <= count else None
+
+    def plan(self, width: float, room: float, gap: float) -> list[list[int]]:
+        """The fewest columns that hold the rows in `room`; if even HELP_COLUMNS do not, they
+        run as little past it as they must."""
+        for count in range(1, HELP_COLUMNS + 1):
+            columns = self.columns(count, width, room, gap)
+            if columns is not None:
+                return columns
+        while (columns := self.columns(HELP_COLUMNS, width, room, gap)) is None:
+            room += self.line
+        return columns

@@ -15,6 +15,9 @@ from viz.draw2d import DrawList2D
 from viz.text import measure
 
 LEGEND_TEXT = 18.0  # pixels at 720 rows
+LEGEND_ROW = 26.0  # a row of entries, at 720 rows
+LEGEND_ROW_MIN = 19.0  # ... closed up, when a scene has less room (18 px text still clear)
+LEGEND_GAP, LEGEND_GAP_MIN = 22.0, 12.0  # between two entries of a row: at ease, closed up
 Swatch = Literal["disc", "square", "ring", "line", "dashed"]
 
 
@@ -26,24 +29,41 @@ class LegendEntry:
 
 
 def legend_rows(
-    entries: Sequence[LegendEntry], width: float, scale: float
+    entries: Sequence[LegendEntry],
+    width: float,
+    scale: float,
+    gap: float = LEGEND_GAP,
+    pack: bool = False,
 ) -> list[list[tuple[LegendEntry, float]]]:
-    """Entries with their widths, wrapped into rows no wider than `width`."""
-    size, gap = LEGEND_TEXT * scale, 22 * scale
-    rows: list[list[tuple[LegendEntry, float]]] = [[]]
-    used = 0.0
-    for entry in entries:
-        w = 24 * scale + measure(gettext(entry.label), size)[0]
-        if rows[-1] and used + gap + w > width:
+    """Entries with their widths, wrapped into rows no wider than `width`, `gap` units
+    between two entries of a row. In order; with `pack`, the widest first, each into the
+    first row with room (fewer rows when long and short entries mix), then each row and
+    the rows back in the entries' order as far as they go."""
+    gap *= scale
+    widths = [legend_width(entry, scale) for entry in entries]
+    order = sorted(range(len(entries)), key=lambda i: -widths[i]) if pack else range(len(entries))
+    rows: list[list[int]] = []
+    used: list[float] = []
+    for i in order:
+        candidates = range(len(rows)) if pack else range(max(len(rows) - 1, 0), len(rows))
+        k = next((k for k in candidates if used[k] + gap + widths[i] <= width), None)
+        if k is None:
             rows.append([])
-            used = 0.0
-        used += (gap if rows[-1] else 0.0) + w
-        rows[-1].append((entry, w))
-    return rows if rows[0] else []
+            used.append(-gap)
+            k = len(rows) - 1
+        rows[k].append(i)
+        used[k] += gap + widths[i]
+    rows = sorted((sorted(row) for row in rows), key=lambda row: row[0])
+    return [[(entries[i], widths[i]) for i in row] for row in rows]
+
+
+def legend_width(entry: LegendEntry, scale: float) -> float:
+    """The width of one entry: its swatch and its words, in the reader's language."""
+    return 24 * scale + measure(gettext(entry.label), LEGEND_TEXT * scale)[0]
 
 
 def legend_height(entries: Sequence[LegendEntry], width: float, scale: float) -> float:
-    return len(legend_rows(entries, width, scale)) * 26 * scale
+    return len(legend_rows(entries, width, scale)) * LEGEND_ROW * scale
 
 
 def draw_legend(
@@ -55,10 +75,17 @@ def draw_legend(
     scale: float,
     *,
     centered: bool = False,
+    row_h: float | None = None,
+    gap: float = LEGEND_GAP,
+    pack: bool = False,
 ) -> float:
-    """Draw the legend with its top-left at (x, y); returns the height used."""
-    size, gap, row_h = LEGEND_TEXT * scale, 22 * scale, 26 * scale
-    rows = legend_rows(entries, width, scale)
+    """Draw the legend with its top-left at (x, y), its rows `row_h` apart (LEGEND_ROW by
+    default), `gap` units between entries (packed: see legend_rows); returns the height
+    used."""
+    size = LEGEND_TEXT * scale
+    row_h = LEGEND_ROW * scale if row_h is None else row_h
+    rows = legend_rows(entries, width, scale, gap, pack)
+    gap *= scale
     for r, row in enumerate(rows):
         total = sum(w for _, w in row) + gap * (len(row) - 1)
         cx = x + (width - total) / 2 if centered else x

@@ -80,7 +80,9 @@ class Canvas:
         self.layers3d: list[DrawList3D] = []
 
     def layer3d(self, viewport: Rect, camera: OrbitCamera) -> DrawList3D:
-        layer = DrawList3D(viewport.pixels(), camera)
+        """A 3D layer drawn in `viewport`; a viewport taller than wide steps the camera back
+        so what it frames is not cut at the sides (the cube's group panels)."""
+        layer = DrawList3D(viewport.pixels(), camera.fitted(viewport.w / max(viewport.h, 1.0)))
         self.layers3d.append(layer)
         return layer
 

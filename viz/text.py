@@ -195,6 +195,14 @@ def measure(
     )
 
 
+def wrap_text(
+    text: str, size: float, font: FontName = "regular", max_width: float | None = None
+) -> list[str]:
+    """The lines `text` is drawn in at `size` (broken at "\\n" and, given max_width, between
+    words or CJK characters)."""
+    return _wrap(text, font, max(round(size), 1), max_width)
+
+
 def layout_text(
     text: str,
     size: float,

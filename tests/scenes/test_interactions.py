@@ -28,6 +28,11 @@ def app_for(gl_ctx, model) -> App:
     return app
 
 
+def view_of(app: App):
+    """The view the app draws and hit-tests with."""
+    return make_view(app.look, SIZE, app.player.frame())[0]
+
+
 def key(app: App, code: int, mod: int = 0) -> None:
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod))
     app.tick(GLIDE_SECONDS)
@@ -52,7 +57,7 @@ def test_rings_turn_by_key_and_by_click(gl_ctx):
     assert last_events(app, 1) == [Rotate(0, 1)]
     key(app, pygame.K_2, pygame.KMOD_SHIFT)
     assert last_events(app, 1) == [Rotate(1, 19)]  # the other way round
-    where = place(app.player.model.config, rings_area(make_view(app.look, SIZE)[0])[0])
+    where = place(app.player.model.config, rings_area(view_of(app))[0])
     cx, cy = where.geometry.centres[1]
     x, y = where.to_screen(cx + math.cos(0.4), cy + math.sin(0.4))
     click(app, x, y)
@@ -90,7 +95,7 @@ def test_rings_shuffle_reset_and_a_background_search(gl_ctx):
 def test_set_cards_are_added_forbidden_and_refused_by_clicking(gl_ctx):
     model = SetGameModel(3, 4)
     app = app_for(gl_ctx, model)
-    board = board_layout(model, make_view(app.look, SIZE)[0].stage)
+    board = board_layout(model, view_of(app).stage)
     click(app, *board.center(0))
     click(app, *board.center(1))
     events = app.player.model.events.decode_rows(app.player.trace.rows)
@@ -109,7 +114,7 @@ def test_set_cards_are_added_forbidden_and_refused_by_clicking(gl_ctx):
 @pytest.mark.parametrize("steps", [1, 3])
 def test_rings_wheel_turns_the_ring_under_the_mouse(gl_ctx, monkeypatch, steps):
     app = app_for(gl_ctx, RingsModel("2/20/2/4"))
-    where = place(app.player.model.config, rings_area(make_view(app.look, SIZE)[0])[0])
+    where = place(app.player.model.config, rings_area(view_of(app))[0])
     cx, cy = where.geometry.centres[0]
     x, y = where.to_screen(cx - 1.0, cy)
     monkeypatch.setattr(pygame.mouse, "get_pos", lambda: (int(x), int(y)))
@@ -128,9 +133,8 @@ def test_sudoku_technique_toggles_solve_again(gl_ctx):
     _, trace = solve_and_record(puzzle)
     app = App(gl_ctx, [trace], size=SIZE)
     app.render()
-    view = make_view(app.look, SIZE)[0]
-    panel = grid_layout(view.stage, 3, view.scale).panel
-    rows = dict(technique_rows(panel, view.scale))
+    view = view_of(app)
+    rows = dict(technique_rows(grid_layout(view.stage, 3, view.scale)))
     x, y = rows["pointing_pair"].center
     click(app, x, y)
     deadline = time.monotonic() + 120

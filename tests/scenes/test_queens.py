@@ -50,22 +50,16 @@ def test_the_registry_draws_queens_with_this_scene():
     assert isinstance(scene_for("queens"), QueensScene)
 
 
-@pytest.mark.parametrize("size", projector.SIZES, ids=["720p", "1080p"])
+@pytest.mark.parametrize("size", projector.SIZES, ids=[f"{w}x{h}" for w, h in projector.SIZES])
 @pytest.mark.parametrize(("name", "options", "help_shown"), CASES)
 def test_text_is_large_inside_the_frame_and_never_overlaps(demo, name, options, help_shown, size):
-    trace = traces(demo)[name]
-    projector.test_text_is_large_inside_the_frame_and_never_overlaps(
-        lambda _: trace, None, "queens", options, help_shown, size
-    )
+    projector.check_readable(traces(demo)[name], options, help_shown, size)
 
 
 @pytest.mark.gl
 @pytest.mark.parametrize(("name", "options", "help_shown"), CASES)
 def test_text_contrasts_with_what_is_behind_it(gl_ctx, demo, name, options, help_shown):
-    trace = traces(demo)[name]
-    projector.test_text_contrasts_with_what_is_behind_it(
-        gl_ctx, lambda _: trace, None, "queens", options, help_shown
-    )
+    projector.check_contrast(gl_ctx, traces(demo)[name], options, help_shown)
 
 
 def pixel(image: np.ndarray, x: float, y: float) -> np.ndarray:

@@ -158,7 +158,7 @@ def test_a_click_on_a_pencil_mark_writes_the_digit_and_a_wrong_one_is_the_next_h
     cell = int(np.flatnonzero(model.values(state) == 0)[0])
     mask = int(model.candidates(state)[cell])
     wrong = next(d for d in range(1, 10) if mask >> (d - 1) & 1 and d != solution[cell])
-    layout = grid_layout(make_view(app.look, SIZE)[0].stage, 3, 1.0)
+    layout = grid_layout(make_view(app.look, SIZE, app.player.frame())[0].stage, 3, 1.0)
     x, y = layout.candidate_center(cell, wrong)
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(x, y), button=1))
     app.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(x, y), button=1))
