@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from solvers.i18n import N_plural, gettext, ngettext
+from solvers.i18n import N_plural, fill, gettext, ngettext, number
 from solvers.model import PuzzleModel
 from viz.color import ACCENT, BAD, INK, MUTED, PANEL, rgba
 from viz.draw2d import DrawList2D
@@ -142,16 +142,18 @@ def _draw_caption(d: DrawList2D, caption: str, box: Rect, scale: float) -> None:
 def speed_text(frame: Frame[PuzzleModel]) -> str:
     """ "1 step/s", "2 steps/s", "auto · 1,800 steps/s" (the pace here)."""
     rate = frame.rate if frame.auto else frame.speed
-    number = f"{rate:.2g}" if rate < 1 else f"{rate:,.0f}" if rate >= 10 else f"{rate:.3g}"
-    pace = ngettext(*PACE_WORDS[frame.level], 1 if number == "1" else 2).format(rate=number)
+    digits = 2 if rate < 1 else None if rate >= 10 else 3  # significant digits shown
+    shown = float(round(rate) if digits is None else f"{rate:.{digits}g}")
+    words = ngettext(*PACE_WORDS[frame.level], 1 if shown == 1 else 2)
+    pace = words.format(rate=number(shown))
     return gettext("auto · {pace}").format(pace=pace) if frame.auto else pace
 
 
 def counter_text(frame: Frame[PuzzleModel]) -> str:
     """The one position counter: steps, or events when playing event by event."""
     if frame.level is Level.EVENT or not frame.n_steps:
-        return gettext("event {at:,} / {total:,}").format(at=frame.cursor, total=frame.n_events)
-    return gettext("step {at:,} / {total:,}").format(at=frame.step + 1, total=frame.n_steps)
+        return fill(gettext("event {at:,} / {total:,}"), at=frame.cursor, total=frame.n_events)
+    return fill(gettext("step {at:,} / {total:,}"), at=frame.step + 1, total=frame.n_steps)
 
 
 def _draw_footer(d: DrawList2D, frame: Frame[PuzzleModel], layout: HudLayout) -> None:
