@@ -161,6 +161,15 @@ def test_the_hud_counts_and_paces_in_the_readers_language(language):
         assert (counter_text(player.frame()), speed_text(player.frame())) == (counter, pace)
 
 
+def test_an_error_reads_in_english_on_the_command_line_and_translated_in_the_window():
+    from solvers.errors import PuzzleInputError
+
+    error = PuzzleInputError(msg("{card} is already on the board", card="0120"))
+    assert str(error) == "0120 is already on the board"
+    assert render(error.message, "de") == "0120 liegt schon aus"
+    assert PuzzleInputError("plain words").message == "plain words"
+
+
 def test_plain_strings_and_unknown_messages_still_read():
     """Old traces hold plain English: shown as they are (translated when one is exactly a
     catalog's msgid); a message no catalog knows is its English."""

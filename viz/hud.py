@@ -211,7 +211,8 @@ def _draw_notice(d: DrawList2D, message: str, layout: HudLayout) -> None:
 
 
 def draw_help(d: DrawList2D, layout: HudLayout, rows: Sequence[tuple[str, str]]) -> None:
-    """The keys that apply here, in one or two columns that fit the stage."""
+    """The keys that apply here, in one or two columns that fit the stage. Both columns are
+    msgids: a key is named as the reader's keyboard prints it, in the reader's words."""
     s, stage = layout.scale, layout.stage
     size, pad = TEXT * s, 18 * s
     d.rect(stage.x, stage.y, stage.w, stage.h, PANEL, radius=12 * s, stroke=rgba(INK, 0.25),
@@ -219,12 +220,13 @@ def draw_help(d: DrawList2D, layout: HudLayout, rows: Sequence[tuple[str, str]])
     d.text(gettext("Keys (H closes this)"), stage.x + pad, stage.y + pad * 0.7, HELP_TITLE * s, INK,
            font="bold")  # fmt: skip
     top = stage.y + pad * 0.7 + HELP_TITLE * s * 1.6
+    rows = [(gettext(key), gettext(what)) for key, what in rows]  # keys: "Strg+Z", "görgő"
     key_w = max((measure(key, size, "bold")[0] for key, _ in rows), default=0.0) + 16 * s
     room = stage.y + stage.h - pad - top
     for columns in (1, 2, 3):
         col_w = (stage.w - 2 * pad - (columns - 1) * pad) / columns
         text_w = col_w - key_w
-        heights = [measure(gettext(what), size, max_width=text_w)[1] + 4 * s for _, what in rows]
+        heights = [measure(what, size, max_width=text_w)[1] + 4 * s for _, what in rows]
         chunks = _split(heights, room)
         if len(chunks) <= columns:
             break
@@ -234,7 +236,7 @@ def draw_help(d: DrawList2D, layout: HudLayout, rows: Sequence[tuple[str, str]])
         for i in chunk:
             key, what = rows[i]
             d.text(key, x, y, size, ACCENT, font="bold")
-            d.text(gettext(what), x + key_w, y, size, INK, max_width=text_w)
+            d.text(what, x + key_w, y, size, INK, max_width=text_w)
             y += heights[i]
 
 

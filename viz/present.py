@@ -23,7 +23,7 @@ from pathlib import Path
 import moderngl
 import pygame
 
-from solvers.i18n import gettext, msg
+from solvers.i18n import N_, fill, gettext, msg
 from viz.app import App
 from viz.color import ACCENT, INK, MUTED
 from viz.draw2d import DrawList2D
@@ -35,11 +35,14 @@ from viz.scene import Canvas
 from viz.text import fit_text
 from viz.timeline import Level
 
+# The shipped demo lesson's title (assets/lessons/demo.toml), a msgid so that its cards speak
+# the reader's language; a teacher's own titles are shown as written.
+DEMO_TITLE = N_("puzzleviz: watch puzzle solvers think")
 CARD_SECONDS = 3.0  # autoplay: a card stays this long
 WAIT_SECONDS = 2.5  # autoplay: a stop or a trace's end waits this long
 LESSON_KEYS = (
-    ("PageDown / PageUp", "clicker: next / back (card, stops, next slide)"),
-    ("Ctrl+Right / Left", "next / previous slide"),
+    (N_("PageDown / PageUp"), N_("clicker: next / back (card, stops, next slide)")),
+    (N_("Ctrl+Right / Left"), N_("next / previous slide")),
 )
 
 
@@ -249,14 +252,14 @@ def draw_card(
     s = h / 720.0
     m = 48 * s
     if lesson.title:
-        d.text(lesson.title, m, m, 24 * s, MUTED)
-    size, title = fit_text(prepared.slide.title, 60 * s, 36 * s, w - 2 * m, 2)
+        d.text(gettext(lesson.title), m, m, 24 * s, MUTED)  # a msgid (the demo's) translated
+    size, title = fit_text(gettext(prepared.slide.title), 60 * s, 36 * s, w - 2 * m, 2)
     _, title_h = d.text(title, m, h * 0.36, size, INK, font="bold", max_width=w - 2 * m)
     y = h * 0.36 + title_h + 18 * s
     d.rect(m, y, 120 * s, 6 * s, ACCENT, radius=3 * s)
     if heading:
         d.text(heading, m, y + 26 * s, 28 * s, MUTED, max_width=w - 2 * m)
-    slide = gettext("slide {number} / {total}").format(number=index + 1, total=total)
+    slide = fill(gettext("slide {number} / {total}"), number=index + 1, total=total)
     d.text(slide, m, h - m, 22 * s, MUTED, anchor="lb")
     hint = message or gettext("PageDown: start · PageUp: back · H: keys · Esc: quit")
     d.text(hint, w - m, h - m, 22 * s, MUTED, anchor="rb")

@@ -64,7 +64,7 @@ class SetSession:
         if isinstance(card, str):
             return self.space.parse(card)
         if not 0 <= card < self.space.size:
-            raise PuzzleInputError(f"there is no card number {card}")
+            raise PuzzleInputError(msg("there is no card number {card}", card=str(card)))
         return int(card)
 
     # -- the seed's operations ---------------------------------------------------------------
@@ -73,13 +73,17 @@ class SetSession:
         word = self.space.word(c)
         status = self.board.status[c]
         if status == CHOSEN:
-            raise PuzzleInputError(f"{word} is already on the board")
+            raise PuzzleInputError(msg("{card} is already on the board", card=word))
         if self.board.forbidden[c]:
-            raise PuzzleInputError(f"{word} is forbidden; allow it again first")
+            raise PuzzleInputError(msg("{card} is forbidden; allow it again first", card=word))
         if status == EXCLUDED:
             partners = self.model.exclusion_links(self.state, c)[0]
             raise PuzzleInputError(
-                f"{word} would complete a SET with {' '.join(self.space.words(partners))}"
+                msg(
+                    "{card} would complete a SET with {others}",
+                    card=word,
+                    others=" ".join(self.space.words(partners)),
+                )
             )
         self._tracer.step(msg("add {card}", card=word))
         self.board.place(c)
@@ -89,7 +93,7 @@ class SetSession:
         back first, then placed again in their old order."""
         c = self.card(card)
         if self.board.status[c] != CHOSEN:
-            raise PuzzleInputError(f"{self.space.word(c)} is not on the board")
+            raise PuzzleInputError(msg("{card} is not on the board", card=self.space.word(c)))
         level = int(self.board.by[c])
         self._tracer.step(msg("remove {card}", card=self.space.word(c)))
         later = self.board.take_back_to(level - 1)[::-1][1:]
@@ -99,7 +103,9 @@ class SetSession:
     def forbid(self, card: int | str) -> None:
         c = self.card(card)
         if self.board.status[c] == CHOSEN:
-            raise PuzzleInputError(f"{self.space.word(c)} is on the board; remove it first")
+            raise PuzzleInputError(
+                msg("{card} is on the board; remove it first", card=self.space.word(c))
+            )
         self._tracer.step(msg("forbid {card}", card=self.space.word(c)))
         self.board.forbid(c)
 
