@@ -115,6 +115,8 @@ class RingsScene(Scene):
         "optimal": N_("proven shortest (IDA*, pattern databases)"),
         "best-first": N_("best-first search"),
         "bfs": N_("breadth-first search"),
+        "iddfs": N_("iterative deepening search"),
+        "astar": N_("A* search"),
         "idastar": N_("IDA* search"),
         "dfs": N_("depth-first search"),
         "play": N_("played by hand"),

@@ -38,6 +38,7 @@ CAPTION_MIN = 20.0
 CAPTION_LINES = 2
 COUNTER = 20.0
 HELP_TITLE = 22.0
+KEY_SHARE = 0.42  # of a help column at most for its keys; a longer key wraps
 PACE_WORDS = {  # the pace in the reader's language, by what a unit of play is
     Level.EVENT: N_plural("{rate} event/s", "{rate} events/s"),
     Level.STEP: N_plural("{rate} step/s", "{rate} steps/s"),
@@ -221,12 +222,19 @@ def draw_help(d: DrawList2D, layout: HudLayout, rows: Sequence[tuple[str, str]])
            font="bold")  # fmt: skip
     top = stage.y + pad * 0.7 + HELP_TITLE * s * 1.6
     rows = [(gettext(key), gettext(what)) for key, what in rows]  # keys: "Strg+Z", "görgő"
-    key_w = max((measure(key, size, "bold")[0] for key, _ in rows), default=0.0) + 16 * s
+    widest = max((measure(key, size, "bold")[0] for key, _ in rows), default=0.0) + 16 * s
+    # the longest word of a key ("double-click"), which no wrapping makes narrower
+    unbroken = max((measure(key, size, "bold", max_width=1.0)[0] for key, _ in rows),
+                   default=0.0) + 16 * s  # fmt: skip
     room = stage.y + stage.h - pad - top
     for columns in (1, 2, 3):
         col_w = (stage.w - 2 * pad - (columns - 1) * pad) / columns
+        # a long key ("kattintás / húzás az idővonalon") wraps rather than crowd out its text
+        key_w = min(widest, max(col_w * KEY_SHARE, unbroken))
         text_w = col_w - key_w
-        heights = [measure(what, size, max_width=text_w)[1] + 4 * s for _, what in rows]
+        heights = [max(measure(key, size, "bold", max_width=key_w - 16 * s)[1],
+                       measure(what, size, max_width=text_w)[1]) + 4 * s
+                   for key, what in rows]  # fmt: skip
         chunks = _split(heights, room)
         if len(chunks) <= columns:
             break
@@ -235,7 +243,7 @@ def draw_help(d: DrawList2D, layout: HudLayout, rows: Sequence[tuple[str, str]])
         y = top
         for i in chunk:
             key, what = rows[i]
-            d.text(key, x, y, size, ACCENT, font="bold")
+            d.text(key, x, y, size, ACCENT, font="bold", max_width=key_w - 16 * s)
             d.text(what, x + key_w, y, size, INK, max_width=text_w)
             y += heights[i]
 
