@@ -10,22 +10,17 @@ from __future__ import annotations
 class PuzzlevizError(Exception):
     """Base of every error caused by input rather than by a bug.
 
-    Its text may be a message (solvers.i18n.msg) where a window shows the error too (a card
-    refused on a click): `str` reads it in English, the command line's language, and
-    `message` is what a window renders in the reader's."""
+    A window shows `message`: the error's text, or the message (solvers.i18n.msg) it was
+    raised with, which the window renders in the reader's language while `str` stays the
+    English the command line prints."""
+
+    def __init__(self, *args: object, message: str | None = None):
+        super().__init__(*args)
+        self._message = message
 
     @property
     def message(self) -> str:
-        """The text as raised: plain, or a message for solvers.i18n.render."""
-        return str(self.args[0]) if len(self.args) == 1 else super().__str__()
-
-    def __str__(self) -> str:
-        text = super().__str__()
-        if text.startswith("\x1f"):  # solvers.i18n.MARK (i18n imports this module)
-            from solvers.i18n import render
-
-            return render(text, "en")
-        return text
+        return self._message if self._message is not None else str(self)
 
 
 class TraceError(PuzzlevizError):

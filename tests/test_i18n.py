@@ -163,10 +163,14 @@ def test_the_hud_counts_and_paces_in_the_readers_language(language):
 
 def test_an_error_reads_in_english_on_the_command_line_and_translated_in_the_window():
     from solvers.errors import PuzzleInputError
+    from solvers.setgame.session import SetSession
 
-    error = PuzzleInputError(msg("{card} is already on the board", card="0120"))
-    assert str(error) == "0120 is already on the board"
-    assert render(error.message, "de") == "0120 liegt schon aus"
+    game = SetSession(3, 4)
+    game.add("0120")
+    with pytest.raises(PuzzleInputError) as refused:
+        game.add("0120")
+    assert str(refused.value) == "0120 is already on the board"
+    assert render(refused.value.message, "de") == "0120 liegt schon aus"
     assert PuzzleInputError("plain words").message == "plain words"
 
 
