@@ -19,7 +19,7 @@ from solvers.cube.facts import facts_message
 from solvers.cube.model import CubeModel, Move, Place, Remove
 from solvers.cube.solution import PlacedPiece, face_groups
 from solvers.cube.views import slices
-from solvers.i18n import N_, render
+from solvers.i18n import N_, fill, gettext, render
 from solvers.trace import Trace
 from viz.camera import OrbitCamera
 from viz.color import BAD, INK, MUTED, RGBA, mix, readable_ink, rgba
@@ -280,15 +280,17 @@ def _draw_bad_cells(layer: DrawList3D, model: CubeModel, state: np.ndarray) -> N
 def _draw_groups(canvas, model, shown, area: Rect, camera, axis: str, scale: float) -> None:
     pieces = [item.piece for item in shown]
     groups = face_groups(model.puzzle, pieces, axis)
-    names = {"z": ("on the bottom face", "on the top face", "inside"),
-             "x": ("on the left face", "on the right face", "inside")}[axis]  # fmt: skip
+    names = {"z": (N_("on the bottom face"), N_("on the top face"), N_("inside")),
+             "x": (N_("on the left face"), N_("on the right face"),
+                   N_("inside"))}[axis]  # fmt: skip
     by_instance = {item.piece.instance: item for item in shown}
     width = area.w / 3
     label_h = 30 * scale
     for k, (label, group) in enumerate(zip(names, (groups.low, groups.high, groups.inner),
                                            strict=True)):  # fmt: skip
-        canvas.d2.text(f"{label}: {len(group)}", area.x + k * width + width / 2, area.y,
-                       TEXT * scale, INK, anchor="ct")  # fmt: skip
+        text = fill(gettext("{group}: {count}"), group=gettext(label), count=len(group))
+        canvas.d2.text(text, area.x + k * width + width / 2, area.y, TEXT * scale, INK,
+                       anchor="ct")  # fmt: skip
         cell = Rect(area.x + k * width, area.y + label_h, width, area.h - label_h)
         layer = canvas.layer3d(cell, camera)
         _draw_box(layer, model)
@@ -383,8 +385,9 @@ def _draw_error_chart(d: DrawList2D, frame: Frame, box: Rect, scale: float) -> N
     x0, y0, w, h = box.x, box.y, box.w, box.h
     d.rect(x0, y0, w, h, rgba("#FFFFFF", 0.9), radius=6 * scale, stroke=rgba(INK, 0.2))
     error = frame.counters.get("error", 0)
-    _, title_h = d.text(f"errors: {error} now (the line: fewest)", x0 + 10 * scale, y0 + 6 * scale,
-                        TEXT * scale, INK, max_width=w - 20 * scale)  # fmt: skip
+    title = fill(gettext("errors: {error} now (the line: fewest)"), error=error)
+    _, title_h = d.text(title, x0 + 10 * scale, y0 + 6 * scale, TEXT * scale, INK,
+                        max_width=w - 20 * scale)  # fmt: skip
     top = max(int(errors.max()), 1)
     inner = Rect(x0 + 10 * scale, y0 + title_h + 10 * scale, w - 20 * scale,
                  h - title_h - 20 * scale)  # fmt: skip

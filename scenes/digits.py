@@ -16,7 +16,7 @@ import numpy as np
 
 from solvers.digits.demo import class_representatives
 from solvers.digits.model import DigitsModel, LeaveEmpty, Place, Remove, Reopen
-from solvers.i18n import N_
+from solvers.i18n import N_, fill, gettext
 from viz.color import INK, MUTED, RGBA, mix, over, readable_ink, rgba
 from viz.draw2d import DrawList2D
 from viz.easing import ease
@@ -117,7 +117,7 @@ class DigitsScene(Scene):
         "waste_bound": "",
         "solutions": "",  # the milestones count them, out of the total
     }
-    method_names: ClassVar[Mapping[str, str]] = {"exact": "exact search"}
+    method_names: ClassVar[Mapping[str, str]] = {"exact": N_("exact search")}
 
     def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
         model: DigitsModel = frame.model
@@ -267,8 +267,13 @@ def _draw_classes(d: DrawList2D, model: DigitsModel, view: View) -> None:
     representatives = _classes(model)
     if representatives is None:
         d.text(
-            f"The classes of the {model.granularity} search are not recorded for this puzzle: "
-            f"solve it with --granularity {model.granularity} --json to list them",
+            fill(
+                gettext(
+                    "The classes of the {granularity} search are not recorded for this "
+                    "puzzle: solve it with --granularity {granularity} --json to list them"
+                ),
+                granularity=model.granularity,
+            ),
             view.stage.x + view.stage.w / 2,
             view.stage.y + view.stage.h / 2,
             TEXT * view.scale,
@@ -294,4 +299,11 @@ def _draw_classes(d: DrawList2D, model: DigitsModel, view: View) -> None:
         for label in labels:
             label()
         bottom = area.y + model.puzzle.height * unit + 8 * view.scale
-        d.text(f"class {k + 1}", area.x + area.w / 2, bottom, TEXT * view.scale, INK, anchor="ct")
+        d.text(
+            fill(gettext("class {number}"), number=k + 1),
+            area.x + area.w / 2,
+            bottom,
+            TEXT * view.scale,
+            INK,
+            anchor="ct",
+        )

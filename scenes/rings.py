@@ -13,7 +13,7 @@ from typing import ClassVar
 
 import numpy as np
 
-from solvers.i18n import N_, msg, render
+from solvers.i18n import N_, fill, gettext, msg, render
 from solvers.rings.background import BackgroundSearch, drive_job
 from solvers.rings.colour_pdb import tables_ready
 from solvers.rings.config import RingConfig
@@ -115,6 +115,8 @@ class RingsScene(Scene):
         "optimal": N_("proven shortest (IDA*, pattern databases)"),
         "best-first": N_("best-first search"),
         "bfs": N_("breadth-first search"),
+        "iddfs": N_("iterative deepening search"),
+        "astar": N_("A* search"),
         "idastar": N_("IDA* search"),
         "dfs": N_("depth-first search"),
         "play": N_("played by hand"),
@@ -230,9 +232,11 @@ def _arrow_head(d, cx, cy, radius, angle, counter_clockwise: bool, scale: float)
 
 def _draw_examine(d: DrawList2D, event: Examine, band: Rect, s: float, t: float) -> None:
     """What the search looks at now, in the band under the rings."""
-    text = f"looking at position {event.node:,}, {event.depth} moves from the start"
-    if event.h >= 0:
-        text += f", about {event.h} more to go"
+    text = (fill(gettext("looking at position {node:,}, {depth} moves from the start, about "
+                         "{h} more to go"), node=event.node, depth=event.depth, h=event.h)
+            if event.h >= 0
+            else fill(gettext("looking at position {node:,}, {depth} moves from the start"),
+                      node=event.node, depth=event.depth))  # fmt: skip
     d.text(text, band.x + band.w / 2, band.y + band.h / 2, TEXT * s, INK, anchor="cm")
     del t
 
@@ -241,7 +245,7 @@ class RingsInteraction(Interaction):
     """Turning rings, shuffling, resetting and searching, like the thesis' window."""
 
     help = (
-        ("click / wheel", N_("turn the ring under the mouse (right click: back)")),
+        (N_("click / wheel"), N_("turn the ring under the mouse (right click: back)")),
         ("+ / -", N_("turn amount")),
         ("X", N_("shuffle (40 random turns)")),
         ("Z", N_("reset to solved")),
@@ -293,7 +297,7 @@ class RingsInteraction(Interaction):
             two = config.rings == 2
             choices = [m for m in METHODS if m != "dfs" and (two or m != "optimal")]
             self.method = choices[(choices.index(self.method) + 1) % len(choices)]
-            session.say(msg("search method: {method}", method=self.method))
+            session.say(msg("search method: {method}", method=_method_words(self.method)))
         else:
             return False
         return True
@@ -341,8 +345,9 @@ class RingsInteraction(Interaction):
         def done(finished: BackgroundSearch) -> None:
             result = finished.result
             if result is None or not result.found or finished.trace is None:
-                reason = result.reason if result else msg("no result")
-                session.say(msg("{method}: {reason}", method=self.method, reason=reason))
+                reason = msg(result.reason) if result else msg("no result")  # a REASONS msgid
+                session.say(msg("{method}: {reason}", method=_method_words(self.method),
+                                reason=reason))  # fmt: skip
                 return
             session.show(finished.trace)  # from its beginning, at the reading pace
             session.say(msg("{proof}: playing from the start; End jumps to the end",
@@ -353,4 +358,10 @@ class RingsInteraction(Interaction):
                 session.say(msg("for proven shortest solutions build the tables once: {command}",
                                 command=command))  # fmt: skip
 
-        session.start(Job(f"{self.method} search", lambda job: drive_job(job, search), done))
+        label = _method_words(self.method)
+        session.start(Job(label, lambda job: drive_job(job, search), done))
+
+
+def _method_words(method: str) -> str:
+    """A search method as the title row names it ("best-first search"), as a message."""
+    return msg(RingsScene.method_names.get(method, method))

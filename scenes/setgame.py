@@ -252,8 +252,8 @@ class SetInteraction(Interaction):
     it again, G to compute the largest cap under these constraints (as a search trace)."""
 
     help = (
-        ("click", N_("add a card / take it back")),
-        ("right click", N_("forbid a card / allow it again")),
+        (N_("click"), N_("add a card / take it back")),
+        (N_("right click"), N_("forbid a card / allow it again")),
         ("G", N_("compute the maximum from here (watch the search)")),
     )
 
@@ -286,7 +286,7 @@ class SetInteraction(Interaction):
                 game.forbid(card)
                 caption = msg("You forbid {card}", card=word)
         except PuzzlevizError as exc:
-            session.say(str(exc))
+            session.say(exc.message)  # in the reader's language
             return True
         session.act(caption, game.events)
         return True
@@ -301,7 +301,7 @@ class SetInteraction(Interaction):
         game = self._session_at(session)
 
         def work(job: Job):
-            job.status = "searching"
+            job.status = msg("searching")
             return game.maximum(record=True, count=True)
 
         def done(answer) -> None:
@@ -310,5 +310,5 @@ class SetInteraction(Interaction):
             session.say(nmsg("the largest cap here has {n} card",
                              "the largest cap here has {n} cards", result.max))  # fmt: skip
 
-        session.start(Job("maximum", work, done))
+        session.start(Job(msg("the largest cap"), work, done))
         return True

@@ -561,7 +561,7 @@ def _draw_panel(d, model: SudokuModel, state, layout: GridLayout, event, t: floa
                stroke=rgba(INK, 0.6), width=1.0)  # fmt: skip
         color = INK if active or count or on else MUTED
         room = r.x + r.w - count_room - (bx + box + BOX_GAP * scale)
-        title, font = _fitting_title(BY_NAME[name].title, size, room, active)
+        title, font = _fitting_title(gettext(BY_NAME[name].title), size, room, active)
         d.text(title, bx + box + BOX_GAP * scale, r.y + r.h / 2, size, color, anchor="lm",
                font=font)  # fmt: skip
         if count:
@@ -615,11 +615,11 @@ class SudokuInteraction(Interaction):
     solved again with the new set (in the background) and the window shows the new path."""
 
     help = (
-        ("click a technique", "switch it on / off and solve again"),
-        ("[ / ]", "choose a technique"),
-        ("T", "switch the chosen technique on / off and solve again"),
-        ("I", "hint from here: the technique, then where to look, then the step"),
-        ("click a pencil mark", "write that digit in its cell (your move)"),
+        (N_("click a technique"), N_("switch it on / off and solve again")),
+        ("[ / ]", N_("choose a technique")),
+        ("T", N_("switch the chosen technique on / off and solve again")),
+        ("I", N_("hint from here: the technique, then where to look, then the step")),
+        (N_("click a pencil mark"), N_("write that digit in its cell (your move)")),
     )
 
     def __init__(self) -> None:
@@ -632,7 +632,7 @@ class SudokuInteraction(Interaction):
             self.chosen = (self.chosen + (1 if key == "]" else -1)) % len(ORDERED)
             technique = ORDERED[self.chosen]
             on = technique.name in enabled_techniques(session.player.trace)
-            title = technique.title
+            title = msg(technique.title)
             session.say(
                 msg("{technique} is on: T switches it", technique=title)
                 if on
@@ -725,7 +725,7 @@ class SudokuInteraction(Interaction):
         trace = session.player.trace
         enabled = set(enabled_techniques(trace)) ^ {name}
         step = max(session.player.frame().step, 0)
-        title = BY_NAME[name].title
+        title = msg(BY_NAME[name].title)
         head = (msg("{technique} switched on", technique=title) if name in enabled
                 else msg("{technique} switched off", technique=title))  # fmt: skip
 

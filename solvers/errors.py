@@ -8,7 +8,19 @@ from __future__ import annotations
 
 
 class PuzzlevizError(Exception):
-    """Base of every error caused by input rather than by a bug."""
+    """Base of every error caused by input rather than by a bug.
+
+    A window shows `message`: the error's text, or the message (solvers.i18n.msg) it was
+    raised with, which the window renders in the reader's language while `str` stays the
+    English the command line prints."""
+
+    def __init__(self, *args: object, message: str | None = None):
+        super().__init__(*args)
+        self._message = message
+
+    @property
+    def message(self) -> str:
+        return self._message if self._message is not None else str(self)
 
 
 class TraceError(PuzzlevizError):

@@ -11,16 +11,25 @@ recorded trace thus plays in English, Hungarian, German or Japanese.
     msg("Place the {piece}", piece="3-piece")       one sentence, named placeholders
     nmsg("{n} card", "{n} cards", n)                 plural forms (ngettext), count named n
     render(text)                                     the text in the current language
+    number(1825)                                     "1,825", "1 825", "1.825": the reader's way
+    fill(gettext("step {at:,} / {total:,}"), at=5, total=1825)   a pattern with numbers
 
 Arguments may be messages themselves (a piece's name inside a sentence); they are
-rendered first. Only the stdlib: solvers/ runs with no display.
+rendered first. Number arguments stay numbers in the trace and are written when the message
+is rendered, by the reader's language (CLDR's conventions, through Babel): the same trace
+says "1,825 steps" in English, "1 825 lépés" in Hungarian and "1.825 Schritte" in German.
+Babel is imported on the first number only, so `--help` stays light; the rest is the stdlib
+(solvers/ runs with no display).
 """
 
 from __future__ import annotations
 
 import gettext as _gettext
 import json
+import numbers
 import os
+import re
+import string
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
@@ -193,10 +202,10 @@ def _render_parts(parts: Any, code: str) -> str:
     t = translations(code)
     pattern = t.ngettext(msgid, plural, int(values.get("n", 0))) if plural else t.gettext(msgid)
     try:
-        return pattern.format(**values)
+        return fill(pattern, lang=code, **values)
     except (KeyError, ValueError, IndexError):  # a broken translation: English, not a crash
         english = msgid if plural is None or values.get("n") == 1 else plural
-        return english.format(**values)
+        return fill(english, lang=code, **values)
 
 
 def _value(value: Any, code: str) -> Any:
@@ -206,3 +215,74 @@ def _value(value: Any, code: str) -> Any:
     if isinstance(value, str) and value.startswith(MARK):
         return render(value, code)
     return value  # a word or a name ("A1", "1x2x4") is not looked up: it is not a msgid
+
+
+# -- numbers ---------------------------------------------------------------------------------
+
+# The format specs a number's placeholder may carry, written the reader's way: "" (a count or
+# a measure as the language writes it), "," and "d" (whole, with or without grouping),
+# ".2f" and ",.1f" (fixed decimals), ".3g" (significant digits). Others are Python's own.
+_NUMBER_SPEC = re.compile(r"(?P<group>,)?(?:\.(?P<decimals>\d+))?(?P<kind>[dfg]?)")
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+@cache
+def _locale(code: str) -> Any:
+    """Babel's locale of a language, imported on the first number written (not for --help)."""
+    from babel import Locale
+
+    return Locale.parse(code)
+
+
+def number(
+    value: float, lang: str | None = None, *, decimals: int | None = None, grouping: bool = True
+) -> str:
+    """A number as the reader's language writes it, by CLDR (Babel's format_decimal): digit
+    groups "1,825" (en, ja), "1 825" (hu, a no-break space), "1.825" (de), and the decimal
+    sign "2.5" / "2,5". `decimals` fixes the digits after the sign (None: whole numbers as
+    they are, fractions to at most three places)."""
+    from babel.numbers import format_decimal
+
+    if decimals is None:
+        pattern = "#,##0.###" if grouping else "0.###"
+    else:
+        pattern = ("#,##0" if grouping else "0") + ("." + "0" * decimals if decimals else "")
+    return format_decimal(value, format=pattern, locale=_locale(lang or _current))
+
+
+class _Localized(string.Formatter):
+    """str.format whose numbers are written the reader's way (see _NUMBER_SPEC)."""
+
+    def __init__(self, code: str):
+        self.code = code
+
+    def format_field(self, value: Any, format_spec: str) -> Any:
+        spec = _NUMBER_SPEC.fullmatch(format_spec) if _is_number(value) else None
+        if spec is None:
+            return super().format_field(value, format_spec)
+        group, decimals, kind = spec["group"], spec["decimals"], spec["kind"]
+        if kind == "g":  # significant digits: Python's rounding, the reader's signs
+            return format(value, format_spec).translate(_signs(self.code))
+        if kind == "d" and decimals is not None:
+            return super().format_field(value, format_spec)  # Python's error for ".2d"
+        places = int(decimals) if decimals is not None else 0 if kind == "d" else None
+        grouping = bool(group) or not format_spec
+        return number(value, self.code, decimals=places, grouping=grouping)
+
+
+@cache
+def _signs(code: str) -> dict[int, str]:
+    """Python's "," and "." as the language's group and decimal signs (for str.translate)."""
+    from babel.numbers import get_decimal_symbol, get_group_symbol
+
+    locale = _locale(code)
+    return {ord(","): str(get_group_symbol(locale)), ord("."): str(get_decimal_symbol(locale))}
+
+
+def fill(pattern: str, /, *args: Any, lang: str | None = None, **values: Any) -> str:
+    """pattern.format(...) with the numbers in the reader's language: for the interface's
+    own patterns (gettext("step {at:,} / {total:,}")), as `render` does for messages."""
+    return _Localized(lang or _current).vformat(pattern, args, values)

@@ -113,6 +113,67 @@ def test_a_message_renders_in_each_language_with_plural_forms():
     assert render(nested, "de") == "14 Züge: Wiedergabe von Anfang an; Ende springt ans Ende"
 
 
+@pytest.mark.parametrize(
+    ("lang", "whole", "decimal"),
+    [("en", "1,825", "2.5"), ("hu", "1\xa0825", "2,5"), ("de", "1.825", "2,5"),
+     ("ja", "1,825", "2.5")],
+)  # fmt: skip
+def test_numbers_are_written_as_the_language_writes_them(lang, whole, decimal):
+    """CLDR's conventions (Babel): digit groups and the decimal sign of each language."""
+    import numpy as np
+
+    assert i18n.number(1825, lang) == whole
+    assert i18n.number(np.int64(1825), lang) == whole  # solvers count in numpy
+    assert i18n.number(2.5, lang, decimals=1) == decimal
+    assert i18n.number(1825, lang, grouping=False) == "1825"
+    assert i18n.fill("{a:,} {b:.1f} {c:.3g} {d} {e:>3}", a=1825, b=2.5, c=2.5, d=True, e=7,
+                     lang=lang) == f"{whole} {decimal} {decimal} True   7"  # fmt: skip
+
+
+def test_a_stored_message_writes_its_numbers_when_it_is_read():
+    """The trace keeps the number; each reader sees it in their own language."""
+    stored = msg("Finished: no filling, {nodes:,} nodes searched", nodes=1234567)
+    assert "1234567" in stored
+    assert render(stored, "en") == "Finished: no filling, 1,234,567 nodes searched"
+    assert "1.234.567" in render(stored, "de")
+    assert "1\xa0234\xa0567" in render(stored, "hu")
+    steps = nmsg("the {n:,} later step set aside: U or Ctrl+Z brings it back",
+                 "the {n:,} later steps set aside: U or Ctrl+Z brings them back", 1825)  # fmt: skip
+    assert render(steps, "de").startswith("die 1.825 späteren Schritte")
+
+
+def test_the_hud_counts_and_paces_in_the_readers_language(language):
+    from tests.viz.test_player import make_trace
+    from viz.hud import counter_text, speed_text
+    from viz.player import Player
+
+    trace, model = make_trace(n_steps=1825, per_step=1, milestone_every=10_000)
+    player = Player(trace, model, speed=1825.0)
+    player.seek(trace.n_events)
+    expected = {
+        "en": ("step 1,825 / 1,825", "1,825 steps/s"),
+        "hu": ("lépés 1\xa0825 / 1\xa0825", "1\xa0825 lépés/s"),  # was "1,825 lépés/s"
+        "de": ("Schritt 1.825 / 1.825", "1.825 Schritte/s"),
+        "ja": ("ステップ 1,825 / 1,825", "1,825 ステップ/秒"),
+    }
+    for code, (counter, pace) in expected.items():
+        language(code)
+        assert (counter_text(player.frame()), speed_text(player.frame())) == (counter, pace)
+
+
+def test_an_error_reads_in_english_on_the_command_line_and_translated_in_the_window():
+    from solvers.errors import PuzzleInputError
+    from solvers.setgame.session import SetSession
+
+    game = SetSession(3, 4)
+    game.add("0120")
+    with pytest.raises(PuzzleInputError) as refused:
+        game.add("0120")
+    assert str(refused.value) == "0120 is already on the board"
+    assert render(refused.value.message, "de") == "0120 liegt schon aus"
+    assert PuzzleInputError("plain words").message == "plain words"
+
+
 def test_plain_strings_and_unknown_messages_still_read():
     """Old traces hold plain English: shown as they are (translated when one is exactly a
     catalog's msgid); a message no catalog knows is its English."""

@@ -18,7 +18,7 @@ from typing import Any
 import moderngl
 import pygame
 
-from solvers.i18n import N_, gettext, msg, render
+from solvers.i18n import N_, fill, gettext, msg, render
 from solvers.model import PuzzleModel
 from solvers.trace import Trace
 from solvers.traceview import model_for
@@ -40,29 +40,34 @@ DOUBLE_CLICK_SECONDS = 0.4
 HISTORY = 50  # traces kept for undo
 
 PLAYER_KEYS = (
-    ("Space", N_("play / pause (a step under way is finished)")),
-    ("Right / Left", N_("one step forward / back")),
-    ("PageDown / PageUp", N_("next / previous step (clickers)")),
-    ("Shift+Right / Left", N_("next / previous milestone")),
+    # TRANSLATORS: the first of each pair is a key as the reader's keyboard prints it (a German
+    # one prints Strg, Pos1, Ende, Umschalt) or what the mouse does; the second what it does.
+    (N_("Space"), N_("play / pause (a step under way is finished)")),
+    (N_("Right / Left"), N_("one step forward / back")),
+    (N_("PageDown / PageUp"), N_("next / previous step (clickers)")),
+    (N_("Shift+Right / Left"), N_("next / previous milestone")),
     (". / ,", N_("one event forward / back")),
     ("R", N_("play backward (again: forward)")),
-    ("Home / End", N_("start / end")),
-    ("Up / Down", N_("faster / slower")),
+    (N_("Home / End"), N_("start / end")),
+    (N_("Up / Down"), N_("faster / slower")),
     ("A", N_("automatic pace: fast searches, slow at what they find")),
     ("L", N_("play by event, by step or by milestone")),
-    ("click / drag timeline", N_("jump / scrub")),
+    (N_("click / drag timeline"), N_("jump / scrub")),
 )
 CAMERA_KEYS = (
-    ("drag / right-drag", N_("orbit / pan the camera")),
-    ("wheel", N_("zoom")),
-    ("C or double-click", N_("reset the camera")),
+    (N_("drag / right-drag"), N_("orbit / pan the camera")),
+    (N_("wheel"), N_("zoom")),
+    (N_("C or double-click"), N_("reset the camera")),
 )
 WINDOW_KEYS = (
     ("F", N_("fullscreen (again: back to the window)")),
     ("S", N_("screenshot (PNG in the current folder)")),
     ("H / Esc", N_("this help / quit")),
 )
-UNDO_KEYS = (("U or Ctrl+Z", N_("undo: bring back what was replaced")), ("Ctrl+Y", N_("redo")))
+UNDO_KEYS = (
+    (N_("U or Ctrl+Z"), N_("undo: bring back what was replaced")),
+    (N_("Ctrl+Y"), N_("redo")),
+)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -161,10 +166,11 @@ class App:
         shown = source.pop()
         self._show(shown.trace, shown.position)
         steps = shown.trace.n_steps
-        said = (msg("Redone: back to the {steps}-step trace (U undoes)", steps=f"{steps:,}")
-                if redo
-                else msg("Undone: back to the {steps}-step trace (Ctrl+Y redoes)",
-                         steps=f"{steps:,}"))  # fmt: skip
+        said = (
+            msg("Redone: back to the {steps}-step trace (U undoes)", steps=steps)
+            if redo
+            else msg("Undone: back to the {steps}-step trace (Ctrl+Y redoes)", steps=steps)
+        )
         self.say(said)
 
     @property
@@ -258,7 +264,7 @@ class App:
         self.player.toggle_auto()
         if not self.player.auto:
             self.say(msg("steady pace: {speed} a second (A: automatic again)",
-                         speed=f"{self.player.speed:g}"))  # fmt: skip
+                         speed=self.player.speed))  # fmt: skip
         elif self.player.auto_applies:
             self.say(msg("automatic pace: the search plays fast, what it finds slowly"))
         else:
@@ -348,8 +354,13 @@ class App:
         job = self.session.job
         if job is None:
             return self._message
-        status = f": {job.status}" if job.status else ""
-        return f"{job.label}{status} · {job.elapsed:.1f} s (press the key again to stop)"
+        label, status = render(job.label), render(job.status)
+        pattern = (
+            gettext("{label}: {status} · {seconds:.1f} s (press the key again to stop)")
+            if status
+            else gettext("{label} · {seconds:.1f} s (press the key again to stop)")
+        )
+        return fill(pattern, label=label, status=status, seconds=job.elapsed)
 
     def render(self) -> HudLayout:
         message = self._notice()

@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from solvers.i18n import N_plural, gettext, ngettext
+from solvers.i18n import N_plural, fill, gettext, ngettext, number
 from solvers.model import PuzzleModel
 from solvers.trace import Trace
 from viz.color import ACCENT, BAD, INK, MUTED, PANEL, rgba
@@ -208,8 +208,10 @@ def speed_text(frame: Frame[PuzzleModel]) -> str:
 
 
 def pace_text(rate: float, level: Level, auto: bool) -> str:
-    number = f"{rate:.2g}" if rate < 1 else f"{rate:,.0f}" if rate >= 10 else f"{rate:.3g}"
-    pace = ngettext(*PACE_WORDS[level], 1 if number == "1" else 2).format(rate=number)
+    digits = 2 if rate < 1 else None if rate >= 10 else 3  # significant digits shown
+    shown = float(round(rate) if digits is None else f"{rate:.{digits}g}")
+    words = ngettext(*PACE_WORDS[level], 1 if shown == 1 else 2)
+    pace = words.format(rate=number(shown))
     return gettext("auto · {pace}").format(pace=pace) if auto else pace
 
 
@@ -222,8 +224,8 @@ def counter_text(frame: Frame[PuzzleModel]) -> str:
 
 def position_text(events: bool, at: int, total: int) -> str:
     if events:
-        return gettext("event {at:,} / {total:,}").format(at=at, total=total)
-    return gettext("step {at:,} / {total:,}").format(at=at, total=total)
+        return fill(gettext("event {at:,} / {total:,}"), at=at, total=total)
+    return fill(gettext("step {at:,} / {total:,}"), at=at, total=total)
 
 
 def _draw_footer(d: DrawList2D, frame: Frame[PuzzleModel], layout: HudLayout) -> None:
@@ -289,7 +291,8 @@ def draw_help(d: DrawList2D, layout: HudLayout, rows: Sequence[tuple[str, str]])
     """The keys that apply here, over the stage and the caption (the help replaces both),
     in as few columns as hold them. Each key beside what it does, the keys of a column as
     wide as its widest but at most KEY_SHARE of it: a longer key stands above what it does,
-    so one long key ("click / drag timeline") does not squeeze every description."""
+    so one long key ("click / drag timeline") does not squeeze every description. Both are
+    msgids: a key is named as the reader's keyboard prints it, in the reader's words."""
     s, stage = layout.scale, layout.stage
     if layout.caption is not None:
         top = layout.caption.y
@@ -300,7 +303,7 @@ def draw_help(d: DrawList2D, layout: HudLayout, rows: Sequence[tuple[str, str]])
     d.text(gettext("Keys (H closes this)"), stage.x + pad, stage.y + pad * 0.7, HELP_TITLE * s, INK,
            font="bold")  # fmt: skip
     top = stage.y + pad * 0.7 + HELP_TITLE * s * 1.6
-    help = _HelpText([(key, gettext(what)) for key, what in rows], size)
+    help = _HelpText([(gettext(key), gettext(what)) for key, what in rows], size)
     columns = help.plan(stage.w - 2 * pad, stage.y + stage.h - pad - top, pad)
     col_w = (stage.w - 2 * pad - (len(columns) - 1) * pad) / max(len(columns), 1)
     x = stage.x + pad

@@ -31,7 +31,8 @@ R = TypeVar("R")
 
 class Job(Generic[R]):
     """Work on a background thread. The work function reads `cancelled` and writes
-    `status` (a short line for the HUD); its result reaches `on_done` on the main thread."""
+    `status` (a short line for the HUD); its result reaches `on_done` on the main thread.
+    `label` and `status` are text or messages (solvers.i18n), shown in the reader's language."""
 
     def __init__(
         self,
@@ -153,7 +154,7 @@ class Session(Generic[M]):
         if job is not None and job.done:
             self.job = None
             if job.error is not None:
-                self.message = f"{job.label} failed: {job.error}"
+                self.say(msg("{label} failed: {error}", label=job.label, error=_said(job.error)))
             else:
                 job.finish()
 
@@ -162,6 +163,14 @@ class Session(Generic[M]):
         are shown together, the newest first."""
         message = render(message)
         self.message = f"{message} · {self.message}" if self.message else message
+
+
+def _said(error: BaseException) -> str:
+    """An error as a notice: a PuzzlevizError's message (translated when it is a message),
+    else the exception's own words."""
+    from solvers.errors import PuzzlevizError
+
+    return error.message if isinstance(error, PuzzlevizError) else str(error)
 
 
 class Interaction(ABC, Generic[M]):

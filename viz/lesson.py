@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from solvers.errors import PuzzlevizError
-from solvers.i18n import gettext, msg
+from solvers.i18n import fill, gettext, msg
 from solvers.trace import Trace
 from viz.defaults import LEVELS
 from viz.subtitles import milestone_title
@@ -369,10 +369,12 @@ def stops_for(trace: Trace, pause_at: tuple[str | int, ...] | str) -> tuple[Stop
         if isinstance(item, int) and item <= trace.n_steps:
             pos = trace.step_range(item - 1)[1]
             caption = trace.step_caption_text(item - 1)
-            after = (
+            after = fill(
                 gettext("after step {number}: {caption}")
                 if caption
-                else gettext("after step {number}")
-            ).format(number=item, caption=caption)
+                else gettext("after step {number}"),
+                number=item,
+                caption=caption,
+            )
             stops.setdefault(pos, after)  # fmt: skip
     return tuple(Stop(pos, stops[pos]) for pos in sorted(stops) if pos > 0)

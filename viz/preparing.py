@@ -169,4 +169,4 @@ class Preparation:
 
 def preparing_text(what: str, seconds: float) -> str:
     """The card's line for a slide under way (a message: the reader's language)."""
-    return msg("Preparing {what} · {seconds} s", what=what, seconds=f"{seconds:.0f}")
+    return msg("Preparing {what} · {seconds} s", what=what, seconds=round(seconds))

@@ -26,7 +26,7 @@ from pathlib import Path
 import moderngl
 import pygame
 
-from solvers.i18n import N_, gettext, msg, render
+from solvers.i18n import N_, fill, gettext, msg, render
 from viz.app import WINDOW_KEYS, App
 from viz.color import ACCENT, INK, MUTED
 from viz.draw2d import DrawList2D
@@ -39,11 +39,14 @@ from viz.scene import Canvas
 from viz.text import fit_text
 from viz.timeline import Level
 
+# The shipped demo lesson's title (assets/lessons/demo.toml), a msgid so that its cards speak
+# the reader's language; a teacher's own titles are shown as written.
+DEMO_TITLE = N_("puzzleviz: watch puzzle solvers think")
 CARD_SECONDS = 3.0  # autoplay: a card stays this long
 WAIT_SECONDS = 2.5  # autoplay: a stop or a trace's end waits this long
 LESSON_KEYS = (
-    ("PageDown / PageUp", N_("clicker: next / back (card, stops, next slide)")),
-    ("N / P", N_("next / previous slide")),
+    (N_("PageDown / PageUp"), N_("clicker: next / back (card, stops, next slide)")),
+    (N_("N / P"), N_("next / previous slide")),
 )
 
 
@@ -345,7 +348,7 @@ class LessonApp(App):
         if index == self.index:
             return render(preparing_text(what, seconds))
         return render(msg("Waiting: slide {number} is being prepared ({seconds} s)",
-                          number=index + 1, seconds=f"{seconds:.0f}"))  # fmt: skip
+                          number=index + 1, seconds=round(seconds)))  # fmt: skip
 
 
 def draw_card(
@@ -364,7 +367,7 @@ def draw_card(
     m = 48 * s
     slide = lesson.slides[index]
     if lesson.title:
-        d.text(lesson.title, m, m, 24 * s, MUTED)
+        d.text(gettext(lesson.title), m, m, 24 * s, MUTED)  # a msgid (the demo's) translated
     size, title = fit_text(gettext(slide.title), 60 * s, 36 * s, w - 2 * m, 2)
     _, title_h = d.text(title, m, h * 0.36, size, INK, font="bold", max_width=w - 2 * m)
     y = h * 0.36 + title_h + 18 * s
@@ -372,12 +375,12 @@ def draw_card(
     if keys:
         y += 26 * s
         for key, what in keys:
-            d.text(key, m, y, 22 * s, INK, font="bold")
+            d.text(gettext(key), m, y, 22 * s, INK, font="bold")
             d.text(gettext(what), m + 300 * s, y, 22 * s, MUTED, max_width=w - 2 * m - 300 * s)
             y += 32 * s
     elif line:
         d.text(line, m, y + 26 * s, 28 * s, MUTED, max_width=w - 2 * m)
-    where = gettext("slide {number} / {total}").format(number=index + 1, total=len(lesson.slides))
+    where = fill(gettext("slide {number} / {total}"), number=index + 1, total=len(lesson.slides))
     d.text(where, m, h - m, 22 * s, MUTED, anchor="lb")
     hint = message or gettext("Space or PageDown: start · N / P: next / previous slide · "
                               "H: keys · Esc: quit")  # fmt: skip

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from solvers.i18n import N_plural, gettext, ngettext
+from solvers.i18n import N_plural, fill, gettext, ngettext
 from solvers.trace import Trace
 
 _LIVE: weakref.WeakKeyDictionary[Trace, frozenset[str]] = weakref.WeakKeyDictionary()
@@ -62,7 +62,7 @@ def counter_lines(
             continue
         template = templates.get(name, f"{name.replace('_', ' ')}: {{}}")
         if template:
-            lines.append(gettext(template).format(f"{value:,}"))
+            lines.append(fill(gettext(template), value))  # the value in the reader's way
     return lines
 
 
@@ -73,9 +73,8 @@ def milestone_line(trace: Trace, reached: int) -> str:
     label = milestone_label(trace)
     words = MILESTONE_PLURALS.get(label)
     things = ngettext(*words, total) if words else plural(total, label)
-    return gettext("{reached:,} of {total:,} {things}").format(
-        reached=reached, total=total, things=things
-    )
+    return fill(gettext("{reached:,} of {total:,} {things}"), reached=reached, total=total,
+                things=things)  # fmt: skip
 
 
 MILESTONE_PLURALS = {  # "3 of 8 solutions": the kinds the puzzles record, in plural forms

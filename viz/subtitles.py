@@ -21,7 +21,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 
-from solvers.i18n import N_, gettext
+from solvers.i18n import N_, fill, gettext
 
 MAX_CHAPTERS = 100
 # the milestone kinds the puzzles record (identifiers in the trace), as chapter titles say them
@@ -86,7 +86,7 @@ def milestone_title(kind: str, caption: str, number: int, of_kind: int) -> str:
     already starts with its kind says it all and is not prefixed again)."""
     name = milestone_name(kind)
     if of_kind > 1:
-        name = gettext("{name} {number}").format(name=name, number=number)
+        name = fill(gettext("{name} {number}"), name=name, number=number)
     caption = " ".join(caption.split())
     if not caption:
         return name

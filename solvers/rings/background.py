@@ -19,6 +19,7 @@ from typing import Any
 
 import numpy as np
 
+from solvers.i18n import msg
 from solvers.rings.config import RingConfig
 from solvers.rings.results import RingsResult
 from solvers.rings.search import new_control, recording_tracer, solve
@@ -38,15 +39,20 @@ class SearchProgress:
 
     def line(self) -> str:
         """What the search has done so far, in words (counts it has not reported yet are
-        left out rather than shown as zero)."""
+        left out rather than shown as zero); a message, shown in the reader's language."""
         parts = []
         if self.expanded:
-            parts.append(f"{self.expanded:,} positions expanded")
+            parts.append(msg("{expanded:,} positions expanded", expanded=self.expanded))
         if self.open:
-            parts.append(f"{self.open:,} waiting")
+            parts.append(msg("{open:,} waiting", open=self.open))
         if self.done:
-            parts.append("done")
-        return ", ".join(parts) or "searching"
+            parts.append(msg("done"))
+        if not parts:
+            return msg("searching")
+        line = parts[-1]
+        for part in reversed(parts[:-1]):
+            line = msg("{first}, {rest}", first=part, rest=line)
+        return line
 
 
 class BackgroundSearch:

@@ -7,16 +7,16 @@ from typing import Any
 
 import numpy as np
 
-from solvers.i18n import nmsg
+from solvers.i18n import N_, nmsg
 from solvers.rings.config import RingConfig
 from solvers.rings.graphsearch import CANCELLED, EXHAUSTED, FOUND, NODE_LIMIT
 from solvers.rings.stateio import format_state
 
-REASONS = {
+REASONS = {  # English in JSON and on the command line; msgids for the window's notices
     FOUND: "solved",
-    EXHAUSTED: "no solution within the limits",
-    NODE_LIMIT: "stopped at the node limit",
-    CANCELLED: "cancelled",
+    EXHAUSTED: N_("no solution within the limits"),
+    NODE_LIMIT: N_("stopped at the node limit"),
+    CANCELLED: N_("cancelled"),
 }
 
 

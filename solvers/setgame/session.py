@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 
 from solvers.errors import PuzzleInputError
-from solvers.i18n import msg
+from solvers.i18n import msg, render
 from solvers.setgame.board import Board
 from solvers.setgame.kernels.bitsearch import COUNTERS
 from solvers.setgame.model import CHOSEN, EXCLUDED, SetGameModel
@@ -24,6 +24,11 @@ from solvers.setgame.results import SetResult
 from solvers.setgame.search import solve
 from solvers.trace import Trace
 from solvers.tracer import RecordingTracer
+
+
+def _refused(message: str) -> PuzzleInputError:
+    """A move the board refuses: English for the command line, the message for a window."""
+    return PuzzleInputError(render(message, "en"), message=message)
 
 
 class SetSession:
@@ -64,7 +69,7 @@ class SetSession:
         if isinstance(card, str):
             return self.space.parse(card)
         if not 0 <= card < self.space.size:
-            raise PuzzleInputError(f"there is no card number {card}")
+            raise _refused(msg("there is no card number {card}", card=str(card)))
         return int(card)
 
     # -- the seed's operations ---------------------------------------------------------------
@@ -73,13 +78,17 @@ class SetSession:
         word = self.space.word(c)
         status = self.board.status[c]
         if status == CHOSEN:
-            raise PuzzleInputError(f"{word} is already on the board")
+            raise _refused(msg("{card} is already on the board", card=word))
         if self.board.forbidden[c]:
-            raise PuzzleInputError(f"{word} is forbidden; allow it again first")
+            raise _refused(msg("{card} is forbidden; allow it again first", card=word))
         if status == EXCLUDED:
             partners = self.model.exclusion_links(self.state, c)[0]
-            raise PuzzleInputError(
-                f"{word} would complete a SET with {' '.join(self.space.words(partners))}"
+            raise _refused(
+                msg(
+                    "{card} would complete a SET with {others}",
+                    card=word,
+                    others=" ".join(self.space.words(partners)),
+                )
             )
         self._tracer.step(msg("add {card}", card=word))
         self.board.place(c)
@@ -89,7 +98,7 @@ class SetSession:
         back first, then placed again in their old order."""
         c = self.card(card)
         if self.board.status[c] != CHOSEN:
-            raise PuzzleInputError(f"{self.space.word(c)} is not on the board")
+            raise _refused(msg("{card} is not on the board", card=self.space.word(c)))
         level = int(self.board.by[c])
         self._tracer.step(msg("remove {card}", card=self.space.word(c)))
         later = self.board.take_back_to(level - 1)[::-1][1:]
@@ -99,7 +108,7 @@ class SetSession:
     def forbid(self, card: int | str) -> None:
         c = self.card(card)
         if self.board.status[c] == CHOSEN:
-            raise PuzzleInputError(f"{self.space.word(c)} is on the board; remove it first")
+            raise _refused(msg("{card} is on the board; remove it first", card=self.space.word(c)))
         self._tracer.step(msg("forbid {card}", card=self.space.word(c)))
         self.board.forbid(c)
 

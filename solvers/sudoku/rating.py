@@ -36,7 +36,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from solvers.i18n import msg
+from solvers.i18n import N_, msg
 from solvers.sudoku.roles import HOUSE_BASE, LINK_STRONG, ROLE_FIN
 
 if TYPE_CHECKING:
@@ -200,6 +200,11 @@ class StepFacts:
         return cls(step.name, tuple(step.houses), tuple(step.links), fins)
 
 
+# HoDoKu's levels, as its translations name them (the level stays English in JSON)
+HODOKU_LEVELS = {"EASY": N_("easy"), "MEDIUM": N_("medium"), "HARD": N_("hard"),
+                 "UNFAIR": N_("unfair"), "EXTREME": N_("extreme")}  # fmt: skip
+
+
 @dataclasses.dataclass(frozen=True)
 class Rating:
     se: float  # the hardest step's Sudoku Explainer weight (0.0 for a full grid)
@@ -214,10 +219,11 @@ class Rating:
     def words(self) -> str:
         """'SE 6.6, HoDoKu unfair (score 1,234)' as a message (solvers.i18n: rendered in the
         reader's language on screen, in English in the command's summary)."""
-        args = {"se": f"{self.se:.1f}", "level": self.level.lower(), "score": f"{self.score:,}"}
+        level = msg(HODOKU_LEVELS.get(self.level, self.level.lower()))
+        args = {"se": self.se, "level": level, "score": self.score}  # numbers: the reader's way
         if self.se_lower_bound:
-            return msg("SE at least {se}, HoDoKu {level} (score {score})", **args)
-        return msg("SE {se}, HoDoKu {level} (score {score})", **args)
+            return msg("SE at least {se:.1f}, HoDoKu {level} (score {score:,})", **args)
+        return msg("SE {se:.1f}, HoDoKu {level} (score {score:,})", **args)
 
 
 def length_bonus(nodes: int) -> float:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from solvers.i18n import msg
+from solvers.i18n import N_, msg
 from solvers.sudoku.model import (
     GUESSED,
     LINK_SLOTS,
@@ -52,6 +52,10 @@ from solvers.sudoku.techniques import (
 )
 from solvers.trace import Trace
 from solvers.tracer import RecordingTracer, Tracer
+
+# The closing caption as traces recorded before numbers were written the reader's way hold it
+# (the rating as text): kept in the catalogs, so those traces still read in every language.
+SOLVED_BEFORE = N_("Solved: rating {rating} ({level})")
 
 COUNTERS = ("placed", "candidates", "depth", "guesses")
 SOLVER_NAME = "sudoku.human"
@@ -262,9 +266,8 @@ class StepRecorder:
         for (layer, index), _value in sorted(emitter.marks.items()):
             emitter.mark(layer, index, 0)
         if result.solved:
-            rating = f"{result.rating:.1f}"
             level = level_words(result.level)
-            said = msg("Solved: rating {rating} ({level})", rating=rating, level=level)
+            said = msg("Solved: rating {rating:.1f} ({level})", rating=result.rating, level=level)
             tracer.milestone("solved", said)
         else:
             tracer.milestone("stalled", msg("No enabled technique applies any more"))

@@ -5,6 +5,7 @@ import itertools
 import numpy as np
 import pytest
 
+from solvers.i18n import render
 from solvers.modelcheck import assert_trace_replays
 from solvers.rings.background import BackgroundSearch, drive_job
 from solvers.rings.config import RingConfig
@@ -175,7 +176,8 @@ def test_background_search_reports_progress_and_result():
     assert not seen or job.status == seen[-1].line()  # the last progress, in words
     final = search.progress()
     assert final.done and final.expanded == search.result.expanded
-    assert final.line().startswith(f"{final.expanded:,} positions expanded")
+    assert render(final.line(), "en").startswith(f"{final.expanded:,} positions expanded")
+    assert render(final.line(), "de").startswith(f"{final.expanded:,}".replace(",", "."))
 
 
 def test_background_search_can_be_cancelled():
