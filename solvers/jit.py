@@ -19,17 +19,25 @@ from pathlib import Path
 KEEP_CACHES = 4
 
 
-def _source_keyed_cache() -> None:
-    if "NUMBA_CACHE_DIR" in os.environ:
-        return
+def cache_folder() -> Path:
+    """Where the kernels of these sources are cached (NUMBA_CACHE_DIR if set)."""
+    chosen = os.environ.get("NUMBA_CACHE_DIR")
+    if chosen:
+        return Path(chosen)
     root = Path(__file__).parent
     digest = hashlib.sha256()
     for path in sorted(root.rglob("*.py")):
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())
     home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    base = home / "puzzleviz" / "numba"
-    folder = base / digest.hexdigest()[:16]
+    return home / "puzzleviz" / "numba" / digest.hexdigest()[:16]
+
+
+def _source_keyed_cache() -> None:
+    if "NUMBA_CACHE_DIR" in os.environ:
+        return
+    folder = cache_folder()
+    base = folder.parent
     try:
         if not folder.is_dir():
             folder.mkdir(parents=True, exist_ok=True)

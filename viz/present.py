@@ -420,11 +420,22 @@ def run_lesson_window(
                          auto=auto)  # fmt: skip
 
     try:
-        run_app(make, size=size, fullscreen=fullscreen, max_frames=max_frames,
-                title=lesson.title or "puzzleviz lesson")  # fmt: skip
+        title = gettext(lesson.title) or "puzzleviz lesson"
+        run_app(make, size=size, fullscreen=fullscreen, max_frames=max_frames, title=title,
+                warm=lesson_kinds(lesson))  # fmt: skip
     finally:
         if isinstance(preparation, Preparation):
             preparation.cancel()  # a solve still running is not waited for
+
+
+def lesson_kinds(lesson: Lesson) -> list[str]:
+    """The puzzles a lesson is known to show before its slides are prepared (its demos and
+    solves; a trace file's puzzle is known once it is read)."""
+    from solvers.registry import by_name
+
+    kinds = [slide.demo for slide in lesson.slides if slide.demo]
+    kinds += [by_name(slide.solve[0]).kind for slide in lesson.slides if slide.solve]
+    return kinds
 
 
 def record_lesson(

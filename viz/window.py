@@ -22,6 +22,7 @@ from pygame._sdl2.video import Window  # SDL's window: fullscreen and back, same
 
 from solvers.errors import PuzzlevizError
 from solvers.trace import Trace
+from solvers.warm import start_warming, stop_warming
 from viz.app import App
 from viz.gl import load_program
 from viz.timeline import Level
@@ -147,7 +148,8 @@ def run_window(
         app.player.play()
         return app
 
-    run_app(make, size=size, fullscreen=fullscreen, max_frames=max_frames)
+    kinds = [trace.header.kind for trace in traces]
+    run_app(make, size=size, fullscreen=fullscreen, max_frames=max_frames, warm=kinds)
 
 
 def run_app(
@@ -157,10 +159,13 @@ def run_app(
     fullscreen: bool = False,
     title: str = "puzzleviz",
     max_frames: int | None = None,
+    warm: Sequence[str] = (),
 ) -> None:
     """The window's loop for any App (the viewer, a lesson): open an OpenGL 3.3 window,
     build the app for its drawable size, then events, tick, render and present at 60
-    frames a second until the app asks to quit (or `max_frames` frames, for tests)."""
+    frames a second until the app asks to quit (or `max_frames` frames, for tests). The
+    kernels of the puzzles `warm` names compile meanwhile where they never have
+    (solvers.warm), so a first click that solves does not wait for them."""
     try:
         pygame.display.init()
         _open(size)
@@ -170,6 +175,7 @@ def run_app(
         raise WindowError(f"cannot open an OpenGL 3.3 window ({exc})") from None
     pygame.display.set_caption(title)
     window = pygame.display.get_window_size()
+    warming = start_warming(warm)
     try:
         app = make_app(ctx, drawable_size(window))
         app.resize(drawable_size(window), window)
@@ -195,4 +201,5 @@ def run_app(
             pygame.display.flip()
             frames += 1
     finally:
+        stop_warming(warming)
         pygame.display.quit()
