@@ -313,7 +313,9 @@ class App:
         layout = self.layout
         double = button == 1 and self._clock - self._last_click <= DOUBLE_CLICK_SECONDS
         self._last_click = self._clock if button == 1 and not double else -1.0
-        if button == 1 and layout.on_timeline(x, y):
+        if button == 1 and self.look.hud.timeline and layout.play_button.contains(x, y):
+            self.player.toggle_play()
+        elif button == 1 and layout.on_timeline(x, y):
             self._drag = "scrub"
             self.player.begin_scrub()
             self.player.scrub_to(layout.fraction_at(x))

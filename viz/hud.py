@@ -76,6 +76,13 @@ class HudLayout:
         grab = self.track.inset(-6 * self.scale, -12 * self.scale)
         return grab.contains(x, y)
 
+    @property
+    def play_button(self) -> Rect:
+        """The play / pause icon at the left of the footer, with room around it for a
+        finger or an imprecise mouse on a lectern."""
+        box, s = self.speed_box, self.scale
+        return Rect(box.x - 6 * s, box.y - 4 * s, 30 * s, box.h + 8 * s)
+
 
 def hud_layout(width: int, height: int, options: HudOptions) -> HudLayout:
     s = height / 720.0
@@ -139,6 +146,12 @@ def _draw_caption(d: DrawList2D, caption: str, box: Rect, scale: float) -> None:
     d.text(text, box.x, box.y, size, INK, max_width=box.w)
 
 
+def shows_pause(mode: Mode) -> bool:
+    """Whether the footer's button shows pause (the player moves, a click stops it) rather
+    than play."""
+    return mode in (Mode.PLAYING, Mode.REVERSING, Mode.RECORDING)
+
+
 def speed_text(frame: Frame[PuzzleModel]) -> str:
     """ "1 step/s", "2 steps/s", "auto · 1,800 steps/s" (the pace here)."""
     rate = frame.rate if frame.auto else frame.speed
@@ -159,13 +172,11 @@ def _draw_footer(d: DrawList2D, frame: Frame[PuzzleModel], layout: HudLayout) ->
     track, box = layout.track, layout.speed_box
     cy = track.y + track.h / 2
     ix, r = box.x + 9 * s, 8 * s
-    if frame.mode in (Mode.PLAYING, Mode.RECORDING):
-        d.polygon([(ix - r * 0.6, cy - r), (ix - r * 0.6, cy + r), (ix + r, cy)], INK)
-    elif frame.mode is Mode.REVERSING:
-        d.polygon([(ix + r * 0.6, cy - r), (ix + r * 0.6, cy + r), (ix - r, cy)], INK)
-    else:
+    if shows_pause(frame.mode):  # what a click does, as media players show it
         d.rect(ix - r * 0.75, cy - r, r * 0.55, 2 * r, INK, radius=1.5 * s)
         d.rect(ix + r * 0.2, cy - r, r * 0.55, 2 * r, INK, radius=1.5 * s)
+    else:
+        d.polygon([(ix - r * 0.6, cy - r), (ix - r * 0.6, cy + r), (ix + r, cy)], INK)
     d.text(speed_text(frame), ix + 18 * s, cy, TEXT * s, MUTED, anchor="lm")
     n = max(frame.n_events, 1)
     d.rect(track.x, track.y, track.w, track.h, rgba(INK, 0.12), radius=track.h / 2)

@@ -44,6 +44,22 @@ def test_space_plays_and_pauses(app):
     assert app.player.mode is Mode.PAUSED
 
 
+def test_the_play_button_plays_and_pauses_and_shows_what_a_click_does(app):
+    button = app.layout.play_button
+    x, y = button.center
+    ink_at_center = []
+    for expected in (Mode.PLAYING, Mode.PAUSED):
+        mouse(app, pygame.MOUSEBUTTONDOWN, (x, y))
+        mouse(app, pygame.MOUSEBUTTONUP, (x, y))
+        assert app.player.mode is expected
+        app.render()
+        icon = app.layout.speed_box
+        # the icon's middle column: the play triangle covers it, the pause bars leave a gap
+        ix, iy = round(icon.x + 9 * app.layout.scale), round(icon.y + icon.h / 2)
+        ink_at_center.append(int(app.target.read_image()[iy, ix].astype(int).sum()) < 200)
+    assert ink_at_center == [False, True]  # playing: pause bars; paused: play triangle
+
+
 def test_arrows_step_and_shift_arrows_jump_milestones(app):
     key(app, pygame.K_RIGHT)
     app.tick(GLIDE_SECONDS)
