@@ -13,7 +13,6 @@ from typing import ClassVar
 import numpy as np
 
 from scenes.set_cards import draw_card
-from solvers.errors import PuzzlevizError
 from solvers.i18n import N_, msg, nmsg
 from solvers.setgame.cards import card_look
 from solvers.setgame.model import (
@@ -246,6 +245,30 @@ def _draw_legend(d: DrawList2D, view: View, model: SetGameModel) -> None:
     del model
 
 
+def card_name(model: SetGameModel, card: int) -> str:
+    """A card as the board shows it: in words for the real cards ("2 red striped ovals", a
+    message in the reader's language), its code word for the larger games drawn as words."""
+    if model.v == 3 and model.n <= 4:
+        return card_look(card, model.n).message()
+    return model.space.word(card)
+
+
+def _refusal(model: SetGameModel, state: np.ndarray, card: int, button: int) -> str:
+    """Why a click cannot do what it asks, in the cards' names (a message), or ""."""
+    status, name = model.status(state)[card], card_name(model, card)
+    if button != 1:
+        return (
+            msg("{card} is on the board: take it back first", card=name) if status == CHOSEN else ""
+        )
+    if status != CHOSEN and model.forbidden(state)[card]:
+        return msg("{card} is forbidden: a right click allows it again", card=name)
+    if status == EXCLUDED:
+        first, second = model.exclusion_links(state, card)[0][:2]
+        return msg("{card} would complete a SET with {first} and {second}", card=name,
+                   first=card_name(model, first), second=card_name(model, second))  # fmt: skip
+    return ""
+
+
 class SetInteraction(Interaction):
     """The seed's game: click to add or take back a card, right-click to forbid or allow
     it again, G to compute the largest cap under these constraints (as a search trace)."""
@@ -268,25 +291,23 @@ class SetInteraction(Interaction):
         if card is None:
             return False
         game = self._session_at(session)
-        word = model.space.word(card)
-        status = model.status(game.state)[card]
-        try:
-            if button == 1:
-                if status == CHOSEN:
-                    game.remove(card)
-                    caption = msg("You take {card} back", card=word)
-                else:
-                    game.add(card)
-                    caption = msg("You add {card}", card=word)
-            elif model.forbidden(game.state)[card]:
-                game.unforbid(card)
-                caption = msg("You allow {card} again", card=word)
-            else:
-                game.forbid(card)
-                caption = msg("You forbid {card}", card=word)
-        except PuzzlevizError as exc:
-            session.say(str(exc))
+        refusal = _refusal(model, game.state, card, button)
+        if refusal:
+            session.say(refusal)
             return True
+        name = card_name(model, card)
+        if button == 1 and model.status(game.state)[card] == CHOSEN:
+            game.remove(card)
+            caption = msg("You take {card} back", card=name)
+        elif button == 1:
+            game.add(card)
+            caption = msg("You add {card}", card=name)
+        elif model.forbidden(game.state)[card]:
+            game.unforbid(card)
+            caption = msg("You allow {card} again", card=name)
+        else:
+            game.forbid(card)
+            caption = msg("You forbid {card}", card=name)
         session.act(caption, game.events)
         return True
 

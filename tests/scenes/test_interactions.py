@@ -100,7 +100,11 @@ def test_set_cards_are_added_forbidden_and_refused_by_clicking(gl_ctx):
     before = app.player.trace.n_events
     click(app, *board.center(2))  # would complete a SET: refused, with a reason
     assert app.player.trace.n_events == before
-    assert "would complete a SET" in app._message
+    assert app._message == (
+        "1 red open diamond would complete a SET with 1 red solid diamond and 1 red striped diamond"
+    )
+    captions = [app.player.trace.step_caption_text(k) for k in range(app.player.trace.n_steps)]
+    assert captions == ["You add 1 red solid diamond", "You add 1 red striped diamond"]
     click(app, *board.center(40), button=3)
     assert last_events(app, 1) == [Forbid(40)]
     assert model.forbidden(app.player.state)[40]
