@@ -184,6 +184,18 @@ def test_a_click_on_a_pencil_mark_writes_the_digit_and_a_wrong_one_is_the_next_h
     app.tick(GLIDE_SECONDS)
     app.render()
     assert "one of them is wrong" in app._message
+    assert not model.cell_marks(app.player.state).any()  # level 1 names no cell
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_i, mod=0))
+    app.tick(GLIDE_SECONDS)
+    app.render()
+    name = Names(3).cell(cell)
+    caption = app.player.trace.step_caption_text(app.player.trace.n_steps - 1)
+    assert caption == f"Hint 2/3: Check {name}: its digit is wrong. (I again: more)"
+    marks = model.cell_marks(app.player.state)
+    assert np.flatnonzero(marks).tolist() == [cell]  # the cell it names, and only that one
+    look = default_look(app.scene, app.player.frame())
+    canvas = compose(app.player.frame(), look, SIZE)[0]
+    assert "the cell the hint names" in [run.text for run in canvas.d2.texts]  # in the legend
 
 
 def test_a_group_node_is_written_with_all_its_cells():
