@@ -87,6 +87,7 @@ from viz.color import (
     mix,
     readable_ink,
     rgba,
+    rim_for,
     text_fill,
 )
 from viz.draw2d import DrawList2D
@@ -99,14 +100,14 @@ from viz.stats import counter_lines
 from viz.text import fit_text, measure
 
 TEXT = 18.0  # the smallest text, at 720 rows
-GUESS_INK = rgba("#8C5A9E")
+GUESS_INK = rgba("#A0522D")  # sienna: apart from the blue of logic for every kind of vision
 STUDENT_INK = rgba("#00796B")  # the student's own digits (5.3:1 on white)
 STRUCK_INK = ink_against(BAD, "#FFFFFF")
 NAMED_RING = ink_against("#56B4E9", "#FFFFFF", 3.0)  # round a cell a hint names ("Check A2")
 CANDIDATE_COLORS: dict[int, RGBA] = {
     ROLE_PATTERN: GOOD,
     ROLE_ELIMINATE: BAD,
-    ROLE_PLACE: ACCENT,
+    ROLE_PLACE: rgba("#F0E442"),  # not the blue of the digits found by logic: another meaning
     ROLE_ON: rgba("#56B4E9"),
     ROLE_OFF: rgba("#E69F00"),
     ROLE_PEER: rgba("#E8A38A"),
@@ -444,7 +445,8 @@ def _draw_candidates(
             x, y = layout.candidate_center(cell, digit)
             if role and alpha > 0.01:
                 color = text_fill(CANDIDATE_COLORS.get(role, GOOD))
-                d.circle(x, y, radius, rgba(color, alpha * fade))
+                rim = rim_for(color, alpha * fade)
+                d.circle(x, y, radius, rgba(color, alpha * fade), stroke=rim, width=1.2)
                 ink = mix(MUTED, readable_ink(color), alpha)
             else:
                 ink = MUTED
