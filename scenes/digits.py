@@ -16,13 +16,14 @@ import numpy as np
 
 from solvers.digits.demo import class_representatives
 from solvers.digits.model import DigitsModel, LeaveEmpty, Place, Remove, Reopen
-from solvers.i18n import N_
+from solvers.i18n import N_, gettext, ngettext
 from viz.color import INK, MUTED, RGBA, mix, over, readable_ink, rgba
 from viz.draw2d import DrawList2D
 from viz.easing import ease
 from viz.legend import LegendEntry, draw_legend, legend_height
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+from viz.stats import counter_lines, milestone_line
 from viz.text import measure
 
 TEXT = 18.0  # labels, at 720 rows
@@ -117,7 +118,22 @@ class DigitsScene(Scene):
         "waste_bound": "",
         "solutions": "",  # the milestones count them, out of the total
     }
-    method_names: ClassVar[Mapping[str, str]] = {"exact": "exact search"}
+    method_names: ClassVar[Mapping[str, str]] = {"exact": N_("exact search")}
+
+    def statistics(self, frame: Frame) -> list[str]:
+        """The counters, and the solutions found so far out of those the trace finds. A
+        search that used the frame's symmetry finds one solution per class (3 of the 48 on
+        the mesh) and says so: "3 of 3 solution classes", as its summary counts them."""
+        trace = frame.trace
+        lines = counter_lines(trace, frame.counters, self.counter_labels)
+        total = trace.n_milestones
+        if not total or not trace.header.params.get("symmetry"):
+            line = milestone_line(trace, frame.milestones_reached)
+            return [*lines, line] if line else lines
+        things = ngettext("solution class", "solution classes", total)
+        reached = frame.milestones_reached
+        found = gettext("{reached:,} of {total:,} {things}")
+        return [*lines, found.format(reached=reached, total=total, things=things)]
 
     def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
         model: DigitsModel = frame.model

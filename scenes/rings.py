@@ -22,6 +22,7 @@ from solvers.rings.model import Examine, RingsModel, Rotate
 from solvers.rings.results import solution_message
 from solvers.rings.search import METHODS
 from solvers.rings.shuffle import random_moves
+from solvers.trace_edit import by_hand
 from solvers.tracer import RecordingTracer
 from viz.color import GOOD, INK, mix, readable_ink, rgba
 from viz.draw2d import DrawList2D
@@ -128,6 +129,8 @@ class RingsScene(Scene):
         (proven)' or '14 moves (not proven shortest)') once a solver has found one."""
         base = super().heading(frame)
         trace = frame.trace
+        if by_hand(trace, frame.step):  # the user has turned since: not the solver's position
+            return base
         proof = next((render(trace.string(int(c))) for k, c in
                       zip(trace.milestone_kind, trace.milestone_caption, strict=True)
                       if trace.string(int(k)) == "solution" and "move" in trace.string(int(c))),

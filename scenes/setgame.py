@@ -13,7 +13,7 @@ from typing import ClassVar
 import numpy as np
 
 from scenes.set_cards import draw_card
-from solvers.i18n import N_, msg, nmsg
+from solvers.i18n import N_, gettext, msg, ngettext, nmsg
 from solvers.setgame.cards import card_look
 from solvers.setgame.model import (
     CHOSEN,
@@ -37,7 +37,7 @@ from viz.interaction import Interaction, Job, Session
 from viz.legend import LegendEntry, draw_legend, legend_height
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, View, register_scene
-from viz.stats import counter_lines, milestone_line
+from viz.stats import counter_lines, live_counters, milestone_line
 
 LIFT = 0.12  # a chosen card rises by this share of its height
 TEXT = 18.0  # labels, at 720 rows
@@ -111,16 +111,28 @@ class SetScene(Scene):
     title = N_("SET")
     counter_labels: ClassVar[Mapping[str, str]] = {
         "nodes": N_("{} nodes searched"),
-        "cards": N_("{} cards chosen"),
-        "best": N_("largest so far: {}"),
-        "solutions": N_("{} largest caps counted"),
+        "cards": "",  # read off the board instead (statistics)
+        "best": "",
+        "solutions": "",
     }
-    unknown_at_zero = frozenset({"best", "solutions"})  # nothing found yet: not "0 largest"
 
     def statistics(self, frame: Frame) -> list[str]:
-        counters = {k: v for k, v in frame.counters.items()
-                    if v or k not in self.unknown_at_zero}  # fmt: skip
-        lines = counter_lines(frame.trace, counters, self.counter_labels)
+        """Nodes searched, then what the board shows: the cards chosen are counted on it,
+        and the largest cap so far is at least the cap on the board (the search's count of
+        it arrives with its next event). The caps of that size found, once there is one."""
+        lines = counter_lines(frame.trace, frame.counters, self.counter_labels)
+        chosen = int(np.count_nonzero(frame.model.status(frame.state) == CHOSEN))
+        lines.append(ngettext("{n} card chosen", "{n} cards chosen", chosen).format(n=chosen))
+        best, found = frame.counters.get("best", -1), frame.counters.get("solutions", -1)
+        if best >= 0 and "best" in live_counters(frame.trace):
+            largest = max(best, chosen)
+            lines.append(gettext("largest so far: {n}").format(n=largest))
+            if found > 0 and largest == best:
+                lines.append(
+                    ngettext(
+                        "{n:,} cap of that size found", "{n:,} caps of that size found", found
+                    ).format(n=found)
+                )
         milestones = milestone_line(frame.trace, frame.milestones_reached)
         return [*lines, milestones] if milestones else lines
 

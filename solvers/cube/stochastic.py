@@ -313,7 +313,7 @@ def record_stochastic(
 
     def begin_here() -> None:
         tracer.begin(run.state(), **params.to_json(), part=part, window=window)
-        tracer.count(**run.counters())
+        tracer.start_counts(**run.counters())  # the window's first frame shows its own error
 
     if part == "start":
         begin_here()

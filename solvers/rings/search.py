@@ -102,6 +102,8 @@ def solve(
     started = time.perf_counter()
     state = np.asarray(state, dtype=np.int32)
     check_colour_counts(config, state)
+    if tracer.enabled:  # no estimate or bound before the search computes one (not "0")
+        tracer.start_counts(h=-1, bound=-1)
     if control is None or status is None:
         control, status = new_control()
     if method == "practical":
@@ -281,10 +283,25 @@ def _replay(tracer: Tracer, config: RingConfig, result: RingsResult) -> None:
     tracer.milestone("solution", solution_message(n, result.optimal))
     g = config.size
     if result.method != "practical" and n:
+        forget_position_counters(tracer)
         tracer.step(msg("Turn back to the start to replay the solution"))
         for ring, f in reversed(result.moves):
             tracer.emit(Rotate(ring, g - f))
-    for i, (ring, f) in enumerate(result.moves, start=1):
+    record_moves(tracer, config, result.moves)
+
+
+def forget_position_counters(tracer: Tracer) -> None:
+    """The search's depth, estimate and bound describe the position it looked at last; once
+    the trace shows other positions (the solution replayed) they are unknown, not shown.
+    The totals (positions expanded, waiting) stay: they are facts about the search."""
+    tracer.count(depth=-1, h=-1, bound=-1)
+
+
+def record_moves(tracer: Tracer, config: RingConfig, moves: list[tuple[int, int]]) -> None:
+    """A solution played move by move, each move a step, ending on 'solved'."""
+    forget_position_counters(tracer)
+    n = len(moves)
+    for i, (ring, f) in enumerate(moves, start=1):
         tracer.step(msg("Move {i} of {total} · {turn}", i=i, total=n,
                         turn=turn_message(config, ring, f)))  # fmt: skip
         tracer.emit(Rotate(ring, f))
