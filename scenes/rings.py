@@ -13,13 +13,12 @@ from typing import ClassVar
 
 import numpy as np
 
-from solvers.i18n import N_, msg, render
+from solvers.i18n import N_, msg, nmsg, render
 from solvers.rings.background import BackgroundSearch, drive_job
-from solvers.rings.colour_pdb import tables_ready
 from solvers.rings.config import RingConfig
 from solvers.rings.geometry import RingLayout, layout, short_way, turn_message
 from solvers.rings.model import Examine, RingsModel, Rotate
-from solvers.rings.results import solution_message
+from solvers.rings.results import RingsResult, solution_message
 from solvers.rings.search import METHODS
 from solvers.rings.shuffle import random_moves
 from solvers.trace_edit import by_hand
@@ -117,6 +116,8 @@ class RingsScene(Scene):
         "best-first": N_("best-first search"),
         "bfs": N_("breadth-first search"),
         "idastar": N_("IDA* search"),
+        "iddfs": N_("iterative deepening search"),
+        "astar": N_("A* search"),
         "dfs": N_("depth-first search"),
         "play": N_("played by hand"),
     }
@@ -240,6 +241,19 @@ def _draw_examine(d: DrawList2D, event: Examine, band: Rect, s: float, t: float)
     del t
 
 
+def failure_words(result: RingsResult | None) -> str:
+    """Why a search found nothing, in words for the class (a message)."""
+    if result is None:
+        return msg("no result")
+    if result.stopped:
+        return nmsg("stopped at its limit of {n:,} position, no solution found",
+                    "stopped at its limit of {n:,} positions, no solution found",
+                    result.expanded)  # fmt: skip
+    if result.reason == "no solution within the limits":
+        return msg("no solution within its depth limit")
+    return msg("stopped before it found a solution")
+
+
 class RingsInteraction(Interaction):
     """Turning rings, shuffling, resetting and searching, like the thesis' window."""
 
@@ -334,26 +348,21 @@ class RingsInteraction(Interaction):
             session.say(msg("search stopped"))
             return
         model = self._model(session)
-        config = model.config
         state = session.state
         if model.is_goal(state):
             session.say(msg("already solved: shuffle first (X)"))
             return
         search = BackgroundSearch(model.config, state, self.method, record=True)
+        method = msg(RingsScene.method_names.get(self.method, self.method))
 
         def done(finished: BackgroundSearch) -> None:
             result = finished.result
             if result is None or not result.found or finished.trace is None:
-                reason = result.reason if result else msg("no result")
-                session.say(msg("{method}: {reason}", method=self.method, reason=reason))
+                session.report(msg("{method}: {reason}", method=method,
+                                   reason=failure_words(result)))  # fmt: skip
                 return
             session.show(finished.trace)  # from its beginning, at the reading pace
-            session.say(msg("{proof}: playing from the start; End jumps to the end",
-                            proof=solution_message(result.length, result.optimal)))  # fmt: skip
-            unproven = self.method == "practical" and not result.optimal
-            if unproven and config.rings == 2 and not tables_ready(config):
-                command = f"puzzleviz solve rings --config {config} --method optimal"
-                session.say(msg("for proven shortest solutions build the tables once: {command}",
-                                command=command))  # fmt: skip
+            session.report(msg("{method}: {proof}", method=method,
+                               proof=solution_message(result.length, result.optimal)))  # fmt: skip
 
         session.start(Job(f"{self.method} search", lambda job: drive_job(job, search), done))

@@ -30,6 +30,7 @@ from solvers.setgame.model import (
     Unprune,
 )
 from solvers.setgame.session import SetSession
+from solvers.setgame.watch import can_watch, watch_maximum
 from viz.color import BAD, INK, MUTED, RGBA, mix, palette, readable_ink, rgba, text_fill
 from viz.draw2d import DrawList2D
 from viz.easing import ease
@@ -330,17 +331,20 @@ class SetInteraction(Interaction):
             session.cancel()
             session.say(msg("search stopped"))
             return True
-        game = self._session_at(session)
+        model: SetGameModel = session.player.model
+        state = session.state
 
         def work(job: Job):
-            job.status = "searching"
-            return game.maximum(record=True, count=True)
+            job.status = gettext("searching")
+            if can_watch(model):
+                return watch_maximum(model, state)
+            return SetSession(model.v, model.n, state=state).maximum(record=True, count=True)
 
         def done(answer) -> None:
             result, trace = answer
             session.show(trace)
-            session.say(nmsg("the largest cap here has {n} card",
-                             "the largest cap here has {n} cards", result.max))  # fmt: skip
+            session.report(nmsg("the largest cap here has {n} card",
+                                "the largest cap here has {n} cards", result.max))  # fmt: skip
 
         session.start(Job("maximum", work, done))
         return True

@@ -737,7 +737,7 @@ class SudokuInteraction(Interaction):
         hint = hint_at(model, state, enabled_techniques(trace), unique)
         if hint.kind in ("stalled", "solved"):
             level = 3
-            session.say(msg("Hint: {text}", text=hint.texts[2]))
+            session.report(msg("Hint: {text}", text=hint.texts[2]))
         elif hint.step is None or level == 1:  # a mistake is told in levels too, in words
             text = hint.texts[level - 1]
             said = (
@@ -749,7 +749,7 @@ class SudokuInteraction(Interaction):
                 events, counters = named_events(model, state, hint.cells)
                 session.act(said, events, counters=counters)
             else:
-                session.say(said)
+                session.report(said)
         else:
             events, counters = hint_events(model, state, hint.step, level)
             said = msg("Hint {level}/3: {text}", level=level, text=hint.texts[level - 1])
@@ -825,7 +825,7 @@ class SudokuInteraction(Interaction):
             guesses = new_trace.counters_at(new_trace.n_events).get("guesses", 0)
             steps = new_trace.n_steps
             logic = msg("{head}: solved in {steps} steps, by logic alone", head=head, steps=steps)
-            session.say(
+            session.report(
                 nmsg("{head}: solved in {steps} steps, {n} guess",
                      "{head}: solved in {steps} steps, {n} guesses", guesses,
                      head=head, steps=steps)

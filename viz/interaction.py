@@ -89,6 +89,7 @@ class Session(Generic[M]):
         self._load = load
         self.job: Job[Any] | None = None  # whatever it returns: only its progress is shown here
         self.message = ""
+        self.result = ""  # what a search or a hint found: stays until the user's next action
         self.frame: Frame[M] | None = None  # the frame last drawn, for hit-testing
         self.view: View | None = None
 
@@ -135,8 +136,7 @@ class Session(Generic[M]):
         if play:
             self.player.play()
         if old.n_steps:
-            self.say(msg("the {steps:,}-step trace before is kept: U or Ctrl+Z brings it back",
-                         steps=old.n_steps))  # fmt: skip
+            self.say(msg("U brings back the trace before ({steps:,} steps)", steps=old.n_steps))
 
     def start(self, job: Job[Any]) -> None:
         self.cancel()
@@ -153,9 +153,14 @@ class Session(Generic[M]):
         if job is not None and job.done:
             self.job = None
             if job.error is not None:
-                self.message = f"{job.label} failed: {job.error}"
+                self.report(msg("{job} failed: {error}", job=job.label, error=str(job.error)))
             else:
                 job.finish()
+
+    def report(self, message: str) -> None:
+        """A result (of a search, of a hint), shown until the user's next action: a notice
+        fades after a few seconds, but a class may need longer to read what was found."""
+        self.result = render(message)
 
     def say(self, message: str) -> None:
         """A notice (text or a message, shown in the reader's language); several in one turn

@@ -220,9 +220,27 @@ def test_a_search_result_replaces_the_trace_and_undo_brings_the_old_one(app):
         if app.session.job is None:
             break
     assert app.player.trace is not original
-    assert "18-step" not in app._message and "kept" in app._message
+    assert app._message == "U brings back the trace before (6 steps)"  # steps, not events
     key(app, pygame.K_u)
     assert app.player.trace is original
+
+
+def test_a_result_stays_until_the_next_action(app):
+    key(app, pygame.K_j)
+    for _ in range(500):
+        time.sleep(0.01)  # the job runs on a thread
+        app.tick(0.01)
+        if app.session.job is None:
+            break
+    assert app._notice().startswith("the job found a trace · U brings back")
+    app.tick(60.0)  # the notice fades, the result stays
+    assert app._notice() == "the job found a trace"
+    for looking in (pygame.K_h, pygame.K_h, pygame.K_s):  # help and a screenshot: no action
+        key(app, looking)
+    assert app._notice().startswith("the job found a trace")
+    key(app, pygame.K_RIGHT)  # a step: the next action
+    app.tick(60.0)
+    assert app._notice() == ""
 
 
 def test_a_toggles_the_automatic_pace(app):
