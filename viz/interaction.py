@@ -136,7 +136,8 @@ class Session(Generic[M]):
         if play:
             self.player.play()
         if old.n_steps:
-            self.say(msg("U brings back the trace before ({steps:,} steps)", steps=old.n_steps))
+            self.say(nmsg("U brings back the trace before ({n:,} step)",
+                          "U brings back the trace before ({n:,} steps)", old.n_steps))  # fmt: skip
 
     def start(self, job: Job[Any]) -> None:
         self.cancel()
