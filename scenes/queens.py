@@ -108,7 +108,7 @@ class QueensScene(Scene[QueensModel]):
                 _draw_queen(d, board, r, int(queens[r]), fade, s)
         if isinstance(event, Place):  # a queen drops in
             _draw_queen(d, board, event.row, event.col, t, s)
-        _draw_legend(d, side, s, queens)
+        _draw_legend(d, side, s, legend_entries(queens, marks, row, solved))
 
 
 def _active_row(frame: Frame[QueensModel]) -> int:
@@ -186,18 +186,30 @@ def _draw_queen(d: DrawList2D, board: Board, row: int, col: int, grow: float, s:
     d.circles(tips, size * 0.12, fill, stroke=ink, width=max(1.2 * s, size * 0.06))
 
 
-def _draw_legend(d: DrawList2D, side: Rect, s: float, queens: np.ndarray) -> None:
-    """What the colours mean, beside the board (in the colour of the first queen)."""
+def legend_entries(
+    queens: np.ndarray, marks: np.ndarray, row: int, solved: bool
+) -> list[LegendEntry]:
+    """What the colours on the board now mean (in the colour of the first queen): no entry
+    for a cross, a line of attack or a lit row that is not there, and the green frame of a
+    solution when it is."""
     first = int(np.argmax(queens >= 0)) if (queens >= 0).any() else 0
-    entries = [
-        LegendEntry(queen_color(first), N_("a queen: each row has its colour"), "disc"),
-        LegendEntry(
-            queen_color(first), N_("× rejected: the queen of its colour attacks it"), "line"
-        ),
-        LegendEntry(
-            rgba(queen_color(first), ATTACK), N_("who attacks the row being tried"), "line"
-        ),
-        LegendEntry(ACTIVE, N_("the row being tried"), "square"),
-    ]
-    for k, entry in enumerate(entries):  # one a line, left-aligned
+    color = queen_color(first)
+    entries = [LegendEntry(color, N_("a queen: each row has its colour"), "disc")]
+    if marks.any():
+        entries.append(LegendEntry(color, N_("× rejected: the queen of its colour attacks it"),
+                                   "line"))  # fmt: skip
+    trying = 0 <= row < len(queens) and not solved
+    if trying and marks[row].any():
+        entries.append(LegendEntry(rgba(color, ATTACK), N_("who attacks the row being tried"),
+                                   "line"))  # fmt: skip
+    if trying:
+        entries.append(LegendEntry(ACTIVE, N_("the row being tried"), "square"))
+    if solved:
+        entries.append(LegendEntry(GOOD, N_("green frame: no queen attacks another"), "line"))
+    return entries
+
+
+def _draw_legend(d: DrawList2D, side: Rect, s: float, entries: list[LegendEntry]) -> None:
+    """The legend beside the board, one entry a line, left-aligned."""
+    for k, entry in enumerate(entries):
         draw_legend(d, [entry], side.x, side.y + side.h * 0.3 + k * 30 * s, side.w, s)

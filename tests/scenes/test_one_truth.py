@@ -130,8 +130,12 @@ def check_digits(frame: Frame, shown: Shown) -> None:
 
 
 def check_queens(frame: Frame, shown: Shown) -> None:
-    queens = int(np.count_nonzero(frame.model.queens(frame.state) >= 0))
+    placed, marks = frame.model.queens(frame.state) >= 0, frame.model.marks(frame.state)
+    queens = int(np.count_nonzero(placed))
     assert shown.stat(r"(\d+) on the board") == queens
+    solved = bool(placed.all()) and not marks.any() and frame.event is None
+    assert ("green frame: no queen attacks another" in shown.legend) == solved
+    assert ("× rejected: the queen of its colour attacks it" in shown.legend) == marks.any()
     solutions = frame.milestones_reached  # its milestones are the solutions
     assert shown.stat(r"solutions found: (\d+)") in ((None, 0) if not solutions else (solutions,))
     finished = re.search(r"after ([\d,]+) queens placed", shown.caption)
