@@ -295,8 +295,18 @@ def _draw_classes(d: DrawList2D, model: DigitsModel, view: View) -> None:
         return
     count = max(len(representatives), 1)
     width = view.stage.w / count
+    s = view.scale
+    # The classes are the whole puzzle's: a trace that fixes pieces first (the post's CHECK
+    # #12) finds fewer, which its caption counts; the title says whose these are.
+    title = ngettext("All the puzzle's solutions fall into this {n} class (one solution of it)",
+                     "All the puzzle's solutions fall into these {n} classes (one solution of "
+                     "each)", len(representatives)).format(n=len(representatives))  # fmt: skip
+    d.text(title, view.stage.x + view.stage.w / 2, view.stage.y, TEXT * s, INK, anchor="ct",
+           max_width=view.stage.w)  # fmt: skip
+    top = 30 * s
     for k, placements in enumerate(representatives):
-        area = Rect(view.stage.x + k * width, view.stage.y, width, view.stage.h - 30 * view.scale)
+        area = Rect(view.stage.x + k * width, view.stage.y + top, width,
+                    view.stage.h - 30 * s - top)  # fmt: skip
         unit = min(area.w / (model.puzzle.width + 1), area.h / (model.puzzle.height + 0.4))
         origin = np.array([area.x + (area.w - model.puzzle.width * unit) / 2, area.y])
         frame = np.array(model.frame_triangles()) * unit + origin
@@ -310,4 +320,5 @@ def _draw_classes(d: DrawList2D, model: DigitsModel, view: View) -> None:
         for label in labels:
             label()
         bottom = area.y + model.puzzle.height * unit + 8 * view.scale
-        d.text(f"class {k + 1}", area.x + area.w / 2, bottom, TEXT * view.scale, INK, anchor="ct")
+        label = gettext("class {k}").format(k=k + 1)
+        d.text(label, area.x + area.w / 2, bottom, TEXT * view.scale, INK, anchor="ct")
