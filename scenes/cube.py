@@ -71,7 +71,7 @@ class CubeScene(Scene):
         "layer": N_("layer z = {}"),
         "nodes": N_("{} nodes searched"),
         "depth": N_("depth {}"),
-        "solutions": N_("{} solutions found"),
+        "solutions": "",  # the milestones count them, out of the total
         "options": "",
         "step": N_("{} jumps"),
         "error": N_("{} errors now"),
