@@ -64,6 +64,7 @@ from solvers.rings.ida_kernels import (
     turn_all,
 )
 from solvers.rings.model import Examine
+from solvers.rings.replay import record_moves
 from solvers.rings.results import solution_message
 from solvers.rings.stateio import check_colour_counts
 from solvers.tracer import NULL_TRACER, Tracer
@@ -471,7 +472,5 @@ def _replay(tracer: Tracer, config: RingConfig, result: OptimalResult) -> None:
     """Mark the solution and play it move by move from the start."""
     if not tracer.enabled or not result.solved:
         return
-    from solvers.rings.search import record_moves
-
     tracer.milestone("solution", solution_message(result.length, result.optimal))
     record_moves(tracer, config, result.moves)

@@ -31,7 +31,6 @@ from solvers.errors import PuzzleInputError, PuzzlevizError
 from solvers.i18n import N_, msg
 from solvers.rings.config import RingConfig
 from solvers.rings.depthfirst import depth_first
-from solvers.rings.geometry import turn_message
 from solvers.rings.graphsearch import (
     CANCELLED,
     FOUND,
@@ -47,6 +46,7 @@ from solvers.rings.kernels import tables, to_kernel_state
 from solvers.rings.model import RingsModel, Rotate
 from solvers.rings.nodes import new_store, path_of
 from solvers.rings.pdb import admissible_params
+from solvers.rings.replay import forget_position_counters, record_moves
 from solvers.rings.results import REASONS, RingsResult, solution_message
 from solvers.rings.stateio import check_colour_counts
 from solvers.tracer import NULL_TRACER, RecordingTracer, Tracer
@@ -288,25 +288,6 @@ def _replay(tracer: Tracer, config: RingConfig, result: RingsResult) -> None:
         for ring, f in reversed(result.moves):
             tracer.emit(Rotate(ring, g - f))
     record_moves(tracer, config, result.moves)
-
-
-def forget_position_counters(tracer: Tracer) -> None:
-    """The search's depth, estimate and bound describe the position it looked at last; once
-    the trace shows other positions (the solution replayed) they are unknown, not shown.
-    The totals (positions expanded, waiting) stay: they are facts about the search."""
-    tracer.count(depth=-1, h=-1, bound=-1)
-
-
-def record_moves(tracer: Tracer, config: RingConfig, moves: list[tuple[int, int]]) -> None:
-    """A solution played move by move, each move a step, ending on 'solved'."""
-    forget_position_counters(tracer)
-    n = len(moves)
-    for i, (ring, f) in enumerate(moves, start=1):
-        tracer.step(msg("Move {i} of {total} · {turn}", i=i, total=n,
-                        turn=turn_message(config, ring, f)))  # fmt: skip
-        tracer.emit(Rotate(ring, f))
-    if n:
-        tracer.milestone("solved", msg("The rings are solved"))
 
 
 # -- the puzzle's methods, in the plugin API's one signature (solvers.plugin) --------------
