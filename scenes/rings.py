@@ -29,7 +29,8 @@ from viz.easing import ease
 from viz.interaction import Interaction, Job, Session
 from viz.legend import LegendEntry, draw_legend
 from viz.player import Frame
-from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene, solver_method
+from viz.stats import counter_lines, milestone_line
 
 TEXT = 18.0  # labels, at 720 rows
 NOTE_BAND = 30.0  # the band under the rings for what the search is doing
@@ -124,6 +125,17 @@ class RingsScene(Scene):
 
     def interaction(self) -> Interaction:
         return RingsInteraction()
+
+    def statistics(self, frame: Frame) -> list[str]:
+        """The search's counters. Best-first ranks positions by the thesis' score (a sum
+        over colour runs, 0 when solved), not by moves: its estimate is no number of moves,
+        and saying 'estimate 88 moves' beside a 12-move solution would be false."""
+        if solver_method(frame.trace.header.solver, self.kind) != "best-first":
+            return super().statistics(frame)
+        labels = {**self.counter_labels, "h": N_("estimate h: {}")}
+        lines = counter_lines(frame.trace, frame.counters, labels)
+        milestones = milestone_line(frame.trace, frame.milestones_reached)
+        return [*lines, milestones] if milestones else lines
 
     def heading(self, frame: Frame) -> str:
         """The title row, with what the solution shown is worth ('shortest: 14 moves

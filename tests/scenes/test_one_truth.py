@@ -59,9 +59,11 @@ def shown_at(frame: Frame) -> Shown:
                  [run.text for run in canvas.d2.texts])  # fmt: skip
 
 
-def positions(trace: Trace) -> list[int]:
-    """The start, every milestone, the end."""
-    return sorted({0, *trace.milestone_pos.tolist(), trace.n_events})
+def positions(trace: Trace, samples: int = 40) -> list[int]:
+    """The start, every milestone, the end, and the ends of some steps between them."""
+    ends = [trace.step_range(k)[1] for k in np.linspace(0, trace.n_steps - 1, samples, dtype=int)]
+    return sorted({0, *trace.milestone_pos.tolist(), *(ends if trace.n_steps else []),
+                   trace.n_events})  # fmt: skip
 
 
 def check_milestone_line(frame: Frame, shown: Shown) -> None:
@@ -91,6 +93,10 @@ def check_rings(frame: Frame, shown: Shown) -> None:
         assert totals == [number(claimed.group(1))] * len(totals) and len(totals) == totals[0]
     replaying = re.match(r"(Move \d+ of|Turn back)", shown.caption) is not None
     estimate = shown.stat(r"estimate (\d+) moves?")
+    if estimate is not None and claimed:  # back to the start, then the answer: no farther
+        reached = shown.stat(r"depth (\d+)")
+        bound = number(claimed.group(1)) + (frame.cursor if reached is None else reached)
+        assert estimate <= bound, (estimate, shown.heading)
     depth = shown.stat(r"depth (\d+)")
     if replaying or by_hand(trace, frame.step):  # positions the search did not look at
         assert estimate is None and depth is None, shown.statistics
