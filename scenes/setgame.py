@@ -342,7 +342,8 @@ class SetInteraction(Interaction):
 
         def done(answer) -> None:
             result, trace = answer
-            session.show(trace)
+            if trace.n_events:  # a board that already holds the largest cap: nothing to show
+                session.show(trace)
             session.report(nmsg("the largest cap here has {n} card",
                                 "the largest cap here has {n} cards", result.max))  # fmt: skip
 
