@@ -28,7 +28,7 @@ from viz.defaults import TOUR_SECONDS
 from viz.gl import default_samples
 from viz.hud import HudLayout, hud_layout
 from viz.images import save_png
-from viz.interaction import Interaction, Session
+from viz.interaction import NOTICE_SEPARATOR, Interaction, Session
 from viz.player import Player, speed_for_seconds
 from viz.renderer import Renderer
 from viz.scene import Scene, scene_for
@@ -390,7 +390,7 @@ class App:
         action, followed by the latest notice (the first to go if the band is too short)."""
         job = self.session.job
         if job is None:
-            return " · ".join(text for text in (self._result, self._message) if text)
+            return NOTICE_SEPARATOR.join(text for text in (self._result, self._message) if text)
         status = f": {job.status}" if job.status else ""
         return f"{job.label}{status} · {job.elapsed:.1f} s (press the key again to stop)"
 

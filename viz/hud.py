@@ -27,6 +27,7 @@ from solvers.i18n import N_plural, gettext, ngettext
 from solvers.model import PuzzleModel
 from viz.color import ACCENT, BAD, INK, MUTED, PANEL, rgba
 from viz.draw2d import DrawList2D
+from viz.interaction import NOTICE_SEPARATOR
 from viz.player import Frame, Mode
 from viz.scene import Rect
 from viz.text import fit_text, measure
@@ -211,8 +212,13 @@ def _draw_milestone_marks(d: DrawList2D, frame: Frame[PuzzleModel], track: Rect,
 
 
 def _draw_notice(d: DrawList2D, message: str, layout: HudLayout) -> None:
+    """Notices shown together go from the end, whole, until the rest fits: the first (a
+    search's result) is cut only if it does not fit alone."""
     s, band = layout.scale, layout.notice
-    size, text = fit_text(message, TEXT * s, TEXT * s, band.w - 32 * s, 1)
+    parts = message.split(NOTICE_SEPARATOR)
+    while len(parts) > 1 and measure(NOTICE_SEPARATOR.join(parts), TEXT * s)[0] > band.w - 32 * s:
+        parts.pop()
+    size, text = fit_text(NOTICE_SEPARATOR.join(parts), TEXT * s, TEXT * s, band.w - 32 * s, 1)
     w = min(band.w, measure(text, size)[0] + 32 * s)
     x = band.x + (band.w - w) / 2
     d.rect(x, band.y, w, band.h, rgba(INK, 0.9), radius=band.h / 2)

@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from viz.scene import View
 
 R = TypeVar("R")
+# Between the notices shown together in the band (a result, then the newest notice first):
+# wider than the " · " inside a notice, so the band can drop whole notices from the end.
+NOTICE_SEPARATOR = "  ·  "
 
 
 class Job(Generic[R]):
@@ -167,7 +170,7 @@ class Session(Generic[M]):
         """A notice (text or a message, shown in the reader's language); several in one turn
         are shown together, the newest first."""
         message = render(message)
-        self.message = f"{message} · {self.message}" if self.message else message
+        self.message = f"{message}{NOTICE_SEPARATOR}{self.message}" if self.message else message
 
 
 class Interaction(ABC, Generic[M]):

@@ -232,7 +232,7 @@ def test_a_result_stays_until_the_next_action(app):
         app.tick(0.01)
         if app.session.job is None:
             break
-    assert app._notice().startswith("the job found a trace · U brings back")
+    assert app._notice().startswith("the job found a trace  ·  U brings back")
     app.tick(60.0)  # the notice fades, the result stays
     assert app._notice() == "the job found a trace"
     for looking in (pygame.K_h, pygame.K_h, pygame.K_s):  # help and a screenshot: no action
@@ -247,3 +247,19 @@ def test_a_toggles_the_automatic_pace(app):
     assert not app.player.auto  # the fixture gives a speed: a steady pace
     key(app, pygame.K_a)
     assert app.player.auto and "automatic" in app._message
+
+
+def test_notices_too_long_for_the_band_go_whole_from_the_end():
+    from viz.draw2d import DrawList2D
+    from viz.hud import HudOptions, _draw_notice, hud_layout
+    from viz.interaction import NOTICE_SEPARATOR
+
+    layout = hud_layout(1024, 768, HudOptions())
+    result = "beste Antwort in Sekunden: 41 Züge (nicht als kürzeste bewiesen)"
+    for extra in ("", "U holt die vorige Spur zurück (1 Schritt) · mit Strg+Z auch" * 2):
+        d = DrawList2D(1024, 768)
+        _draw_notice(d, NOTICE_SEPARATOR.join(filter(None, (result, extra))), layout)
+        assert [run.text for run in d.texts] == [result]  # whole, and nothing cut
+    d = DrawList2D(1024, 768)
+    _draw_notice(d, NOTICE_SEPARATOR.join((result, "U holt sie zurück")), layout)
+    assert [run.text for run in d.texts] == [f"{result}{NOTICE_SEPARATOR}U holt sie zurück"]
