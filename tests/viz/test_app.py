@@ -35,6 +35,16 @@ def mouse(app: App, kind: int, pos, button: int = 1) -> None:
         app.handle(pygame.event.Event(kind, pos=pos, button=button))
 
 
+def run_toy_job(app: App) -> None:
+    """The toy interaction's background job (J), waited for."""
+    key(app, pygame.K_j)
+    for _ in range(500):
+        time.sleep(0.01)  # the job runs on a thread
+        app.tick(0.01)
+        if app.session.job is None:
+            break
+
+
 def test_space_plays_and_pauses(app):
     key(app, pygame.K_SPACE)
     assert app.player.mode is Mode.PLAYING
@@ -213,12 +223,7 @@ def test_acting_on_a_loaded_trace_keeps_it_for_undo_and_redo(app):
 
 def test_a_search_result_replaces_the_trace_and_undo_brings_the_old_one(app):
     original = app.player.trace
-    key(app, pygame.K_j)
-    for _ in range(500):
-        time.sleep(0.01)  # the job runs on a thread
-        app.tick(0.01)
-        if app.session.job is None:
-            break
+    run_toy_job(app)
     assert app.player.trace is not original
     assert app._message == "U brings back the trace before (6 steps)"  # steps, not events
     key(app, pygame.K_u)
@@ -226,12 +231,7 @@ def test_a_search_result_replaces_the_trace_and_undo_brings_the_old_one(app):
 
 
 def test_a_result_stays_until_the_next_action(app):
-    key(app, pygame.K_j)
-    for _ in range(500):
-        time.sleep(0.01)  # the job runs on a thread
-        app.tick(0.01)
-        if app.session.job is None:
-            break
+    run_toy_job(app)
     assert app._notice().startswith("the job found a trace  ·  U brings back")
     app.tick(60.0)  # the notice fades, the result stays
     assert app._notice() == "the job found a trace"
