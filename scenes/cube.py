@@ -22,7 +22,7 @@ from solvers.cube.views import slices
 from solvers.i18n import N_, fill, gettext, render
 from solvers.trace import Trace
 from viz.camera import OrbitCamera
-from viz.color import BAD, INK, MUTED, RGBA, mix, readable_ink, rgba
+from viz.color import BAD, GOOD, INK, MUTED, RGBA, mix, readable_ink, rgba
 from viz.draw2d import DrawList2D
 from viz.draw3d import DrawList3D
 from viz.easing import ease
@@ -87,7 +87,7 @@ class CubeScene(Scene):
         "layer": N_("layer z = {}"),
         "nodes": N_("{} nodes searched"),
         "depth": N_("depth {}"),
-        "solutions": N_("{} solutions found"),
+        "solutions": "",  # the milestones count them, out of the total
         "options": "",
         "step": N_("{} jumps"),
         "error": N_("{} errors now"),
@@ -113,7 +113,8 @@ class CubeScene(Scene):
         if options.get("exploded"):
             camera = camera.zoom(1 + 0.65 * EXPLODE)  # step back: the spread pieces stay in view
         d2, s = canvas.d2, view.scale
-        main = _draw_notes(d2, model, frame, view)
+        solved = found_packing(model, frame)
+        main = _draw_notes(d2, model, frame, view, solved)
         pieces = _animated_pieces(model, frame)
         axis = "z" if options.get("groups_z") else "x" if options.get("groups_x") else None
         if "error" in frame.trace.header.counters:
@@ -126,10 +127,10 @@ class CubeScene(Scene):
             _draw_groups(canvas, model, pieces, main, camera, axis, s)
         else:
             layer = canvas.layer3d(main, camera)
-            _draw_box(layer, model)
+            _draw_box(layer, model, solved)
             _draw_pieces(layer, model, pieces, exploded=bool(options.get("exploded")),
-                         translucent=model.margin > 0)  # fmt: skip
-            if model.margin > 0:
+                         translucent=model.margin > 0 and not solved)  # fmt: skip
+            if model.margin > 0 and not solved:
                 _draw_bad_cells(layer, model, frame.state)
 
 
@@ -145,25 +146,37 @@ def _facts_text(params: Mapping[str, object]) -> str:
         return recorded
 
 
-def legend_entries(model: CubeModel, slices_shown: bool) -> list[LegendEntry]:
-    """A swatch per piece type, and the seed's red for cells left empty or covered twice."""
+def found_packing(model: CubeModel, frame: Frame) -> bool:
+    """Whether a search that lets pieces overlap and stick out (the stochastic one) rests
+    on a packing: every cell of the box covered once, nothing outside. Its pieces are then
+    drawn solid in a green frame, not see-through as while they still collide."""
+    if model.margin == 0 or frame.event is not None:
+        return False
+    return not slices(model, frame.state, whole_space=True).bad.any()
+
+
+def legend_entries(model: CubeModel, slices_shown: bool, solved: bool = False) -> list[LegendEntry]:
+    """A swatch per piece type, the seed's red for cells left empty or covered twice while
+    there are any, and the green frame of a packing found."""
     entries = [
         LegendEntry(TYPE_COLORS[t % len(TYPE_COLORS)], piece.name)
         for t, piece in enumerate(model.puzzle.types)
         if not piece.is_hole
     ]
-    if slices_shown:
+    if slices_shown and not solved:
         entries.append(LegendEntry(mix("#FFFFFF", BAD, 0.35), N_("empty cell")))
-    if model.margin > 0:
+    if model.margin > 0 and not solved:
         entries.append(LegendEntry(BAD, N_("cell covered twice")))
+    if solved:
+        entries.append(LegendEntry(GOOD, N_("solved: every cell covered once"), "line"))
     return entries
 
 
-def _draw_notes(d: DrawList2D, model: CubeModel, frame: Frame, view: View) -> Rect:
+def _draw_notes(d: DrawList2D, model: CubeModel, frame: Frame, view: View, solved: bool) -> Rect:
     """The legend and the solver's facts in their own bands at the bottom of the stage;
     returns what is left for the pieces."""
     stage, s = view.stage, view.scale
-    entries = legend_entries(model, bool(view.options.get("slices")))
+    entries = legend_entries(model, bool(view.options.get("slices")), solved)
     bottom = stage.y + stage.h
     height = legend_height(entries, stage.w, s)
     draw_legend(d, entries, stage.x, bottom - height, stage.w, s, centered=True)
@@ -223,13 +236,15 @@ def _animated_pieces(model: CubeModel, frame: Frame) -> list[_Shown]:
     return shown
 
 
-def _draw_box(layer: DrawList3D, model: CubeModel) -> None:
+def _draw_box(layer: DrawList3D, model: CubeModel, solved: bool = False) -> None:
     box = np.asarray(model.puzzle.box, dtype=np.float32)
     center = to_world(box / 2)
     # A hair larger than the box, so its faces never share a depth with the pieces' outer
     # faces (which made stripes of z-fighting through the translucent frame).
     frame = to_world(box) * [1, 1, -1] + 0.04
-    layer.box(tuple(center), tuple(frame), rgba("#8FA3B8", 0.07), outline=INK, outline_width=1.6)
+    outline, width = (GOOD, 4.0) if solved else (INK, 1.6)
+    layer.box(tuple(center), tuple(frame), rgba("#8FA3B8", 0.07), outline=outline,
+              outline_width=width)  # fmt: skip
     plate = to_world(np.array([box[0] / 2, box[1] / 2, -0.08]))
     layer.box(tuple(plate), (box[0] + 0.6, 0.12, box[1] + 0.6), rgba("#C9C3B6"),
               outline=rgba(INK, 0.5), outline_width=1.0)  # fmt: skip
@@ -298,6 +313,9 @@ def _draw_groups(canvas, model, shown, area: Rect, camera, axis: str, scale: flo
 
 
 def _draw_slices(d: DrawList2D, model: CubeModel, state: np.ndarray, area: Rect, scale: float):
+    """The seed's z-slices, oriented as `puzzleviz solve cube` prints them (solvers.cube.
+    report): slice z = 0 first, in each slice x to the right and row y = 0 at the top, so
+    the picture and the printout read alike cell for cell."""
     view = slices(model, state)
     nz, ny, nx = view.counts.shape
     columns = max(1, min(nz, round(math.sqrt(nz * area.w / max(area.h, 1)))))
@@ -314,8 +332,7 @@ def _draw_slices(d: DrawList2D, model: CubeModel, state: np.ndarray, area: Rect,
         d.text(f"z = {z + view.origin[2]}", ox, oy - 4 * scale, TEXT * scale, INK, anchor="lb")
         for y in range(ny):
             for x in range(nx):
-                # Rows drawn with y growing upward, like looking down on the box.
-                px, py = ox + x * cell, oy + (ny - 1 - y) * cell
+                px, py = ox + x * cell, oy + y * cell
                 t = int(view.types[z, y, x])
                 if view.bad[z, y, x]:
                     fill = rgba(BAD, 0.9 if view.counts[z, y, x] > 1 else 0.35)
@@ -333,15 +350,16 @@ def _draw_slices(d: DrawList2D, model: CubeModel, state: np.ndarray, area: Rect,
 
 
 def _piece_borders(d: DrawList2D, owners: np.ndarray, ox: float, oy: float, cell: float, width):
-    """Thick lines between cells of different pieces, so each piece reads as one shape."""
+    """Thick lines between cells of different pieces, so each piece reads as one shape (row
+    y = 0 at the top, as in _draw_slices)."""
     ny, nx = owners.shape
     for y in range(ny):
         for x in range(nx):
-            px, py = ox + x * cell, oy + (ny - 1 - y) * cell
+            px, py = ox + x * cell, oy + y * cell
             if x + 1 < nx and owners[y, x] != owners[y, x + 1]:
                 d.line(px + cell, py, px + cell, py + cell, INK, width)
             if y + 1 < ny and owners[y, x] != owners[y + 1, x]:
-                d.line(px, py, px + cell, py, INK, width)
+                d.line(px, py + cell, px + cell, py + cell, INK, width)
 
 
 _CHARTS: weakref.WeakKeyDictionary[Trace, tuple[np.ndarray, np.ndarray]] = (

@@ -16,13 +16,14 @@ import numpy as np
 
 from solvers.digits.demo import class_representatives
 from solvers.digits.model import DigitsModel, LeaveEmpty, Place, Remove, Reopen
-from solvers.i18n import N_, fill, gettext
+from solvers.i18n import N_, fill, gettext, ngettext
 from viz.color import INK, MUTED, RGBA, mix, over, readable_ink, rgba
 from viz.draw2d import DrawList2D
 from viz.easing import ease
 from viz.legend import LegendEntry, draw_legend, legend_height
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+from viz.stats import counter_lines, milestone_line
 from viz.text import measure
 
 TEXT = 18.0  # labels, at 720 rows
@@ -118,6 +119,22 @@ class DigitsScene(Scene):
         "solutions": "",  # the milestones count them, out of the total
     }
     method_names: ClassVar[Mapping[str, str]] = {"exact": N_("exact search")}
+
+    def statistics(self, frame: Frame) -> list[str]:
+        """The counters, and the solutions found so far out of those the trace finds. A
+        search that used the frame's symmetry finds one solution per class (3 of the 48 on
+        the mesh) and says so: "3 of 3 solution classes", as its summary counts them."""
+        trace = frame.trace
+        lines = counter_lines(trace, frame.counters, self.counter_labels)
+        total = trace.n_milestones
+        if not total or not trace.header.params.get("symmetry"):
+            line = milestone_line(trace, frame.milestones_reached)
+            return [*lines, line] if line else lines
+        things = ngettext("solution class", "solution classes", total)
+        reached = frame.milestones_reached
+        found = fill(gettext("{reached:,} of {total:,} {things}"), reached=reached, total=total,
+                     things=things)  # fmt: skip
+        return [*lines, found]
 
     def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
         model: DigitsModel = frame.model
@@ -284,8 +301,18 @@ def _draw_classes(d: DrawList2D, model: DigitsModel, view: View) -> None:
         return
     count = max(len(representatives), 1)
     width = view.stage.w / count
+    s = view.scale
+    # The classes are the whole puzzle's: a trace that fixes pieces first (the post's CHECK
+    # #12) finds fewer, which its caption counts; the title says whose these are.
+    title = ngettext("All the puzzle's solutions fall into this {n} class (one solution of it)",
+                     "All the puzzle's solutions fall into these {n} classes (one solution of "
+                     "each)", len(representatives)).format(n=len(representatives))  # fmt: skip
+    d.text(title, view.stage.x + view.stage.w / 2, view.stage.y, TEXT * s, INK, anchor="ct",
+           max_width=view.stage.w)  # fmt: skip
+    top = 30 * s
     for k, placements in enumerate(representatives):
-        area = Rect(view.stage.x + k * width, view.stage.y, width, view.stage.h - 30 * view.scale)
+        area = Rect(view.stage.x + k * width, view.stage.y + top, width,
+                    view.stage.h - 30 * s - top)  # fmt: skip
         unit = min(area.w / (model.puzzle.width + 1), area.h / (model.puzzle.height + 0.4))
         origin = np.array([area.x + (area.w - model.puzzle.width * unit) / 2, area.y])
         frame = np.array(model.frame_triangles()) * unit + origin

@@ -59,7 +59,7 @@ def layout(n: int, stage: Rect, scale: float) -> tuple[Board, Rect]:
     legend on its right, the two centred together; on a narrow frame (4:3) the board gives
     up width so the legend's lines fit whole."""
     label, gap = 30 * scale, 40 * scale
-    legend_w = max(legend_width(entry, scale) for entry in _legend_entries(0))
+    legend_w = max(legend_width(entry, scale) for entry in _every_entry(0))
     cell = min((stage.h - label) / n, (stage.w - label - gap - legend_w) / n)
     total = label + n * cell + gap + legend_w
     x = stage.x + max((stage.w - total) / 2, 0.0) + label
@@ -111,7 +111,7 @@ class QueensScene(Scene[QueensModel]):
                 _draw_queen(d, board, r, int(queens[r]), fade, s)
         if isinstance(event, Place):  # a queen drops in
             _draw_queen(d, board, event.row, event.col, t, s)
-        _draw_legend(d, side, s, queens)
+        _draw_legend(d, side, s, legend_entries(queens, marks, row, solved))
 
 
 def _active_row(frame: Frame[QueensModel]) -> int:
@@ -189,22 +189,32 @@ def _draw_queen(d: DrawList2D, board: Board, row: int, col: int, grow: float, s:
     d.circles(tips, size * 0.12, fill, stroke=ink, width=max(1.2 * s, size * 0.06))
 
 
-def _legend_entries(first: int) -> list[LegendEntry]:
-    """What the colours mean (in the colour of the first queen)."""
+def legend_entries(
+    queens: np.ndarray, marks: np.ndarray, row: int, solved: bool
+) -> list[LegendEntry]:
+    """What the colours on the board now mean (in the colour of the first queen): no entry
+    for a cross, a line of attack or a lit row that is not there, and the green frame of a
+    solution when it is."""
+    first = int(np.argmax(queens >= 0)) if (queens >= 0).any() else 0
+    entries = _every_entry(first)
+    trying = 0 <= row < len(queens) and not solved
+    shown = (True, bool(marks.any()), trying and bool(marks[row].any()), trying, solved)
+    return [entry for entry, show in zip(entries, shown, strict=True) if show]
+
+
+def _every_entry(first: int) -> list[LegendEntry]:
+    """Every entry the legend can show, in its order (the layout makes room for them all)."""
+    color = queen_color(first)
     return [
-        LegendEntry(queen_color(first), N_("a queen: each row has its colour"), "disc"),
-        LegendEntry(
-            queen_color(first), N_("× rejected: the queen of its colour attacks it"), "line"
-        ),
-        LegendEntry(
-            rgba(queen_color(first), ATTACK), N_("who attacks the row being tried"), "line"
-        ),
+        LegendEntry(color, N_("a queen: each row has its colour"), "disc"),
+        LegendEntry(color, N_("× rejected: the queen of its colour attacks it"), "line"),
+        LegendEntry(rgba(color, ATTACK), N_("who attacks the row being tried"), "line"),
         LegendEntry(ACTIVE, N_("the row being tried"), "square"),
+        LegendEntry(GOOD, N_("green frame: no queen attacks another"), "line"),
     ]
 
 
-def _draw_legend(d: DrawList2D, side: Rect, s: float, queens: np.ndarray) -> None:
-    """What the colours mean, beside the board, one a line."""
-    first = int(np.argmax(queens >= 0)) if (queens >= 0).any() else 0
-    for k, entry in enumerate(_legend_entries(first)):
+def _draw_legend(d: DrawList2D, side: Rect, s: float, entries: list[LegendEntry]) -> None:
+    """The legend beside the board, one entry a line, left-aligned."""
+    for k, entry in enumerate(entries):
         draw_legend(d, [entry], side.x, side.y + side.h * 0.3 + k * 30 * s, side.w, s)

@@ -13,15 +13,15 @@ from typing import ClassVar
 
 import numpy as np
 
-from solvers.i18n import N_, fill, gettext, msg, render
+from solvers.i18n import N_, fill, gettext, msg, nmsg, render
 from solvers.rings.background import BackgroundSearch, drive_job
-from solvers.rings.colour_pdb import tables_ready
 from solvers.rings.config import RingConfig
 from solvers.rings.geometry import RingLayout, layout, short_way, turn_message
 from solvers.rings.model import Examine, RingsModel, Rotate
-from solvers.rings.results import solution_message
+from solvers.rings.results import RingsResult, solution_message
 from solvers.rings.search import METHODS
 from solvers.rings.shuffle import random_moves
+from solvers.trace_edit import by_hand
 from solvers.tracer import RecordingTracer
 from viz.color import GOOD, INK, mix, readable_ink, rgba
 from viz.draw2d import DrawList2D
@@ -29,7 +29,8 @@ from viz.easing import ease
 from viz.interaction import Interaction, Job, Session
 from viz.legend import LegendEntry, draw_legend
 from viz.player import Frame
-from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene, solver_method
+from viz.stats import counter_lines, milestone_line
 
 TEXT = 18.0  # labels, at 720 rows
 NOTE_BAND = 30.0  # the band under the rings for what the search is doing
@@ -125,11 +126,24 @@ class RingsScene(Scene):
     def interaction(self) -> Interaction:
         return RingsInteraction()
 
+    def statistics(self, frame: Frame) -> list[str]:
+        """The search's counters. Best-first ranks positions by the thesis' score (a sum
+        over colour runs, 0 when solved), not by moves: its estimate is no number of moves,
+        and saying 'estimate 88 moves' beside a 12-move solution would be false."""
+        if solver_method(frame.trace.header.solver, self.kind) != "best-first":
+            return super().statistics(frame)
+        labels = {**self.counter_labels, "h": N_("estimate h: {}")}
+        lines = counter_lines(frame.trace, frame.counters, labels)
+        milestones = milestone_line(frame.trace, frame.milestones_reached)
+        return [*lines, milestones] if milestones else lines
+
     def heading(self, frame: Frame) -> str:
         """The title row, with what the solution shown is worth ('shortest: 14 moves
         (proven)' or '14 moves (not proven shortest)') once a solver has found one."""
         base = super().heading(frame)
         trace = frame.trace
+        if by_hand(trace, frame.step):  # the user has turned since: not the solver's position
+            return base
         proof = next((render(trace.string(int(c))) for k, c in
                       zip(trace.milestone_kind, trace.milestone_caption, strict=True)
                       if trace.string(int(k)) == "solution" and "move" in trace.string(int(c))),
@@ -241,6 +255,19 @@ def _draw_examine(d: DrawList2D, event: Examine, band: Rect, s: float, t: float)
     del t
 
 
+def failure_words(result: RingsResult | None) -> str:
+    """Why a search found nothing, in words for the class (a message)."""
+    if result is None:
+        return msg("no result")
+    if result.stopped:
+        return nmsg("stopped at its limit of {n:,} position, no solution found",
+                    "stopped at its limit of {n:,} positions, no solution found",
+                    result.expanded)  # fmt: skip
+    if result.reason == "no solution within the limits":
+        return msg("no solution within its depth limit")
+    return msg("stopped before it found a solution")
+
+
 class RingsInteraction(Interaction):
     """Turning rings, shuffling, resetting and searching, like the thesis' window."""
 
@@ -335,28 +362,22 @@ class RingsInteraction(Interaction):
             session.say(msg("search stopped"))
             return
         model = self._model(session)
-        config = model.config
         state = session.state
         if model.is_goal(state):
             session.say(msg("already solved: shuffle first (X)"))
             return
         search = BackgroundSearch(model.config, state, self.method, record=True)
+        method = msg(RingsScene.method_names.get(self.method, self.method))
 
         def done(finished: BackgroundSearch) -> None:
             result = finished.result
             if result is None or not result.found or finished.trace is None:
-                reason = msg(result.reason) if result else msg("no result")  # a REASONS msgid
-                session.say(msg("{method}: {reason}", method=_method_words(self.method),
-                                reason=reason))  # fmt: skip
+                session.report(msg("{method}: {reason}", method=_method_words(self.method),
+                                   reason=failure_words(result)))  # fmt: skip
                 return
             session.show(finished.trace)  # from its beginning, at the reading pace
-            session.say(msg("{proof}: playing from the start; End jumps to the end",
-                            proof=solution_message(result.length, result.optimal)))  # fmt: skip
-            unproven = self.method == "practical" and not result.optimal
-            if unproven and config.rings == 2 and not tables_ready(config):
-                command = f"puzzleviz solve rings --config {config} --method optimal"
-                session.say(msg("for proven shortest solutions build the tables once: {command}",
-                                command=command))  # fmt: skip
+            session.report(msg("{method}: {proof}", method=method,
+                               proof=solution_message(result.length, result.optimal)))  # fmt: skip
 
         label = _method_words(self.method)
         session.start(Job(label, lambda job: drive_job(job, search), done))

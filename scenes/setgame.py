@@ -13,8 +13,7 @@ from typing import ClassVar
 import numpy as np
 
 from scenes.set_cards import draw_card
-from solvers.errors import PuzzlevizError
-from solvers.i18n import N_, msg, nmsg
+from solvers.i18n import N_, fill, gettext, msg, ngettext, nmsg
 from solvers.setgame.cards import card_look
 from solvers.setgame.model import (
     CHOSEN,
@@ -31,6 +30,7 @@ from solvers.setgame.model import (
     Unprune,
 )
 from solvers.setgame.session import SetSession
+from solvers.setgame.watch import can_watch, watch_maximum
 from viz.color import BAD, INK, MUTED, RGBA, mix, palette, readable_ink, rgba, text_fill
 from viz.draw2d import DrawList2D
 from viz.easing import ease
@@ -38,7 +38,7 @@ from viz.interaction import Interaction, Job, Session
 from viz.legend import LegendEntry, draw_legend, legend_height
 from viz.player import Frame
 from viz.scene import Canvas, Rect, Scene, View, register_scene
-from viz.stats import counter_lines, milestone_line
+from viz.stats import counter_lines, live_counters, milestone_line
 
 LIFT = 0.12  # a chosen card rises by this share of its height
 TEXT = 18.0  # labels, at 720 rows
@@ -113,16 +113,26 @@ class SetScene(Scene):
     title = N_("SET")
     counter_labels: ClassVar[Mapping[str, str]] = {
         "nodes": N_("{} nodes searched"),
-        "cards": N_("{} cards chosen"),
-        "best": N_("largest so far: {}"),
-        "solutions": N_("{} largest caps counted"),
+        "cards": "",  # read off the board instead (statistics)
+        "best": "",
+        "solutions": "",
     }
-    unknown_at_zero = frozenset({"best", "solutions"})  # nothing found yet: not "0 largest"
 
     def statistics(self, frame: Frame) -> list[str]:
-        counters = {k: v for k, v in frame.counters.items()
-                    if v or k not in self.unknown_at_zero}  # fmt: skip
-        lines = counter_lines(frame.trace, counters, self.counter_labels)
+        """Nodes searched, then what the board shows: the cards chosen are counted on it,
+        and the largest cap so far is at least the cap on the board (the search's count of
+        it arrives with its next event). The caps of that size found, once there is one."""
+        lines = counter_lines(frame.trace, frame.counters, self.counter_labels)
+        chosen = int(np.count_nonzero(frame.model.status(frame.state) == CHOSEN))
+        lines.append(fill(ngettext("{n} card chosen", "{n} cards chosen", chosen), n=chosen))
+        best, found = frame.counters.get("best", -1), frame.counters.get("solutions", -1)
+        if best >= 0 and "best" in live_counters(frame.trace):
+            largest = max(best, chosen)
+            lines.append(fill(gettext("largest so far: {n}"), n=largest))
+            if found > 0 and largest == best:
+                caps = ngettext("{n:,} cap of that size found", "{n:,} caps of that size found",
+                                found)  # fmt: skip
+                lines.append(fill(caps, n=found))
         milestones = milestone_line(frame.trace, frame.milestones_reached)
         return [*lines, milestones] if milestones else lines
 
@@ -247,6 +257,30 @@ def _draw_legend(d: DrawList2D, view: View, model: SetGameModel) -> None:
     del model
 
 
+def card_name(model: SetGameModel, card: int) -> str:
+    """A card as the board shows it: in words for the real cards ("2 red striped ovals", a
+    message in the reader's language), its code word for the larger games drawn as words."""
+    if model.v == 3 and model.n <= 4:
+        return card_look(card, model.n).message()
+    return model.space.word(card)
+
+
+def _refusal(model: SetGameModel, state: np.ndarray, card: int, button: int) -> str:
+    """Why a click cannot do what it asks, in the cards' names (a message), or ""."""
+    status, name = model.status(state)[card], card_name(model, card)
+    if button != 1:
+        return (
+            msg("{card} is on the board: take it back first", card=name) if status == CHOSEN else ""
+        )
+    if status != CHOSEN and model.forbidden(state)[card]:
+        return msg("{card} is forbidden: a right click allows it again", card=name)
+    if status == EXCLUDED:
+        first, second = model.exclusion_links(state, card)[0][:2]
+        return msg("{card} would complete a SET with {first} and {second}", card=name,
+                   first=card_name(model, first), second=card_name(model, second))  # fmt: skip
+    return ""
+
+
 class SetInteraction(Interaction):
     """The seed's game: click to add or take back a card, right-click to forbid or allow
     it again, G to compute the largest cap under these constraints (as a search trace)."""
@@ -269,25 +303,23 @@ class SetInteraction(Interaction):
         if card is None:
             return False
         game = self._session_at(session)
-        word = model.space.word(card)
-        status = model.status(game.state)[card]
-        try:
-            if button == 1:
-                if status == CHOSEN:
-                    game.remove(card)
-                    caption = msg("You take {card} back", card=word)
-                else:
-                    game.add(card)
-                    caption = msg("You add {card}", card=word)
-            elif model.forbidden(game.state)[card]:
-                game.unforbid(card)
-                caption = msg("You allow {card} again", card=word)
-            else:
-                game.forbid(card)
-                caption = msg("You forbid {card}", card=word)
-        except PuzzlevizError as exc:
-            session.say(exc.message)  # in the reader's language
+        refusal = _refusal(model, game.state, card, button)
+        if refusal:
+            session.say(refusal)
             return True
+        name = card_name(model, card)
+        if button == 1 and model.status(game.state)[card] == CHOSEN:
+            game.remove(card)
+            caption = msg("You take {card} back", card=name)
+        elif button == 1:
+            game.add(card)
+            caption = msg("You add {card}", card=name)
+        elif model.forbidden(game.state)[card]:
+            game.unforbid(card)
+            caption = msg("You allow {card} again", card=name)
+        else:
+            game.forbid(card)
+            caption = msg("You forbid {card}", card=name)
         session.act(caption, game.events)
         return True
 
@@ -298,17 +330,21 @@ class SetInteraction(Interaction):
             session.cancel()
             session.say(msg("search stopped"))
             return True
-        game = self._session_at(session)
+        model: SetGameModel = session.player.model
+        state = session.state
 
         def work(job: Job):
             job.status = msg("searching")
-            return game.maximum(record=True, count=True)
+            if can_watch(model):
+                return watch_maximum(model, state)
+            return SetSession(model.v, model.n, state=state).maximum(record=True, count=True)
 
         def done(answer) -> None:
             result, trace = answer
-            session.show(trace)
-            session.say(nmsg("the largest cap here has {n} card",
-                             "the largest cap here has {n} cards", result.max))  # fmt: skip
+            if trace.n_events:  # a board that already holds the largest cap: nothing to show
+                session.show(trace)
+            session.report(nmsg("the largest cap here has {n} card",
+                                "the largest cap here has {n} cards", result.max))  # fmt: skip
 
         session.start(Job(msg("the largest cap"), work, done))
         return True

@@ -38,7 +38,7 @@ from scenes.sudoku_layout import (
     short_title,
     technique_rows,
 )
-from scenes.sudoku_play import hint_at, hint_events, placement_events
+from scenes.sudoku_play import hint_at, hint_events, named_events, placement_events
 from solvers.i18n import N_, gettext, msg, nmsg, render
 from solvers.sudoku.geometry import DIGIT_CHARS, Names
 from solvers.sudoku.model import (
@@ -65,6 +65,7 @@ from solvers.sudoku.roles import (
     CELL_ALS,
     CELL_CONFLICT,
     CELL_GUESS,
+    CELL_NAMED,
     CELL_PATTERN,
     CELL_PIVOT,
     CELL_TARGET,
@@ -96,6 +97,7 @@ from viz.color import (
     mix,
     readable_ink,
     rgba,
+    rim_for,
     text_fill,
 )
 from viz.draw2d import DrawList2D
@@ -116,13 +118,14 @@ from viz.stats import counter_lines
 from viz.text import FontName, measure
 
 TEXT = 18.0  # the smallest text, at 720 rows
-GUESS_INK = rgba("#8C5A9E")
+GUESS_INK = rgba("#A0522D")  # sienna: apart from the blue of logic for every kind of vision
 STUDENT_INK = rgba("#00796B")  # the student's own digits (5.3:1 on white)
 STRUCK_INK = ink_against(BAD, "#FFFFFF")
+NAMED_RING = ink_against("#56B4E9", "#FFFFFF", 3.0)  # round a cell a hint names ("Check A2")
 CANDIDATE_COLORS: dict[int, RGBA] = {
     ROLE_PATTERN: GOOD,
     ROLE_ELIMINATE: BAD,
-    ROLE_PLACE: ACCENT,
+    ROLE_PLACE: rgba("#F0E442"),  # not the blue of the digits found by logic: another meaning
     ROLE_ON: rgba("#56B4E9"),
     ROLE_OFF: rgba("#E69F00"),
     ROLE_PEER: rgba("#E8A38A"),
@@ -135,6 +138,7 @@ CELL_COLORS: dict[int, RGBA] = {
     CELL_TARGET: rgba(BAD, 0.13),
     CELL_PIVOT: rgba("#F0E442", 0.45),
     CELL_GUESS: rgba("#CC79A7", 0.22),
+    CELL_NAMED: rgba("#56B4E9", 0.16),
     CELL_CONFLICT: rgba(BAD, 0.35),
     CELL_ALS: rgba("#B07CC6", 0.14),
 }
@@ -161,6 +165,7 @@ CELL_WORDS = {
     CELL_GUESS: N_("guessed cell"),
     CELL_CONFLICT: N_("contradiction"),
     CELL_ALS: N_("almost locked set (ALS)"),
+    CELL_NAMED: N_("the cell the hint names"),
 }
 HOUSE_WORDS = {HOUSE_BASE: N_("house it lives in"), HOUSE_COVER: N_("house it removes from"),
                HOUSE_CONFLICT: N_("no place left")}  # fmt: skip
@@ -322,6 +327,10 @@ def _draw_cells(d: DrawList2D, layout: GridLayout, h: _Highlights) -> None:
         if color is not None and alpha > 0.01:
             r = layout.cell_rect(cell)
             d.rect(r.x, r.y, r.w, r.h, rgba(color, color[3] * alpha))
+            if role == CELL_NAMED:  # a pale fill keeps the digit readable; the ring finds it
+                ring = r.inset(3 * layout.scale)
+                d.rect(ring.x, ring.y, ring.w, ring.h, None, stroke=rgba(NAMED_RING, alpha),
+                       width=3 * layout.scale)  # fmt: skip
 
 
 def _draw_lines(d: DrawList2D, layout: GridLayout, scale: float) -> None:
@@ -424,7 +433,8 @@ def _draw_candidates(
             x, y = layout.candidate_center(cell, digit)
             if role and alpha > 0.01:
                 color = text_fill(CANDIDATE_COLORS.get(role, GOOD))
-                d.circle(x, y, radius, rgba(color, alpha * fade))
+                rim = rim_for(color, alpha * fade)
+                d.circle(x, y, radius, rgba(color, alpha * fade), stroke=rim, width=1.2)
                 ink = mix(MUTED, readable_ink(color), alpha)
             else:
                 ink = MUTED
@@ -597,7 +607,9 @@ def _legend_entries(model: SudokuModel, state, h: _Highlights) -> list[LegendEnt
     cells = {role for _, role, alpha in h.cells if alpha > 0.01}
     for role, words in CELL_WORDS.items():
         if role in cells:
-            entries.append(LegendEntry(CELL_COLORS[role], words))
+            named = role == CELL_NAMED
+            entries.append(LegendEntry(NAMED_RING if named else CELL_COLORS[role], words,
+                                       "ring" if named else "square"))  # fmt: skip
     houses = {role for _, role, alpha in h.houses if alpha > 0.01}
     for role, words in HOUSE_WORDS.items():
         if role in houses:
@@ -659,7 +671,7 @@ class SudokuInteraction(Interaction):
         hint = hint_at(model, state, enabled_techniques(trace), unique)
         if hint.kind in ("stalled", "solved"):
             level = 3
-            session.say(msg("Hint: {text}", text=hint.texts[2]))
+            session.report(msg("Hint: {text}", text=hint.texts[2]))
         elif hint.step is None or level == 1:  # a mistake is told in levels too, in words
             text = hint.texts[level - 1]
             said = (
@@ -667,7 +679,11 @@ class SudokuInteraction(Interaction):
                 if level < 3
                 else msg("Hint {level}/3: {text}", level=level, text=text)
             )
-            session.say(said)
+            if hint.cells and level > 1:  # "Check A2": A2 lit on the board as it is read
+                events, counters = named_events(model, state, hint.cells)
+                session.act(said, events, counters=counters)
+            else:
+                session.report(said)
         else:
             events, counters = hint_events(model, state, hint.step, level)
             said = msg("Hint {level}/3: {text}", level=level, text=hint.texts[level - 1])
@@ -676,7 +692,8 @@ class SudokuInteraction(Interaction):
                 session.say(msg("I again: the whole step"))
         self.hint_level = level
         trace = session.player.trace
-        self.hint_at = (trace, trace.n_events if level > 1 and hint.step else player.cursor)
+        acted = level > 1 and (hint.step is not None or bool(hint.cells))
+        self.hint_at = (trace, trace.n_events if acted else player.cursor)
         if level == 3 and hint.step is None:
             self.hint_level = 0  # told in full: the next press starts again
 
@@ -739,7 +756,7 @@ class SudokuInteraction(Interaction):
             guesses = new_trace.counters_at(new_trace.n_events).get("guesses", 0)
             steps = new_trace.n_steps
             logic = msg("{head}: solved in {steps} steps, by logic alone", head=head, steps=steps)
-            session.say(
+            session.report(
                 nmsg("{head}: solved in {steps} steps, {n} guess",
                      "{head}: solved in {steps} steps, {n} guesses", guesses,
                      head=head, steps=steps)

@@ -28,7 +28,7 @@ from solvers.sudoku.model import (
     UseTechnique,
     encode_link,
 )
-from solvers.sudoku.roles import CELL_PATTERN, ROLE_ELIMINATE, ROLE_PEER, ROLE_PLACE
+from solvers.sudoku.roles import CELL_NAMED, CELL_PATTERN, ROLE_ELIMINATE, ROLE_PEER, ROLE_PLACE
 from solvers.sudoku.steps import Step
 
 
@@ -102,6 +102,17 @@ def placement_events(
     out = _Events(model, state)
     out.clear_marks()
     out.place(cell, digit, STUDENT)
+    return out.events, out.counters()
+
+
+def named_events(
+    model: SudokuModel, state: np.ndarray, cells: tuple[int, ...]
+) -> tuple[list[Event], dict[str, int]]:
+    """A hint about a mistake ("Check A2"): the cells it names, marked."""
+    out = _Events(model, state)
+    out.clear_marks()
+    for cell in cells:
+        out.mark(MARK_CELL, cell, CELL_NAMED)
     return out.events, out.counters()
 
 

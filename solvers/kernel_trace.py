@@ -114,13 +114,20 @@ def record_step(buf: KernelBuffer, caption: int) -> None:
 
 @njit(cache=True, inline="always")
 def record_milestone(buf: KernelBuffer, kind: int, caption: int) -> None:
-    """Mark the current cursor (after the last recorded event) as a milestone."""
+    """Mark the current cursor (after the last recorded event) as a milestone. The counters
+    set since that event (the best size just found, the solution just counted) are the
+    statistics at this cursor, so the last event takes them: the title row agrees with the
+    milestone it is at, not one event later."""
     if buf.fill[FILL_TRUNCATED]:
         return
     m = buf.fill[FILL_MILESTONES]
     if m >= buf.milestone_pos.shape[0]:
         buf.fill[FILL_TRUNCATED] = 1
         return
+    n = buf.fill[FILL_EVENTS]
+    if n > 0:
+        for k in range(buf.current.shape[0]):
+            buf.counters[n - 1, k] = buf.current[k]
     buf.milestone_pos[m] = buf.fill[FILL_EVENTS]
     buf.milestone_kind[m] = kind
     buf.milestone_caption[m] = caption

@@ -3,16 +3,36 @@
 When a user acts in the window (turns a ring, adds a card) after stepping back, the moves
 after the cursor are dropped, as an editor drops its redo history, and the new events
 become one more step at the end.
+
+Such a step is the user's, not the solver's: its counters are unknown (-1, not shown) unless
+the caller gives them, and the header remembers where the user's play began (`played_from`),
+so a title row stops claiming the solver's result for a position the user has changed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
 import numpy as np
 
 from solvers.events import Event, EventSet
 from solvers.trace import NO_CAPTION, Trace
+
+PLAYED_FROM = "played_from"  # header parameter: the first event the user appended
+UNKNOWN = -1  # a counter value that is not known (left out of the statistics)
+
+
+def played_from(trace: Trace) -> int | None:
+    """The event where the user's own steps begin (None: the trace is all the solver's)."""
+    value = trace.header.params.get(PLAYED_FROM)
+    return int(value) if isinstance(value, int) and value < trace.n_events else None
+
+
+def by_hand(trace: Trace, step: int) -> bool:
+    """Whether step `step` (an index) is one the user appended in the window."""
+    start = played_from(trace)
+    return start is not None and 0 <= step < trace.n_steps and trace.step_start[step] >= start
 
 
 def truncate(trace: Trace, cursor: int) -> Trace:
@@ -44,7 +64,8 @@ def append_step(
     counters: dict[str, int] | None = None,
 ) -> Trace:
     """`trace` cut at `cursor`, plus one step of `new` events (with an optional milestone
-    after them). Counters carry on from the cursor unless `counters` updates them."""
+    after them), marked as the user's. Its counters are the given `counters`, the others
+    unknown: the solver's statistics say nothing about a position the user made."""
     base = truncate(trace, cursor)
     strings = list(base.strings)
 
@@ -57,8 +78,7 @@ def append_step(
 
     rows = np.array([events.encode(e) for e in new], dtype=np.int32).reshape(-1, events.width)
     names = trace.header.counters
-    last = base.counters[-1] if base.n_events else np.zeros(len(names), dtype=np.int64)
-    row = last.copy()
+    row = np.full(len(names), UNKNOWN, dtype=np.int64)
     for name, value in (counters or {}).items():
         row[names.index(name)] = value
     new_counters = np.zeros((len(rows), len(names)), dtype=np.int64) + row
@@ -71,8 +91,12 @@ def append_step(
         ms_pos = np.append(ms_pos, base.n_events + len(rows)).astype(np.int64)
         ms_kind = np.append(ms_kind, intern(milestone)).astype(np.int32)
         ms_caption = np.append(ms_caption, intern(caption)).astype(np.int32)
+    started = played_from(base)
+    header = trace.header
+    if len(rows) and started is None:
+        header = dataclasses.replace(header, params={**header.params, PLAYED_FROM: base.n_events})
     return Trace(
-        header=trace.header,
+        header=header,
         rows=np.concatenate([base.rows, rows]),
         counters=np.concatenate([base.counters, new_counters]),
         step_start=step_start,

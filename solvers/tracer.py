@@ -199,8 +199,12 @@ class RecordingTracer:
             self._step_caption.append(caption)
 
     def milestone(self, kind: str, caption: str = "") -> None:
+        """Mark the cursor after the last event; the counters set since that event are its
+        statistics (as in solvers.kernel_trace.record_milestone)."""
         if self.truncated:
             return
+        if self._rows.size and len(self._current):
+            self._counters.set_last(self._current.copy())
         self._ms_pos.append(self._rows.size)
         self._ms_kind.append(self.intern(kind))
         self._ms_caption.append(self.intern(caption))

@@ -109,8 +109,8 @@ def test_a_message_renders_in_each_language_with_plural_forms():
     assert (render(one, "de"), render(many, "de")) == ("1 Zug", "14 Züge")
     assert render(many, "hu") == "14 lépés"
     assert render(many, "ja") == "14 手"
-    nested = msg("{proof}: playing from the start; End jumps to the end", proof=many)
-    assert render(nested, "de") == "14 Züge: Wiedergabe von Anfang an; Ende springt ans Ende"
+    nested = msg("{method}: {proof}", method=msg("A* search"), proof=many)
+    assert render(nested, "de") == "A*-Suche: 14 Züge"
 
 
 @pytest.mark.parametrize(

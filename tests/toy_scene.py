@@ -72,7 +72,11 @@ class ToyInteraction(Interaction):
                 job.status = "working"
                 return make_trace(n_steps=2, per_step=1)[0]
 
-            session.start(Job("toy job", work, lambda trace: session.show(trace)))
+            def done(trace) -> None:
+                session.show(trace)
+                session.report("the job found a trace")
+
+            session.start(Job("toy job", work, done))
             return True
         return False
 

@@ -27,7 +27,7 @@ from viz.compose import Look, default_look, make_view, render_frame
 from viz.gl import default_samples
 from viz.hud import HudLayout
 from viz.images import save_png
-from viz.interaction import Interaction, Session
+from viz.interaction import NOTICE_SEPARATOR, Interaction, Session
 from viz.player import Player
 from viz.renderer import Renderer
 from viz.scene import Scene, scene_for, warm_up_beside
@@ -68,6 +68,8 @@ UNDO_KEYS = (
     (N_("U or Ctrl+Z"), N_("undo: bring back what was replaced")),
     (N_("Ctrl+Y"), N_("redo")),
 )
+# Keys that change only how things are looked at: a result on screen stays through them.
+LOOKING_KEYS = (pygame.K_h, pygame.K_s, pygame.K_f, pygame.K_ESCAPE, pygame.K_c)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -110,6 +112,7 @@ class App:
         self._speed, self._level = speed, level
         self._message = ""
         self._message_left = 0.0
+        self._result = ""  # a search's or a hint's result: shown until the next action
         self._drag: str | None = None
         self._last_mouse = (0.0, 0.0)
         self._clock = 0.0  # seconds of ticks, for double clicks (no wall clock here)
@@ -134,6 +137,7 @@ class App:
         self.look = default_look(self.scene, self.player.frame())
         self.interaction = self.scene.interaction()
         self.session = Session(lambda: self.player, self._replace_trace)
+        self._result = ""
         self._undo.clear()
         self._redo.clear()
 
@@ -247,6 +251,8 @@ class App:
             actions[pygame.K_c] = self.reset_camera
         action = actions.get(key)
         if action is not None:
+            if key not in LOOKING_KEYS:
+                self._result = ""  # the next action: what was found before goes
             action()
             return
         for option in self.scene.options:
@@ -258,7 +264,10 @@ class App:
                 self.say(msg(said, option=gettext(option.label)))
                 return
         if self.interaction is not None:
-            self.interaction.on_key(pygame.key.name(key), shift, self.session)
+            result = self._result
+            self._result = ""
+            if not self.interaction.on_key(pygame.key.name(key), shift, self.session):
+                self._result = result  # a key that did nothing is no action
 
     def _toggle_auto(self) -> None:
         self.player.toggle_auto()
@@ -305,17 +314,31 @@ class App:
         layout = self.layout
         double = button == 1 and self._clock - self._last_click <= DOUBLE_CLICK_SECONDS
         self._last_click = self._clock if button == 1 and not double else -1.0
-        if button == 1 and layout.on_timeline(x, y):
+        if button == 1 and self.look.hud.timeline and layout.play_button.contains(x, y):
+            self._result = ""
+            self.player.toggle_play()
+        elif button == 1 and layout.on_timeline(x, y):
+            self._result = ""
             self._drag = "scrub"
             self.player.begin_scrub()
             self.player.scrub_to(layout.fraction_at(x))
-        elif self.interaction is not None and self.interaction.on_click(x, y, button, self.session):
+        elif self._interaction_click(x, y, button):
             return
         elif self.look.camera is not None and layout.stage.contains(x, y):
             if double:
                 self.reset_camera()
             else:
                 self._drag = "orbit" if button == 1 else "pan"
+
+    def _interaction_click(self, x: float, y: float, button: int) -> bool:
+        """A click the scene's interaction takes (a move, a card): the next action."""
+        if self.interaction is None:
+            return False
+        result, self._result = self._result, ""
+        if self.interaction.on_click(x, y, button, self.session):
+            return True
+        self._result = result
+        return False
 
     def _motion(self, x: float, y: float) -> None:
         dx, dy = x - self._last_mouse[0], y - self._last_mouse[1]
@@ -341,6 +364,8 @@ class App:
         if self.session.message:
             self.say(self.session.message)
             self.session.message = ""
+        if self.session.result:
+            self._result, self.session.result = self.session.result, ""
         self.player.advance(dt)
         self._count_down_message(dt)
 
@@ -351,9 +376,11 @@ class App:
                 self._message = ""
 
     def _notice(self) -> str:
+        """The notice band: a search's progress, else the result that stays until the next
+        action, followed by the latest notice (the first to go if the band is too short)."""
         job = self.session.job
         if job is None:
-            return self._message
+            return NOTICE_SEPARATOR.join(text for text in (self._result, self._message) if text)
         label, status = render(job.label), render(job.status)
         pattern = (
             gettext("{label}: {status} · {seconds:.1f} s (press the key again to stop)")

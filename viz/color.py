@@ -111,3 +111,9 @@ def ink_against(color: ColorLike, background: ColorLike, ratio: float = 4.5) -> 
         if contrast(ink, background) >= ratio:
             return ink
     return INK
+
+
+def rim_for(color: ColorLike, alpha: float = 1.0) -> RGBA | None:
+    """A thin dark edge for a filled shape too light to stand out on white (a yellow disc),
+    else None."""
+    return rgba(INK, 0.5 * alpha) if contrast(color, "#FFFFFF") < 1.6 else None

@@ -33,6 +33,7 @@ from solvers.model import PuzzleModel
 from solvers.trace import Trace
 from viz.color import ACCENT, BAD, INK, MUTED, PANEL, rgba
 from viz.draw2d import DrawList2D
+from viz.interaction import NOTICE_SEPARATOR
 from viz.player import Frame, Mode
 from viz.scene import Rect
 from viz.text import fit_text, measure, wrap_text
@@ -84,6 +85,13 @@ class HudLayout:
     def on_timeline(self, x: float, y: float) -> bool:
         grab = self.track.inset(-6 * self.scale, -12 * self.scale)
         return grab.contains(x, y)
+
+    @property
+    def play_button(self) -> Rect:
+        """The play / pause icon at the left of the footer, with room around it for a
+        finger or an imprecise mouse on a lectern."""
+        box, s = self.speed_box, self.scale
+        return Rect(box.x - 6 * s, box.y - 4 * s, 30 * s, box.h + 8 * s)
 
 
 def ui_scale(width: int, height: int) -> float:
@@ -202,6 +210,12 @@ def _draw_caption(d: DrawList2D, caption: str, box: Rect, scale: float) -> None:
         d.text(line, box.x, box.y + k * box.h / (CAPTION_LINES + 1), size, INK)
 
 
+def shows_pause(mode: Mode) -> bool:
+    """Whether the footer's button shows pause (the player moves, a click stops it) rather
+    than play."""
+    return mode in (Mode.PLAYING, Mode.REVERSING, Mode.RECORDING)
+
+
 def speed_text(frame: Frame[PuzzleModel]) -> str:
     """ "1 step/s", "2 steps/s", "auto · 1,800 steps/s" (the pace here)."""
     return pace_text(frame.rate if frame.auto else frame.speed, frame.level, frame.auto)
@@ -233,13 +247,11 @@ def _draw_footer(d: DrawList2D, frame: Frame[PuzzleModel], layout: HudLayout) ->
     track, box = layout.track, layout.speed_box
     cy = track.y + track.h / 2
     ix, r = box.x + 9 * s, 8 * s
-    if frame.mode in (Mode.PLAYING, Mode.RECORDING):
-        d.polygon([(ix - r * 0.6, cy - r), (ix - r * 0.6, cy + r), (ix + r, cy)], INK)
-    elif frame.mode is Mode.REVERSING:
-        d.polygon([(ix + r * 0.6, cy - r), (ix + r * 0.6, cy + r), (ix - r, cy)], INK)
-    else:
+    if shows_pause(frame.mode):  # what a click does, as media players show it
         d.rect(ix - r * 0.75, cy - r, r * 0.55, 2 * r, INK, radius=1.5 * s)
         d.rect(ix + r * 0.2, cy - r, r * 0.55, 2 * r, INK, radius=1.5 * s)
+    else:
+        d.polygon([(ix - r * 0.6, cy - r), (ix - r * 0.6, cy + r), (ix + r, cy)], INK)
     d.text(speed_text(frame), ix + 18 * s, cy, TEXT * s, MUTED, anchor="lm")
     n = max(frame.n_events, 1)
     d.rect(track.x, track.y, track.w, track.h, rgba(INK, 0.12), radius=track.h / 2)
@@ -274,17 +286,24 @@ def _draw_milestone_marks(d: DrawList2D, frame: Frame[PuzzleModel], track: Rect,
 
 
 def _draw_notice(d: DrawList2D, message: str, layout: HudLayout) -> None:
-    """A pill at the bottom of the notice band: one line, or two for a long notice (several
-    said at once, a hint); only a notice longer than that is cut."""
+    """A pill at the bottom of the notice band: one line, or two for a long notice. Notices
+    shown together (a search's result, then the latest notice) go from the end, whole, until
+    the rest fits: the first is cut only if it does not fit alone."""
     s, band = layout.scale, layout.notice
     pad = 16 * s
-    size, text = fit_text(message, TEXT * s, TEXT * s, band.w - 2 * pad, NOTICE_LINES)
-    w, h = measure(text, size, max_width=band.w - 2 * pad)
+    room = band.w - 2 * pad
+    lines_h = measure("\n".join("A" * NOTICE_LINES), TEXT * s)[1]
+    parts = message.split(NOTICE_SEPARATOR)
+    while len(parts) > 1 and measure(NOTICE_SEPARATOR.join(parts), TEXT * s,
+                                     max_width=room)[1] > lines_h + 1e-6:  # fmt: skip
+        parts.pop()
+    size, text = fit_text(NOTICE_SEPARATOR.join(parts), TEXT * s, TEXT * s, room, NOTICE_LINES)
+    w, h = measure(text, size, max_width=room)
     pill_h = max(h + 7 * s, 32 * s)
     x, y = band.x + (band.w - w - 2 * pad) / 2, band.y + band.h - pill_h
     d.rect(x, y, w + 2 * pad, pill_h, rgba(INK, 0.9), radius=min(pill_h / 2, 16 * s))
     d.text(text, band.x + band.w / 2, y + pill_h / 2, size, "#FFFFFF", anchor="cm",
-           max_width=band.w - 2 * pad)  # fmt: skip
+           max_width=room)  # fmt: skip
 
 
 def draw_help(d: DrawList2D, layout: HudLayout, rows: Sequence[tuple[str, str]]) -> None:

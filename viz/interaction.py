@@ -27,6 +27,9 @@ if TYPE_CHECKING:
     from viz.scene import View
 
 R = TypeVar("R")
+# Between the notices shown together in the band (a result, then the newest notice first):
+# wider than the " · " inside a notice, so the band can drop whole notices from the end.
+NOTICE_SEPARATOR = "  ·  "
 
 
 class Job(Generic[R]):
@@ -90,6 +93,7 @@ class Session(Generic[M]):
         self._load = load
         self.job: Job[Any] | None = None  # whatever it returns: only its progress is shown here
         self.message = ""
+        self.result = ""  # what a search or a hint found: stays until the user's next action
         self.frame: Frame[M] | None = None  # the frame last drawn, for hit-testing
         self.view: View | None = None
 
@@ -136,8 +140,8 @@ class Session(Generic[M]):
         if play:
             self.player.play()
         if old.n_steps:
-            self.say(msg("the {steps:,}-step trace before is kept: U or Ctrl+Z brings it back",
-                         steps=old.n_steps))  # fmt: skip
+            self.say(nmsg("U brings back the trace before ({n:,} step)",
+                          "U brings back the trace before ({n:,} steps)", old.n_steps))  # fmt: skip
 
     def start(self, job: Job[Any]) -> None:
         self.cancel()
@@ -154,15 +158,21 @@ class Session(Generic[M]):
         if job is not None and job.done:
             self.job = None
             if job.error is not None:
-                self.say(msg("{label} failed: {error}", label=job.label, error=_said(job.error)))
+                self.report(msg("{label} failed: {error}", label=job.label,
+                                error=_said(job.error)))  # fmt: skip
             else:
                 job.finish()
+
+    def report(self, message: str) -> None:
+        """A result (of a search, of a hint), shown until the user's next action: a notice
+        fades after a few seconds, but a class may need longer to read what was found."""
+        self.result = render(message)
 
     def say(self, message: str) -> None:
         """A notice (text or a message, shown in the reader's language); several in one turn
         are shown together, the newest first."""
         message = render(message)
-        self.message = f"{message} · {self.message}" if self.message else message
+        self.message = f"{message}{NOTICE_SEPARATOR}{self.message}" if self.message else message
 
 
 def _said(error: BaseException) -> str:

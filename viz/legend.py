@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from solvers.i18n import gettext
-from viz.color import INK, RGBA, ColorLike, rgba
+from viz.color import INK, RGBA, ColorLike, rgba, rim_for
 from viz.draw2d import DrawList2D
 from viz.text import measure
 
@@ -100,8 +100,8 @@ def draw_legend(
 def _swatch(d: DrawList2D, entry: LegendEntry, cx: float, cy: float, scale: float) -> None:
     color: RGBA = rgba(entry.color)
     r = 8 * scale
-    if entry.swatch == "disc":
-        d.circle(cx, cy, r, color)
+    if entry.swatch == "disc":  # a light disc (a yellow one) gets a rim to stand out
+        d.circle(cx, cy, r, color, stroke=rim_for(color), width=1.0)
     elif entry.swatch == "ring":
         d.circle(cx, cy, r * 0.8, None, stroke=color, width=2.5 * scale)
     elif entry.swatch == "line":

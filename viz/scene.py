@@ -15,14 +15,17 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from solvers.errors import PuzzlevizError
-from solvers.i18n import gettext
+from solvers.i18n import N_, gettext
 from solvers.trace import Trace
+from solvers.trace_edit import by_hand
 from viz.camera import OrbitCamera
 from viz.draw2d import DrawList2D
 from viz.draw3d import DrawList3D
 from viz.interaction import Interaction
 from viz.player import Frame, M
 from viz.stats import counter_lines, milestone_line
+
+PLAYED_BY_HAND = N_("played by hand")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -100,7 +103,10 @@ class Scene(ABC, Generic[M]):
     method_names: ClassVar[Mapping[str, str]] = {}
 
     def heading(self, frame: Frame[M]) -> str:
-        """The title row: the puzzle and the method that made the trace shown."""
+        """The title row: the puzzle and the method that made the step shown (the user's
+        own steps are 'played by hand', whatever solver made the trace before them)."""
+        if by_hand(frame.trace, frame.step):
+            return f"{gettext(self.title)} · {gettext(PLAYED_BY_HAND)}"
         method = solver_method(frame.trace.header.solver, self.kind)
         return f"{gettext(self.title)} · {gettext(self.method_names.get(method, method))}"
 

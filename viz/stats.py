@@ -22,11 +22,12 @@ _LABELS: weakref.WeakKeyDictionary[Trace, str] = weakref.WeakKeyDictionary()
 
 
 def live_counters(trace: Trace) -> frozenset[str]:
-    """Counters that are not zero somewhere in the trace (a solver may declare counters
-    that one of its methods never uses); computed once per trace."""
+    """Counters that are above zero somewhere in the trace (a solver may declare counters
+    that one of its methods never uses, or only ever leave unknown); computed once per
+    trace."""
     live = _LIVE.get(trace)
     if live is None:
-        used = np.any(trace.counters != 0, axis=0) if trace.n_events else []
+        used = np.any(trace.counters > 0, axis=0) if trace.n_events else []
         initial = trace.header.initial_counters
         live = _LIVE[trace] = frozenset(
             name

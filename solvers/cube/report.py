@@ -10,7 +10,9 @@ from solvers.cube.views import slices
 
 def slice_lines(model: CubeModel, state: np.ndarray) -> list[str]:
     """The box's z-slices side by side, each cell showing the seed's code (sum of the codes
-    of the pieces covering it; '.' when empty); a '!' marks an empty or overlapped cell."""
+    of the pieces covering it; '.' when empty); a '!' marks an empty or overlapped cell.
+    Slice z = 0 comes first; in each, x grows to the right and row y = 0 is the top line.
+    The window's slice view (scenes.cube, key V) draws them the same way round."""
     view = slices(model, state)
     nz, ny, nx = view.codes.shape
     width = max(2, len(str(int(view.codes.max())))) + 1

@@ -265,13 +265,14 @@ def _texts(tracer: Tracer) -> np.ndarray:
         ),
         K.T_RESTART: msg("Restart: the error repeated IMax times, so throw all the pieces again"),
         K.T_BETTER: msg("A random piece jumps to a random place: fewer errors, keep it"),
-        K.T_EQUAL: msg("A random piece jumps to a random place: no more errors, keep it"),
+        K.T_EQUAL: msg("A random piece jumps to a random place: as many errors as before, keep it"),
         K.T_WORSE: msg("A random piece jumps to a random place: more errors, undo it"),
         K.T_MS_START: "start",
         K.T_MS_RESTART: "restart",
         K.T_MS_SOLVED: "solution",
         K.T_MS_BEST: "best",
         K.T_CAP_SOLVED: msg("Error 0: every cell of the box is covered exactly once"),
+        K.T_PACKED: msg("A random piece jumps to a random place: error 0, the box is packed"),
     }
     return np.array([tracer.intern(texts[k]) for k in range(len(texts))], dtype=np.int32)
 
@@ -312,7 +313,7 @@ def record_stochastic(
 
     def begin_here() -> None:
         tracer.begin(run.state(), **params.to_json(), part=part, window=window)
-        tracer.count(**run.counters())
+        tracer.start_counts(**run.counters())  # the window's first frame shows its own error
 
     if part == "start":
         begin_here()

@@ -25,6 +25,9 @@ class SliceView:
     bad      inside the box: True where the cell is empty or overlapped (the seed's red
              cells); outside the box: True where any piece sticks out
     origin   box coordinates (x, y, z) of element [0][0][0]
+
+    Shown as the seed printed them: slice by slice, row y = 0 first (at the top), x to the
+    right, by both the command (report.slice_lines) and the window (scenes.cube).
     """
 
     counts: np.ndarray

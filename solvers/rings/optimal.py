@@ -44,7 +44,6 @@ from solvers.rings.colour_pdb import (
     plan,
 )
 from solvers.rings.config import RingConfig
-from solvers.rings.geometry import turn_message
 from solvers.rings.goal import is_goal
 from solvers.rings.ida_kernels import (
     EXHAUSTED,
@@ -64,7 +63,8 @@ from solvers.rings.ida_kernels import (
     ring_values,
     turn_all,
 )
-from solvers.rings.model import Examine, Rotate
+from solvers.rings.model import Examine
+from solvers.rings.replay import record_moves
 from solvers.rings.results import solution_message
 from solvers.rings.stateio import check_colour_counts
 from solvers.tracer import NULL_TRACER, Tracer
@@ -472,11 +472,5 @@ def _replay(tracer: Tracer, config: RingConfig, result: OptimalResult) -> None:
     """Mark the solution and play it move by move from the start."""
     if not tracer.enabled or not result.solved:
         return
-    n = result.length
-    tracer.milestone("solution", solution_message(n, result.optimal))
-    for i, (ring, f) in enumerate(result.moves, start=1):
-        tracer.step(msg("Move {i} of {total} · {turn}", i=i, total=n,
-                        turn=turn_message(config, ring, f)))  # fmt: skip
-        tracer.emit(Rotate(ring, f))
-    if n:
-        tracer.milestone("solved", msg("The rings are solved"))
+    tracer.milestone("solution", solution_message(result.length, result.optimal))
+    record_moves(tracer, config, result.moves)

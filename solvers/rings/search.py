@@ -31,7 +31,6 @@ from solvers.errors import PuzzleInputError, PuzzlevizError
 from solvers.i18n import N_, msg
 from solvers.rings.config import RingConfig
 from solvers.rings.depthfirst import depth_first
-from solvers.rings.geometry import turn_message
 from solvers.rings.graphsearch import (
     CANCELLED,
     FOUND,
@@ -47,6 +46,7 @@ from solvers.rings.kernels import tables, to_kernel_state
 from solvers.rings.model import RingsModel, Rotate
 from solvers.rings.nodes import new_store, path_of
 from solvers.rings.pdb import admissible_params
+from solvers.rings.replay import forget_position_counters, record_moves
 from solvers.rings.results import REASONS, RingsResult, solution_message
 from solvers.rings.stateio import check_colour_counts
 from solvers.tracer import NULL_TRACER, RecordingTracer, Tracer
@@ -102,6 +102,8 @@ def solve(
     started = time.perf_counter()
     state = np.asarray(state, dtype=np.int32)
     check_colour_counts(config, state)
+    if tracer.enabled:  # no estimate or bound before the search computes one (not "0")
+        tracer.start_counts(h=-1, bound=-1)
     if control is None or status is None:
         control, status = new_control()
     if method == "practical":
@@ -281,15 +283,11 @@ def _replay(tracer: Tracer, config: RingConfig, result: RingsResult) -> None:
     tracer.milestone("solution", solution_message(n, result.optimal))
     g = config.size
     if result.method != "practical" and n:
+        forget_position_counters(tracer)
         tracer.step(msg("Turn back to the start to replay the solution"))
         for ring, f in reversed(result.moves):
             tracer.emit(Rotate(ring, g - f))
-    for i, (ring, f) in enumerate(result.moves, start=1):
-        tracer.step(msg("Move {i} of {total} · {turn}", i=i, total=n,
-                        turn=turn_message(config, ring, f)))  # fmt: skip
-        tracer.emit(Rotate(ring, f))
-    if n:
-        tracer.milestone("solved", msg("The rings are solved"))
+    record_moves(tracer, config, result.moves)
 
 
 # -- the puzzle's methods, in the plugin API's one signature (solvers.plugin) --------------

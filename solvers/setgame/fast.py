@@ -289,6 +289,9 @@ def maximum_v3(
             caption = msg(
                 "Finished: {size} cards without a SET, proven the largest: here is one", size=size
             )
+        # the title row's counts agree with the caption: the caps of the symmetry-reduced
+        # search stand for all `count` of them
+        tracer.count(best=size, **({"solutions": count} if count else {}))
         Board(SetGameModel(3, n), tracer).show(result.caps[0], caption)  # fmt: skip
     return result
 

@@ -42,6 +42,7 @@ class Hint:
     kind: str  # "step", "wrong_digit", "lost_candidate", "stalled", "solved"
     texts: tuple[str, str, str]
     step: Step | None = None
+    cells: tuple[int, ...] = ()  # the cells a mistake's hint names (the window marks them)
 
     def text(self, level: int) -> str:
         """The level's words in the reader's language (the texts are messages)."""
@@ -94,7 +95,7 @@ def check_position(
                    cell=cell, digit=digit)  # fmt: skip
         return Hint("wrong_digit", (msg("Check your digits: one of them is wrong."),
                                     msg("Check {cell}: its digit is wrong.", cell=cell),
-                                    text))  # fmt: skip
+                                    text), cells=(c,))  # fmt: skip
     bits = np.left_shift(1, np.maximum(solution, 1) - 1)
     lost = np.flatnonzero((values == 0) & ((cand & bits) == 0))
     if len(lost):
@@ -104,7 +105,7 @@ def check_position(
                    cell=cell, digit=digit)  # fmt: skip
         return Hint("lost_candidate", (msg("Check your pencil marks: a right one was removed."),
                                        msg("Check the pencil marks of {cell}.", cell=cell),
-                                       text))  # fmt: skip
+                                       text), cells=(c,))  # fmt: skip
     return None
 
 

@@ -32,7 +32,7 @@ from solvers.sudoku.model import (
     difficulty,
     encode_link,
 )
-from solvers.sudoku.results import SudokuResult, level_words
+from solvers.sudoku.results import SudokuResult
 from solvers.sudoku.roles import (
     LINK_STRONG,
     ROLE_ALS,
@@ -265,10 +265,8 @@ class StepRecorder:
         tracer.step("Solved" if result.solved else "Logic stalled")
         for (layer, index), _value in sorted(emitter.marks.items()):
             emitter.mark(layer, index, 0)
-        if result.solved:
-            level = level_words(result.level)
-            said = msg("Solved: rating {rating:.1f} ({level})", rating=result.rating, level=level)
-            tracer.milestone("solved", said)
+        if result.solved:  # the ratings the title row shows (SE, HoDoKu), not another scale
+            tracer.milestone("solved", msg("Solved: {ratings}", ratings=result.ratings.words()))
         else:
             tracer.milestone("stalled", msg("No enabled technique applies any more"))
         return emitter.state.copy()

@@ -79,3 +79,7 @@ CELL_ALS = 6  # a cell of an almost locked set (outline it)
 # the same set left on another (solvers.sudoku.kernels.grouped, .als_chain). Group nodes of
 # those chains keep codes below it (ncand + their place in the chain).
 ALS_NODE_CODE = 64
+
+# -- issue 30: what a hint names --------------------------------------------------------
+CELL_NAMED = 7  # a cell a hint names ("Check A2"): the window highlights it
+CELL_ROLE_NAMES[CELL_NAMED] = "named by the hint"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import time
 
+import numpy as np
 import pygame
 import pytest
 
@@ -12,7 +13,7 @@ from scenes.rings import place, rings_area
 from scenes.setgame import board_layout
 from solvers.i18n import render
 from solvers.rings.model import RingsModel, Rotate
-from solvers.setgame.model import EXCLUDED, Add, Exclude, Forbid, SetGameModel
+from solvers.setgame.model import CHOSEN, EXCLUDED, Add, Exclude, Forbid, SetGameModel
 from solvers.tracer import RecordingTracer
 from viz.app import App
 from viz.compose import make_view
@@ -85,12 +86,54 @@ def test_rings_shuffle_reset_and_a_background_search(gl_ctx):
     assert app.scene.heading(app.player.frame()).endswith("breadth-first search")
     # the result plays from its beginning, at the automatic (readable) pace
     assert app.player.mode is Mode.PLAYING and app.player.position < 1 and app.player.auto
+    assert app._result.startswith("breadth-first search: shortest: ")  # in words, no command
     app.player.seek(trace.n_events)
     assert app.player.model.is_goal(app.player.state)
     key(app, pygame.K_z)
     assert app.player.trace.n_events == 0 and app.player.model.is_goal(app.player.state)
     key(app, pygame.K_u)  # the reset is undone: the search's result is back
     assert app.player.trace is trace
+
+
+def wait_for_job(app: App, seconds: float = 300) -> None:
+    deadline = time.monotonic() + seconds
+    while app.session.job is not None and time.monotonic() < deadline:
+        app.tick(0.05)
+        app.render()
+    assert app.session.job is None, "the job did not finish"
+
+
+def test_a_search_that_stops_at_its_limit_says_so_until_the_next_action(gl_ctx):
+    app = app_for(gl_ctx, RingsModel("2/20/2/4"))
+    key(app, pygame.K_x)
+    app.interaction.method = "iddfs"  # 38 turns a position: its node limit comes first
+    key(app, pygame.K_g)
+    wait_for_job(app)
+    said = "iterative deepening search: stopped at its limit of 2,000,000 positions"
+    assert app._notice().startswith(said)
+    app.tick(30.0)  # long after a notice would have faded
+    assert app._notice().startswith(said)
+    key(app, pygame.K_1)  # the next action
+    app.tick(30.0)
+    assert app._notice() == ""
+
+
+def test_set_g_plays_the_search_from_the_cards_on_the_board(gl_ctx):
+    model = SetGameModel(3, 4)
+    app = app_for(gl_ctx, model)
+    board = board_layout(model, make_view(app.look, SIZE)[0].stage)
+    for card in (0, 1):
+        click(app, *board.center(card))
+    key(app, pygame.K_g)
+    wait_for_job(app)
+    trace = app.player.trace
+    assert trace.header.solver == "setgame-fast" and trace.header.params["watch"]
+    assert trace.n_steps > 20  # the search's placements and take-backs, not one laid-out cap
+    assert app.player.mode is Mode.PLAYING and app.player.position < 1
+    app.player.seek(trace.n_events)
+    status = model.status(app.player.state)
+    assert np.count_nonzero(status == CHOSEN) == 20 and status[0] == status[1] == CHOSEN
+    assert app._result == "the largest cap here has 20 cards"
 
 
 def test_set_cards_are_added_forbidden_and_refused_by_clicking(gl_ctx):
@@ -106,7 +149,11 @@ def test_set_cards_are_added_forbidden_and_refused_by_clicking(gl_ctx):
     before = app.player.trace.n_events
     click(app, *board.center(2))  # would complete a SET: refused, with a reason
     assert app.player.trace.n_events == before
-    assert "would complete a SET" in app._message
+    assert app._message == (
+        "1 red open diamond would complete a SET with 1 red solid diamond and 1 red striped diamond"
+    )
+    captions = [app.player.trace.step_caption_text(k) for k in range(app.player.trace.n_steps)]
+    assert captions == ["You add 1 red solid diamond", "You add 1 red striped diamond"]
     click(app, *board.center(40), button=3)
     assert last_events(app, 1) == [Forbid(40)]
     assert model.forbidden(app.player.state)[40]
@@ -146,7 +193,7 @@ def test_sudoku_technique_toggles_solve_again(gl_ctx):
     assert new is not trace
     assert "pointing_pair" not in enabled_techniques(new)
     assert "pointing_pair" in enabled_techniques(trace)
-    assert "solved in" in app._message
+    assert "solved in" in app._notice()
 
 
 def test_sudoku_techniques_can_be_switched_from_the_keyboard(gl_ctx):

@@ -135,3 +135,32 @@ def test_player_reaches_each_demo_end_state(demo):
         model = model_for(trace)
         model.apply_rows(state, trace.rows)
         assert np.array_equal(player.state, state), puzzle
+
+
+def test_the_slice_view_reads_like_the_printed_slices(demo):
+    """Key V draws the z-slices the way `puzzleviz solve cube` prints them: every code at
+    the same row and column of its slice (row y = 0 at the top in both)."""
+    from scenes.cube import _draw_slices
+    from solvers.cube.report import slice_lines
+
+    trace = demo("cube")
+    player = player_at(trace, trace.n_events)
+    model, state = player.model, player.state
+    d = DrawList2D(1920, 1080)
+    _draw_slices(d, model, state, Rect(0, 0, 1900, 1000), 1.5)
+    nz, ny, nx = 5, 5, 5
+    drawn = [(run.text, run.boxes[0]) for run in d.texts if run.text.isdigit()]
+    assert len(drawn) == nz * ny * nx  # every code fits at this size
+    centres = (
+        np.array([(box[0] + box[2]) / 2 for _, box in drawn]),
+        np.array([(box[1] + box[3]) / 2 for _, box in drawn]),
+    )
+    printed = slice_lines(model, state)[1:]
+    for z in range(nz):
+        # the slices are drawn in reading order: z's 25 codes are the z-th run of 25
+        texts = [text for text, _ in drawn[z * 25 : (z + 1) * 25]]
+        xs, ys = centres[0][z * 25 : (z + 1) * 25], centres[1][z * 25 : (z + 1) * 25]
+        order = np.lexsort((xs, np.round(ys)))  # top row first, left to right
+        rows = [[texts[i] for i in order[r * nx : (r + 1) * nx]] for r in range(ny)]
+        expected = [line.split()[z * nx : (z + 1) * nx] for line in printed]
+        assert rows == expected, f"slice z = {z}"

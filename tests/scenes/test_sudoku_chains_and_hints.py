@@ -128,7 +128,7 @@ def test_hint_key_tells_more_each_time_and_comes_from_the_position_shown(gl_ctx)
         app.render()
 
     press()
-    assert "Hint 1/3: Look for an X-Wing" in app._message
+    assert "Hint 1/3: Look for an X-Wing" in app._notice()
     assert app.player.trace is trace  # level 1 only says it
     press()
     after = app.player.trace
@@ -141,7 +141,7 @@ def test_hint_key_tells_more_each_time_and_comes_from_the_position_shown(gl_ctx)
     removed = {(e.cell, e.digit) for e in events if isinstance(e, Eliminate)}
     assert removed == set(result.steps[k].eliminations)
     press()  # a new position: the next hint starts again at level 1
-    assert "Hint 1/3" in app._message
+    assert "Hint 1/3" in app._notice()
 
 
 @pytest.mark.gl
@@ -183,7 +183,19 @@ def test_a_click_on_a_pencil_mark_writes_the_digit_and_a_wrong_one_is_the_next_h
     app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_i, mod=0))
     app.tick(GLIDE_SECONDS)
     app.render()
-    assert "one of them is wrong" in app._message
+    assert "one of them is wrong" in app._notice()
+    assert not model.cell_marks(app.player.state).any()  # level 1 names no cell
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_i, mod=0))
+    app.tick(GLIDE_SECONDS)
+    app.render()
+    name = Names(3).cell(cell)
+    caption = app.player.trace.step_caption_text(app.player.trace.n_steps - 1)
+    assert caption == f"Hint 2/3: Check {name}: its digit is wrong. (I again: more)"
+    marks = model.cell_marks(app.player.state)
+    assert np.flatnonzero(marks).tolist() == [cell]  # the cell it names, and only that one
+    look = default_look(app.scene, app.player.frame())
+    canvas = compose(app.player.frame(), look, SIZE)[0]
+    assert "the cell the hint names" in [run.text for run in canvas.d2.texts]  # in the legend
 
 
 def test_a_group_node_is_written_with_all_its_cells():

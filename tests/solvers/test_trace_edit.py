@@ -45,3 +45,17 @@ def test_append_to_a_trace_without_counters():
     trace = RecordingTracer(ToyModel(), solver="play").finish()
     edited = append_step(trace, ToyModel.events, 0, "move", [Swap(0, 1), Add(1, 2)])
     assert edited.counters.shape == (2, 0)
+
+
+def test_the_users_steps_are_marked_and_carry_no_solver_statistics():
+    from solvers.trace_edit import by_hand, played_from
+
+    trace, model = make_trace(n_steps=4, per_step=3)
+    assert played_from(trace) is None and not by_hand(trace, 3)
+    first = append_step(trace, model.events, 12, "my move", [Add(0, 1)])
+    again = append_step(first, model.events, 13, "and another", [Add(1, 1)])
+    assert played_from(again) == 12  # where the user's play began
+    assert [by_hand(again, k) for k in range(again.n_steps)] == [False] * 4 + [True, True]
+    assert trace.counters_at(12)["done"] >= 0 and again.counters_at(14) == {"done": -1}
+    earlier = append_step(again, model.events, 5, "from further back", [Add(2, 1)])
+    assert played_from(earlier) == 5  # the later play was cut away with the future

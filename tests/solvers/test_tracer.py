@@ -164,3 +164,29 @@ def test_an_uncaptioned_step_start_keeps_the_caption_already_set():
     trace = tracer.finish()
     assert trace.step_caption_text(0) == "the solver's own words"
     assert trace.step_caption_text(1) == "named"
+
+
+def test_a_milestone_shows_the_counts_it_was_reached_with():
+    """A solver counts what it found, then marks it: the title row at the milestone already
+    shows the count, in Python as from a kernel."""
+    tracer = RecordingTracer(ToyModel(3), solver="test", counters=("nodes", "found"))
+    tracer.step("search")
+    tracer.emit(Add(0, 1))
+    tracer.count(found=1)
+    tracer.milestone("solution", "the first")
+    tracer.emit(Add(1, 1))
+    buffer = tracer.kernel_buffer()
+    _kernel_finds_one(buffer, tracer.intern("solution"))
+    tracer.absorb(buffer)
+    trace = tracer.finish()
+    assert trace.milestone_pos.tolist() == [1, 3]
+    assert trace.counters_at(1) == {"nodes": 0, "found": 1}
+    assert trace.counters_at(3) == {"nodes": 7, "found": 2}
+
+
+@njit(cache=True)
+def _kernel_finds_one(buffer, kind):
+    record_event(buffer, ADD_OP, 2, 1, 0, 0, 0, 0)
+    buffer.current[0] = 7
+    buffer.current[1] = 2
+    record_milestone(buffer, kind, -1)

@@ -35,6 +35,16 @@ def mouse(app: App, kind: int, pos, button: int = 1) -> None:
         app.handle(pygame.event.Event(kind, pos=pos, button=button))
 
 
+def run_toy_job(app: App) -> None:
+    """The toy interaction's background job (J), waited for."""
+    key(app, pygame.K_j)
+    for _ in range(500):
+        time.sleep(0.01)  # the job runs on a thread
+        app.tick(0.01)
+        if app.session.job is None:
+            break
+
+
 def test_space_plays_and_pauses(app):
     key(app, pygame.K_SPACE)
     assert app.player.mode is Mode.PLAYING
@@ -42,6 +52,22 @@ def test_space_plays_and_pauses(app):
     assert app.player.position > 0
     key(app, pygame.K_SPACE)
     assert app.player.mode is Mode.PAUSED
+
+
+def test_the_play_button_plays_and_pauses_and_shows_what_a_click_does(app):
+    button = app.layout.play_button
+    x, y = button.center
+    ink_at_center = []
+    for expected in (Mode.PLAYING, Mode.PAUSED):
+        mouse(app, pygame.MOUSEBUTTONDOWN, (x, y))
+        mouse(app, pygame.MOUSEBUTTONUP, (x, y))
+        assert app.player.mode is expected
+        app.render()
+        icon = app.layout.speed_box
+        # the icon's middle column: the play triangle covers it, the pause bars leave a gap
+        ix, iy = round(icon.x + 9 * app.layout.scale), round(icon.y + icon.h / 2)
+        ink_at_center.append(int(app.target.read_image()[iy, ix].astype(int).sum()) < 200)
+    assert ink_at_center == [False, True]  # playing: pause bars; paused: play triangle
 
 
 def test_arrows_step_and_shift_arrows_jump_milestones(app):
@@ -185,19 +211,43 @@ def test_acting_on_a_loaded_trace_keeps_it_for_undo_and_redo(app):
 
 def test_a_search_result_replaces_the_trace_and_undo_brings_the_old_one(app):
     original = app.player.trace
-    key(app, pygame.K_j)
-    for _ in range(500):
-        time.sleep(0.01)  # the job runs on a thread
-        app.tick(0.01)
-        if app.session.job is None:
-            break
+    run_toy_job(app)
     assert app.player.trace is not original
-    assert "18-step" not in app._message and "kept" in app._message
+    assert app._message == "U brings back the trace before (6 steps)"  # steps, not events
     key(app, pygame.K_u)
     assert app.player.trace is original
+
+
+def test_a_result_stays_until_the_next_action(app):
+    run_toy_job(app)
+    assert app._notice().startswith("the job found a trace  ·  U brings back")
+    app.tick(60.0)  # the notice fades, the result stays
+    assert app._notice() == "the job found a trace"
+    for looking in (pygame.K_h, pygame.K_h, pygame.K_s):  # help and a screenshot: no action
+        key(app, looking)
+    assert app._notice().startswith("the job found a trace")
+    key(app, pygame.K_RIGHT)  # a step: the next action
+    app.tick(60.0)
+    assert app._notice() == ""
 
 
 def test_a_toggles_the_automatic_pace(app):
     assert not app.player.auto  # the fixture gives a speed: a steady pace
     key(app, pygame.K_a)
     assert app.player.auto and "automatic" in app._message
+
+
+def test_notices_too_long_for_the_band_go_whole_from_the_end():
+    from viz.draw2d import DrawList2D
+    from viz.hud import HudOptions, _draw_notice, hud_layout
+    from viz.interaction import NOTICE_SEPARATOR
+
+    layout = hud_layout(1024, 768, HudOptions())
+    result = "beste Antwort in Sekunden: 41 Züge (nicht als kürzeste bewiesen)"
+    for extra in ("", "U holt die vorige Spur zurück (1 Schritt) · mit Strg+Z auch" * 2):
+        d = DrawList2D(1024, 768)
+        _draw_notice(d, NOTICE_SEPARATOR.join(filter(None, (result, extra))), layout)
+        assert [run.text for run in d.texts] == [result]  # whole, and nothing cut
+    d = DrawList2D(1024, 768)
+    _draw_notice(d, NOTICE_SEPARATOR.join((result, "U holt sie zurück")), layout)
+    assert [run.text for run in d.texts] == [f"{result}{NOTICE_SEPARATOR}U holt sie zurück"]

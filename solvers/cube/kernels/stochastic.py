@@ -31,7 +31,7 @@ L_N, L_S, L_HLEN, L_SLEN = range(7, 11)
 C_STEP, C_ERROR, C_BEST, C_RESTARTS, C_REPEATS, C_LIMIT = range(6)
 # captions / milestone kinds (indices into the `text` id array)
 T_START, T_RESTART, T_BETTER, T_EQUAL, T_WORSE, T_MS_START, T_MS_RESTART, T_MS_SOLVED = range(8)
-T_MS_BEST, T_CAP_SOLVED = 8, 9
+T_MS_BEST, T_CAP_SOLVED, T_PACKED = 8, 9, 10
 OP_PLACE, OP_MOVE = 0, 2
 
 GOLDEN = np.uint64(0x9E3779B97F4A7C15)
@@ -204,7 +204,8 @@ def stochastic_run(
                 buf.current[C_BEST] = min(blob[BEST], blob[ERR])
                 if kept:
                     buf.current[C_ERROR] = e
-                    record_step(buf, text[T_BETTER] if e < h else text[T_EQUAL])
+                    said = T_PACKED if e == 0 else T_BETTER if e < h else T_EQUAL
+                    record_step(buf, text[said])
                     record_event(buf, OP_MOVE, a, old, new)
                     if e < blob[BEST]:
                         record_milestone(buf, text[T_MS_BEST], -1)
