@@ -30,13 +30,13 @@ from solvers.i18n import N_, fill, gettext, msg, render
 from viz.app import WINDOW_KEYS, App
 from viz.color import ACCENT, INK, MUTED
 from viz.draw2d import DrawList2D
-from viz.hud import HudLayout, HudOptions, hud_layout
+from viz.hud import HudLayout, HudOptions, hud_layout, ui_scale
 from viz.lesson import Lesson, LessonError, Prepared, Stop
 from viz.player import Mode, Player, speed_for_seconds
 from viz.preparing import Preparation, preparing_text
 from viz.record import Recorder, RecordSettings, Segment, plan, webvtt_beside
 from viz.scene import Canvas
-from viz.text import fit_text
+from viz.text import fit_text, measure
 from viz.timeline import Level
 
 # The shipped demo lesson's title (assets/lessons/demo.toml), a msgid so that its cards speak
@@ -361,30 +361,46 @@ def draw_card(
 ) -> None:
     """A slide's title card: big title, the puzzle under it (or how its preparation goes),
     where in the lesson, how to go on; with `keys`, the keys instead of the puzzle's line.
-    Sized from the height, so a projector's 1080p and a laptop's window match."""
+    Sized by the UI scale (viz.hud.ui_scale), so a 4:3 projector, a laptop and 1080p match;
+    what does not fit beside something else goes under it, never over it."""
     w, h = d.width, d.height
-    s = h / 720.0
+    s = ui_scale(w, h)
     m = 48 * s
+    room = w - 2 * m
     slide = lesson.slides[index]
     if lesson.title:
-        d.text(gettext(lesson.title), m, m, 24 * s, MUTED)  # a msgid (the demo's) translated
-    size, title = fit_text(gettext(slide.title), 60 * s, 36 * s, w - 2 * m, 2)
-    _, title_h = d.text(title, m, h * 0.36, size, INK, font="bold", max_width=w - 2 * m)
+        d.text(gettext(lesson.title), m, m, 24 * s, MUTED, max_width=room)  # the demo's: a msgid
+    size, title = fit_text(gettext(slide.title), 60 * s, 36 * s, room, 2)
+    _, title_h = d.text(title, m, h * 0.36, size, INK, font="bold", max_width=room)
     y = h * 0.36 + title_h + 18 * s
     d.rect(m, y, 120 * s, 6 * s, ACCENT, radius=3 * s)
     if keys:
-        y += 26 * s
-        for key, what in keys:
-            d.text(gettext(key), m, y, 22 * s, INK, font="bold")
-            d.text(gettext(what), m + 300 * s, y, 22 * s, MUTED, max_width=w - 2 * m - 300 * s)
-            y += 32 * s
+        _draw_card_keys(d, keys, m, y + 26 * s, room, s)
     elif line:
-        d.text(line, m, y + 26 * s, 28 * s, MUTED, max_width=w - 2 * m)
+        d.text(line, m, y + 26 * s, 28 * s, MUTED, max_width=room)
     where = fill(gettext("slide {number} / {total}"), number=index + 1, total=len(lesson.slides))
-    d.text(where, m, h - m, 22 * s, MUTED, anchor="lb")
     hint = message or gettext("Space or PageDown: start · N / P: next / previous slide · "
                               "H: keys · Esc: quit")  # fmt: skip
-    d.text(hint, w - m, h - m, 22 * s, MUTED, anchor="rb")
+    footer = 22 * s
+    where_w = d.text(where, m, h - m, footer, MUTED, anchor="lb")[0]
+    if where_w + 32 * s + measure(hint, footer)[0] <= room:
+        d.text(hint, w - m, h - m, footer, MUTED, anchor="rb")
+    else:  # a long hint (a language's words, a notice) goes on the lines above
+        hint_size, hint = fit_text(hint, footer, 18 * s, room, 2)
+        d.text(hint, m, h - m - footer * 1.5, hint_size, MUTED, anchor="lb", max_width=room)
+
+
+def _draw_card_keys(
+    d: DrawList2D, keys: Sequence[tuple[str, str]], x: float, y: float, room: float, s: float
+) -> None:
+    """The lesson's keys on a card: each key in bold beside what it does."""
+    size = 22 * s
+    rows = [(gettext(key), gettext(what)) for key, what in keys]
+    key_w = min(max(measure(key, size, "bold")[0] for key, _ in rows) + 24 * s, room * 0.45)
+    for key, what in rows:
+        key_h = d.text(key, x, y, size, INK, font="bold", max_width=key_w - 24 * s)[1]
+        what_h = d.text(what, x + key_w, y, size, MUTED, max_width=room - key_w)[1]
+        y += max(key_h, what_h) + 8 * s
 
 
 def notes_text(lesson: Lesson, index: int, prepared: Prepared | None) -> str:

@@ -187,17 +187,22 @@ def check_readable(trace, options: dict[str, bool], help_shown: bool, size: tupl
         stats = look.scene.statistics(frame)
         shown = " ".join(run.text for run in runs)
         assert not stats or stats[0] in shown, f"step {frame.step + 1}: {stats[0]!r} not shown"
-        boxes, owners = boxes_of(runs)
-        outside = (boxes[:, 0] < 0) | (boxes[:, 1] < 0) | (boxes[:, 2] > size[0]) | (
-            boxes[:, 3] > size[1])  # fmt: skip
-        left = [owners[i] for i in np.flatnonzero(outside)]
-        assert not left, f"step {frame.step + 1}: text leaves the frame: {left[:4]}"
-        x0, y0, x1, y1 = (boxes[:, k] for k in range(4))
-        hit = (x0[:, None] < x1[None] - 1) & (x0[None] < x1[:, None] - 1)
-        hit &= (y0[:, None] < y1[None] - 1) & (y0[None] < y1[:, None] - 1)
-        np.fill_diagonal(hit, False)
-        pairs = {tuple(sorted((owners[i][0], owners[j][0]))) for i, j in np.argwhere(hit)}
-        assert not pairs, f"step {frame.step + 1}: texts overlap: {sorted(pairs)[:4]}"
+        check_placed(runs, size, f"step {frame.step + 1}")
+
+
+def check_placed(runs: list[TextRun], size: tuple[int, int], where: str) -> None:
+    """Every text inside the frame and clear of every other text."""
+    boxes, owners = boxes_of(runs)
+    outside = (boxes[:, 0] < 0) | (boxes[:, 1] < 0) | (boxes[:, 2] > size[0]) | (
+        boxes[:, 3] > size[1])  # fmt: skip
+    left = [owners[i] for i in np.flatnonzero(outside)]
+    assert not left, f"{where}: text leaves the frame: {left[:4]}"
+    x0, y0, x1, y1 = (boxes[:, k] for k in range(4))
+    hit = (x0[:, None] < x1[None] - 1) & (x0[None] < x1[:, None] - 1)
+    hit &= (y0[:, None] < y1[None] - 1) & (y0[None] < y1[:, None] - 1)
+    np.fill_diagonal(hit, False)
+    pairs = {tuple(sorted((owners[i][0], owners[j][0]))) for i, j in np.argwhere(hit)}
+    assert not pairs, f"{where}: texts overlap: {sorted(pairs)[:4]}"
 
 
 @pytest.mark.gl
