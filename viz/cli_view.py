@@ -266,8 +266,7 @@ def _present(lesson: Any, args: argparse.Namespace, fallback: Path, what: str) -
     """Present in a window, or with -o or no display record to a video and say where.
     The window opens at once, its slides prepared behind the first card; a recording
     waits for them all."""
-    from viz.lesson import prepare
-    from viz.preparing import Preparation
+    from viz.preparing import Preparation, prepare
     from viz.present import Pace, record_lesson, run_lesson_window
     from viz.record import RecordSettings
     from viz.window import WindowError, display_available

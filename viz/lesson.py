@@ -281,15 +281,6 @@ def _run_child(command: list[str]) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True)
 
 
-def prepare(lesson: Lesson, say: Callable[[str], None] = print) -> list[Prepared]:
-    """Every slide's trace, made now (solves run, demos built) so that nothing waits
-    during the lesson; `say` hears what is being made. The window does not wait for this:
-    it prepares behind the first card (viz.preparing)."""
-    from viz.preparing import Preparation
-
-    return Preparation(lesson, say).wait()
-
-
 def prepare_slide(
     lesson: Lesson,
     index: int,

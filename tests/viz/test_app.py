@@ -244,7 +244,8 @@ def test_notices_too_long_for_the_band_go_whole_from_the_end():
 
     layout = hud_layout(1024, 768, HudOptions())
     result = "beste Antwort in Sekunden: 41 Züge (nicht als kürzeste bewiesen)"
-    for extra in ("", "U holt die vorige Spur zurück (1 Schritt) · mit Strg+Z auch" * 2):
+    # the band holds two lines: a notice that would need a third goes whole
+    for extra in ("", "U holt die vorige Spur zurück (1 Schritt) · mit Strg+Z auch " * 4):
         d = DrawList2D(1024, 768)
         _draw_notice(d, NOTICE_SEPARATOR.join(filter(None, (result, extra))), layout)
         assert [run.text for run in d.texts] == [result]  # whole, and nothing cut
