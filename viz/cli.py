@@ -27,15 +27,25 @@ from viz.cli_view import add_view_commands
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from solvers.atomic import Output
     from solvers.plugin import Ref
     from viz.cli_view import Run, SubParsers
 
 EXIT_USAGE = 2
 RECORDINGS = ("video", "output")  # OUT options that take a recording (file or PNG folder)
+LOGS = ("split_log",)  # options naming a log that is appended to and read back
 
 
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line, not a usage dump plus a line."""
+class Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line, not a usage dump plus a line, and an
+    option is only ever its whole name: `--vid` is not `--video` (abbreviations would let a
+    lesson's `solve` past a check of the options it may set, and change meaning when an
+    option is added). Every parser of the command line is of this class (add_parser makes
+    its subparsers of the parent's class)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
@@ -154,33 +164,52 @@ def _path_values(value: object) -> list[str]:
 
 
 def _guarded(run: Run, outputs: Sequence[str]) -> Run:
-    """Before a command runs: its outputs (the options named in `outputs`) are checked
-    (folder, kind, not an input, not each other; recordings as recordings), so a mistake
-    costs nothing rather than the search's result; and with an output `-`, standard output
-    is that output's alone. Every other path-like value that names an existing file counts
-    as an input."""
+    """Before a command runs, every path it writes goes through the output rule
+    (solvers.atomic.check_outputs): the options named in `outputs`, a recording (checked
+    as a recording first) and a split log (appended: new or a split log already) are never
+    an input (by inode, links followed), never each other, and of a kind that can be
+    written; so a mistake costs nothing rather than the search's result, and nothing the
+    command read is replaced. With an output `-`, standard output is that output's alone.
+    Every other path-like value that names an existing file counts as an input."""
 
     def guarded(args: argparse.Namespace) -> int:
         from solvers.atomic import STDOUT, check_outputs, is_stdout, reserve_stdout
 
         values = vars(args)
-        inputs = [v for dest, value in values.items() if dest not in outputs
+        written = (*outputs, *(dest for dest in LOGS if dest in values))
+        inputs = [v for dest, value in values.items() if dest not in written
                   for v in _path_values(value)]  # fmt: skip
         inputs = [v for v in inputs if v != STDOUT and _exists(v)]
-        given = [(dest, values[dest]) for dest in outputs if values.get(dest)]
-        files = [(_option_name(dest), path) for dest, path in given if dest not in RECORDINGS]
-        check_outputs(files, inputs)
-        for dest, path in given:
-            if dest in RECORDINGS:
-                from viz.sinks import check_target
-
-                check_target(Path(path))
-        if any(is_stdout(path) for _, path in files):
+        check_outputs(_outputs(values, written), inputs)
+        if any(is_stdout(values[dest]) for dest in written if values.get(dest)):
             with reserve_stdout():
                 return run(args)
         return run(args)
 
     return guarded
+
+
+def _outputs(values: dict[str, Any], written: Sequence[str]) -> list[Output]:
+    """The outputs given, as the output rule sees them (a PNG folder is the sink's to
+    check: it is a folder, new or empty, never a file that could be an input)."""
+    from solvers.atomic import Output
+    from solvers.split.log import log_output
+
+    checked: list[Output] = []
+    for dest in written:
+        path = values.get(dest)
+        if not path:
+            continue
+        if dest in LOGS:
+            checked.append(log_output(path, _option_name(dest)))
+            continue
+        if dest in RECORDINGS:
+            from viz.sinks import check_target
+
+            if check_target(Path(path)) == "png":
+                continue
+        checked.append(Output(_option_name(dest), path))
+    return checked
 
 
 def _option_name(dest: str) -> str:
@@ -246,8 +275,10 @@ def _watching(run: Callable[[argparse.Namespace], int | None]) -> Run:
     return solve_and_watch
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+def build_parser(parser_class: type[argparse.ArgumentParser] = Parser) -> argparse.ArgumentParser:
+    """The whole command line; every parser in it is a `parser_class` (subparsers are made
+    of their parent's class)."""
+    parser = parser_class(
         prog="puzzleviz",
         description="Watch puzzle solvers think: replay, step through and record their traces.",
     )
@@ -258,6 +289,22 @@ def build_parser() -> argparse.ArgumentParser:
     _add_puzzle_commands(sub)
     _add_language_option(parser)
     return parser
+
+
+def solve_parser(
+    puzzle: str, parser_class: type[argparse.ArgumentParser] = Parser
+) -> argparse.ArgumentParser:
+    """The parser of `puzzleviz solve <puzzle>` exactly as the command line has it (a
+    lesson's solve is read by it: the same options, types and bounds, whole names only)."""
+    return _subparser(_subparser(build_parser(parser_class), "solve"), puzzle)
+
+
+def _subparser(parser: argparse.ArgumentParser, name: str) -> argparse.ArgumentParser:
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            child: argparse.ArgumentParser = action.choices[name]
+            return child
+    raise KeyError(name)
 
 
 def _language(text: str) -> str:
