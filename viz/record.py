@@ -40,10 +40,13 @@ def check_frames(frames: int, fps: int, hint: str) -> None:
     """A recording longer than anyone will watch (a speed of 1e-300) is refused before its
     first frame, whoever asked for it: `record`, a lesson, a notebook."""
     if frames > MAX_FRAMES:
-        raise RecordError(
-            f"the recording would have {frames:,} frames ({frames / fps / 3600:,.1f} hours "
-            f"at {fps} fps): {hint}"
+        hours = frames / fps / 3600
+        length = (
+            f"have {frames:,} frames ({hours:,.1f} hours at {fps} fps)"
+            if hours < 1e6
+            else f"last more than a million hours at {fps} fps"
         )
+        raise RecordError(f"the recording would {length}: {hint}")
 
 
 @dataclasses.dataclass(frozen=True)
