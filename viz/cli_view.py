@@ -4,6 +4,7 @@ lesson file) and demo (the lesson in assets/lessons/demo.toml)."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -272,6 +273,13 @@ def run_demo(args: argparse.Namespace) -> int:
     return _present(lesson, args, Path("demo.mp4"), "the demo tour")
 
 
+def _progress_line(text: str) -> None:
+    """A slide being prepared, said as progress is (solvers.progress): on a terminal, or
+    with PUZZLEVIZ_PROGRESS=1; a script's stderr keeps only what went wrong."""
+    if sys.stderr.isatty() or os.environ.get("PUZZLEVIZ_PROGRESS") == "1":
+        print(text, file=sys.stderr, flush=True)
+
+
 def _check_recording(lesson: Any, output: Path | None, fallback: Path) -> Path:
     """Where a lesson is recorded, through the output rule: never the lesson or a file it
     reads (links followed), and a default name that exists is not replaced: the first free
@@ -317,7 +325,7 @@ def _present(lesson: Any, args: argparse.Namespace, fallback: Path, what: str) -
     if args.output is None:
         taken = f" ({fallback} exists)" if out != fallback else ""
         print(f"no display: recording {what} to {out}{taken}", file=sys.stderr)
-    prepared = prepare(lesson, say=lambda text: print(text, file=sys.stderr, flush=True))
+    prepared = prepare(lesson, say=_progress_line)
     path = record_lesson(lesson, prepared, out, settings, pace=pace)
     shown = sum(p.trace is not None for p in prepared)
     print(f"wrote {path.resolve()} ({shown} puzzles); play it with any video player")
