@@ -12,8 +12,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from solvers.errors import PuzzlevizError
-from solvers.options import positive, whole
+from solvers.options import whole
 from viz.defaults import LEVELS, TOUR_SECONDS
+from viz.parsing import positive_float, seconds_float
 
 if TYPE_CHECKING:
     from solvers.trace import Trace
@@ -50,12 +51,6 @@ def _crf(text: str) -> int:
     return value
 
 
-MAX_SPEED = 1_000_000.0  # units per second: a million events a second is a blur already
-MAX_SECONDS = 86_400.0  # a day of video per trace
-
-
-positive_float = positive(MAX_SPEED)  # a speed, in units per second
-seconds_float = positive(MAX_SECONDS)  # a duration
 step_number = whole(1, None, below="steps are numbered from 1")
 
 
@@ -301,8 +296,7 @@ def _present(lesson: Any, args: argparse.Namespace, fallback: Path, what: str) -
     """Present in a window, or with -o or no display record to a video and say where.
     The window opens at once, its slides prepared behind the first card; a recording
     waits for them all."""
-    from viz.lesson import prepare
-    from viz.preparing import Preparation
+    from viz.preparing import Preparation, prepare
     from viz.present import Pace, record_lesson, run_lesson_window
     from viz.record import RecordSettings
     from viz.window import WindowError, display_available

@@ -187,7 +187,7 @@ def _text(
 
 def _number(path: Path, n: int, table: dict[str, Any], key: str) -> float | None:
     """A pace, checked as the command line checks --speed and --seconds."""
-    from viz.cli_view import positive_float, seconds_float
+    from viz.parsing import positive_float, seconds_float
 
     value = table.get(key)
     if value is None:
@@ -345,9 +345,9 @@ _UNSET = object()
 def _parse_solve(spec: PuzzleSpec, args: list[str]) -> list[tuple[argparse.Action, list[str]]]:
     """The options `args` set, each with its values as text, parsed by the command line's
     own parser for the puzzle (every dest starts unset, so what stays unset was not given)."""
-    from viz.cli import solve_parser
+    from viz.parsing import solve_parser
 
-    parser = solve_parser(spec.name, _LessonParser)
+    parser = solve_parser(spec, _LessonParser)
     actions = [a for a in parser._actions if a.dest not in (argparse.SUPPRESS, "help")]
     namespace = argparse.Namespace(**{a.dest: _UNSET for a in actions})
     parsed = vars(parser.parse_args(args, namespace))
@@ -422,15 +422,6 @@ RunChild = Callable[[list[str], Path], "subprocess.CompletedProcess[str]"]
 
 def _run_child(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, capture_output=True, text=True, cwd=cwd)
-
-
-def prepare(lesson: Lesson, say: Callable[[str], None] = print) -> list[Prepared]:
-    """Every slide's trace, made now (solves run, demos built) so that nothing waits
-    during the lesson; `say` hears what is being made. The window does not wait for this:
-    it prepares behind the first card (viz.preparing)."""
-    from viz.preparing import Preparation
-
-    return Preparation(lesson, say).wait()
 
 
 def prepare_slide(

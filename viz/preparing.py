@@ -169,6 +169,13 @@ class Preparation:
                 self._child = None
 
 
+def prepare(lesson: Lesson, say: Callable[[str], None] = print) -> list[Prepared]:
+    """Every slide's trace, made now (solves run, demos built) so that nothing waits
+    during the lesson (a recording); `say` hears what is being made. The window does not
+    wait for this: it prepares behind the first card."""
+    return Preparation(lesson, say).wait()
+
+
 def preparing_text(what: str, seconds: float) -> str:
     """The card's line for a slide under way (a message: the reader's language)."""
     return msg("Preparing {what} · {seconds} s", what=what, seconds=round(seconds))

@@ -14,8 +14,9 @@ import pytest
 from solvers.tracefile import save_trace
 from tests.cli.helpers import assert_one_line_error, run_cli
 from tests.viz.test_player import make_trace
-from viz.lesson import LessonError, load_lesson, prepare, stops_for
+from viz.lesson import LessonError, load_lesson, stops_for
 from viz.player import Mode
+from viz.preparing import prepare
 from viz.present import LessonApp, Pace
 
 SIZE = (640, 360)
