@@ -16,6 +16,7 @@ gigabytes. Here:
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import errno
 import json
@@ -23,6 +24,7 @@ import os
 import stat
 import tomllib
 import zlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -189,26 +191,32 @@ def read_text(path: str | os.PathLike[str], fmt: FileFormat, encoding: str = "ut
         ) from None
 
 
-def parse_json(text: str | bytes, path: str | os.PathLike[str], fmt: FileFormat) -> Any:
-    """JSON of a file: a syntax error names its line, nesting too deep is refused."""
+@contextlib.contextmanager
+def _parsing(path: str | os.PathLike[str], fmt: FileFormat) -> Iterator[None]:
+    """A parser's failures as one line: its syntax errors, bytes that are not text, and
+    nesting deeper than Python's stack (JSON or TOML 20,000 levels deep)."""
     try:
-        return json.loads(text)
+        yield
     except json.JSONDecodeError as exc:
         raise fmt.error(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise fmt.error(f"{path}: not a valid TOML file: {exc}") from None
     except UnicodeDecodeError:
         raise fmt.error(f"{path}: not a text file (not UTF-8)") from None
     except RecursionError:
         raise fmt.error(f"{path}: nested too deeply to be a {fmt.what}") from None
 
 
+def parse_json(text: str | bytes, path: str | os.PathLike[str], fmt: FileFormat) -> Any:
+    """JSON of a file (see `_parsing` for its errors)."""
+    with _parsing(path, fmt):
+        return json.loads(text)
+
+
 def parse_toml(text: str, path: str | os.PathLike[str], fmt: FileFormat) -> dict[str, Any]:
-    """TOML of a file: a syntax error as tomllib says it, nesting too deep is refused."""
-    try:
+    """TOML of a file (see `_parsing` for its errors)."""
+    with _parsing(path, fmt):
         return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise fmt.error(f"{path}: not a valid TOML file: {exc}") from None
-    except RecursionError:
-        raise fmt.error(f"{path}: nested too deeply to be a {fmt.what}") from None
 
 
 def exists(path: str | os.PathLike[str]) -> bool:
