@@ -12,17 +12,24 @@ replaces and every failure names the path the user typed.
 - A folder, a block device or a socket is refused, and so, before any work, is an output
   that is the same file as an input (by device and inode, so links count) or as another
   output (`check_outputs`).
+
+The output rule, for every path a command writes (`check_outputs`, with an `Output` each):
+never an input, never two outputs on one path, and never an existing file the user did not
+name. A default name that exists gets a free one instead (`free_name`); a file written
+beside a named one (a video's captions, OUT.vtt) replaces only a file of its own kind. A
+log that is appended to (--split-log) is a regular file, new or already a log of its kind.
 """
 
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import errno
 import os
 import stat
 import sys
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
@@ -140,21 +147,104 @@ def check_output(
     return kind
 
 
+HEAD_BYTES = 4096  # of an existing file, to tell whether it is of the kind expected
+
+
+@dataclasses.dataclass(frozen=True)
+class Output:
+    """One path a command writes, as the output rule sees it.
+
+    `named`: the user typed this path, so an existing file there is theirs to replace;
+    False for a default name or a file written beside a named one. `own(head)` tells
+    whether an existing file (its first HEAD_BYTES) is of the kind written there: the only
+    existing file an unnamed output replaces, and the only one a log (`appends`) goes on."""
+
+    option: str  # how the error names it: "--json", "-o/--output", "the captions"
+    path: str | os.PathLike[str]
+    named: bool = True
+    own: Callable[[bytes], bool] | None = None
+    appends: bool = False  # a log appended to (and read back): a regular file
+    what: str = "file"  # what `own` recognises: "split log", "WebVTT file"
+
+
+def head_of(path: str | os.PathLike[str]) -> bytes:
+    """The first HEAD_BYTES of an existing regular file (opened without blocking)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except OSError as exc:
+        raise write_error(path, exc) from None
+    try:
+        return os.read(fd, HEAD_BYTES)
+    except OSError as exc:
+        raise write_error(path, exc) from None
+    finally:
+        os.close(fd)
+
+
+def _check_kind(output: Output, kind: str) -> None:
+    """A log is a regular file (it is read back); an existing file that nobody named is
+    replaced only if it is of the kind written there."""
+    path = output.path
+    if output.appends and kind != "file":
+        raise OutputError(
+            f"{output.option} {path}: a {output.what} is a regular file that is read back "
+            f"(to resume), not {'standard output' if kind == 'stdout' else 'a device or a pipe'}"
+        )
+    if kind != "file" or _identity(path) is None or os.stat(path).st_size == 0:
+        return
+    if output.own is not None and output.own(head_of(path)):
+        return
+    if output.appends:
+        raise OutputError(
+            f"{path} is not a {output.what}: name a new file for {output.option} (it would "
+            "be appended to)"
+        )
+    if not output.named:
+        raise OutputError(
+            f"{path} exists and is not a {output.what} written here before: move it away "
+            f"(puzzleviz replaces only files you name)"
+        )
+
+
 def check_outputs(
-    outputs: Sequence[tuple[str, str | os.PathLike[str]]],
+    outputs: Sequence[Output | tuple[str, str | os.PathLike[str]]],
     inputs: Iterable[str | os.PathLike[str]] = (),
 ) -> None:
-    """`outputs` as (option, path) pairs: each checked, at most one `-`, no two the same."""
+    """Every output checked before the work: its kind and folder, never an input, never an
+    existing file nobody named (`Output`), at most one `-`, no two on one path. Plain
+    (option, path) pairs are outputs the user named."""
     inputs = list(inputs)
     seen: dict[object, str] = {}
-    for option, path in outputs:
+    for given in outputs:
+        output = given if isinstance(given, Output) else Output(*given)
+        option, path = output.option, output.path
         kind = check_output(path, inputs)
+        _check_kind(output, kind)
         if kind == "stream":
             continue
         key: object = STDOUT if kind == "stdout" else (_identity(path) or os.path.realpath(path))
         if key in seen:
             raise OutputError(f"{seen[key]} and {option} both name {path}: name two outputs")
         seen[key] = option
+
+
+def free_name(path: str | os.PathLike[str], beside: Sequence[str] = ()) -> Path:
+    """`path` if nothing is there, else the first of NAME-2.EXT, NAME-3.EXT ... that is
+    free: a default output name never replaces a file nobody named. `beside`: suffixes of
+    files written next to it (".vtt"), which must be free too."""
+    path = Path(path)
+
+    def free(candidate: Path) -> bool:
+        names = [candidate, *(candidate.with_suffix(suffix) for suffix in beside)]
+        return not any(os.path.lexists(name) for name in names)
+
+    if free(path):
+        return path
+    for number in range(2, 10_000):
+        candidate = path.with_name(f"{path.stem}-{number}{path.suffix}")
+        if free(candidate):
+            return candidate
+    raise OutputError(f"cannot write {path}: it and 9,998 numbered names beside it exist")
 
 
 def is_stdout(path: str | os.PathLike[str]) -> bool:

@@ -160,6 +160,12 @@ class PuzzleSpec:
     finish: Ref[Callable[[argparse.Namespace, Any], list[str]]] | None = None
     seeded: bool = False  # its problems take --seed
     outputs: tuple[str, ...] = ()  # dests of its own file outputs (--assembly), checked first
+    # What a lesson's `solve` may set besides value options (switches, choices, numbers):
+    # `inputs`, dests of options that read a file (taken only from the lesson's folder),
+    # and `texts`, dests of free-text options that name no file, process or address. A
+    # free-text option in neither is refused in a lesson (see viz.lesson).
+    inputs: tuple[str, ...] = ()
+    texts: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.methods:

@@ -71,6 +71,22 @@ def test_show_gives_a_clip_with_its_captions_and_step_buttons(trace):
     assert len(stops) == 5 and float(stops[0]) == 0.0  # the start, then each step's result
 
 
+def test_a_clip_is_never_saved_over_the_trace_it_came_from(trace, tmp_path):
+    import puzzleviz
+    from solvers.errors import OutputError
+    from solvers.tracefile import save_trace
+
+    source = save_trace(trace, tmp_path / "toy.pzt")
+    (tmp_path / "link.mp4").symlink_to(source)
+    before = source.read_bytes()
+    clip = puzzleviz.show(str(source), seconds=0.5, size=(160, 90), fps=5)
+    for target in (source, tmp_path / "link.mp4"):
+        with pytest.raises(OutputError, match=f"cannot write {target}: it is the input"):
+            clip.save(target)
+    assert source.read_bytes() == before
+    assert clip.save(tmp_path / "clip.mp4").read_bytes() == clip.mp4
+
+
 def test_a_bad_request_is_one_clear_error(trace):
     import puzzleviz
     from solvers.errors import PuzzlevizError, TraceError

@@ -46,6 +46,7 @@ PACKAGE = {
 
         def add_arguments(parser):
             parser.add_argument("--target", type=int, default=3)
+            parser.add_argument("--save", metavar="FILE", help="free text: a lesson refuses it")
 
         def problems(args):
             return [Problem(args.target)]
@@ -145,3 +146,16 @@ def test_a_spec_checks_its_methods():
                    Ref("a:b"), Ref("a:b"), Ref("a:b"))  # fmt: skip
     with pytest.raises(ValueError, match="module:attribute"):
         Ref("no colon")
+
+
+def test_a_lesson_sets_a_plugins_numbers_but_not_its_undeclared_free_text(
+    installed_plugin, tmp_path
+):
+    from viz.lesson import LessonError, load_lesson
+
+    lesson = tmp_path / "plugin.toml"
+    lesson.write_text('[[slide]]\ntitle = "Counting"\nsolve = "counter --target 5"\n')
+    assert load_lesson(lesson).slides[0].solve == ("counter", "--target", "5")
+    lesson.write_text('[[slide]]\ntitle = "Counting"\nsolve = "counter --save x.txt"\n')
+    with pytest.raises(LessonError, match="--save takes free text that counter does not declare"):
+        load_lesson(lesson)

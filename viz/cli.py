@@ -23,22 +23,17 @@ from typing import TYPE_CHECKING, Any, TextIO
 from solvers.errors import PuzzlevizError
 from solvers.options import whole
 from viz.cli_view import add_view_commands
+from viz.parsing import EXIT_USAGE, Parser, add_language_option, add_solve_options
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from solvers.atomic import Output
     from solvers.plugin import Ref
     from viz.cli_view import Run, SubParsers
 
-EXIT_USAGE = 2
 RECORDINGS = ("video", "output")  # OUT options that take a recording (file or PNG folder)
-
-
-class _Parser(argparse.ArgumentParser):
-    """argparse, but a usage error is one line, not a usage dump plus a line."""
-
-    def error(self, message: str) -> None:  # type: ignore[override]
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+LOGS = ("split_log",)  # a log appended to and read back: the puzzle layer checks it is one
 
 
 def _add_trace_commands(sub: SubParsers) -> None:
@@ -107,13 +102,13 @@ def _run_trace_export(args: argparse.Namespace) -> int:
 def _add_solve_commands(sub: SubParsers) -> None:
     """`puzzleviz solve <puzzle>` for every puzzle the registry knows."""
     from solvers.registry import puzzles
-    from solvers.solving import add_solve_arguments, run_solve
+    from solvers.solving import run_solve
 
     solve = sub.add_parser("solve", help="solve a puzzle and record how (see solve --help)")
     kinds = solve.add_subparsers(dest="puzzle", metavar="PUZZLE", required=True)
     for spec in puzzles().values():
         parser = kinds.add_parser(spec.name, help=spec.help)
-        add_solve_arguments(parser, spec, _add_watch_options)
+        add_solve_options(parser, spec)
         outputs = ("json", "trace", "video", *spec.outputs)
         parser.set_defaults(run=_guarded(_watching(partial(run_solve, spec)), outputs))
 
@@ -154,33 +149,49 @@ def _path_values(value: object) -> list[str]:
 
 
 def _guarded(run: Run, outputs: Sequence[str]) -> Run:
-    """Before a command runs: its outputs (the options named in `outputs`) are checked
-    (folder, kind, not an input, not each other; recordings as recordings), so a mistake
-    costs nothing rather than the search's result; and with an output `-`, standard output
-    is that output's alone. Every other path-like value that names an existing file counts
-    as an input."""
+    """Before a command runs, every path it writes goes through the output rule
+    (solvers.atomic.check_outputs): the options named in `outputs`, a recording (checked
+    as a recording first) and a split log are never an input (by inode, links followed),
+    never each other, and of a kind that can be written; so a mistake costs nothing rather
+    than the search's result, and nothing the command read is replaced. (That a split log
+    is a regular file, new or a log already, solvers.split.options checks before any work.)
+    With an output `-`, standard output is that output's alone. Every other path-like value
+    that names an existing file counts as an input."""
 
     def guarded(args: argparse.Namespace) -> int:
         from solvers.atomic import STDOUT, check_outputs, is_stdout, reserve_stdout
 
         values = vars(args)
-        inputs = [v for dest, value in values.items() if dest not in outputs
+        written = (*outputs, *(dest for dest in LOGS if dest in values))
+        inputs = [v for dest, value in values.items() if dest not in written
                   for v in _path_values(value)]  # fmt: skip
         inputs = [v for v in inputs if v != STDOUT and _exists(v)]
-        given = [(dest, values[dest]) for dest in outputs if values.get(dest)]
-        files = [(_option_name(dest), path) for dest, path in given if dest not in RECORDINGS]
-        check_outputs(files, inputs)
-        for dest, path in given:
-            if dest in RECORDINGS:
-                from viz.sinks import check_target
-
-                check_target(Path(path))
-        if any(is_stdout(path) for _, path in files):
+        check_outputs(_outputs(values, written), inputs)
+        if any(is_stdout(values[dest]) for dest in written if values.get(dest)):
             with reserve_stdout():
                 return run(args)
         return run(args)
 
     return guarded
+
+
+def _outputs(values: dict[str, Any], written: Sequence[str]) -> list[Output]:
+    """The outputs given, as the output rule sees them (a PNG folder is the sink's to
+    check: it is a folder, new or empty, never a file that could be an input)."""
+    from solvers.atomic import Output
+
+    checked: list[Output] = []
+    for dest in written:
+        path = values.get(dest)
+        if not path:
+            continue
+        if dest in RECORDINGS:
+            from viz.sinks import check_target
+
+            if check_target(Path(path)) == "png":
+                continue
+        checked.append(Output(_option_name(dest), path))
+    return checked
 
 
 def _option_name(dest: str) -> str:
@@ -198,15 +209,6 @@ def _exists(path: str) -> bool:
         return os.path.exists(path)
     except (OSError, ValueError):  # a name too long, a NUL byte: not a file anyway
         return False
-
-
-def _add_watch_options(parser: argparse._ActionsContainer) -> None:
-    """Every solve command can show its trace at once: --play opens it in a window,
-    --video records it (the trace goes to a temporary file unless --trace names one)."""
-    parser.add_argument("--play", action="store_true", help="watch the trace in a window")
-    parser.add_argument(
-        "--video", type=Path, metavar="OUT", help="record the trace to OUT (.mp4, .gif, folder/)"
-    )
 
 
 def _watching(run: Callable[[argparse.Namespace], int | None]) -> Run:
@@ -247,7 +249,7 @@ def _watching(run: Callable[[argparse.Namespace], int | None]) -> Run:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(
+    parser = Parser(
         prog="puzzleviz",
         description="Watch puzzle solvers think: replay, step through and record their traces.",
     )
@@ -256,35 +258,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_trace_commands(sub)
     _add_solve_commands(sub)
     _add_puzzle_commands(sub)
-    _add_language_option(parser)
+    add_language_option(parser)
     return parser
-
-
-def _language(text: str) -> str:
-    from solvers.i18n import LanguageError, parse_language
-
-    try:
-        return parse_language(text)
-    except LanguageError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-_language.__name__ = "language"
-
-
-def _add_language_option(parser: argparse.ArgumentParser) -> None:
-    """--lang on every command (each shows, records, prints or exports captions, or runs
-    commands that do), so it goes where a user types it: after the command's name."""
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for child in dict.fromkeys(action.choices.values()):
-                _add_language_option(child)
-            return
-    parser.add_argument(
-        "--lang", type=_language, default=None, metavar="LANG",
-        help="language of the captions and the player: en, hu, de or ja "
-        "(default: $PUZZLEVIZ_LANG, then the locale, then English)",
-    )  # fmt: skip
 
 
 class Terminated(Exception):

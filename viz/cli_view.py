@@ -4,6 +4,7 @@ lesson file) and demo (the lesson in assets/lessons/demo.toml)."""
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -11,14 +12,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from solvers.errors import PuzzlevizError
-from solvers.options import positive, whole
+from solvers.options import whole
 from viz.defaults import LEVELS, TOUR_SECONDS
+from viz.parsing import positive_float, seconds_float
 
 if TYPE_CHECKING:
     from solvers.trace import Trace
     from viz.timeline import Level
 
-    # add_subparsers' value; its parsers are of the parent's class (the CLI's own _Parser)
+    # add_subparsers' value; its parsers are of the parent's class (the CLI's own Parser)
     SubParsers = argparse._SubParsersAction[Any]
 
 Run = Callable[[argparse.Namespace], int]
@@ -49,13 +51,6 @@ def _crf(text: str) -> int:
     return value
 
 
-MAX_SPEED = 1_000_000.0  # units per second: a million events a second is a blur already
-MAX_SECONDS = 86_400.0  # a day of video per trace
-MAX_FRAMES = 2_000_000  # about 18 hours at 30 fps
-
-
-positive_float = positive(MAX_SPEED)  # a speed, in units per second
-seconds_float = positive(MAX_SECONDS)  # a duration
 step_number = whole(1, None, below="steps are numbered from 1")
 
 
@@ -159,12 +154,20 @@ def add_view_commands(sub: SubParsers, guard: Guard) -> None:
         "lesson", type=Path, metavar="LESSON.toml", help="the lesson (a TOML file)"
     )
     _add_presenting(present, "record the lesson here instead of presenting it (default with "
-                    "no display: LESSON.mp4)", seconds=None)  # fmt: skip
+                    "no display: LESSON.mp4, or LESSON-2.mp4 ... if that exists)",
+                    seconds=None)  # fmt: skip
+    present.add_argument(
+        "--allow-outside",
+        action="store_true",
+        help="let the lesson read files outside its folder (traces, puzzle files); without "
+        "it a lesson reads only files beside it",
+    )
     present.set_defaults(run=guard(run_present, ("output",)))
 
     demo = sub.add_parser("demo", help="a tour of every puzzle scene: a window, or demo.mp4")
     _add_presenting(demo, "record the tour here instead of showing it (default with no "
-                    "display: demo.mp4)", seconds=TOUR_SECONDS)  # fmt: skip
+                    "display: demo.mp4, or demo-2.mp4 ... if that exists)",
+                    seconds=TOUR_SECONDS)  # fmt: skip
     demo.set_defaults(run=guard(run_demo, ("output",)))
 
 
@@ -215,7 +218,14 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_record(args: argparse.Namespace) -> int:
-    from viz.record import RecordSettings, check_webvtt, plan, record_traces, webvtt_beside
+    from viz.record import (
+        RecordSettings,
+        check_frames,
+        check_webvtt,
+        plan,
+        record_traces,
+        webvtt_beside,
+    )
 
     settings = RecordSettings(
         size=args.size,
@@ -234,14 +244,10 @@ def run_record(args: argparse.Namespace) -> int:
     settings.check()
     vtt = webvtt_beside(args.output) if settings.subtitles else None
     if vtt is not None:
-        check_webvtt(vtt, args.traces)
+        check_webvtt(vtt, args.traces, hint="; or record with --no-subtitles")
     traces = _load(args.traces)
     frames = sum(plan(trace, settings).frames for trace in traces)
-    if frames > MAX_FRAMES:
-        raise PuzzlevizError(
-            f"the recording would have {frames:,} frames ({frames / args.fps / 3600:,.1f} hours "
-            f"at {args.fps} fps): raise --speed, use --seconds, or pick steps with --from/--to"
-        )
+    check_frames(frames, args.fps, "raise --speed, use --seconds, or pick steps with --from/--to")
     out = record_traces(traces, args.output, settings, webvtt_path=vtt)
     print(f"wrote {out}" + (f" and its captions {vtt}" if vtt is not None else ""))
     return 0
@@ -250,7 +256,7 @@ def run_record(args: argparse.Namespace) -> int:
 def run_present(args: argparse.Namespace) -> int:
     from viz.lesson import load_lesson
 
-    lesson = load_lesson(args.lesson)
+    lesson = load_lesson(args.lesson, allow_outside=args.allow_outside)
     return _present(lesson, args, Path(args.lesson.stem + ".mp4"), "the lesson")
 
 
@@ -260,6 +266,30 @@ def run_demo(args: argparse.Namespace) -> int:
 
     lesson = load_lesson(Path(assets.__file__).parent / "lessons" / "demo.toml")
     return _present(lesson, args, Path("demo.mp4"), "the demo tour")
+
+
+def _progress_line(text: str) -> None:
+    """A slide being prepared, said as progress is (solvers.progress): on a terminal, or
+    with PUZZLEVIZ_PROGRESS=1; a script's stderr keeps only what went wrong."""
+    if sys.stderr.isatty() or os.environ.get("PUZZLEVIZ_PROGRESS") == "1":
+        print(text, file=sys.stderr, flush=True)
+
+
+def _check_recording(lesson: Any, output: Path | None, fallback: Path) -> Path:
+    """Where a lesson is recorded, through the output rule: never the lesson or a file it
+    reads (links followed), and a default name that exists is not replaced: the first free
+    NAME-2.mp4 ... is taken (with its captions' name free too)."""
+    from solvers.atomic import Output, check_outputs, free_name
+    from viz.record import check_webvtt, webvtt_beside
+    from viz.sinks import check_target
+
+    out = output or free_name(fallback, beside=(".vtt",))
+    if check_target(out) != "png":
+        check_outputs([Output("-o/--output", out, named=output is not None)], lesson.inputs)
+    vtt = webvtt_beside(out)
+    if vtt is not None:
+        check_webvtt(vtt, lesson.inputs)
+    return out
 
 
 def _present(lesson: Any, args: argparse.Namespace, fallback: Path, what: str) -> int:
@@ -274,7 +304,6 @@ def _present(lesson: Any, args: argparse.Namespace, fallback: Path, what: str) -
     settings = RecordSettings(size=args.size or (1280, 720), samples=args.msaa)
     settings.check()
     pace = Pace(args.speed, args.seconds if args.speed is None else None, _level(args))
-    out = args.output or fallback
     window = args.output is None and display_available()
     auto = True if args.auto else None  # None: as the lesson says
     if window:
@@ -286,12 +315,11 @@ def _present(lesson: Any, args: argparse.Namespace, fallback: Path, what: str) -
             return 0
         except WindowError as exc:
             print(f"puzzleviz: {exc}; recording {what} instead", file=sys.stderr)
-    from viz.sinks import check_target
-
-    check_target(out)
+    out = _check_recording(lesson, args.output, fallback)
     if args.output is None:
-        print(f"no display: recording {what} to {out}", file=sys.stderr)
-    prepared = prepare(lesson, say=lambda text: print(text, file=sys.stderr, flush=True))
+        taken = f" ({fallback} exists)" if out != fallback else ""
+        print(f"no display: recording {what} to {out}{taken}", file=sys.stderr)
+    prepared = prepare(lesson, say=_progress_line)
     path = record_lesson(lesson, prepared, out, settings, pace=pace)
     shown = sum(p.trace is not None for p in prepared)
     print(f"wrote {path.resolve()} ({shown} puzzles); play it with any video player")

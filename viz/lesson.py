@@ -22,35 +22,73 @@ speaker notes, pausing where the lecturer wants to talk.
 A slide with none of trace/solve/demo is a card alone. Everything that can be checked
 without running a solver is checked when the file is read, and every mistake is one line
 naming the file, the slide and the key. This module reads and prepares; viz.present shows.
+
+A lesson is a description, not a command line: lessons are mailed and downloaded, so a
+lesson may show puzzles but never act for whoever presents it.
+
+- It reads only files in its own folder (a trace, a puzzle file a solve names; links are
+  followed to where they lead), unless the presenter passes `present --allow-outside`.
+- Its `solve` is read by the puzzle's own solve parser (the same types and bounds as the
+  command line, whole option names only: `--vid` is not `--video`), and may set only what
+  cannot write, start processes or reach the network. That is decided per option, so it
+  holds for a plugin's options too: a switch, a choice, or a value its type checks (a
+  number) may be set; free text only where the puzzle declares it (PuzzleSpec.inputs: a
+  file, taken from the lesson's folder; PuzzleSpec.texts: text that names nothing); and
+  never an output (--json, --trace, --video, the puzzle's own `outputs`), --play, or the
+  split options (--workers starts processes, --scheduler reaches a cluster, --split-log
+  writes a log). The solve runs in the lesson's folder and writes only its trace, to a
+  temporary folder.
+- Its speeds and durations are checked by the command line's own validators, and a
+  recording of it by the same frame limit as `record`.
 """
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
-import math
+import os
 import shlex
 import subprocess
 import sys
 import tempfile
-import tomllib
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from solvers.errors import PuzzlevizError
 from solvers.i18n import fill, gettext, msg
+from solvers.reading import MB, FileFormat, parse_toml, read_text
 from solvers.trace import Trace
 from viz.defaults import LEVELS
 from viz.subtitles import milestone_title
 
+if TYPE_CHECKING:
+    from solvers.plugin import PuzzleSpec
+
 LESSON_KEYS = ("title", "autoplay", "slide")
 SLIDE_KEYS = ("title", "notes", "trace", "solve", "demo", "pause_at", "speed", "seconds", "level")
 SOURCES = ("trace", "solve", "demo")
-OWN_OPTIONS = ("--trace", "--play", "--video")  # a lesson's solve records its own trace
+MAX_SLIDES = 200  # after `demo = "all"` is expanded; a lesson of an hour has a few dozen
+# What a lesson's solve may never set, by dest, and why (see the module docstring).
+REFUSED = {
+    "trace": "is the lesson's to set",
+    "video": "is the lesson's to set",
+    "play": "is the lesson's to set",
+    "json": "writes a file, and a lesson writes nothing but its own recording",
+    "split_log": "writes a log file, and a lesson writes nothing but its own recording",
+    "workers": "starts worker processes, which a lesson may not",
+    "scheduler": "reaches a cluster over the network, which a lesson may not",
+}
+_CONSTANT_ACTIONS = (argparse._StoreConstAction, argparse._CountAction,
+                     argparse.BooleanOptionalAction)  # fmt: skip
+OUTSIDE_HINT = "a lesson reads only files in its own folder (present --allow-outside lifts this)"
 
 
 class LessonError(PuzzlevizError):
     """A lesson file that cannot be presented; the message names the file and the key."""
+
+
+LESSON_FILE = FileFormat("lesson file", 1 * MB, LessonError)  # text and titles: a few KB
 
 
 @dataclasses.dataclass(frozen=True)
@@ -73,6 +111,12 @@ class Lesson:
     title: str
     slides: tuple[Slide, ...]
     autoplay: bool = False
+    reads: tuple[Path, ...] = ()  # the files its slides read (traces, puzzle files)
+
+    @property
+    def inputs(self) -> tuple[Path, ...]:
+        """The lesson file and every file it reads: what its recording never replaces."""
+        return (self.path, *self.reads)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -93,20 +137,11 @@ class Prepared:
     heading: str = ""  # the scene's title row for the trace, for the card
 
 
-def load_lesson(path: str | Path) -> Lesson:
-    """Read and check a lesson file (trace files are loaded, puzzles looked up)."""
+def load_lesson(path: str | Path, *, allow_outside: bool = False) -> Lesson:
+    """Read and check a lesson file (trace files are loaded, puzzles looked up, solves
+    parsed); with `allow_outside` its slides may read files outside its folder."""
     path = Path(path)
-    try:
-        with path.open("rb") as source:
-            document = tomllib.load(source)
-    except FileNotFoundError:
-        raise LessonError(f"{path}: no such lesson file") from None
-    except IsADirectoryError:
-        raise LessonError(f"{path}: is a folder, not a lesson file") from None
-    except OSError as exc:
-        raise LessonError(f"{path}: cannot read ({exc.strerror})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise LessonError(f"{path}: not a valid TOML file: {exc}") from None
+    document = parse_toml(read_text(path, LESSON_FILE), path, LESSON_FILE)
     _unknown(path, "", document, LESSON_KEYS)
     title = _text(path, "", document, "title", default="")
     autoplay = document.get("autoplay", False)
@@ -116,11 +151,14 @@ def load_lesson(path: str | Path) -> Lesson:
     if not isinstance(tables, list) or not tables:
         raise LessonError(f"{path}: no slides: a lesson is a list of [[slide]] tables")
     slides: list[Slide] = []
+    reads: list[Path] = []
     for n, table in enumerate(tables, 1):
-        slides.extend(_slide(path, n, table))
+        slides.extend(_slide(path, n, table, allow_outside, reads))
+        if len(slides) > MAX_SLIDES:
+            raise LessonError(f"{path}: more than {MAX_SLIDES} slides (slide {n})")
     if not any(slide.source for slide in slides):
         raise LessonError(f"{path}: no slide shows a trace (give a slide trace, solve or demo)")
-    return Lesson(path, title, tuple(slides), autoplay)
+    return Lesson(path, title, tuple(slides), autoplay, tuple(reads))
 
 
 def _where(path: Path, slide: int | str) -> str:
@@ -148,17 +186,22 @@ def _text(
 
 
 def _number(path: Path, n: int, table: dict[str, Any], key: str) -> float | None:
+    """A pace, checked as the command line checks --speed and --seconds."""
+    from viz.parsing import positive_float, seconds_float
+
     value = table.get(key)
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
         raise LessonError(f"{path}: slide {n}: {key!r} must be a number, not {value!r}")
-    if not (math.isfinite(value) and 0 < value <= 1_000_000):
-        raise LessonError(f"{path}: slide {n}: {key!r} must be a positive number, not {value}")
-    return float(value)
+    check = positive_float if key == "speed" else seconds_float
+    try:
+        return check(repr(value))
+    except argparse.ArgumentTypeError as exc:
+        raise LessonError(f"{path}: slide {n}: {key!r} must be a positive number: {exc}") from None
 
 
-def _slide(path: Path, n: int, table: Any) -> list[Slide]:
+def _slide(path: Path, n: int, table: Any, allow_outside: bool, reads: list[Path]) -> list[Slide]:
     if not isinstance(table, dict):
         raise LessonError(f"{path}: slide {n}: a slide is a [[slide]] table")
     _unknown(path, n, table, SLIDE_KEYS)
@@ -180,9 +223,13 @@ def _slide(path: Path, n: int, table: Any) -> list[Slide]:
     if not sources:
         return [slide]
     if sources[0] == "trace":
-        return [_trace_slide(path, n, slide, _text(path, n, table, "trace"))]
+        trace_slide = _trace_slide(path, n, slide, _text(path, n, table, "trace"), allow_outside)
+        assert trace_slide.trace_path is not None
+        reads.append(trace_slide.trace_path)
+        return [trace_slide]
     if sources[0] == "solve":
-        return [dataclasses.replace(slide, solve=_solve_args(path, n, table["solve"]))]
+        args = _solve_args(path, n, table["solve"], allow_outside, reads)
+        return [dataclasses.replace(slide, solve=args)]
     return _demo_slides(path, n, slide, _text(path, n, table, "demo"))
 
 
@@ -203,10 +250,29 @@ def _pause_at(path: Path, n: int, value: Any) -> tuple[str | int, ...] | str:
     return tuple(items)
 
 
-def _trace_slide(path: Path, n: int, slide: Slide, name: str) -> Slide:
+def _inside(path: Path, name: str, allow_outside: bool) -> Path | None:
+    """`name` as the lesson's folder resolves it; None if it names nothing. Outside the
+    folder (by where its links lead) unless allowed: raises ValueError."""
+    target = path.parent / name
+    try:
+        if not os.path.lexists(target):
+            return None
+        real, folder = os.path.realpath(target), os.path.realpath(path.parent)
+    except (OSError, ValueError):  # a name too long, a NUL byte: it names no file
+        return None
+    if not allow_outside and os.path.commonpath([real, folder]) != folder:
+        raise ValueError(name)
+    return target
+
+
+def _trace_slide(path: Path, n: int, slide: Slide, name: str, allow_outside: bool) -> Slide:
     from solvers.tracefile import load_trace
 
-    trace_path = path.parent / name
+    try:
+        found = _inside(path, name, allow_outside)
+    except ValueError:
+        raise LessonError(f"{path}: slide {n}: 'trace' {name!r}: {OUTSIDE_HINT}") from None
+    trace_path = found or path.parent / name
     try:
         load_trace(trace_path)
     except PuzzlevizError as exc:
@@ -214,27 +280,104 @@ def _trace_slide(path: Path, n: int, slide: Slide, name: str) -> Slide:
     return dataclasses.replace(slide, trace_path=trace_path)
 
 
-def _solve_args(path: Path, n: int, value: Any) -> tuple[str, ...]:
+class _SolveRefused(Exception):
+    """A lesson's solve that its puzzle's parser refuses (argparse's own message)."""
+
+
+class _LessonParser(argparse.ArgumentParser):
+    """The command line's parser for a lesson's solve: whole option names only, and a
+    mistake raises instead of printing usage and exiting (-h too: not for a lesson)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["allow_abbrev"] = False
+        super().__init__(*args, **kwargs)
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise _SolveRefused(message)
+
+    def exit(self, status: int = 0, message: str | None = None) -> None:  # type: ignore[override]
+        raise _SolveRefused(message or "-h/--help is not for a lesson")
+
+    def print_help(self, file: Any = None) -> None:
+        pass
+
+
+def _solve_args(
+    path: Path, n: int, value: Any, allow_outside: bool, reads: list[Path]
+) -> tuple[str, ...]:
     from solvers.registry import puzzles
 
+    where = f"{path}: slide {n}: 'solve'"
     if isinstance(value, str):
         try:
             args = shlex.split(value)
         except ValueError as exc:
-            raise LessonError(f"{path}: slide {n}: 'solve': {exc}") from None
+            raise LessonError(f"{where}: {exc}") from None
     elif isinstance(value, list) and all(isinstance(v, str) for v in value):
         args = list(value)
     else:
-        raise LessonError(f"{path}: slide {n}: 'solve' must be text like \"rings --seed 5\"")
-    names = sorted(spec.name for spec in puzzles().values())
-    if not args or args[0] not in names:
-        raise LessonError(
-            f"{path}: slide {n}: 'solve' starts with a puzzle: one of {', '.join(names)}"
-        )
-    for arg in args:
-        if arg.split("=")[0] in OWN_OPTIONS:
-            raise LessonError(f"{path}: slide {n}: 'solve': {arg} is the lesson's to set")
+        raise LessonError(f'{where} must be text like "rings --seed 5"')
+    specs = {spec.name: spec for spec in puzzles().values()}
+    if not args or args[0] not in specs:
+        raise LessonError(f"{where} starts with a puzzle: one of {', '.join(sorted(specs))}")
+    try:
+        given = _parse_solve(specs[args[0]], args[1:])
+    except _SolveRefused as exc:
+        raise LessonError(f"{where}: {exc}") from None
+    for action, values in given:
+        reason = _refusal(specs[args[0]], action)
+        if reason:
+            raise LessonError(f"{where}: {_shown(action)} {reason}")
+        if action.dest in specs[args[0]].inputs:
+            for text in values:
+                try:
+                    found = _inside(path, text, allow_outside)
+                except ValueError:
+                    raise LessonError(f"{where}: {text!r}: {OUTSIDE_HINT}") from None
+                if found is not None:
+                    reads.append(found)
     return tuple(args)
+
+
+_UNSET = object()
+
+
+def _parse_solve(spec: PuzzleSpec, args: list[str]) -> list[tuple[argparse.Action, list[str]]]:
+    """The options `args` set, each with its values as text, parsed by the command line's
+    own parser for the puzzle (every dest starts unset, so what stays unset was not given)."""
+    from viz.parsing import solve_parser
+
+    parser = solve_parser(spec, _LessonParser)
+    actions = [a for a in parser._actions if a.dest not in (argparse.SUPPRESS, "help")]
+    namespace = argparse.Namespace(**{a.dest: _UNSET for a in actions})
+    parsed = vars(parser.parse_args(args, namespace))
+    given = []
+    for action in actions:
+        value = parsed.get(action.dest, _UNSET)
+        if value is _UNSET or value is None:  # not given (a positional left out is None)
+            continue
+        values = value if isinstance(value, list) else [value]
+        given.append((action, [str(v) for v in values if isinstance(v, str | os.PathLike)]))
+    return given
+
+
+def _refusal(spec: PuzzleSpec, action: argparse.Action) -> str:
+    """Why a lesson may not set `action` ("" if it may; see the module docstring)."""
+    if action.dest in REFUSED:
+        return REFUSED[action.dest]
+    if action.dest in spec.outputs:
+        return "writes a file, and a lesson writes nothing but its own recording"
+    if action.dest in (*spec.inputs, *spec.texts):
+        return ""
+    if isinstance(action, _CONSTANT_ACTIONS) or action.choices is not None:
+        return ""
+    if action.type not in (None, str, Path):  # a value its type checks: a number
+        return ""
+    return f"takes free text that {spec.name} does not declare safe for a lesson"
+
+
+def _shown(action: argparse.Action) -> str:
+    return "/".join(action.option_strings) or action.metavar or action.dest  # type: ignore[return-value]
 
 
 def _demo_slides(path: Path, n: int, slide: Slide, name: str) -> list[Slide]:
@@ -274,11 +417,11 @@ class Preparing:
     line: str
 
 
-RunChild = Callable[[list[str]], "subprocess.CompletedProcess[str]"]
+RunChild = Callable[[list[str], Path], "subprocess.CompletedProcess[str]"]
 
 
-def _run_child(command: list[str]) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(command, capture_output=True, text=True)
+def _run_child(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, capture_output=True, text=True, cwd=cwd)
 
 
 def prepare_slide(
@@ -334,8 +477,11 @@ def _make_trace(
         report(Preparing(index, msg("the solve of slide {number}", number=n), line))
         with tempfile.TemporaryDirectory(prefix="puzzleviz-lesson-") as folder:
             out = Path(folder) / "slide.pzt"
-            command = [sys.executable, "-m", "viz.cli", "solve", *slide.solve, "--trace", str(out)]
-            done = run_child(command)
+            # in the lesson's folder, where its file names are read (-P: never a module from
+            # there), writing nothing but the trace
+            command = [sys.executable, "-P", "-m", "viz.cli", "solve", *slide.solve,
+                       "--trace", str(out)]  # fmt: skip
+            done = run_child(command, lesson.path.parent.absolute())
             if done.returncode != 0 or not out.exists():
                 lines = (done.stderr or done.stdout).strip().splitlines() or ["no trace"]
                 reason = lines[-1].removeprefix("puzzleviz: error: ")

@@ -64,10 +64,14 @@ class Clip:
     size: tuple[int, int]
     fps: int
     title: str
+    source: Path | None = None  # the trace file it was recorded from
 
     def save(self, path: str | os.PathLike[str]) -> Path:
-        from solvers.atomic import write_bytes
+        """Write the clip to `path`: through the output rule, so never over the trace it
+        was recorded from (by name or through a link)."""
+        from solvers.atomic import check_outputs, write_bytes
 
+        check_outputs([("save()", path)], [self.source] if self.source else [])
         return write_bytes(path, self.mp4)
 
     def _repr_html_(self) -> str:
@@ -181,7 +185,10 @@ def show(
     settings.check()
     if slider:
         return step_slider(trace, settings)
-    return record_clip(trace, settings)
+    clip = record_clip(trace, settings)
+    if isinstance(trace_or_path, Trace):
+        return clip
+    return dataclasses.replace(clip, source=Path(trace_or_path))
 
 
 def record_clip(trace: Trace, settings: RecordSettings) -> Clip:

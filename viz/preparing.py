@@ -20,6 +20,7 @@ import subprocess
 import threading
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 from solvers.i18n import msg
 from viz.lesson import Lesson, LessonError, Prepared, Preparing, prepare_slide
@@ -147,10 +148,11 @@ class Preparation:
         if self._say is not None:
             self._say(preparing.line)
 
-    def _run_child(self, command: list[str]) -> subprocess.CompletedProcess[str]:
-        """`command` as subprocess.run would, but killed as soon as we are cancelled."""
+    def _run_child(self, command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+        """`command` in `cwd` as subprocess.run would, but killed as soon as we are
+        cancelled."""
         child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                 text=True)  # fmt: skip
+                                 text=True, cwd=cwd)  # fmt: skip
         with self._lock:
             self._child = child
         try:

@@ -34,7 +34,7 @@ from viz.hud import HudLayout, HudOptions, hud_layout, ui_scale
 from viz.lesson import Lesson, LessonError, Prepared, Stop
 from viz.player import Mode, Player, speed_for_seconds
 from viz.preparing import Preparation, preparing_text
-from viz.record import Recorder, RecordSettings, Segment, plan, webvtt_beside
+from viz.record import Recorder, RecordSettings, Segment, check_frames, plan, webvtt_beside
 from viz.scene import Canvas
 from viz.text import fit_text, measure
 from viz.timeline import Level
@@ -475,5 +475,7 @@ def record_lesson(
         segments.append(dataclasses.replace(plan(p.trace, paced), title=gettext(slide.title)))
     if not segments:
         raise LessonError(f"{lesson.path}: no slide shows a trace (trace, solve or demo)")
+    check_frames(sum(segment.frames for segment in segments), settings.fps,
+                 "give its slides a higher speed or fewer seconds")  # fmt: skip
     vtt = webvtt_beside(out) if webvtt and settings.subtitles else None
     return Recorder(settings).record(segments, out, webvtt_path=vtt)

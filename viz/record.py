@@ -33,6 +33,21 @@ from viz.subtitles import Mark, TimedText, TimedTextBuilder, milestone_title, we
 from viz.target import RenderTarget
 from viz.timeline import Level
 
+MAX_FRAMES = 2_000_000  # about 18 hours at 30 fps
+
+
+def check_frames(frames: int, fps: int, hint: str) -> None:
+    """A recording longer than anyone will watch (a speed of 1e-300) is refused before its
+    first frame, whoever asked for it: `record`, a lesson, a notebook."""
+    if frames > MAX_FRAMES:
+        hours = frames / fps / 3600
+        length = (
+            f"have {frames:,} frames ({hours:,.1f} hours at {fps} fps)"
+            if hours < 1e6
+            else f"last more than a million hours at {fps} fps"
+        )
+        raise RecordError(f"the recording would {length}: {hint}")
+
 
 @dataclasses.dataclass(frozen=True)
 class RecordSettings:
@@ -251,11 +266,21 @@ def webvtt_beside(out: Path) -> Path | None:
     return out.with_suffix(".vtt")
 
 
-def check_webvtt(path: Path, inputs: Sequence[Path] = ()) -> None:
+def is_webvtt(head: bytes) -> bool:
+    """Whether a file beginning with `head` is a WebVTT file (captions written before)."""
+    return head.removeprefix(b"\xef\xbb\xbf").startswith(b"WEBVTT")
+
+
+def check_webvtt(path: Path, inputs: Sequence[Path] = (), hint: str = "") -> None:
+    """The captions beside a video are an output nobody named: never an input, and an
+    existing file there is replaced only if it is captions already (a file the user keeps
+    under that name, or a link to one, is refused before the recording starts)."""
+    output = atomic.Output("the captions", path, named=False, own=is_webvtt,
+                           what="WebVTT captions file")  # fmt: skip
     try:
-        atomic.check_output(path, inputs)
+        atomic.check_outputs([output], inputs)
     except OutputError as exc:
-        raise RecordError(str(exc)) from None
+        raise RecordError(f"{exc}{hint}") from None
 
 
 def record_traces(

@@ -13,7 +13,7 @@ from solvers.cube.kernels import exact as K
 from solvers.cube.model import Place
 from solvers.cube.puzzle import CubePuzzle
 from solvers.cube.results import CubeResult, SolutionRows
-from solvers.cube.runs import PackedRun, PlainRun, uses_packed
+from solvers.cube.runs import PackedRun, PlainRun, check_run_size, uses_packed
 from solvers.cube.tables import ExactTables, exact_tables
 from solvers.i18n import N_, msg, nmsg
 from solvers.progress import Progress
@@ -198,6 +198,7 @@ def solve_exact(
     from solvers.cube.group import puzzle_group
 
     tables = exact_tables(puzzle)
+    check_run_size(puzzle.n_pieces + 1, tables.placements.n, 2 * 4)  # before the roots
     plain = max_solutions > 0 or tracer.enabled or not symmetry
     if plain:
         roots = Roots([()], np.ones(1, dtype=np.int64))

@@ -3,18 +3,20 @@ and BurrTools' .xmpuzzle files (`xmpuzzle`), by name in assets/puzzles/cube or b
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from solvers.cube.puzzle import CubePuzzle, puzzle_from_json
 from solvers.errors import PuzzleInputError
+from solvers.reading import MB, FileFormat, check_regular, exists, parse_json, read_limited
 
 if TYPE_CHECKING:
     from solvers.cube.xmpuzzle import XmSource
 
 DEFAULT_PUZZLE = "fakocka"
 XM_SUFFIX = ".xmpuzzle"
+# A box of at most 16x16x16 cells and its pieces: the largest sensible file is a few KB.
+CUBE_JSON = FileFormat("cube puzzle file", 1 * MB)
 
 
 def puzzle_folder() -> Path:
@@ -30,13 +32,12 @@ def known_puzzles() -> list[str]:
 
 
 def _is_xmpuzzle(path: Path) -> bool:
+    """By its name, or for another name by its first bytes (gzip or XML)."""
     if path.suffix in (XM_SUFFIX, ".json"):
         return path.suffix == XM_SUFFIX
-    try:
-        with path.open("rb") as f:
-            head = f.read(64)
-    except OSError:
-        return False
+    from solvers.cube.xmpuzzle import XMPUZZLE
+
+    head = read_limited(path, XMPUZZLE)[:64]
     return head[:2] == b"\x1f\x8b" or head.lstrip().startswith(b"<")
 
 
@@ -49,11 +50,12 @@ def find_puzzle(name_or_file: str, *, burrtools: bool = False) -> Path:
         if candidate.is_file():
             return candidate
     path = Path(name_or_file)
-    if not path.is_file():
+    if not exists(path):
         known = ", ".join(known_puzzles())
         raise PuzzleInputError(
             f"no cube puzzle called {name_or_file!r} (known: {known}) and no such file"
         )
+    check_regular(path, CUBE_JSON)  # a folder, a pipe, /dev/zero: refused before a read
     return path
 
 
@@ -98,14 +100,7 @@ def load_puzzle(name_or_file: str = DEFAULT_PUZZLE, *, allow_holes: bool = False
 
 
 def _load_json(path: Path, allow_holes: bool) -> CubePuzzle:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except UnicodeDecodeError:
-        raise PuzzleInputError(f"{path}: not a text file") from None
-    except json.JSONDecodeError as exc:
-        raise PuzzleInputError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
-    except OSError as exc:
-        raise PuzzleInputError(f"{path}: cannot read ({exc.strerror})") from None
+    data = parse_json(read_limited(path, CUBE_JSON), path, CUBE_JSON)
     try:
         return puzzle_from_json(data, allow_holes=allow_holes)
     except PuzzleInputError as exc:

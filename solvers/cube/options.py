@@ -181,8 +181,7 @@ def problems(args: argparse.Namespace) -> list[CubeProblem]:
         raise PuzzleInputError("--xmpuzzle and --puzzle both name a puzzle: give one")
     if args.method == "stochastic" and args.write_solutions:
         raise PuzzleInputError("--write-solutions belongs to the exact solver")
-    if args.write_solutions:
-        check_output(args.write_solutions, name)
+    _check_outputs(args, name)
     variants = load_sources(name, allow_holes=args.allow_holes, problem=args.problem,
                             burrtools=bool(args.xmpuzzle))  # fmt: skip
     if len(variants) > 1 and (args.write_solutions or args.assembly):
@@ -206,13 +205,18 @@ def problems(args: argparse.Namespace) -> list[CubeProblem]:
             for puzzle, source in variants]  # fmt: skip
 
 
-def check_output(out: str, source: str) -> None:
-    """An output never replaces the input, and is a file name, not a folder."""
-    path = Path(out)
-    if path.is_dir():
-        raise PuzzleInputError(f"--write-solutions {out}: it is a folder")
-    if path.exists() and Path(source).exists() and path.resolve() == Path(source).resolve():
-        raise PuzzleInputError(f"--write-solutions {out}: that is the input")
+def _check_outputs(args: argparse.Namespace, name: str) -> None:
+    """No output replaces the puzzle file read, whether it was named by its path or by a
+    name (a shipped file): the CLI checks the paths the user typed, this the one found."""
+    from solvers.atomic import check_outputs
+    from solvers.cube.files import find_puzzle
+
+    if args.write_solutions and Path(args.write_solutions).is_dir():
+        raise PuzzleInputError(f"--write-solutions {args.write_solutions}: it is a folder")
+    given = [(f"--{dest.replace('_', '-')}", getattr(args, dest, None))
+             for dest in ("write_solutions", "assembly", "json", "trace")]  # fmt: skip
+    source = find_puzzle(name, burrtools=bool(args.xmpuzzle))
+    check_outputs([(option, path) for option, path in given if path], [source])
 
 
 def finish(args: argparse.Namespace, result: CubeResult) -> list[str]:

@@ -9,9 +9,27 @@ import numpy as np
 from solvers.cube.kernels import exact as K
 from solvers.cube.kernels import packed as KP
 from solvers.cube.tables import ExactTables
+from solvers.errors import PuzzleInputError
+from solvers.reading import size_text
 from solvers.tracer import Tracer
 
 SOLUTION_CHUNK = 4096
+# The kernels keep, for every level of the search, the placements still alive and the ones
+# tried: levels (pieces left) x placements entries. A 16x16x16 box of 4,093 pieces has 85,000
+# placements, 2.8 GB; a puzzle worth watching needs a few MB.
+MAX_RUN_BYTES = 512 << 20
+
+
+def check_run_size(levels: int, placements: int, entry_bytes: int) -> None:
+    """Refuse, before allocating, a search whose per-level tables would outgrow
+    MAX_RUN_BYTES, saying what makes them large."""
+    need = levels * placements * entry_bytes
+    if need > MAX_RUN_BYTES:
+        raise PuzzleInputError(
+            f"the exact search would need {size_text(need)} for its tables ({levels - 1:,} "
+            f"pieces to place x {placements:,} placements), more than the "
+            f"{size_text(MAX_RUN_BYTES)} it may take: use larger pieces or a smaller box"
+        )
 
 
 def tree_fraction(depth: int, done: bool, pos: np.ndarray, nbranch: np.ndarray) -> float:
@@ -46,6 +64,7 @@ class PlainRun:
         nodes: int,
     ) -> None:
         pl = tables.placements
+        check_run_size(n_left + 1, pl.n, 2 * 4)  # alive and branches, int32 each
         self.tables, self.tracer, self.captions = tables, tracer, captions
         self.counts, self.occ, self.par, free = root
         self.alive = np.empty((n_left + 1, pl.n), dtype=np.int32)
@@ -97,6 +116,7 @@ class PackedRun:
         self.counts = counts
         self.full = np.uint64(tables.full[0])
         rows = n_left + 2
+        check_run_size(rows, len(free), 8 + 4 + 4)  # amask, aid and branches
         free = free[np.argsort(pl.type[free], kind="stable")]  # grouped by type
         self.amask = np.empty((rows, max(len(free), 1)), dtype=np.uint64)
         self.aid = np.empty((rows, max(len(free), 1)), dtype=np.int32)

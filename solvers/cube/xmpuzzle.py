@@ -24,9 +24,7 @@ from __future__ import annotations
 import dataclasses
 import gzip
 import itertools
-import re
 import xml.etree.ElementTree as ET
-import zlib
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -35,8 +33,18 @@ import numpy as np
 from solvers.cube.geometry import Shape, extent, normalize
 from solvers.cube.puzzle import MAX_BOX_SIDE, CubePuzzle, PieceType, make_puzzle
 from solvers.errors import PuzzleInputError
+from solvers.reading import MB, FileFormat, inflate, is_gzip, read_limited
 
 Voxel = tuple[int, int, int]
+# Bounds on what a file may make us build, checked before it is built. A file with many
+# saved solutions is a few MB; a 200 KB gzip bomb unpacks to 200 MB and a 8 KB file can
+# declare a 200x200x200 voxel space (8 M voxels). Our boxes have at most 16 cells a side,
+# so a voxel space four times that wide holds any piece or result with room to spare.
+XMPUZZLE = FileFormat("BurrTools puzzle file", 16 * MB, inflated=32 * MB)
+MAX_ELEMENTS = 500_000  # XML elements of one file (about 150 MB of parsed XML)
+MAX_SPACE_SIDE = 4 * MAX_BOX_SIDE  # voxels along each side of one shape
+MAX_VOXELS = 2_000_000  # voxels of all the shapes of a file together
+_VOXEL_CODES = np.frombuffer(b"#_+", dtype=np.uint8)
 GRIDS = {1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra", 4: "tetra-octa"}
 
 
@@ -88,48 +96,90 @@ def _int_attr(element: ET.Element, name: str, where: str, default: int | None = 
         raise PuzzleInputError(f"{where}: {name}={value!r} is not a whole number") from None
 
 
-def _voxel_space(element: ET.Element, index: int) -> VoxelSpace:
+def _space_size(element: ET.Element, index: int) -> tuple[int, int, int]:
+    """A shape's declared size, checked before any of its voxels is looked at."""
     where = f"shape {index}"
     if element.get("type", "0") != "0":
         raise PuzzleInputError(f"{where}: voxel format type {element.get('type')} is unknown")
     sx, sy, sz = (_int_attr(element, a, where) for a in "xyz")
     if min(sx, sy, sz) < 1 and (element.text or "").strip():
         raise PuzzleInputError(f"{where}: size {sx}x{sy}x{sz} is not a voxel space")
-    states = re.findall(r"[#_+]", element.text or "")
-    if states and len(states) != sx * sy * sz:
-        raise PuzzleInputError(f"{where}: {len(states)} voxels given for a {sx}x{sy}x{sz} space")
-    filled, variable = [], []
-    for i, state in enumerate(states):
-        xyz = (i % sx, (i // sx) % sy, i // (sx * sy))
-        if state == "#":
-            filled.append(xyz)
-        elif state == "+":
-            variable.append(xyz)
+    if max(sx, sy, sz) > MAX_SPACE_SIDE:
+        raise PuzzleInputError(
+            f"{where}: a {sx}x{sy}x{sz} voxel space is larger than the {MAX_SPACE_SIDE} voxels "
+            f"a side this solver reads (its boxes have at most {MAX_BOX_SIDE} cells a side)"
+        )
+    return sx, sy, sz
+
+
+def _measure(elements: Sequence[ET.Element]) -> None:
+    """Every shape's size, and all of them together, before any is built."""
+    total = 0
+    for index, element in enumerate(elements):
+        sx, sy, sz = _space_size(element, index)
+        total += max(sx, 0) * max(sy, 0) * max(sz, 0)
+        if total > MAX_VOXELS:
+            raise PuzzleInputError(
+                f"the shapes declare more than {MAX_VOXELS:,} voxels in all (shape {index} "
+                f"is {sx}x{sy}x{sz}): more than a puzzle for this solver holds"
+            )
+
+
+def _voxel_space(element: ET.Element, index: int) -> VoxelSpace:
+    where = f"shape {index}"
+    sx, sy, sz = _space_size(element, index)
+    text = np.frombuffer((element.text or "").encode("utf-8", "replace"), dtype=np.uint8)
+    states = text[np.isin(text, _VOXEL_CODES)]  # a colour number after a voxel is skipped
+    if states.size and states.size != sx * sy * sz:
+        raise PuzzleInputError(f"{where}: {states.size} voxels given for a {sx}x{sy}x{sz} space")
+
+    def voxels(code: bytes) -> tuple[Voxel, ...]:
+        i = np.flatnonzero(states == code[0])
+        xyz = np.stack([i % sx, (i // sx) % sy, i // (sx * sy)], axis=1)
+        return tuple(tuple(v) for v in xyz.tolist())  # type: ignore[misc]
+
     hot = tuple(_int_attr(element, f"h{a}", where, 0) for a in "xyz")
     name = element.get("name") or f"S{index + 1}"
-    return VoxelSpace(name, (sx, sy, sz), tuple(filled), tuple(variable), hot)  # type: ignore[arg-type]
+    return VoxelSpace(name, (sx, sy, sz), voxels(b"#"), voxels(b"+"), hot)  # type: ignore[arg-type]
 
 
 def read_xml(path: str | Path) -> ET.Element:
-    """The XML of a gzipped (or plain) .xmpuzzle file."""
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise PuzzleInputError(f"{path}: cannot read ({exc.strerror})") from None
-    if raw[:2] == b"\x1f\x8b":
-        try:
-            raw = gzip.decompress(raw)
-        except (OSError, EOFError, zlib.error):
-            raise PuzzleInputError(f"{path}: a damaged gzip file") from None
-    try:
-        root = ET.fromstring(raw)
-    except ET.ParseError as exc:
-        raise PuzzleInputError(f"{path}: not a BurrTools puzzle file ({exc})") from None
+    """The XML of a gzipped (or plain) .xmpuzzle file, read within XMPUZZLE's bounds."""
+    raw = read_limited(path, XMPUZZLE)
+    if is_gzip(raw):
+        raw = inflate(raw, path, XMPUZZLE)
+    root = _parse_bounded(raw, path)
     if root.tag != "puzzle":
         raise PuzzleInputError(f"{path}: not a BurrTools puzzle file (no <puzzle>)")
     if root.get("version") not in ("1", "2"):
         raise PuzzleInputError(f"{path}: puzzle format version {root.get('version')} is unknown")
     return root
+
+
+def _parse_bounded(raw: bytes, path: str | Path) -> ET.Element:
+    """The XML tree, refused once it has more than MAX_ELEMENTS elements (counted as
+    they are parsed, so a flood of tiny elements never builds a huge tree)."""
+    parser = ET.XMLPullParser(events=("start",))
+    elements: list[ET.Element] = []  # the first is the root; the rest only counted
+    count = 0
+    try:
+        for start in range(0, len(raw), MB):
+            parser.feed(raw[start : start + MB])
+            for _, element in parser.read_events():
+                if not elements:
+                    elements.append(element)
+                count += 1
+            if count > MAX_ELEMENTS:
+                raise PuzzleInputError(
+                    f"{path}: more than {MAX_ELEMENTS:,} XML elements, more than a "
+                    "BurrTools puzzle file for this solver holds"
+                )
+        parser.close()
+    except ET.ParseError as exc:
+        raise PuzzleInputError(f"{path}: not a BurrTools puzzle file ({exc})") from None
+    if not elements:
+        raise PuzzleInputError(f"{path}: not a BurrTools puzzle file (it is empty)")
+    return elements[0]
 
 
 def _problems(root: ET.Element) -> list[ET.Element]:
@@ -206,6 +256,7 @@ def puzzle_variants(
         )
     shape_list = root.find("shapes")
     elements = [] if shape_list is None else shape_list.findall("voxel")
+    _measure(elements)
     spaces = tuple(_voxel_space(e, i) for i, e in enumerate(elements))
     index = _pick_problem(root, problem)
     node = _problems(root)[index]

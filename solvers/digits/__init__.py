@@ -82,6 +82,7 @@ PUZZLE = PuzzleSpec(
     add_arguments=Ref("solvers.digits.options:add_arguments"),
     problems=Ref("solvers.digits.options:problems"),
     answer=Ref("solvers.digits.options:answer"),
+    inputs=("puzzle",),
     scene=Ref("scenes.digits:DigitsScene"),
     demo=Ref("solvers.digits.demo:demo_trace"),
 )

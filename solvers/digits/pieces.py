@@ -24,6 +24,8 @@ from solvers.digits.geometry import (
 )
 from solvers.errors import PuzzleInputError
 
+MAX_SIDE = 64  # blocks along each side of a frame or a piece (puzzle.MAX_FRAME_BLOCKS)
+
 
 @dataclasses.dataclass(frozen=True)
 class Orientation:
@@ -93,7 +95,15 @@ def congruent(a: Piece, b: Piece) -> bool:
 
 
 def cells_from_rows_hex(rows: Sequence[str]) -> tuple[Cell, ...]:
-    """The post's encoding: one hex nibble per block, bits 1=L 2=B 4=R 8=T, rows top down."""
+    """The post's encoding: one hex nibble per block, bits 1=L 2=B 4=R 8=T, rows top down.
+    Measured before it is built: no frame or piece is more than MAX_SIDE blocks a side."""
+    if not isinstance(rows, list | tuple):
+        raise PuzzleInputError(f"rows_hex must be a list of rows of hex digits, not {rows!r:.40}")
+    widest = max((len(str(row)) for row in rows), default=0)
+    if len(rows) > MAX_SIDE or widest > MAX_SIDE:
+        raise PuzzleInputError(
+            f"rows_hex of {widest} x {len(rows)} blocks: each side must be 1..{MAX_SIDE}"
+        )
     cells = []
     for y, row in enumerate(rows):
         for x, char in enumerate(str(row)):
@@ -106,15 +116,24 @@ def cells_from_rows_hex(rows: Sequence[str]) -> tuple[Cell, ...]:
 
 
 def cells_from_triangles(triangles: Sequence[Any]) -> tuple[Cell, ...]:
+    if not isinstance(triangles, list | tuple):
+        raise PuzzleInputError(f"triangles must be a list of [x, y, side], not {triangles!r:.40}")
     cells = set()
     for item in triangles:
         try:
             x, y, side = item
-            cells.add((int(x), int(y), SIDE_OF_NAME[str(side).upper()]))
+            cell = (int(x), int(y), SIDE_OF_NAME[str(side).upper()])
         except (KeyError, TypeError, ValueError):
             raise PuzzleInputError(
-                f"triangle {item!r} is not [x, y, side] with side one of L, B, R, T"
+                f"triangle {item!r:.60} is not [x, y, side] with side one of L, B, R, T"
             ) from None
+        cells.add(cell)
+    for axis in (0, 1):
+        span = max((c[axis] for c in cells), default=0) - min((c[axis] for c in cells), default=0)
+        if span >= MAX_SIDE:
+            raise PuzzleInputError(
+                f"triangles {span + 1} blocks apart: a piece spans at most {MAX_SIDE} blocks"
+            )
     return tuple(sorted(cells))
 
 

@@ -17,7 +17,6 @@ A file with only "pieces" gets the 9 x 11 frame; one with only "frame" gets the 
 from __future__ import annotations
 
 import dataclasses
-import json
 import os
 from collections.abc import Mapping
 from functools import cache, cached_property
@@ -25,11 +24,20 @@ from pathlib import Path
 from typing import Any
 
 from solvers.digits.geometry import Cell
-from solvers.digits.pieces import Piece, cells_from_rows_hex, rows_hex_of, shape_from_spec
+from solvers.digits.pieces import (
+    MAX_SIDE,
+    Piece,
+    cells_from_rows_hex,
+    rows_hex_of,
+    shape_from_spec,
+)
 from solvers.errors import PuzzleInputError
+from solvers.reading import MB, FileFormat, parse_json, read_text
 
 DEFAULT_FRAME_BLOCKS = (9, 11)
-MAX_FRAME_BLOCKS = 64
+MAX_FRAME_BLOCKS = MAX_SIDE
+# A frame and its pieces: the shipped file of the ten digits is 120 KB.
+DIGITS_JSON = FileFormat("puzzle file", 1 * MB)
 
 
 def shipped_pieces_path() -> Path:
@@ -164,15 +172,4 @@ def load_puzzle(path: str | os.PathLike[str]) -> DigitsPuzzle:
 
 
 def _read_json(path: Path) -> Any:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PuzzleInputError(f"{path}: no such puzzle file") from None
-    except IsADirectoryError:
-        raise PuzzleInputError(f"{path}: is a folder, not a puzzle file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PuzzleInputError(f"{path}: cannot read ({exc})") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PuzzleInputError(f"{path}: not valid JSON ({exc.msg}, line {exc.lineno})") from None
+    return parse_json(read_text(path, DIGITS_JSON), path, DIGITS_JSON)

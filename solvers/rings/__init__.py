@@ -78,6 +78,7 @@ PUZZLE = PuzzleSpec(
     ),
     add_arguments=Ref("solvers.rings.options:add_arguments"),
     problems=Ref("solvers.rings.options:problems"),
+    texts=("config", "state"),
     scene=Ref("scenes.rings:RingsScene"),
     demo=Ref("solvers.rings.demo:demo_trace"),
     seeded=True,

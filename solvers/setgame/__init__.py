@@ -69,6 +69,7 @@ PUZZLE = PuzzleSpec(
     ),
     add_arguments=Ref("solvers.setgame.options:add_arguments"),
     problems=Ref("solvers.setgame.options:problems"),
+    texts=("with_cards", "forbid"),
     scene=Ref("scenes.setgame:SetScene"),
     demo=Ref("solvers.setgame.demo:demo_trace"),
     commands=(

@@ -6,7 +6,8 @@ lost cluster) keeps every part finished before it, and the same command with the
 searches only the rest. A line is written whole and flushed to disk before the next part is
 looked at; a last line cut short by a crash is not a finished part, and is dropped when the
 log is read. A log of another search (another puzzle, granularity, limit) is refused rather
-than mixed in.
+than mixed in, and so is a file that is not a split log (its first line is the header) or
+a log with a damaged line: the rest of the run would trust what it says.
 """
 
 from __future__ import annotations
@@ -17,9 +18,27 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
+from solvers.atomic import Output
+from solvers.reading import MB, FileFormat, read_limited
 from solvers.split.parts import Job, Key, PartResult, SplitError
 
 FORMAT = 1
+HEADER_START = b'{"split_log":'  # how every log this module writes begins
+# A line per finished part: even a search of thousands of parts logs a few MB.
+SPLIT_LOG = FileFormat("split log", 64 * MB, SplitError)
+
+
+def is_split_log(head: bytes) -> bool:
+    """Whether a file beginning with `head` is a split log (by its header line)."""
+    return head.startswith(HEADER_START)
+
+
+def log_output(path: str | os.PathLike[str], option: str = "--split-log") -> Output:
+    """The log as an output: appended to, so a regular file, new or a split log already
+    (never /dev/null, the input puzzle or another command's output)."""
+    return Output(option, path, own=is_split_log, appends=True, what="split log")
+
+
 Legacy = Callable[[Mapping[str, Any]], PartResult | None]
 
 
@@ -40,7 +59,12 @@ class SplitLog:
         if not self.path.exists():
             self._good_size = 0
             return {}
-        raw = self.path.read_bytes()
+        raw = read_limited(self.path, SPLIT_LOG)
+        if raw and self.legacy is None and not is_split_log(raw):
+            raise SplitError(
+                f"{self.path} is not a split log (its first line is not a split log's header); "
+                "name a new file for --split-log"
+            )
         done: dict[Key, PartResult] = {}
         lines = raw.split(b"\n")
         complete, tail = lines[:-1], lines[-1]  # tail: after the last newline
@@ -51,8 +75,6 @@ class SplitLog:
             if not line.strip():
                 continue
             row = self._row(line, number)
-            if row is None:  # a torn line that a later write ended with its own newline
-                continue
             if number == 1 and "split_log" in row:
                 self._check_header(row, job)
                 header_seen = True
@@ -66,11 +88,15 @@ class SplitLog:
             self._good_size = len(raw)
         return done
 
-    def _row(self, line: bytes, number: int) -> dict[str, Any] | None:
+    def _row(self, line: bytes, number: int) -> dict[str, Any]:
+        """A whole line (a torn last line is cut off when the log is opened to append, so
+        a line that is not JSON was damaged by something else)."""
         try:
             row = json.loads(line)
-        except ValueError:
-            return None
+        except (ValueError, RecursionError):
+            raise SplitError(
+                f"{self.path}:{number}: a damaged line (not JSON); move the log away and run again"
+            ) from None
         if not isinstance(row, dict):
             raise SplitError(f"{self.path}:{number}: not a line of a split log; move it away")
         return row
@@ -79,7 +105,7 @@ class SplitLog:
         try:
             row = json.loads(tail)
             return self._part(row, 0, header_seen)
-        except (ValueError, SplitError):
+        except (ValueError, RecursionError, SplitError):
             return None  # cut short by a crash: not a finished part
 
     def _check_header(self, row: Mapping[str, Any], job: Job) -> None:
@@ -124,7 +150,7 @@ class SplitLog:
     def _open(self, job: Job) -> None:
         if not self._read:
             self.read(job)  # checks the header, and finds where the whole lines end
-        fresh = not self.path.exists() or self.path.stat().st_size == 0
+        fresh = self._good_size == 0  # new, empty, or only a torn first line
         handle = self.path.open("r+" if not fresh else "w", encoding="utf-8")
         if fresh:
             header = {"split_log": FORMAT, "job": job.identity()}

@@ -109,11 +109,12 @@ def split_options(args: argparse.Namespace) -> SplitOptions:
     """The options as given, the log's folder checked before any work."""
     log_path = getattr(args, "split_log", None)
     if log_path is not None:
-        from solvers.atomic import check_folder
+        from solvers.atomic import check_outputs
+        from solvers.split.log import log_output
 
         if log_path.is_dir():
             raise PuzzleInputError(f"--split-log {log_path} is a folder: name a file")
-        check_folder(log_path)
+        check_outputs([log_output(log_path)])  # a regular file, new or a split log
     return SplitOptions(getattr(args, "workers", 1), getattr(args, "scheduler", None), log_path)
 
 

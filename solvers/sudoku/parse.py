@@ -18,11 +18,15 @@ from pathlib import Path
 import numpy as np
 
 from solvers.errors import PuzzleInputError
+from solvers.reading import MB, FileFormat, exists, read_text
 from solvers.sudoku.geometry import DIGIT_CHARS, SIZES, Names, digit_char, geometry
 
 BLANKS = "0.-"
 IGNORED = " \t|+!:\r"
 CELL_CHARS = set(DIGIT_CHARS + DIGIT_CHARS.lower() + BLANKS)
+# A collection of puzzles, one per line: 16 MB is 200,000 puzzles of 9x9.
+SUDOKU_FILE = FileFormat("puzzle file", 16 * MB)
+MOST_CELLS = max(SIZES)  # a single grid: more cell characters than this is no sudoku
 
 
 @dataclasses.dataclass(frozen=True, eq=False)
@@ -173,6 +177,7 @@ def parse_text(text: str) -> list[Puzzle]:
                 prefix = f"{where}: " if len(collection) > 1 and where not in str(exc) else ""
                 raise PuzzleInputError(f"{prefix}{exc}") from None
         return puzzles
+    _check_grid_size(lines)
     chars = []
     rows = []
     for number, line in lines:
@@ -192,6 +197,19 @@ def parse_text(text: str) -> list[Puzzle]:
     return [_make(chars)]
 
 
+def _check_grid_size(lines: list[tuple[int, str]]) -> None:
+    """A grid of more cells than the largest sudoku is refused before each of its cells is
+    looked at (a 16 MB file of one line would take gigabytes to describe cell by cell)."""
+    count = 0
+    for _, line in lines:
+        count += len(line) - sum(line.count(ch) for ch in IGNORED)
+        if count > MOST_CELLS:
+            raise PuzzleInputError(
+                f"a sudoku needs 16, 81 or 256 cells (4x4, 9x9, 16x16); this one has more "
+                f"than {MOST_CELLS}"
+            )
+
+
 def parse_puzzle(text: str) -> Puzzle:
     """Exactly one puzzle from a line or a grid."""
     puzzles = parse_text(text)
@@ -202,14 +220,9 @@ def parse_puzzle(text: str) -> Puzzle:
 
 def read_puzzles(path: str | Path) -> list[Puzzle]:
     source = Path(path)
-    try:
-        text = source.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise PuzzleInputError(f"{source}: no such file") from None
-    except IsADirectoryError:
-        raise PuzzleInputError(f"{source}: is a folder, not a puzzle file") from None
-    except UnicodeDecodeError:
-        raise PuzzleInputError(f"{source}: not a text file") from None
+    if not exists(source):
+        raise PuzzleInputError(f"{source}: no such file")
+    text = read_text(source, SUDOKU_FILE, encoding="utf-8-sig")
     try:
         return parse_text(text)
     except PuzzleInputError as exc:
@@ -217,10 +230,7 @@ def read_puzzles(path: str | Path) -> list[Puzzle]:
 
 
 def _is_file(arg: str) -> bool:
-    try:
-        return Path(arg).exists()
-    except (OSError, ValueError):  # a name too long for a file: not a file
-        return False
+    return exists(arg)  # a name too long for a file, or a NUL in it: not a file
 
 
 def _cells(text: str) -> list[str]:

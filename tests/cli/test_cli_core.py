@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import argparse
 import io
 import json
 
@@ -138,3 +139,26 @@ def test_a_reader_closing_stdout_early_does_not_lose_the_files(tmp_path, monkeyp
     out = tmp_path / "digits.json"
     assert main(["solve", "digits", "--json", str(out)]) == 0
     assert json.loads(out.read_text())["count"] == 48
+
+
+def _parsers(parser):
+    yield parser
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for child in dict.fromkeys(action.choices.values()):
+                yield from _parsers(child)
+
+
+def test_no_parser_of_the_command_line_takes_an_abbreviation(capsys):
+    from viz.cli import build_parser
+
+    parsers = list(_parsers(build_parser()))
+    assert len(parsers) > 15 and not [p.prog for p in parsers if p.allow_abbrev]
+    for argv in (
+        ["solve", "queens", "--vid", "x.mp4"],
+        ["solve", "set", "--js", "x.json"],
+        ["record", "t.pzt", "-o", "x.mp4", "--sub"],
+        ["solve", "rings", "--max-n", "5"],
+    ):
+        bad = next(arg for arg in argv[2:] if arg.startswith("--"))
+        assert_one_line_error(capsys, *argv, match=f"unrecognized arguments: {bad}")

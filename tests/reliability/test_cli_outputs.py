@@ -99,3 +99,45 @@ def test_json_dev_stdout_appends_to_a_file_opened_for_appending(tmp_path):
     assert done.returncode == 0
     first, rest = log.read_text().split("\n", 1)
     assert first == "an earlier line" and json.loads(rest)["rating"]["score"] > 0
+
+
+def test_a_recording_through_a_link_onto_its_input_is_refused(capsys, tmp_path):
+    trace = tmp_path / "t.pzt"
+    assert run_cli(capsys, "solve", "sudoku", SUDOKU, "-q", "--trace", str(trace))[0] == 0
+    before = trace.read_bytes()
+    link = tmp_path / "link.mp4"
+    link.symlink_to(trace)
+    assert_one_line_error(capsys, "record", str(trace), "-o", str(link), match="it is the input")
+    (tmp_path / "out.vtt").symlink_to(trace)  # the captions beside a new video
+    assert_one_line_error(capsys, "record", str(trace), "-o", str(tmp_path / "out.mp4"),
+                          match="out.vtt: it is the input")  # fmt: skip
+    assert trace.read_bytes() == before and not (tmp_path / "out.mp4").exists()
+
+
+def test_captions_beside_a_video_replace_only_captions(capsys, tmp_path):
+    trace = tmp_path / "t.pzt"
+    assert run_cli(capsys, "solve", "sudoku", SUDOKU, "-q", "--trace", str(trace))[0] == 0
+    notes = tmp_path / "out.vtt"
+    notes.write_text("my notes for the class")
+    line = assert_one_line_error(capsys, "record", str(trace), "-o", str(tmp_path / "out.mp4"),
+                                 "--size", "64x36", "--to", "1")  # fmt: skip
+    assert "out.vtt exists and is not a WebVTT captions file" in line
+    assert "--no-subtitles" in line and notes.read_text() == "my notes for the class"
+    notes.write_text("WEBVTT\n\n")  # captions of an earlier recording: replaced with the video
+    code, out, _ = run_cli(capsys, "record", str(trace), "-o", str(tmp_path / "out.mp4"),
+                           "--size", "64x36", "--to", "1")  # fmt: skip
+    assert code == 0 and "and its captions" in out and "-->" in notes.read_text()
+
+
+def test_a_split_log_is_never_an_input_a_device_or_another_output(capsys, tmp_path):
+    puzzle = tmp_path / "p.xmpuzzle"
+    puzzle.write_bytes(b"<puzzle version='2'/>")
+    argv = ["solve", "cube", "--xmpuzzle", str(puzzle), "--all", "--split-log"]
+    assert_one_line_error(capsys, *argv, str(puzzle), match="it is the input")
+    assert_one_line_error(capsys, *argv, "/dev/null", match="a split log is a regular file")
+    log = str(tmp_path / "log")
+    assert_one_line_error(capsys, *argv, log, "--json", log, match="both name")
+    other = tmp_path / "notes.txt"
+    other.write_text("keep me\n")
+    assert_one_line_error(capsys, *argv, str(other), match="notes.txt is not a split log")
+    assert other.read_text() == "keep me\n" and not os.path.exists(log)

@@ -154,3 +154,48 @@ def test_a_mistyped_device_is_not_created():
 def test_files_in_dev_shm_are_ordinary_files():
     assert not atomic.is_special_path("/dev/shm/puzzleviz.json")
     assert atomic.is_special_path("/dev/stdout") and atomic.is_special_path("/proc/self/fd/1")
+
+
+def is_log(head: bytes) -> bool:
+    return head.startswith(b"LOG")
+
+
+def test_an_existing_file_nobody_named_is_replaced_only_if_it_is_of_its_kind(tmp_path):
+    beside = tmp_path / "out.vtt"
+    atomic.check_outputs([atomic.Output("the captions", beside, named=False, own=is_log)])
+    beside.write_text("LOG of an earlier run")  # written here before: replaced
+    atomic.check_outputs([atomic.Output("the captions", beside, named=False, own=is_log)])
+    beside.write_text("the user's notes")
+    with pytest.raises(OutputError, match=r"out\.vtt exists and is not a log written here"):
+        atomic.check_outputs([atomic.Output("the captions", beside, named=False, own=is_log,
+                                            what="log")])  # fmt: skip
+    atomic.check_outputs([atomic.Output("--json", beside)])  # named: the user's to replace
+
+
+def test_a_log_is_a_regular_file_new_or_of_its_kind(tmp_path):
+    def log(path):
+        return atomic.Output("--split-log", path, own=is_log, appends=True, what="split log")
+
+    atomic.check_outputs([log(tmp_path / "new.log")])
+    (tmp_path / "empty.log").touch()
+    atomic.check_outputs([log(tmp_path / "empty.log")])
+    (tmp_path / "puzzle.xml").write_text("<puzzle/>")
+    with pytest.raises(OutputError, match=r"puzzle.xml is not a split log: name a new file"):
+        atomic.check_outputs([log(tmp_path / "puzzle.xml")])
+    for device in ("/dev/null", "/dev/full", "-"):
+        with pytest.raises(OutputError, match="a split log is a regular file that is read back"):
+            atomic.check_outputs([log(device)])
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    with pytest.raises(OutputError, match="not a device or a pipe"):
+        atomic.check_outputs([log(fifo)])
+
+
+def test_a_default_name_that_exists_gets_the_first_free_one(tmp_path):
+    target = tmp_path / "lesson.mp4"
+    assert atomic.free_name(target) == target
+    target.touch()
+    (tmp_path / "lesson-2.vtt").touch()  # the captions' name is taken: skip it too
+    assert atomic.free_name(target, beside=(".vtt",)) == tmp_path / "lesson-3.mp4"
+    (tmp_path / "lesson-3.mp4").symlink_to(tmp_path / "gone")  # a dangling link is taken
+    assert atomic.free_name(target, beside=(".vtt",)) == tmp_path / "lesson-4.mp4"

@@ -197,3 +197,15 @@ def test_the_bedlam_cube_has_19186_solutions_up_to_rotation():
     result = solve_exact(puzzle, every=False)
     assert result.complete and result.count == 460_464 == 24 * 19_186
     assert result.enumeration is not None and len(result.rows) == 19_186
+
+
+def test_a_small_file_with_a_huge_search_is_refused_before_its_tables_are_built(tmp_path):
+    from solvers.errors import PuzzleInputError
+
+    # 74 bytes: a chiral tetracube in a 16x16x16 box, the rest holes: 4,093 levels of 44,596
+    # placements each took 1.5 GB before the search began
+    path = tmp_path / "big.json"
+    path.write_text('{"box":[16,16,16],"pieces":[{"voxels":[[0,0,0],[1,0,0],[1,1,0],[1,1,1]]}]}')
+    puzzle = load_puzzle(str(path), allow_holes=True)
+    with pytest.raises(PuzzleInputError, match=r"would need 1\.4 GB for its tables \(4,093 pieces"):
+        solve_exact(puzzle, max_solutions=1)

@@ -163,8 +163,8 @@ def test_broken_files_and_missing_problems_are_one_line(tmp_path, capsys, monkey
     assert_one_line_error(capsys, "solve", "cube", "--problem", "1", match="--problem")
     src = puzzle_folder() / "soma.xmpuzzle"
     assert_one_line_error(capsys, "solve", "cube", "--xmpuzzle", str(src), "--write-solutions",
-                          str(src), match="that is the input")  # fmt: skip
-    with pytest.raises(PuzzleInputError, match="cannot read"):
+                          str(src), match="it is the input")  # fmt: skip
+    with pytest.raises(PuzzleInputError, match="no such BurrTools puzzle file"):
         load_xmpuzzle(tmp_path / "missing.xmpuzzle")
 
 

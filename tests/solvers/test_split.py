@@ -75,8 +75,28 @@ def test_the_log_of_another_search_is_refused(tmp_path):
     with pytest.raises(SplitError, match="log of another search"):
         SplitLog(path).read(other)
     path.write_text("not json at all\n{}\n")
+    with pytest.raises(SplitError, match=r"parts.jsonl is not a split log \(its first line"):
+        SplitLog(path).read(JOB)
+
+
+def test_a_damaged_line_of_a_log_is_refused_with_its_number(tmp_path):
+    path = tmp_path / "parts.jsonl"
+    run_parts(JOB, [(0,), (1,)], InProcess(), log=SplitLog(path))
+    header, first, second = path.read_text().splitlines()
+    path.write_text("\n".join([header, first[:-5], second, ""]))  # a line cut in the middle
+    with pytest.raises(SplitError, match=r"parts.jsonl:2: a damaged line \(not JSON\)"):
+        SplitLog(path).read(JOB)
+    path.write_text("\n".join([header, "[1, 2]", second, ""]))
     with pytest.raises(SplitError, match=r"parts.jsonl:2: not a line of a split log"):
         SplitLog(path).read(JOB)
+
+
+def test_a_log_that_holds_only_a_torn_header_starts_again(tmp_path):
+    path = tmp_path / "parts.jsonl"
+    path.write_text('{"split_log":1,"job":{"puz')  # a crash while the header was written
+    run_parts(JOB, [(0,)], InProcess(), log=SplitLog(path))
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    assert rows[0] == {"split_log": 1, "job": JOB.identity()} and rows[1]["key"] == [0]
 
 
 def test_the_old_digits_benchmark_logs_are_read_as_parts(tmp_path):

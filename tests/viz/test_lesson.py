@@ -4,6 +4,8 @@ line for every mistake in a lesson file, and the lesson recorded when there is n
 
 from __future__ import annotations
 
+import re
+
 import av
 import numpy as np
 import pygame
@@ -220,3 +222,117 @@ def test_without_a_display_the_lesson_is_recorded_with_a_chapter_per_slide(
     with av.open(str(tmp_path / "toys.mp4")) as container:
         titles = [c["metadata"]["title"] for c in container.chapters()]
     assert titles[0] == "First toy" and "Second toy" in titles
+
+
+def _solve_lesson(folder, solve: str):
+    path = folder / "lesson.toml"
+    path.write_text(f"[[slide]]\ntitle = 'x'\nsolve = {solve!r}\n")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("solve", "message"),
+    [
+        ("set --v 3 --n 2 --json /any/path", "--json writes a file"),
+        ("rings --vid a.mp4", "unrecognized arguments: --vid"),
+        ("rings --video=a.mp4", "--video is the lesson's to set"),
+        ("rings --trace t.pzt", "--trace is the lesson's to set"),
+        ("rings --play", "--play is the lesson's to set"),
+        ("cube --all --workers 2", "--workers starts worker processes"),
+        ("cube --all --scheduler 10.0.0.1:8786", "--scheduler reaches a cluster"),
+        ("cube --all --split-log parts.log", "--split-log writes a log file"),
+        ("cube --write-solutions out.xmpuzzle", "--write-solutions writes a file"),
+        ("cube --assembly a.pzt", "--assembly writes a file"),
+        ("queens --n 0", "argument --n: 0: a board has at least 1 row"),
+        ("queens --n 8 -h", "-h/--help is not for a lesson"),
+        ("sudoku /etc/hostname", "'/etc/hostname': a lesson reads only files in its own folder"),
+        ("cube --puzzle ../outside.json", "a lesson reads only files in its own folder"),
+        ("digits --puzzle link.json", "'link.json': a lesson reads only files in its own folder"),
+    ],
+)
+def test_a_lessons_solve_sets_only_what_a_lesson_may(tmp_path, solve, message):
+    folder = tmp_path / "lesson"
+    folder.mkdir()
+    (tmp_path / "outside.json").write_text("{}")
+    (folder / "link.json").symlink_to(tmp_path / "outside.json")
+    with pytest.raises(LessonError, match=re.escape(message)):
+        load_lesson(_solve_lesson(folder, solve))
+
+
+def test_a_lessons_own_files_and_values_are_taken(tmp_path):
+    (tmp_path / "puz.txt").write_text(
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
+    )
+    for solve in (
+        "sudoku puz.txt --techniques singles,guess",
+        "rings --scramble 6 --seed 5 --method bfs",
+        "cube --puzzle fakocka -q",
+        "set --with 0000 --v 3 --n 4",
+        "rings --config 2/8/1/2 --lang de",
+    ):
+        lesson = load_lesson(_solve_lesson(tmp_path, solve))
+        assert lesson.slides[0].solve == tuple(solve.split())
+    assert load_lesson(_solve_lesson(tmp_path, "sudoku puz.txt")).inputs[1] == tmp_path / "puz.txt"
+
+
+def test_allow_outside_lets_a_lesson_read_beyond_its_folder(tmp_path, toy_scene, capsys):
+    folder = tmp_path / "lesson"
+    folder.mkdir()
+    save_trace(make_trace(n_steps=2, per_step=1)[0], tmp_path / "shared.pzt")
+    path = folder / "outside.toml"
+    path.write_text("[[slide]]\ntitle = 'x'\ntrace = '../shared.pzt'\n")
+    with pytest.raises(LessonError, match=r"'trace' '\.\./shared\.pzt': a lesson reads only"):
+        load_lesson(path)
+    assert load_lesson(path, allow_outside=True).inputs == (path, folder / "../shared.pzt")
+    assert_one_line_error(capsys, "present", str(path), "-o", str(tmp_path / "x.mp4"),
+                          match="present --allow-outside lifts this")  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("pace", "message"),
+    [
+        ("speed = 1e9", "'speed' must be a positive number: 1000000000.0 is more than 1,000,000"),
+        ("speed = 0", "'speed' must be a positive number: 0 is not positive"),
+        (
+            "seconds = 1e12",
+            "'seconds' must be a positive number: 1000000000000.0 is more than 86,400",
+        ),
+        ("seconds = nan", "'seconds' must be a positive number: nan is not a finite number"),
+    ],
+)
+def test_a_slides_pace_is_checked_as_the_command_line_checks_it(tmp_path, pace, message):
+    path = tmp_path / "pace.toml"
+    path.write_text(f"[[slide]]\ntitle = 'x'\ndemo = 'queens'\n{pace}\n")
+    with pytest.raises(LessonError, match=re.escape(message)):
+        load_lesson(path)
+
+
+def test_a_recording_of_a_lesson_that_would_last_forever_is_refused(lesson_file, tmp_path, capsys):
+    text = lesson_file.read_text().replace("speed = 4", "speed = 1e-300")
+    lesson_file.write_text(text)
+    out = tmp_path / "forever.mp4"
+    forever = "more than a million hours at 30 fps: give its slides a higher speed"
+    assert_one_line_error(capsys, "present", str(lesson_file), "-o", str(out), match=forever)
+    assert not out.exists()
+
+
+def test_a_lesson_never_records_over_itself_or_a_file_it_reads(lesson_file, tmp_path, capsys):
+    before = {p.name: p.read_bytes() for p in tmp_path.iterdir()}
+    for target, read in (("onto-lesson.mp4", lesson_file), ("onto-trace.mp4", tmp_path / "a.pzt")):
+        (tmp_path / target).symlink_to(read)
+        assert_one_line_error(capsys, "present", str(lesson_file), "-o", str(tmp_path / target),
+                              match="it is the input")  # fmt: skip
+    assert {p.name: p.read_bytes() for p in tmp_path.iterdir() if not p.is_symlink()} == before
+
+
+def test_a_default_recording_name_that_exists_gets_a_new_one(
+    lesson_file, tmp_path, capsys, monkeypatch
+):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    (tmp_path / "toys.mp4").write_bytes(b"someone's video")
+    code, _, err = run_cli(capsys, "present", str(lesson_file), "--size", "96x54", "--speed", "50")
+    assert code == 0 and "recording the lesson to toys-2.mp4 (toys.mp4 exists)" in err
+    assert (tmp_path / "toys.mp4").read_bytes() == b"someone's video"
+    assert (tmp_path / "toys-2.mp4").stat().st_size > 0 and (tmp_path / "toys-2.vtt").exists()

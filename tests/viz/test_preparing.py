@@ -114,7 +114,7 @@ def test_a_slide_that_fails_says_why_on_its_card_and_next_goes_on(gl_ctx, tmp_pa
     pygame.init()
     save_trace(make_trace(n_steps=2, per_step=1)[0], tmp_path / "a.pzt")
     path = tmp_path / "bad.toml"
-    path.write_text('[[slide]]\ntitle = "Broken"\nsolve = "queens --n 0"\n\n'
+    path.write_text('[[slide]]\ntitle = "Broken"\nsolve = "sudoku 11' + "." * 79 + '"\n\n'
                     '[[slide]]\ntitle = "Fine"\ntrace = "a.pzt"\n')  # fmt: skip
     lesson = load_lesson(path)
     preparation = Preparation(lesson)
