@@ -6,9 +6,10 @@ the model's numba kernels, which index the state with them unchecked, so a ring 
 615237680 would write far outside the state (a crash, or worse, a quiet corruption). Before
 a trace is returned by solvers.tracefile, therefore:
 
-- its puzzle definition builds the model (an invalid one is the file's fault),
-- its initial state is one the model accepts (`check_state`),
-- its strings are of a length a caption can be shown at,
+- its puzzle definition builds the model (an invalid one is the file's fault), its
+  initial state is one the model accepts (`check_state`) and its strings are of a length
+  a caption can be shown at: `check_header`, which a file reader runs before it reads
+  the arrays,
 - every event row has the model's width, a known op code and, field by field, a value in
   the ranges the model declares for this definition (`field_ranges`), then passes the
   model's checks across fields (`row_faults`). Vectorised over pieces of the int32 rows,
@@ -23,7 +24,7 @@ a kernel must declare its ranges (the plugin guide says so).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -31,7 +32,7 @@ from solvers.errors import PuzzleInputError, TraceError, UnknownPuzzleError
 from solvers.events import INT32_MAX, INT32_MIN, Event, EventSet
 from solvers.jit import njit
 from solvers.model import STATE_DTYPE, PuzzleModel, model_from_definition
-from solvers.trace import Trace
+from solvers.trace import Trace, TraceHeader
 
 MAX_STRING = 20_000  # characters of one caption, counter name or solver name
 PIECE = 1 << 20  # rows checked at a time (bounded temporaries)
@@ -39,16 +40,27 @@ PIECE = 1 << 20  # rows checked at a time (bounded temporaries)
 
 def check_contents(trace: Trace) -> PuzzleModel:
     """Raise TraceError unless `trace` can be replayed and shown; returns its model."""
-    model = model_of(trace)
-    _check_initial_state(model, trace)
-    _check_strings(trace)
+    model = check_header(trace.header, trace.strings)
     check_rows(model, trace)
     return model
 
 
-def model_of(trace: Trace) -> PuzzleModel:
-    """The model of the trace's puzzle definition; an invalid definition is one line."""
-    header = trace.header
+def check_header(header: TraceHeader, strings: Sequence[str]) -> PuzzleModel:
+    """The model of the header's puzzle definition, once its initial state is one of that
+    puzzle's and its strings are of a length to show: what a file reader can check before
+    it reads the arrays."""
+    _check_strings(header, strings)
+    model = _model_of(header)
+    state = np.array(header.initial_state, dtype=STATE_DTYPE)
+    try:
+        model.check_state(state)
+    except PuzzleInputError as exc:
+        raise TraceError(f"its initial state is not a state of its puzzle: {exc}") from None
+    return model
+
+
+def _model_of(header: TraceHeader) -> PuzzleModel:
+    """The model of the puzzle definition; an invalid definition is one line."""
     try:
         return model_from_definition(header.kind, header.definition)
     except (PuzzleInputError, UnknownPuzzleError) as exc:
@@ -63,18 +75,10 @@ def model_of(trace: Trace) -> PuzzleModel:
         raise TraceError("its puzzle definition is invalid (nested too deeply)") from None
 
 
-def _check_initial_state(model: PuzzleModel, trace: Trace) -> None:
-    state = np.array(trace.header.initial_state, dtype=STATE_DTYPE)
-    try:
-        model.check_state(state)
-    except PuzzleInputError as exc:
-        raise TraceError(f"its initial state is not a state of its puzzle: {exc}") from None
-
-
-def _check_strings(trace: Trace) -> None:
-    texts = [("string", s) for s in trace.strings]
-    texts += [("counter name", s) for s in trace.header.counters]
-    texts.append(("solver name", trace.header.solver))
+def _check_strings(header: TraceHeader, strings: Sequence[str]) -> None:
+    texts = [("string", s) for s in strings]
+    texts += [("counter name", s) for s in header.counters]
+    texts.append(("solver name", header.solver))
     for what, text in texts:
         if len(text) > MAX_STRING:
             raise TraceError(
@@ -210,22 +214,22 @@ def _event_words(model: PuzzleModel, row: np.ndarray, index: int) -> str:
 def _replay(model: PuzzleModel, trace: Trace) -> None:
     """The check for a model that declares no ranges: every event applied, then every
     event reverted, one at a time through the model's own code on a scratch state; any
-    failure is the file's (whatever the plugin raises: it is the file it was given)."""
+    failure is the file's (whatever the plugin raises: it is the file it was given).
+    int32 arithmetic wraps here as it does when the trace plays."""
     state = np.array(trace.header.initial_state, dtype=STATE_DTYPE)
-    decode = model.events.decode
     events: list[Event] = []
-    rows = trace.rows.tolist()
-    for index, values in enumerate(rows):
-        try:
-            event = decode(values)
-            model.apply(state, event)
-        except Exception as exc:
-            raise TraceError(f"{_event_words(model, trace.rows[index], index)} cannot be "
-                             f"replayed ({exc})") from None  # fmt: skip
-        events.append(event)
-    for index in range(len(events) - 1, -1, -1):
-        try:
-            model.revert(state, events[index])
-        except Exception as exc:
-            raise TraceError(f"{_event_words(model, trace.rows[index], index)} cannot be "
-                             f"reverted ({exc})") from None  # fmt: skip
+    with np.errstate(over="ignore"):
+        for index, values in enumerate(trace.rows.tolist()):
+            try:
+                event = model.events.decode(values)
+                model.apply(state, event)
+            except Exception as exc:  # a plugin's code, on the file's numbers
+                raise TraceError(f"{_event_words(model, trace.rows[index], index)} cannot be "
+                                 f"replayed ({exc})") from None  # fmt: skip
+            events.append(event)
+        for index in range(len(events) - 1, -1, -1):
+            try:
+                model.revert(state, events[index])
+            except Exception as exc:
+                raise TraceError(f"{_event_words(model, trace.rows[index], index)} cannot be "
+                                 f"reverted ({exc})") from None  # fmt: skip

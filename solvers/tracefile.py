@@ -38,7 +38,7 @@ import numpy as np
 
 from solvers.atomic import write_bytes
 from solvers.errors import OutputError, TraceError, UnknownPuzzleError
-from solvers.model import model_class
+from solvers.model import PuzzleModel, model_class
 from solvers.trace import FORMAT_VERSION, Trace, TraceHeader
 
 MAGIC = b"PZVTRACE"
@@ -259,15 +259,12 @@ def _parse(source: _Source, *, check_kind: bool) -> Trace:
     header, strings, descriptors = _read_header(
         source.read(_PREFIX.size, header_length), header_crc
     )
-    if check_kind:
-        try:
-            model_class(header.kind)
-        except UnknownPuzzleError as exc:
-            raise TraceError(str(exc)) from None
+    model = _model(header, strings) if check_kind else None
     layout = _layout(descriptors, _aligned(header_end), header_end, source.size)
-    streamed = isinstance(source, _File) and source.size > _STREAM_CHECK
-    if streamed:
-        _stream_checksums(source, layout)  # type: ignore[arg-type]
+    streamed = False
+    if isinstance(source, _File) and source.size > _STREAM_CHECK:
+        _stream_checksums(source, layout)
+        streamed = True
     body = source.read(header_end, source.size - header_end)
     arrays = {
         name: _array(body, header_end, name, span, checked=streamed)
@@ -275,11 +272,23 @@ def _parse(source: _Source, *, check_kind: bool) -> Trace:
     }
     trace = Trace(header=header, strings=strings, **arrays)
     _check_gaps(body, header_end, layout)
-    if check_kind:
-        from solvers.tracecheck import check_contents
+    if model is not None:
+        from solvers.tracecheck import check_rows
 
-        check_contents(trace)
+        check_rows(model, trace)
     return trace
+
+
+def _model(header: TraceHeader, strings: tuple[str, ...]) -> PuzzleModel:
+    """The header's puzzle, its definition, initial state and strings checked before the
+    arrays are read (a definition the model refuses costs no reading of gigabytes)."""
+    try:
+        model_class(header.kind)
+    except UnknownPuzzleError as exc:
+        raise TraceError(str(exc)) from None
+    from solvers.tracecheck import check_header  # numba's import: only to check contents
+
+    return check_header(header, strings)
 
 
 def _check_prefix(prefix: bytes, size: int) -> tuple[int, int]:
