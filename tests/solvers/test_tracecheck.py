@@ -82,7 +82,8 @@ def test_a_declared_field_that_the_event_lacks_is_a_programming_error():
 def test_a_cross_field_fault_is_named_at_its_row():
     """The digits demo's pieces have different numbers of orientations: one beyond a
     piece's own is refused though it is within the largest."""
-    from solvers.digits.model import DigitsModel, Place as DigitPlace
+    from solvers.digits.model import DigitsModel
+    from solvers.digits.model import Place as DigitPlace
 
     model = DigitsModel()
     _, _, _, counts = model._shapes

@@ -174,7 +174,7 @@ def test_a_file_over_the_limit_is_refused_by_its_size(tmp_path, monkeypatch, goo
     path = tmp_path / "t.pzt"
     path.write_bytes(good_bytes)
     monkeypatch.setattr(tracefile, "MAX_TRACE_BYTES", len(good_bytes) - 1)
-    with pytest.raises(TraceError, match="more than the .* a trace file may hold"):
+    with pytest.raises(TraceError, match=r"more than the .* a trace file may hold"):
         load_trace(path)
 
 
