@@ -191,8 +191,8 @@ def render(text: str, lang: str | None = None) -> str:
         return translations(code).gettext(text) if text and code != "en" else text
     try:
         return _render_parts(_parts(text), code)
-    except (ValueError, TypeError, IndexError, KeyError):
-        return text[len(MARK) :]  # not ours after all: show it rather than fail
+    except (ValueError, TypeError, IndexError, KeyError, OverflowError, RecursionError):
+        return text[len(MARK) :]  # not ours after all (or crafted): show it rather than fail
 
 
 def _render_parts(parts: Any, code: str) -> str:
@@ -203,7 +203,7 @@ def _render_parts(parts: Any, code: str) -> str:
     pattern = t.ngettext(msgid, plural, int(values.get("n", 0))) if plural else t.gettext(msgid)
     try:
         return fill(pattern, lang=code, **values)
-    except (KeyError, ValueError, IndexError):  # a broken translation: English, not a crash
+    except (KeyError, ValueError, IndexError, AttributeError):  # a broken translation: English
         english = msgid if plural is None or values.get("n") == 1 else plural
         return fill(english, lang=code, **values)
 
@@ -253,13 +253,27 @@ def number(
     return format_decimal(value, format=pattern, locale=_locale(lang or _current))
 
 
+_SPEC_NUMBER = re.compile(r"\d+")
+MAX_SPEC_NUMBER = 100  # the widest width or the most decimals a pattern may ask for
+
+
 class _Localized(string.Formatter):
-    """str.format whose numbers are written the reader's way (see _NUMBER_SPEC)."""
+    """str.format whose numbers are written the reader's way (see _NUMBER_SPEC). Patterns
+    come from traces and catalogs, which anyone may write, so a field is a name alone
+    (no "{n.__class__}", no "{n[0]}") and a spec asks for at most MAX_SPEC_NUMBER
+    characters or decimals ("{n:>999999999}" would build a gigabyte of spaces)."""
 
     def __init__(self, code: str):
         self.code = code
 
+    def get_field(self, field_name: str, args: Any, kwargs: Any) -> Any:
+        if "." in field_name or "[" in field_name:
+            raise ValueError(f"a placeholder is a name, not {field_name!r}")
+        return super().get_field(field_name, args, kwargs)
+
     def format_field(self, value: Any, format_spec: str) -> Any:
+        if any(len(d) > 3 or int(d) > MAX_SPEC_NUMBER for d in _SPEC_NUMBER.findall(format_spec)):
+            raise ValueError(f"format {format_spec!r} asks for too many characters")
         spec = _NUMBER_SPEC.fullmatch(format_spec) if _is_number(value) else None
         if spec is None:
             return super().format_field(value, format_spec)

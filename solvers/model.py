@@ -9,6 +9,7 @@ the searches move one state back and forth, they do not build new ones.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
@@ -73,6 +74,23 @@ class PuzzleModel(ABC):
         clears the last step's marks, then draws its own net one implication at a time).
         None: every event shows something."""
         return None
+
+    def field_ranges(self) -> Mapping[type[Event], Mapping[str, range]] | None:
+        """The values each field of each event kind may take for this puzzle definition,
+        e.g. {Rotate: {"ring": range(2), "f": range(20)}}: what a trace file's events are
+        checked against when it is loaded, before any kernel sees them (a numba kernel
+        does not check its indices). A field left out takes any int32. None (the default)
+        declares nothing: a loaded trace's events are then replayed once through `apply`
+        and `revert` on a scratch state instead (solvers.tracecheck), which is slow for
+        long traces and safe only if `apply` checks what it indexes: a model whose apply
+        runs a kernel must declare its ranges."""
+        return None
+
+    def row_faults(self, rows: np.ndarray) -> Iterable[tuple[np.ndarray, str]]:
+        """Checks that need several fields at once (an orientation its piece has, a pose
+        that keeps the piece inside the box), over rows whose fields are each in range:
+        (a bool mask of the rows that fail, why), vectorised over the int32 rows."""
+        return ()
 
     def check_state(self, state: np.ndarray) -> None:
         """Raise PuzzleInputError unless `state` could be a state of this puzzle."""

@@ -6,7 +6,8 @@
     assert_walk_invertible(model, start, evs)  the same along a whole sequence of events
     assert_trace_replays(trace, model, final)  replaying every row reaches the solver's final
                                                state, per event and in bulk, and reverting
-                                               everything returns to the start
+                                               everything returns to the start; the rows pass
+                                               the model's declared ranges
 
 Puzzle tests feed these from hypothesis strategies of their own.
 """
@@ -57,8 +58,11 @@ def assert_walk_invertible(model: PuzzleModel, start: np.ndarray, events: Iterab
 
 
 def assert_trace_replays(trace: Trace, model: PuzzleModel, final_state: np.ndarray) -> None:
+    from solvers.tracecheck import check_rows
+
     start = np.array(trace.header.initial_state, dtype=STATE_DTYPE)
     model.check_state(start)
+    check_rows(model, trace)  # a file of this very trace would load
     one_by_one = start.copy()
     for event in model.events.decode_rows(trace.rows):
         model.apply(one_by_one, event)

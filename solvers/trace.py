@@ -64,22 +64,58 @@ class TraceHeader:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TraceHeader:
+    def from_json(cls, data: Any) -> TraceHeader:
+        """The header as a file holds it, each entry of the type it is written with: a
+        trace is read from anyone, so nothing is coerced ("12" is not a number, 1.5 is not
+        a state entry, a number beyond int32 is not a state entry either)."""
         try:
+            if not isinstance(data, dict):
+                raise TypeError("it is not an object")
+            seed = data["seed"]
             return cls(
-                kind=str(data["kind"]),
-                definition=dict(data["definition"]),
-                initial_state=tuple(int(v) for v in data["initial_state"]),
-                solver=str(data["solver"]),
-                params=dict(data["params"]),
-                seed=None if data["seed"] is None else int(data["seed"]),
-                counters=tuple(str(c) for c in data["counters"]),
-                truncated=bool(data.get("truncated", False)),
-                format_version=int(data["format_version"]),
-                initial_counters=tuple(int(v) for v in data.get("initial_counters", ())),
+                kind=_typed(data, "kind", str),
+                definition=_typed(data, "definition", dict),
+                initial_state=_whole_numbers(data["initial_state"], "initial_state", 32),
+                solver=_typed(data, "solver", str),
+                params=_typed(data, "params", dict),
+                seed=None if seed is None else _whole(seed, "seed", 128),
+                counters=tuple(_texts(data["counters"], "counters")),
+                truncated=_typed(data, "truncated", bool, False),
+                format_version=_whole(data["format_version"], "format_version", 32),
+                initial_counters=_whole_numbers(
+                    data.get("initial_counters", []), "initial_counters", 64
+                ),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise TraceError(f"trace header is incomplete or malformed ({exc})") from None
+
+
+def _typed(data: dict[str, Any], key: str, kind: type, default: Any = None) -> Any:
+    value = data[key] if default is None else data.get(key, default)
+    if not isinstance(value, kind):
+        raise TypeError(f"{key} must be a {kind.__name__}, not {type(value).__name__}")
+    return value
+
+
+def _whole(value: Any, key: str, bits: int) -> int:
+    """An int of `bits` bits (a bool is not a number here, nor is 2.0)."""
+    if type(value) is not int:
+        raise TypeError(f"{key} must hold whole numbers, not {value!r:.40}")
+    if not -(2 ** (bits - 1)) <= value < 2 ** (bits - 1):
+        raise ValueError(f"{key} holds {value}, beyond {bits}-bit integers")
+    return value
+
+
+def _whole_numbers(values: Any, key: str, bits: int) -> tuple[int, ...]:
+    if not isinstance(values, list):
+        raise TypeError(f"{key} must be a list")
+    return tuple(_whole(v, key, bits) for v in values)
+
+
+def _texts(values: Any, key: str) -> list[str]:
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise TypeError(f"{key} must be a list of strings")
+    return values
 
 
 @dataclasses.dataclass(frozen=True, eq=False)

@@ -11,6 +11,17 @@ from solvers.errors import PuzzlevizError
 from solvers.model import PuzzleModel, model_from_definition
 from solvers.trace import Trace
 
+# Characters a terminal acts on rather than shows (escape sequences that move the cursor,
+# retitle the window, clear the screen; the bidirectional overrides that make text read
+# otherwise than it is stored): a trace's text is written with them spelled out.
+_UNSAFE = [*range(0x20), 0x7F, *range(0x80, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A)]
+_ESCAPES = {code: f"\\u{code:04x}" if code > 0xFF else f"\\x{code:02x}" for code in _UNSAFE}
+
+
+def printable(text: str) -> str:
+    """`text` as a terminal line: every control character written as its escape."""
+    return text.translate(_ESCAPES)
+
 
 def model_for(trace: Trace) -> PuzzleModel:
     return model_from_definition(trace.header.kind, trace.header.definition)
@@ -21,7 +32,7 @@ def summary_lines(trace: Trace, name: str) -> list[str]:
     kinds = Counter(kind for _, kind, _ in trace.milestones())
     milestone_text = ", ".join(f"{k} x{v}" for k, v in sorted(kinds.items())) or "none"
     params = json.dumps(h.params, sort_keys=True) if h.params else "none"
-    return [
+    lines = [
         f"{name}: {h.kind} trace, format version {h.format_version}",
         f"  solver      {h.solver}",
         f"  parameters  {params}",
@@ -33,6 +44,7 @@ def summary_lines(trace: Trace, name: str) -> list[str]:
         f"  counters    {', '.join(h.counters) or 'none'}",
         f"  state size  {len(h.initial_state)} ints",
     ]
+    return [printable(line) for line in lines]
 
 
 def event_span(trace: Trace, first: int | None = None, last: int | None = None) -> range:
@@ -67,14 +79,14 @@ def event_lines(trace: Trace, first: int | None = None, last: int | None = None)
     for i in span:
         step = trace.step_of(i)
         if int(trace.step_start[step]) == i or i == span.start:
-            caption = trace.step_caption_text(step)
+            caption = printable(trace.step_caption_text(step))
             yield f"step {step + 1}/{trace.n_steps}" + (f": {caption}" if caption else "")
         event = model.events.decode(trace.rows[i])
         stats = "  ".join(f"{n}={int(v)}" for n, v in zip(names, trace.counters[i], strict=True))
-        yield f"  {i:>9}  {model.describe(event)}" + (f"    [{stats}]" if stats else "")
+        yield printable(f"  {i:>9}  {model.describe(event)}" + (f"    [{stats}]" if stats else ""))
         while m < len(milestones) and milestones[m][0] == i + 1:
             _, kind, caption = milestones[m]
-            yield f"  * {kind}" + (f": {caption}" if caption else "")
+            yield printable(f"  * {kind}" + (f": {caption}" if caption else ""))
             m += 1
 
 
@@ -97,7 +109,7 @@ def export_json(
             for pos, kind, caption in trace.milestones()
         ],
     }
-    text = json.dumps(head, ensure_ascii=False, indent=1)
+    text = json.dumps(head, ensure_ascii=False, indent=1, allow_nan=False)
     out.write(text[:-2] + ',\n "events": [')
     names = trace.header.counters
     for n, i in enumerate(span):
@@ -106,5 +118,7 @@ def export_json(
         item: dict[str, Any] = {"index": i, "type": type(event).__name__, "fields": fields}
         if names:
             item["counters"] = dict(zip(names, trace.counters[i].tolist(), strict=True))
-        out.write(("\n  " if n == 0 else ",\n  ") + json.dumps(item, ensure_ascii=False))
+        out.write(
+            ("\n  " if n == 0 else ",\n  ") + json.dumps(item, ensure_ascii=False, allow_nan=False)
+        )
     out.write("\n ]\n}\n")

@@ -184,6 +184,23 @@ def test_plain_strings_and_unknown_messages_still_read():
     assert render("", "ja") == ""
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        '\x1f["{n:>999999999}", {"n": 1}]',  # a gigabyte of spaces
+        '\x1f["{n:.999999999f}", {"n": 1.5}]',  # a gigabyte of decimals
+        '\x1f["{n.__class__.__mro__}", {"n": 1}]',  # Python's objects, through a caption
+        '\x1f["{n[0]}", {"n": "ab"}]',
+        '\x1f["{n} card", "{n} cards", {"n": Infinity}]',  # int(inf): OverflowError
+        "\x1f" + "[" * 5000 + "]" * 5000,  # RecursionError
+    ],
+)
+def test_a_crafted_message_in_a_trace_is_shown_as_its_text(text):
+    """A trace's captions come from anyone: a message that would take a gigabyte, reach
+    into Python's objects or recurse too deeply is shown as it is stored, not filled in."""
+    assert render(text, "de") == text[1:]
+
+
 def test_one_recorded_trace_plays_in_every_language(tmp_path, language):
     from solvers.tracefile import load_trace, save_trace
 

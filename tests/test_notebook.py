@@ -97,6 +97,24 @@ def test_a_bad_request_is_one_clear_error(trace):
         puzzleviz.show(trace, seconds=None, speed=0.001, level="event")
 
 
+def test_a_trace_built_in_the_notebook_is_checked_before_it_is_shown():
+    """A Trace made by hand (not read from a file) with a ring far beyond the two there are
+    is one line, as a file holding it is: its rows never reach the kernel."""
+    import dataclasses
+
+    import numpy as np
+
+    import puzzleviz
+    from solvers.errors import TraceError
+    from tests.reliability.crafted import demo
+
+    rings = demo("rings")
+    rows = np.array(rings.rows)
+    rows[0, 1] = 615237680
+    with pytest.raises(TraceError, match=r"event 0 \(Rotate ring=615237680 f=1\): ring is"):
+        puzzleviz.show(dataclasses.replace(rings, rows=rows))
+
+
 @pytest.mark.skipif(bool(missing("ipywidgets")), reason="ipywidgets not installed")
 def test_the_slider_walks_the_steps_results(trace):
     import puzzleviz

@@ -47,7 +47,12 @@ def _context() -> moderngl.Context:
 
 
 def _trace(trace_or_path: Trace | str | os.PathLike[str]) -> Trace:
+    """A trace to show: a file read and checked (solvers.tracefile), or a Trace built in the
+    notebook, checked the same way before its rows reach a kernel."""
     if isinstance(trace_or_path, Trace):
+        from solvers.tracecheck import check_contents
+
+        check_contents(trace_or_path)
         return trace_or_path
     from solvers.tracefile import load_trace
 

@@ -18,6 +18,7 @@ Events (each names the pose it changes, so revert needs nothing else):
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -135,6 +136,8 @@ class CubeModel(PuzzleModel):
         self._obase = np.concatenate([table.base, [table.base[-1] + table.n_orient[-1]]])
         self._ovol = table.volume
         self._ocells = table.cells
+        self._extent = table.extent
+        self._n_orient = table.n_orient
         self._inst_type = puzzle.instance_type.astype(np.int64)
         self._dims = np.array(self.space.dims, dtype=np.int64)
         n_orient_max = int(table.n_orient.max())
@@ -167,6 +170,55 @@ class CubeModel(PuzzleModel):
         state = np.zeros(self.n_pieces + self.space.n_cells, dtype=STATE_DTYPE)
         state[: self.n_pieces] = -1
         return state
+
+    # what a trace may hold ---------------------------------------------------------------
+
+    def field_ranges(self) -> Mapping[type[Event], Mapping[str, range]]:
+        """A piece of the puzzle, poses of the space (whether the piece's orientation
+        exists and its cells stay in the space is `row_faults`' part)."""
+        piece, pose = range(self.n_pieces), range(self._max_pose)
+        return {
+            Place: {"piece": piece, "pose": pose},
+            Remove: {"piece": piece, "pose": pose},
+            Move: {"piece": piece, "old_pose": pose, "new_pose": pose},
+        }
+
+    def poses_fit(self, pieces: np.ndarray, poses: np.ndarray) -> np.ndarray:
+        """Per entry: is `poses` an orientation that its piece has, at a place where all
+        its cells are inside the space (pieces and poses already in range)."""
+        sx, sy, sz = (int(v) for v in self._dims)
+        x, rest = poses % sx, poses // sx
+        y, rest = rest % sy, rest // sy
+        z, orient = rest % sz, rest // sz
+        types = self._inst_type[pieces]
+        exists = orient < self._n_orient[types]
+        row = self._obase[types] + np.where(exists, orient, 0)
+        ext = self._extent[row]
+        inside = (x + ext[:, 0] <= sx) & (y + ext[:, 1] <= sy) & (z + ext[:, 2] <= sz)
+        return exists & inside
+
+    def row_faults(self, rows: np.ndarray) -> Iterator[tuple[np.ndarray, str]]:
+        why = "the piece has no such orientation, or it would stick out of the space"
+        yield ~self.poses_fit(rows[:, 1], rows[:, 2]), why
+        moves = rows[:, 0] == OP_MOVE
+        yield moves & ~self.poses_fit(rows[:, 1], np.where(moves, rows[:, 3], 0)), why
+
+    def check_state(self, state: np.ndarray) -> None:
+        """Poses each a pose of its piece (or -1), and the coverage exactly what they cover:
+        the scene draws the pieces from their poses and the empty cells from the counts."""
+        super().check_state(state)
+        poses = state[: self.n_pieces].astype(np.int64)
+        placed = poses >= 0
+        if np.any(poses < -1) or np.any(poses[placed] >= self._max_pose):
+            raise PuzzleInputError("a piece's pose is outside the space")
+        pieces = np.flatnonzero(placed)
+        if not np.all(self.poses_fit(pieces, poses[placed])):
+            raise PuzzleInputError("a piece lies outside the space or in no orientation it has")
+        expected = self.initial_state()
+        self._run(expected, np.array([[OP_PLACE, p, poses[p], 0] for p in pieces.tolist()],
+                                     dtype=np.int32).reshape(-1, 4), True)  # fmt: skip
+        if not np.array_equal(expected[self.n_pieces :], state[self.n_pieces :]):
+            raise PuzzleInputError("the cells' coverage does not match where the pieces are")
 
     # applying events -------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ granularity: blocks for "mesh" and "block", unit squares (half blocks) for "half
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator, Mapping
 from functools import cached_property
 from typing import Any
 
@@ -30,6 +31,7 @@ from solvers.model import STATE_DTYPE, PuzzleModel, register_model
 
 FREE, LEFT_EMPTY, OUTSIDE = -1, -2, -3
 PIECE_FIELDS = 3
+MAX_PIECES = 256  # pieces a definition may bring (the digits are ten)
 
 Corner = tuple[float, float]
 Triangle = tuple[Corner, Corner, Corner]
@@ -88,9 +90,14 @@ class DigitsModel(PuzzleModel):
     def from_definition(cls, definition: dict[str, Any]) -> DigitsModel:
         if not isinstance(definition, dict) or "puzzle" not in definition:
             raise PuzzleInputError("a digits definition needs 'puzzle' and 'granularity'")
-        granularity = str(definition.get("granularity", "mesh"))
+        granularity = definition.get("granularity", "mesh")
         if granularity not in GRANULARITIES:
-            raise PuzzleInputError(f"unknown granularity {granularity!r}")
+            raise PuzzleInputError(f"unknown granularity {granularity!r:.40}")
+        pieces = (
+            definition["puzzle"].get("pieces") if isinstance(definition["puzzle"], dict) else None
+        )
+        if isinstance(pieces, dict) and len(pieces) > MAX_PIECES:
+            raise PuzzleInputError(f"a digits puzzle has at most {MAX_PIECES} pieces")
         return cls(DigitsPuzzle.from_definition(definition["puzzle"]), granularity)
 
     def definition(self) -> dict[str, Any]:
@@ -128,6 +135,58 @@ class DigitsModel(PuzzleModel):
                 height[k, o] = orientation.height
         counts = np.array([len(o) for o in orientations], dtype=np.int64)
         return cells, width, height, counts
+
+    # -- what a trace may hold -------------------------------------------------------------
+
+    def field_ranges(self) -> Mapping[type[Event], Mapping[str, range]]:
+        """A piece, one of its orientations, a corner on the grid (that the orientation
+        is the piece's and that it stays inside the grid is `row_faults`' part); a cell."""
+        _, _, _, counts = self._shapes
+        placement = {
+            "piece": range(self.n_pieces),
+            "orientation": range(int(counts.max())),
+            "x": range(self.grid.width),
+            "y": range(self.grid.height),
+        }
+        cell = {"cell": range(self.grid.n_cells)}
+        return {Place: placement, Remove: placement, LeaveEmpty: cell, Reopen: cell}
+
+    def placements_fit(self, pieces: np.ndarray, orients: np.ndarray, xs: np.ndarray,
+                       ys: np.ndarray) -> np.ndarray:  # fmt: skip
+        """Per entry: an orientation its piece has, at a corner that keeps it in the grid."""
+        _, width, height, counts = self._shapes
+        exists = orients < counts[pieces]
+        o = np.where(exists, orients, 0)
+        inside = (xs + width[pieces, o] <= self.grid.width) & (
+            ys + height[pieces, o] <= self.grid.height
+        )
+        return exists & inside
+
+    def row_faults(self, rows: np.ndarray) -> Iterator[tuple[np.ndarray, str]]:
+        placing = rows[:, 0] <= Remove.OP
+        pieces = np.where(placing, rows[:, 1], 0)
+        fits = self.placements_fit(pieces, rows[:, 2] * placing, rows[:, 3] * placing,
+                                   rows[:, 4] * placing)  # fmt: skip
+        yield placing & ~fits, "the piece has no such orientation, or it would stick out"
+
+    def check_state(self, state: np.ndarray) -> None:
+        """Each piece in the tray (-1, -1, -1) or placed as a Place could place it, and
+        each cell free, left empty, outside or a piece's."""
+        super().check_state(state)
+        pieces = state[: self.cells_offset].reshape(-1, PIECE_FIELDS).astype(np.int64)
+        tray = np.all(pieces == -1, axis=1)
+        placed = pieces[~tray]
+        if (
+            np.any(placed < 0)
+            or np.any(placed[:, 1] >= self.grid.width)
+            or np.any(placed[:, 2] >= self.grid.height)
+        ):
+            raise PuzzleInputError("a piece is neither in the tray nor on the grid")
+        if not np.all(self.placements_fit(np.flatnonzero(~tray), *placed.T)):
+            raise PuzzleInputError("a piece lies in no orientation it has, or off the grid")
+        cells = state[self.cells_offset :]
+        if np.any((cells < OUTSIDE) | (cells >= self.n_pieces)):
+            raise PuzzleInputError("a cell holds neither a piece nor free, empty or outside")
 
     # -- apply / revert -------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ and the search kernel (kernels.py) makes its moves with it, so the two cannot di
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -114,10 +115,10 @@ class QueensModel(PuzzleModel):
 
     @classmethod
     def from_definition(cls, definition: dict[str, Any]) -> QueensModel:
-        try:
-            return cls(int(definition["n"]))
-        except (KeyError, TypeError, ValueError):
-            raise PuzzleInputError("a queens definition needs the board size n") from None
+        n = definition.get("n") if isinstance(definition, dict) else None
+        if type(n) is not int:
+            raise PuzzleInputError("a queens definition needs the board size n, a whole number")
+        return cls(n)
 
     def definition(self) -> dict[str, Any]:
         return {"n": self.n}
@@ -138,6 +139,24 @@ class QueensModel(PuzzleModel):
 
     def revert_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
         _apply_rows(state, self.n, np.ascontiguousarray(rows, dtype=np.int32), True)
+
+    def field_ranges(self) -> Mapping[type[Event], Mapping[str, range]]:
+        """Every field is a row or a column of the board: the kernel indexes the state
+        with all four."""
+        board = range(self.n)
+        square = {"row": board, "col": board}
+        attack = {**square, "by_row": board, "by_col": board}
+        return {Place: square, Remove: square, Conflict: attack, Clear: attack}
+
+    def check_state(self, state: np.ndarray) -> None:
+        super().check_state(state)
+        n = self.n
+        if np.any((state[:n] < -1) | (state[:n] >= n)):
+            raise PuzzleInputError(f"a row's queen must be in column 0..{n - 1}, or -1 for none")
+        if np.any((state[n:] < 0) | (state[n:] > n)):
+            raise PuzzleInputError(
+                f"a square's mark must be 0 (none) or 1..{n} (a queen's row + 1)"
+            )
 
     def describe(self, event: Event) -> str:
         assert isinstance(event, Place | Remove | Conflict | Clear)

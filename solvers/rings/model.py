@@ -9,12 +9,13 @@ and `solvers.rings.geometry.layout`.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
 from solvers.errors import PuzzleInputError
-from solvers.events import Event, EventSet
+from solvers.events import INT32_MAX, Event, EventSet
 from solvers.jit import njit
 from solvers.model import STATE_DTYPE, PuzzleModel, register_model
 from solvers.rings.config import RingConfig
@@ -85,10 +86,10 @@ class RingsModel(PuzzleModel):
 
     @classmethod
     def from_definition(cls, definition: dict[str, Any]) -> RingsModel:
-        try:
-            return cls(str(definition["config"]))
-        except KeyError:
-            raise PuzzleInputError("a rings definition needs a 'config' entry") from None
+        config = definition.get("config") if isinstance(definition, dict) else None
+        if not isinstance(config, str) or len(config) > 40:
+            raise PuzzleInputError("a rings definition needs a 'config' entry (K/G/C/B)")
+        return cls(config)
 
     def definition(self) -> dict[str, Any]:
         return {"config": str(self.config)}
@@ -97,6 +98,16 @@ class RingsModel(PuzzleModel):
         return self.config.solved_state().astype(STATE_DTYPE)
 
     # ----- events -----------------------------------------------------------------------
+    def field_ranges(self) -> Mapping[type[Event], Mapping[str, range]]:
+        """A turn names one of the rings and a step count along its circuit (the kernel
+        indexes the circuits with both); an examined node changes nothing, but its
+        number and depth count from 0 (its h may be -1: not worked out)."""
+        counts = range(0, INT32_MAX + 1)
+        return {
+            Rotate: {"ring": range(self.config.rings), "f": range(self.config.size)},
+            Examine: {"node": counts, "depth": counts},
+        }
+
     def _check_rotate(self, event: Rotate) -> None:
         if not (0 <= event.ring < self.config.rings and 0 <= event.f < self.config.size):
             raise PuzzleInputError(f"{event} does not fit configuration {self.config}")

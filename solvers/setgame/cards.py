@@ -32,9 +32,10 @@ class CardSpace:
     def __init__(self, v: int, n: int):
         if not isinstance(v, int) or not isinstance(n, int) or v < 2 or n < 1:
             raise PuzzleInputError(f"v must be at least 2 and n at least 1 (got v={v}, n={n})")
-        if v**n > MAX_CARDS:
+        if n > MAX_CARDS.bit_length() or v**n > MAX_CARDS:  # n first: 10**10**9 never ends
+            size = f"{v}**{n} = {v**n}" if n <= MAX_CARDS.bit_length() else f"{v}**{n}"
             raise PuzzleInputError(
-                f"v**n = {v}**{n} = {v**n} cards is more than this program handles ({MAX_CARDS})"
+                f"v**n = {size} cards is more than this program handles ({MAX_CARDS})"
             )
         self.v = v
         self.n = n

@@ -15,6 +15,7 @@ separate flag because it is the user's constraint and outlives placements and ex
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -188,10 +189,10 @@ class SetGameModel(PuzzleModel):
 
     @classmethod
     def from_definition(cls, definition: dict[str, Any]) -> SetGameModel:
-        try:
-            return cls(int(definition["v"]), int(definition["n"]))
-        except (KeyError, TypeError, ValueError):
-            raise PuzzleInputError("a setgame definition needs integers v and n") from None
+        v, n = (definition.get(key) if isinstance(definition, dict) else None for key in "vn")
+        if type(v) is not int or type(n) is not int:
+            raise PuzzleInputError("a setgame definition needs whole numbers v and n")
+        return cls(v, n)
 
     def definition(self) -> dict[str, Any]:
         return {"v": self.v, "n": self.n}
@@ -237,6 +238,30 @@ class SetGameModel(PuzzleModel):
             state[1 + card] = 1
         elif op == OP_UNFORBID:
             state[1 + card] = 0
+
+    def field_ranges(self) -> Mapping[type[Event], Mapping[str, range]]:
+        """Cards index the board's blocks; a placement's level indexes the order block
+        (level - 1), so it counts from 1; a mark's level may be 0 (a prune before the
+        first placement)."""
+        n = self.size
+        card, placed, level = range(n), range(1, n + 1), range(n + 1)
+        reason = range(REASON_BOUND, REASON_SYMMETRY + 1)
+        return {
+            Add: {"card": card, "level": placed},
+            Remove: {"card": card, "level": placed},
+            Exclude: {"card": card, "level": level},
+            Unexclude: {"card": card, "level": level},
+            Prune: {"card": card, "level": level, "reason": reason},
+            Unprune: {"card": card, "level": level, "reason": reason},
+            Forbid: {"card": card},
+            Unforbid: {"card": card},
+        }
+
+    def check_state(self, state: np.ndarray) -> None:
+        super().check_state(state)
+        problem = state_problem(self, state)
+        if problem is not None:
+            raise PuzzleInputError(problem)
 
     def apply_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
         apply_rows_kernel(state, self.size, np.ascontiguousarray(rows, dtype=np.int32))
@@ -331,13 +356,39 @@ class SetGameModel(PuzzleModel):
 
     def check_consistent(self, state: np.ndarray) -> None:
         """Raise AssertionError unless statuses, levels and the placement order agree."""
-        level = self.level(state)
-        status, by = self.status(state), self.by(state)
-        chosen = self.chosen(state)
-        assert len(set(chosen)) == level and all(c >= 0 for c in chosen), "bad placement order"
-        for k, card in enumerate(chosen, start=1):
-            assert status[card] == CHOSEN and by[card] == k, f"card {card} is not placed at {k}"
-        assert int((status == CHOSEN).sum()) == level, "a chosen card is missing from the order"
-        marked = (status != FREE) & (status != CHOSEN)
-        assert np.all((by[marked] >= 1) & (by[marked] <= level)), "a mark names no placement"
-        assert np.all(by[status == FREE] == 0), "a free card remembers a level"
+        problem = state_problem(self, state)
+        assert problem is None, problem
+
+
+def state_problem(model: SetGameModel, state: np.ndarray) -> str | None:
+    """What makes `state` no board of `model` (None: nothing): every block in its range,
+    the placed cards those of the order block, each marked with its own level."""
+    n = model.size
+    level = model.level(state)
+    ranges = (
+        ("level", state[:1], 0, n),
+        ("forbidden flag", state[1 : 1 + n], 0, 1),
+        ("status", model.status(state), FREE, PRUNED_SYMMETRY),
+        ("level mark", model.by(state), 0, n),
+        ("placement", state[1 + 3 * n :], -1, n - 1),
+    )
+    for what, block, low, high in ranges:
+        if np.any((block < low) | (block > high)):
+            return f"a {what} outside {low}..{high}"
+    status, by = model.status(state), model.by(state)
+    chosen = model.chosen(state)
+    if len(set(chosen)) != level or any(c < 0 for c in chosen):
+        return "bad placement order"
+    if np.any(state[1 + 3 * n + level :] != -1):
+        return "a placement beyond the level"
+    for k, card in enumerate(chosen, start=1):
+        if status[card] != CHOSEN or by[card] != k:
+            return f"card {card} is not placed at {k}"
+    if int((status == CHOSEN).sum()) != level:
+        return "a chosen card is missing from the order"
+    marked = (status != FREE) & (status != CHOSEN)
+    if not np.all((by[marked] >= 1) & (by[marked] <= level)):
+        return "a mark names no placement"
+    if not np.all(by[status == FREE] == 0):
+        return "a free card remembers a level"
+    return None

@@ -6,12 +6,13 @@ See the package docstring (solvers/sudoku/__init__.py) for the state layout and 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
 
 from solvers.errors import PuzzleInputError
-from solvers.events import Event, EventSet
+from solvers.events import INT32_MAX, Event, EventSet
 from solvers.jit import njit
 from solvers.model import STATE_DTYPE, PuzzleModel, register_model
 from solvers.sudoku.geometry import Names, geometry
@@ -119,6 +120,7 @@ SUDOKU_EVENTS = EventSet([Place, Unplace, Eliminate, Restore, Mark, UseTechnique
 # -- the state ---------------------------------------------------------------------------
 
 LINK_SLOTS = 96
+MAX_TECHNIQUES = 1000  # names a definition may list (the registry has some 80)
 
 
 def difficulty(name: str) -> float:
@@ -202,12 +204,22 @@ class SudokuModel(PuzzleModel):
 
     @classmethod
     def from_definition(cls, definition: dict[str, Any]) -> SudokuModel:
-        try:
-            givens = str(definition["givens"])
-            techniques = definition.get("techniques")
-        except (KeyError, TypeError):
-            raise PuzzleInputError("a sudoku definition needs 'givens'") from None
-        return cls(givens, None if techniques is None else tuple(str(t) for t in techniques))
+        givens = definition.get("givens") if isinstance(definition, dict) else None
+        if not isinstance(givens, str):
+            raise PuzzleInputError("a sudoku definition needs 'givens', the grid as text")
+        techniques = definition.get("techniques")
+        if techniques is None:
+            return cls(givens)
+        if (
+            not isinstance(techniques, list)
+            or not all(isinstance(t, str) and len(t) <= 100 for t in techniques)
+            or len(techniques) > MAX_TECHNIQUES
+        ):
+            raise PuzzleInputError(
+                f"a sudoku definition's 'techniques' must be a list of at most "
+                f"{MAX_TECHNIQUES} names"
+            )
+        return cls(givens, tuple(techniques))
 
     def definition(self) -> dict[str, Any]:
         return {
@@ -244,6 +256,63 @@ class SudokuModel(PuzzleModel):
 
     def revert_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
         _revert_rows(state, np.ascontiguousarray(rows, dtype=np.int32), self._offsets)
+
+    # --- what a trace may hold -----------------------------------------------------------
+    def field_ranges(self) -> Mapping[type[Event], Mapping[str, range]]:
+        """Cells, digits, layers and techniques index the state in the kernel; masks,
+        origins, depths and mark values are written into it and read by the scene."""
+        lay, n = self.layout, self.n
+        cell, digit, mask = range(lay.ncell), range(1, n + 1), range(1 << n)
+        origin, depth = range(LOGIC, STUDENT + 1), range(lay.ncell + 1)
+        mark = range(0, INT32_MAX + 1)
+        techniques = lay.n_techniques
+        return {
+            Place: {"cell": cell, "digit": digit, "previous_mask": mask, "origin": origin},
+            Unplace: {"cell": cell, "digit": digit, "mask": mask, "origin": origin},
+            Eliminate: {"cell": cell, "digit": digit},
+            Restore: {"cell": cell, "digit": digit},
+            Mark: {
+                "layer": range(4),
+                "index": range(lay.ncell * n),
+                "value": mark,
+                "previous": mark,
+            },
+            UseTechnique: {"technique": range(techniques), "previous": range(-1, techniques)},
+            SetDepth: {"depth": depth, "previous": depth},
+        }
+
+    def _layer_sizes(self) -> np.ndarray:
+        """Entries of each mark layer: cells, candidates, houses, link slots."""
+        lay = self.layout
+        return np.array([lay.ncell, lay.ncell * self.n, 3 * self.n, LINK_SLOTS], dtype=np.int64)
+
+    def row_faults(self, rows: np.ndarray) -> Iterator[tuple[np.ndarray, str]]:
+        marks = rows[:, 0] == Mark.OP
+        layer = np.where(marks, rows[:, 1], 0)
+        sizes = self._layer_sizes()
+        yield marks & (rows[:, 2] >= sizes[layer]), "the index is beyond its layer's entries"
+
+    def check_state(self, state: np.ndarray) -> None:
+        """Every block within what its events could write (a digit of 99 in a cell would
+        send a scene looking for a 99th digit)."""
+        super().check_state(state)
+        lay, n = self.layout, self.n
+        if state[0] != self.b:
+            raise PuzzleInputError(f"the state's box size is {state[0]}, its puzzle's {self.b}")
+        blocks = (
+            ("digit", lay.values, lay.ncell, 0, n),
+            ("candidate mask", lay.cands, lay.ncell, 0, (1 << n) - 1),
+            ("cell origin", lay.origin, lay.ncell, EMPTY, STUDENT),
+            ("mark", lay.cell_marks, lay.tech_count - lay.cell_marks, 0, INT32_MAX),
+            ("technique count", lay.tech_count, lay.n_techniques, 0, INT32_MAX),
+            ("current technique", lay.current_tech, 1, -1, lay.n_techniques - 1),
+            ("depth", lay.depth, 1, 0, lay.ncell),
+        )
+        for what, start, size, low, high in blocks:
+            block = state[start : start + size]
+            if np.any((block < low) | (block > high)):
+                bad = int(block[(block < low) | (block > high)][0])
+                raise PuzzleInputError(f"a {what} of {bad} (it must be {low}..{high})")
 
     # --- reading a state (for scenes) -----------------------------------------------
     def _block(self, state: np.ndarray, start: int, size: int) -> np.ndarray:

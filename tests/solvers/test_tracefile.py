@@ -150,3 +150,72 @@ def test_inconsistent_arrays_are_refused(good_bytes):
 
     with pytest.raises(TraceError, match="milestone arrays have different lengths"):
         parse_trace(rewrite_header(good_bytes, break_steps))
+
+
+# -- files from anyone (issue 31) ---------------------------------------------------------
+
+
+def test_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "pipe.pzt")
+    with pytest.raises(TraceError, match="is a FIFO"):
+        load_trace(tmp_path / "pipe.pzt")
+
+
+def test_a_device_is_refused_before_it_is_read():
+    with pytest.raises(TraceError, match="/dev/zero: is a device"):
+        load_trace("/dev/zero")
+
+
+def test_a_file_over_the_limit_is_refused_by_its_size(tmp_path, monkeypatch, good_bytes):
+    import solvers.tracefile as tracefile
+
+    path = tmp_path / "t.pzt"
+    path.write_bytes(good_bytes)
+    monkeypatch.setattr(tracefile, "MAX_TRACE_BYTES", len(good_bytes) - 1)
+    with pytest.raises(TraceError, match=r"more than the .* a trace file may hold"):
+        load_trace(path)
+
+
+def test_a_big_file_has_its_checksums_checked_while_streaming(tmp_path, monkeypatch, good_bytes):
+    """Above the streaming threshold a damaged array is refused by the streaming pass, and
+    a whole file loads the same as in one read."""
+    import solvers.tracefile as tracefile
+
+    monkeypatch.setattr(tracefile, "_STREAM_CHECK", 0)
+    seen = []
+    stream = tracefile._stream_checksums
+    monkeypatch.setattr(tracefile, "_stream_checksums", lambda *a: seen.append(stream(*a)))
+    path = tmp_path / "t.pzt"
+    path.write_bytes(good_bytes)
+    assert_same_trace(load_trace(path), parse_trace(good_bytes))
+    assert seen, "the streaming pass did not run"
+    damaged = bytearray(good_bytes)
+    damaged[array_offset(good_bytes, "rows") + 5] ^= 0xFF
+    path.write_bytes(bytes(damaged))
+    with pytest.raises(TraceError, match="rows array fails its checksum"):
+        load_trace(path)
+
+
+@pytest.mark.parametrize("number", [float("nan"), float("inf"), -float("inf")])
+def test_a_non_finite_number_in_a_header_is_refused_on_load_and_never_written(number):
+    import dataclasses
+
+    from tests.reliability.crafted import Parts
+
+    trace = run_program([("e", 1, 3)])
+    crafted = Parts.of(trace)
+    crafted.header["params"]["se"] = number
+    with pytest.raises(TraceError, match="is not allowed in a trace"):
+        parse_trace(crafted.to_bytes())
+    header = dataclasses.replace(trace.header, params={"se": number})
+    arrays = {name: getattr(trace, name) for name in Trace.ARRAY_FIELDS}
+    with pytest.raises(TraceError, match="cannot be written"):
+        trace_bytes(Trace(header=header, strings=trace.strings, **arrays))
+
+
+def test_a_header_entry_of_the_wrong_type_is_not_coerced(good_bytes):
+    data = rewrite_header(good_bytes, lambda d: d["trace"].update(seed="7"))
+    with pytest.raises(TraceError, match="seed must hold whole numbers"):
+        parse_trace(data)

@@ -363,3 +363,23 @@ def test_a_sudoku_net_is_stepped_one_implication_a_press_after_one_press_of_tidy
     player.settle()
     after = first_new + 1 + int(np.argmin(tidy[first_new + 1 : end]))
     assert player.cursor == after + 1  # the next press: the next thing drawn
+
+
+def test_snapshots_of_a_long_trace_of_a_large_state_keep_to_their_budget(monkeypatch):
+    """Snapshots thin out rather than outgrow their memory budget (a crafted trace of
+    millions of events of a large state asked for gigabytes), and every seek still lands
+    on the state a plain replay reaches."""
+    import viz.keyframes as keyframes
+
+    monkeypatch.setattr(keyframes, "SNAPSHOT_BYTES", 4 * 16 * 8)  # 8 states of 16 ints
+    trace, model = make_trace(n_steps=40, per_step=5)
+    start = np.zeros(16, dtype=np.int32)
+    frames = keyframes.Keyframes(model, start, trace.rows, interval=2)
+    assert frames.interval > 2
+    assert frames._snapshots.nbytes <= 2 * keyframes.SNAPSHOT_BYTES
+    out = np.empty_like(start)
+    for cursor in (*range(0, trace.n_events + 1, 7), trace.n_events, 3):
+        frames.restore(cursor, out)
+        expected = start.copy()
+        model.apply_rows(expected, trace.rows[:cursor])
+        assert np.array_equal(out, expected), cursor
