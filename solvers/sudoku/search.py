@@ -21,6 +21,7 @@ import numpy as np
 
 from solvers.errors import PuzzleInputError
 from solvers.i18n import render
+from solvers.interrupt import raise_if_stopped
 from solvers.sudoku.bruteforce import count_solutions
 from solvers.sudoku.captions import caption_message
 from solvers.sudoku.geometry import Names, geometry
@@ -29,6 +30,7 @@ from solvers.sudoku.kernels.engine import (
     OVERFLOW,
     SOLVED,
     STALLED,
+    STOPPED,
     initial_candidates,
     run_logic,
 )
@@ -101,6 +103,8 @@ class _Run:
             self.log.fill[:] = 0
             order = self.branch_order if self.assumptions else self.order
             status = run_logic(self.geo, values, cand, self.given, order, self.log, 1 << 30)
+            if status == STOPPED:
+                raise_if_stopped(self.log.control)
             if status != OVERFLOW:
                 break
             values[:], cand[:] = saved_values, saved_cand
