@@ -162,7 +162,9 @@ def _guarded(run: Run, outputs: Sequence[str]) -> Run:
 
     def guarded(args: argparse.Namespace) -> int:
         from solvers.atomic import STDOUT, check_outputs, is_stdout, reserve_stdout
+        from solvers.options import use_max_memory
 
+        use_max_memory(args)
         values = vars(args)
         inputs = [v for dest, value in values.items() if dest not in outputs
                   for v in _path_values(value)]  # fmt: skip
