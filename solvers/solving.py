@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
 DEFAULT_EVENTS = 5_000_000
 MAX_EVENTS = 100_000_000
-EVENT_BYTES = (40, 120)  # what one kept event costs while recording (solvers.tracer), by puzzle
+EVENT_BYTES = (200, 370)  # one kept event while a search records (measured: queens, cube, rings)
 
 
 def _gb(nbytes: int) -> str:
@@ -61,7 +61,8 @@ def add_solve_arguments(
             type=whole(0),
             metavar="N",
             help=f"stop the search after N nodes; its counts and proofs are then partial "
-            f"(default {_defaults(spec, limited)}; 0: no limit)",
+            f"(default {_defaults(spec, limited)}; 0: no limit but --max-memory)"
+            + _node_memory(spec),
         )
     if spec.seeded:
         shared.add_argument(
@@ -76,9 +77,10 @@ def add_solve_arguments(
         default=DEFAULT_EVENTS,
         metavar="N",
         help=f"keep at most N trace events (default {DEFAULT_EVENTS:,}); while a search "
-        f"records, an event takes {EVENT_BYTES[0]}-{EVENT_BYTES[1]} bytes (the most, "
-        f"{MAX_EVENTS:,}, {_gb(EVENT_BYTES[0] * MAX_EVENTS)}-{_gb(EVENT_BYTES[1] * MAX_EVENTS)} "
-        "GB): a trace stops short of --max-memory",
+        f"records, an event takes {EVENT_BYTES[0]}-{EVENT_BYTES[1]} bytes, so "
+        f"{MAX_EVENTS:,} would take {_gb(EVENT_BYTES[0] * MAX_EVENTS)}-"
+        f"{_gb(EVENT_BYTES[1] * MAX_EVENTS)} GB: the trace ends short of --max-memory and "
+        "says so",
     )
     add_max_memory(shared)
     shared.add_argument(
@@ -97,6 +99,17 @@ def _defaults(spec: PuzzleSpec, limited: Sequence[Method]) -> str:
         others = ", ".join(m.name for m in spec.methods if m.node_limit is None)
         return f"{limited[0].node_limit:,}; {others}: none"
     return ", ".join(f"{m.name} {m.node_limit:,}" for m in limited)
+
+
+def _node_memory(spec: PuzzleSpec) -> str:
+    """'; bfs, astar keep every node, about 60 bytes each': what a node limit costs."""
+    keeping = [m for m in spec.methods if m.node_bytes]
+    if not keeping:
+        return ""
+    names = ", ".join(m.name for m in keeping)
+    sizes = sorted({m.node_bytes for m in keeping})
+    each = f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]}-{sizes[-1]}"
+    return f"; {names} keep every node, about {each} bytes each"
 
 
 def chosen_method(spec: PuzzleSpec, args: argparse.Namespace) -> Method:
