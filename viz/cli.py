@@ -162,6 +162,7 @@ def _guarded(run: Run, outputs: Sequence[str]) -> Run:
 
     def guarded(args: argparse.Namespace) -> int:
         from solvers.atomic import STDOUT, check_outputs, is_stdout, reserve_stdout
+        from solvers.errors import OutputError
         from solvers.options import use_max_memory
 
         use_max_memory(args)
@@ -178,6 +179,9 @@ def _guarded(run: Run, outputs: Sequence[str]) -> Run:
 
                 check_target(Path(path))
         if any(is_stdout(path) for _, path in files):
+            if getattr(sys.stdout, "closed_at_start", False):
+                option = next(option for option, path in files if is_stdout(path))
+                raise OutputError(f"{option} -: standard output is closed (give a file name)")
             with reserve_stdout():
                 return run(args)
         return run(args)
@@ -301,11 +305,14 @@ class _StdoutMayClose:
     """stdout that a reader may close early (`puzzleviz solve ... | head`): the command goes
     on and still writes its files (--json, --trace, --video); what it prints after the
     reader left goes nowhere. Without this the first print after `head` exits would end the
-    command with nothing written."""
+    command with nothing written. A command started with standard output closed (`>&-`:
+    Python's sys.stdout is None) prints nowhere from the start, and an output `-` is
+    refused before the work (`closed_at_start`)."""
 
-    def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
-        self._closed = False
+    def __init__(self, stream: TextIO | None) -> None:
+        self.closed_at_start = stream is None
+        self._closed = stream is None
+        self._stream: TextIO = stream if stream is not None else open(os.devnull, "w")  # noqa: SIM115
 
     def write(self, text: str) -> int:
         if not self._closed:
@@ -394,7 +401,7 @@ def entry() -> None:
     temporary folders removed), so the streams are flushed and the process ends."""
     code = main()
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # None when closed
             stream.flush()
     os._exit(code)
 
