@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
 from pathlib import Path
+
+from solvers.progress import say
 
 
 class DamagedCache(Exception):
@@ -34,8 +35,8 @@ def notice(text: str, key: str | None = None) -> None:
     if key in _said:
         return
     _said.add(key)
-    with contextlib.suppress(OSError, ValueError):
-        print(f"puzzleviz: {text}", file=sys.stderr, flush=True)
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # a closed stderr
+        say(f"puzzleviz: {text}")
 
 
 def damaged(path: Path, reason: object, what: str, rebuild: str) -> None:

@@ -268,8 +268,10 @@ def _say_once(key: str, text: str) -> None:
     if key in _said:
         return
     _said.add(key)
-    with contextlib.suppress(OSError, ValueError):
-        print(f"puzzleviz: {text}", file=sys.stderr, flush=True)
+    from solvers.progress import say
+
+    with contextlib.suppress(OSError, ValueError, AttributeError):  # a closed stderr
+        say(f"puzzleviz: {text}")
 
 
 def _one_line(exc: BaseException) -> str:
