@@ -12,13 +12,52 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
+import tempfile
+from collections.abc import Iterable
 from pathlib import Path
+from typing import BinaryIO
 
 from solvers.progress import say
 
 
 class DamagedCache(Exception):
     """A cache file that is not what it claims to be; the text says what is wrong."""
+
+
+def open_regular(path: Path) -> BinaryIO:
+    """`path` opened for reading if it is a regular file; DamagedCache if it is anything
+    else (a FIFO put there would block a plain open for ever, a device would never end).
+    FileNotFoundError passes: no file is no damage."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0))
+    except FileNotFoundError:
+        raise
+    except OSError as exc:
+        raise DamagedCache(exc.strerror or str(exc)) from None
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise DamagedCache("not a regular file")
+    os.set_blocking(fd, True)
+    return os.fdopen(fd, "rb")
+
+
+def replace_file(path: Path, chunks: Iterable[bytes | memoryview]) -> None:
+    """Write `path` whole or not at all: a temporary file beside it, renamed over it. The
+    rename replaces whatever held the name (a FIFO, a link, garbage), never writing
+    through it, as an output the user names would be (solvers.atomic keeps those in
+    place). OSError if the folder keeps nothing."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name[:40]}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            for chunk in chunks:
+                out.write(chunk)
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def cache_home() -> Path:

@@ -40,6 +40,7 @@ from typing import Any, ClassVar, TypeVar, overload
 
 KEEP_CACHES = 4
 CHECKED = b"PUZZLEVIZ-NBC1"  # the mark of an entry written with its digest
+MAX_ENTRY = 256 << 20  # bytes: a compiled kernel takes a few MB at most
 
 
 def cache_folder() -> Path:
@@ -144,8 +145,10 @@ class _CheckedFile(_caching.IndexDataCacheFile):  # type: ignore[misc]
         return CHECKED + hashlib.sha256(payload).digest() + payload
 
     def _load_index(self) -> dict[Any, str]:
+        from solvers.cachefiles import open_regular  # (a FIFO there would block open())
+
         try:
-            with open(self._index_path, "rb") as f:
+            with open_regular(Path(self._index_path)) as f:
                 version = pickle.load(f)
                 data = f.read()
         except FileNotFoundError:
@@ -156,8 +159,12 @@ class _CheckedFile(_caching.IndexDataCacheFile):  # type: ignore[misc]
         return overloads if stamp == self._source_stamp else {}
 
     def _load_data(self, name: str) -> Any:
+        from solvers.cachefiles import open_regular
+
         path = self._data_path(name)
-        with open(path, "rb") as f:
+        with open_regular(Path(path)) as f:
+            if os.fstat(f.fileno()).st_size > MAX_ENTRY:
+                raise DamagedEntry(f"{os.path.basename(path)} is larger than any kernel")
             raw = f.read()
         return pickle.loads(_checked(raw, path))
 

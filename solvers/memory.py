@@ -28,7 +28,7 @@ import re
 from solvers.errors import MemoryBudgetError
 
 DEFAULT_FRACTION = 0.5  # of MemAvailable
-SMALLEST = 16 << 20  # a budget below this leaves no room for any search
+SMALLEST = 64 << 20  # below this, loading a kernel or two would take the budget
 _SIZE = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*([kmgt]?)(i?b?)", re.IGNORECASE)
 _UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
 _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
@@ -53,8 +53,46 @@ def available() -> int | None:
 
 
 def default_budget() -> int | None:
+    """Half the memory available, and never more than what a limit on this process
+    leaves (ulimit -d, a cgroup's memory.max): past those a search would end in a
+    MemoryError or the OOM killer instead of its partial result."""
     free = available()
-    return None if free is None else max(SMALLEST, int(free * DEFAULT_FRACTION))
+    if free is None:
+        return None
+    limits = [int(free * DEFAULT_FRACTION), *_headroom()]
+    return max(SMALLEST, int(min(limits)))
+
+
+def _headroom() -> list[float]:
+    """Bytes this process may still take under its own limits, 80% of each."""
+    out: list[float] = []
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_DATA)
+        if soft != resource.RLIM_INFINITY:
+            out.append(0.8 * (soft - _status("VmData:")))
+    except (ImportError, OSError, ValueError):
+        pass
+    try:
+        with (
+            open("/sys/fs/cgroup/memory.max") as most,
+            open("/sys/fs/cgroup/memory.current") as now,
+        ):
+            cap = most.read().strip()
+            if cap != "max":
+                out.append(0.8 * (int(cap) - int(now.read().strip())))
+    except (OSError, ValueError):
+        pass
+    return out
+
+
+def _status(field: str) -> int:
+    with open("/proc/self/status") as status:
+        for line in status:
+            if line.startswith(field):
+                return int(line.split()[1]) * 1024
+    return 0
 
 
 def budget() -> int | None:
@@ -193,8 +231,8 @@ def _sized(text: str, value: float) -> int:
 
 
 def help_text() -> str:
-    free = available()
-    now = f", {describe(free * DEFAULT_FRACTION)} now" if free is not None else ""
+    chosen = default_budget()
+    now = f", {describe(chosen)} now" if chosen is not None else ""
     return (
         "memory the search may take, e.g. 2G, 500M or 25%% (of what is available); at it the "
         f"search stops with what it found so far (default: half the memory available{now}; "

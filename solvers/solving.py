@@ -189,14 +189,22 @@ def solve_one(
     """One problem by one method with the tracer `tracer()` makes, under Ctrl-C and the
     memory budget (`control` tells whether it stopped there), with a progress bar on a
     terminal."""
-    from solvers.interrupt import run_stoppable
+    from solvers.errors import MemoryBudgetError, PuzzlevizError
+    from solvers.interrupt import NODES, MemoryBudgetReached, run_stoppable, stopped_by_memory
     from solvers.progress import Progress
 
     solve = method.solve.load()
     with Progress(None, method.name, unit="") as progress:
-        return run_stoppable(
-            lambda: solve(problem, tracer(), limits, progress), control, on_poll=progress.poll
-        )
+        try:
+            return run_stoppable(
+                lambda: solve(problem, tracer(), limits, progress), control, on_poll=progress.poll
+            )
+        except PuzzlevizError as exc:
+            if stopped_by_memory(control) and not isinstance(exc, MemoryBudgetError):
+                # what the method made of its stop ("found no solution (cancelled ...)")
+                # is the budget's doing: say that
+                raise MemoryBudgetReached(memory.reached_message(int(control[NODES]))) from None
+            raise
 
 
 def _truncation(tracer: RecordingTracer) -> str:

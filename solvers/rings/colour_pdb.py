@@ -49,7 +49,6 @@ import hashlib
 import json
 import math
 import os
-import stat
 import time
 import zlib
 from collections.abc import Callable
@@ -59,7 +58,14 @@ from typing import BinaryIO, NamedTuple
 import numpy as np
 
 from solvers import memory
-from solvers.cachefiles import DamagedCache, cache_home, damaged, unwritable
+from solvers.cachefiles import (
+    DamagedCache,
+    cache_home,
+    damaged,
+    open_regular,
+    replace_file,
+    unwritable,
+)
 from solvers.interrupt import current_control, raise_if_stopped
 from solvers.jit import njit, prange
 from solvers.rings.config import RingConfig
@@ -594,22 +600,14 @@ def _header(pattern: Pattern, layers: list[int], crc: int) -> dict:
 
 
 def save_table(table: Table, path: Path) -> None:
-    from solvers.atomic import open_output
-
-    path.parent.mkdir(parents=True, exist_ok=True)
     crc = zlib.crc32(memoryview(table.data))
     head = json.dumps(_header(table.pattern, table.layers, crc)).encode() + b"\n"
-    with open_output(path, "wb") as out:
-        out.write(_MAGIC)
-        out.write(head)
-        out.write(memoryview(table.data))
+    replace_file(path, [_MAGIC, head, memoryview(table.data)])
 
 
 def _read_header(pattern: Pattern, f: BinaryIO) -> dict:
     """The header of an open table file, checked against `pattern`; DamagedCache if it is
     not this table's."""
-    if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-        raise DamagedCache("not a regular file")
     if f.readline(len(_MAGIC)) != _MAGIC:
         raise DamagedCache("not a pattern database")
     line = f.readline(_HEAD_MAX)
@@ -633,11 +631,9 @@ def load_table(pattern: Pattern, path: Path) -> Table | None:
     a file that is not this table (see the module docstring for the checks)."""
     nbytes = (pattern.size + 1) // 2
     try:
-        f = open(path, "rb")  # noqa: SIM115  (closed below)
+        f = open_regular(path)
     except FileNotFoundError:
         return None
-    except OSError as exc:
-        raise DamagedCache(exc.strerror or str(exc)) from None
     with f:
         try:
             head = _read_header(pattern, f)
@@ -681,7 +677,7 @@ def _looks_whole(pattern: Pattern, path: Path) -> bool:
     """A header that is this table's and the size that goes with it: what `tables_ready`
     can afford to look at (the entries are checked when the table is loaded)."""
     try:
-        with open(path, "rb") as f:
+        with open_regular(path) as f:
             _read_header(pattern, f)
             return os.fstat(f.fileno()).st_size == f.tell() + (pattern.size + 1) // 2
     except (OSError, DamagedCache):
@@ -720,13 +716,10 @@ def get_table(
 
 
 def _keep(table: Table, path: Path) -> None:
-    from solvers.errors import OutputError
-
     try:
         save_table(table, path)
-    except (OSError, OutputError) as exc:  # a read-only cache still solves
-        error = exc if isinstance(exc, OSError) else OSError(str(exc))
-        unwritable(path.parent, error, "rings pattern databases",
+    except OSError as exc:  # a read-only cache still solves
+        unwritable(path.parent, exc, "rings pattern databases",
                    "they are built again on every run, minutes for the largest")  # fmt: skip
 
 

@@ -14,6 +14,7 @@ maxH = sum of count_c squared. Not admissible: it is the thesis' greedy guide.
 from __future__ import annotations
 
 import functools
+import io
 import itertools
 import os
 import stat
@@ -22,7 +23,7 @@ from pathlib import Path
 import numpy as np
 from numba.typed import Dict
 
-from solvers.cachefiles import DamagedCache, cache_home, damaged, unwritable
+from solvers.cachefiles import DamagedCache, cache_home, damaged, replace_file, unwritable
 from solvers.jit import njit, types
 from solvers.rings.config import RingConfig
 
@@ -107,14 +108,11 @@ MAX_GOALS = 10_000_000  # far more than any configuration here has (the most: 32
 
 
 def _save_goals(out: np.ndarray, path: Path) -> None:
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    buffer = io.BytesIO()
+    np.save(buffer, out.astype(np.int8))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(temp, "wb") as f:
-            np.save(f, out.astype(np.int8))
-        os.replace(temp, path)
+        replace_file(path, [buffer.getbuffer()])
     except OSError as exc:
-        temp.unlink(missing_ok=True)
         unwritable(path.parent, exc, "rings goal sets", "they are listed again on every run")
 
 

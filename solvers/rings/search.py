@@ -197,7 +197,8 @@ def _graph(config, state, method, tracer, max_nodes, control, status) -> RingsRe
     hp = _heuristic(config, {"bfs": "none", "best-first": "thesis", "astar": "admissible"}[method])
     tab = tables(config)
     # a node: its key, parent, turn, depth and h (store), two index slots, two heap words
-    wanted, max_nodes = max_nodes, memory.fitting(max_nodes, 8 * tab.words + 46)
+    # (half the budget: the heuristic's tables, the trace and the kernels take the rest)
+    wanted, max_nodes = max_nodes, memory.fitting(max_nodes, 8 * tab.words + 46, share=0.5)
     store = new_store(max_nodes, tab.words)
     heap = np.empty(2 * max_nodes + 2 * config.rings * config.size, dtype=np.int64)
     buf = tracer.kernel_buffer()

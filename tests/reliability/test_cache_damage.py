@@ -93,6 +93,19 @@ def test_a_damaged_kernel_cache_entry_is_dropped_and_compiled_again(warm_kernels
     assert again.returncode == 0 and again.stdout == answer and again.stderr == ""
 
 
+def test_a_fifo_in_place_of_a_kernel_index_neither_blocks_nor_stays(warm_kernels, tmp_path):
+    warm, answer = warm_kernels
+    folder = tmp_path / "kernels"
+    shutil.copytree(warm, folder)
+    (index,) = folder.rglob("kernels.count_from-*.nbi")
+    index.unlink()
+    os.mkfifo(index)
+    run = _cli(QUEENS, _env(NUMBA_CACHE_DIR=str(folder)), tmp_path)
+    assert run.returncode == 0 and run.stdout == answer, run.stderr
+    assert "not a regular file" in run.stderr and "dropped and compiled again" in run.stderr
+    assert index.is_file()
+
+
 def _read_only(folder: Path, argv: list[str], env: dict[str, str], cwd: Path):
     """Run with `folder` read-only, as a user who may not write there: a read-only bind
     mount in a mount namespace of its own when this runs as root (root writes anywhere),
