@@ -79,6 +79,8 @@ def test_a_bad_request_is_one_clear_error(trace):
         puzzleviz.show("nowhere.pzt")
     with pytest.raises(PuzzlevizError, match="frames"):
         puzzleviz.show(trace, seconds=None, speed=0.001, level="event")
+    with pytest.raises(PuzzlevizError, match=r"fps=2\.5: give a whole number"):
+        puzzleviz.show(trace, fps=2.5)  # was PyAV's AttributeError
 
 
 @pytest.mark.skipif(bool(missing("ipywidgets")), reason="ipywidgets not installed")
