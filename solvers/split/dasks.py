@@ -251,13 +251,12 @@ def _kill_local_workers(cluster: Any) -> None:
 def probe(address: str) -> None:
     """Refuse, in one line, a tcp:// address where no Dask scheduler answers: nothing
     listening, no answer within HANDSHAKE seconds, or a first frame no scheduler sends."""
-    import socket
     import struct
 
     host, _, port = address.removeprefix("tcp://").rpartition(":")
     host = host.strip("[]")
     try:
-        with socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT) as sock:
+        with _connected(host, int(port)) as sock:
             sock.settimeout(HANDSHAKE)
             head = b""
             while len(head) < 8:
@@ -280,6 +279,24 @@ def probe(address: str) -> None:
         text = head.decode("latin-1")
         shown = text if head.isascii() and text.isprintable() else head.hex()
         raise SplitError(f"{address} is not a Dask scheduler (it answered {shown!r}...)")
+
+
+def _connected(host: str, port: int) -> Any:
+    """A connection to host:port, tried again until CONNECT_TIMEOUT is spent, as Dask's
+    client does: a scheduler started a moment ago may not listen yet."""
+    import socket
+
+    deadline = time.monotonic() + CONNECT_TIMEOUT
+    while True:
+        left = deadline - time.monotonic()
+        try:
+            return socket.create_connection((host, port), timeout=max(left, 0.1))
+        except TimeoutError:
+            raise OSError(f"no answer within {CONNECT_TIMEOUT} s") from None
+        except OSError:
+            if left <= 0.2:
+                raise
+            time.sleep(0.1)
 
 
 def _within(seconds: float, what: str, call: Callable[[], Any]) -> Any:
