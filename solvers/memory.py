@@ -28,6 +28,7 @@ import re
 from solvers.errors import MemoryBudgetError
 
 DEFAULT_FRACTION = 0.5  # of MemAvailable
+HOW_TO_RAISE = "--max-memory raises it"
 SMALLEST = 64 << 20  # below this, loading a kernel or two would take the budget
 _SIZE = re.compile(r"(\d+(?:\.\d*)?|\.\d+)\s*([kmgt]?)(i?b?)", re.IGNORECASE)
 _UNITS = {"": 1, "k": 1 << 10, "m": 1 << 20, "g": 1 << 30, "t": 1 << 40}
@@ -152,9 +153,6 @@ def check(nbytes: float, what: str) -> None:
             f"{what} needs {describe(nbytes)}, more than the memory budget of "
             f"{describe(limit)} ({HOW_TO_RAISE})"
         )
-
-
-HOW_TO_RAISE = "--max-memory raises it"
 
 
 class Watch:

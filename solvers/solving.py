@@ -141,8 +141,10 @@ def run_solve(spec: PuzzleSpec, args: argparse.Namespace) -> int:
     documents: list[dict[str, Any]] = []
     last: Result | None = None
     for number, problem in enumerate(problems, start=1):
-        made: list[Tracer] = []  # the tracer is made inside the stoppable call: making it may
-        control = new_control()  # search (a sudoku's solutions are counted for its header)
+        # the tracer is made inside the stoppable call, since making it may search (a
+        # sudoku's solutions are counted for its header)
+        made: list[Tracer] = []
+        control = new_control()
         try:
             result = solve_one(method, problem, _tracer_maker(spec, method, problem, args, limits,
                                                                made), limits, control)  # fmt: skip
