@@ -34,6 +34,7 @@ import pickle
 import stat
 import sys
 import tempfile
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar, overload
@@ -117,9 +118,13 @@ import numba  # noqa: E402  (after the cache folder is chosen)
 from numba import prange, typeof, types  # noqa: E402
 from numba.core import caching, dispatcher  # noqa: E402
 from numba.core import config as _config  # noqa: E402
+from numba.core import event as numba_event  # noqa: E402
+
+from solvers import memory  # noqa: E402
 
 numba_config: Any = _config  # numba's internals are untyped: what this module uses of them
 _caching: Any = caching
+_event: Any = numba_event
 
 
 class DamagedEntry(Exception):
@@ -295,6 +300,30 @@ def _private_notice() -> None:
             f"into {numba_config.CACHE_DIR} instead",
         )
 
+
+class _CompileMemory(_event.Listener):  # type: ignore[misc]
+    """Sets aside (solvers.memory) what the process grows while numba holds its compiler
+    lock: compiling or loading a kernel is not the search the memory budget watches."""
+
+    def __init__(self) -> None:
+        self._depth = 0
+        self._start = 0
+        self._lock = threading.Lock()
+
+    def on_start(self, event: Any) -> None:
+        with self._lock:
+            self._depth += 1
+            if self._depth == 1:
+                self._start = memory.resident()
+
+    def on_end(self, event: Any) -> None:
+        with self._lock:
+            self._depth -= 1
+            if self._depth == 0:
+                memory.set_aside(memory.resident() - self._start)
+
+
+_event.register("numba:compiler_lock", _CompileMemory())
 
 # numba looks the cache class up by this name when a kernel asks for caching
 # (Dispatcher.enable_caching), so pointing the name here gives every cached kernel of ours,

@@ -12,7 +12,9 @@ above what the process held when the search began, and:
   reaching that size stops the search as its node limit would, and the result says so;
 - what grows unplanned is watched (`Watch`, polled by solvers.interrupt.run_stoppable):
   past the budget the search is stopped as Ctrl-C stops it, with its partial result
-  where it has one, and one line says why.
+  where it has one, and one line says why. What the process grows while numba compiles
+  or loads a kernel is set aside (`set_aside`, from solvers.jit): LLVM's hundreds of MB on
+  a first run are not the search's, and a small budget must not stop it there.
 
 The budget is the process's (the CLI sets it from --max-memory); a window's searches keep
 the default.
@@ -36,6 +38,7 @@ _PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
 _budget: int | None = None
 _chosen = False  # set_budget was called: the budget (or None, no budget) is the user's
+_aside = 0  # bytes the process grew while numba compiled or loaded kernels
 
 
 def available() -> int | None:
@@ -155,19 +158,27 @@ def check(nbytes: float, what: str) -> None:
         )
 
 
+def set_aside(nbytes: int) -> None:
+    """Growth that is not the search's: the kernels compiled or loaded meanwhile."""
+    global _aside
+    _aside += max(0, nbytes)
+
+
 class Watch:
-    """Resident memory above what the process held when the watch began, against the
-    budget; `over()` costs one small read of /proc, so a 20 Hz poll is free."""
+    """Resident memory above what the process held when the watch began, less what was
+    set aside since, against the budget; `over()` costs one small read of /proc, so a
+    20 Hz poll is free."""
 
     def __init__(self) -> None:
         self.limit = budget()
         self.base = resident() if self.limit is not None else 0
+        self.aside = _aside
         self.peak = 0
 
     def over(self) -> bool:
         if self.limit is None:
             return False
-        self.peak = max(self.peak, resident() - self.base)
+        self.peak = max(self.peak, resident() - self.base - (_aside - self.aside))
         return self.peak > self.limit
 
 
