@@ -38,3 +38,7 @@ class UnknownPuzzleError(PuzzlevizError):
 class OutputError(PuzzlevizError):
     """An output that cannot be written: a missing or read-only folder, a full disk, a
     folder or device where a file was asked for, an output that is also an input."""
+
+
+class MemoryBudgetError(PuzzlevizError):
+    """A search that needs, or has taken, more memory than its budget (--max-memory)."""

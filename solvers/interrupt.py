@@ -13,6 +13,15 @@ that searches for an hour on the main thread ignored Ctrl-C for that hour. Inste
   returns within milliseconds, and re-raises: the CLI prints one line and exits 130 or
   143, and since outputs are written after the search, what was written before is kept.
 - `on_poll(nodes)` is called from the main thread every POLL seconds: a progress bar.
+- The same waits watch the memory budget (solvers.memory): past it, control[STOP] is set
+  to MEMORY. Kernels stop as for any stop; the Python code between them either returns
+  what it found (a search that treats the stop as its node limit: `stopped_by_memory`
+  tells its caller to say why) or raises MemoryBudgetReached at its next
+  `raise_if_stopped`, one line naming the budget.
+
+Every kernel releases the GIL (solvers.jit makes nogil the default), so the main thread
+hears a signal at its next wake-up whatever the worker runs. A kernel that does not look
+at `control` is left behind after STOP_WAIT: the command ends regardless.
 
 Off the main thread (a window's background job) the call simply runs where it is; that
 caller stops it by setting control[STOP] itself. Kernels find the control array of the
@@ -28,12 +37,15 @@ from typing import TypeVar
 
 import numpy as np
 
+from solvers.errors import MemoryBudgetError
 from solvers.jit import njit
+from solvers.memory import Watch, reached_message
 
 STOP, NODES = 0, 1
+ASKED, MEMORY = 1, 2  # values of control[STOP]: a signal or a cancel; the memory budget
 CHECK_EVERY = 4096  # nodes between two looks at the control array (a power of two)
 POLL = 0.05  # seconds between two wake-ups of the waiting main thread
-STOP_WAIT = 2.0  # seconds to wait for a stopped search before leaving it behind
+STOP_WAIT = 0.5  # seconds to wait for a stopped search before leaving it behind
 T = TypeVar("T")
 
 _local = threading.local()
@@ -65,10 +77,23 @@ class SearchStopped(Exception):
     around them (root choices, band tests, searches one per class) ends too."""
 
 
+class MemoryBudgetReached(SearchStopped, MemoryBudgetError):
+    """The search was stopped at its memory budget: a stop (its loops end) that the CLI
+    reports as one line, exit 2."""
+
+
 def raise_if_stopped(control: np.ndarray | None = None) -> None:
     control = current_control() if control is None else control
+    if control[STOP] == MEMORY:
+        raise MemoryBudgetReached(reached_message(int(control[NODES])))
     if control[STOP]:
         raise SearchStopped("the search was stopped")
+
+
+def stopped_by_memory(control: np.ndarray) -> bool:
+    """Whether the search that used `control` stopped at the memory budget (its result,
+    if it returned one, is partial)."""
+    return bool(control[STOP] == MEMORY)
 
 
 def run_stoppable(
@@ -92,14 +117,21 @@ def run_stoppable(
             error.append(exc)
 
     worker = threading.Thread(target=work, name="search", daemon=True)
+    watch = Watch()
     worker.start()
     try:
         while worker.is_alive():
             worker.join(POLL)
             if on_poll is not None:
                 on_poll(int(control[NODES]))
+            if control[STOP] == 0 and watch.over():
+                control[STOP] = MEMORY
+                worker.join(STOP_WAIT)
+                if worker.is_alive():  # a loop that does not look: the command ends anyway
+                    raise MemoryBudgetReached(reached_message(int(control[NODES])))
     except BaseException:
-        control[STOP] = 1
+        if control[STOP] == 0:
+            control[STOP] = ASKED
         worker.join(STOP_WAIT)  # a kernel that never looks at `control` is left behind
         raise
     if error:

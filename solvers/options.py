@@ -73,3 +73,24 @@ def positive(most: float) -> Callable[[str], float]:
 
 SEED = whole(0, 2**63 - 1)
 """A random seed: any whole number from 0 that fits 64 bits."""
+
+
+def add_max_memory(parser: argparse._ActionsContainer) -> None:
+    """--max-memory, the same words on every command that searches (solvers.memory)."""
+    from solvers.memory import help_text, parse_size
+
+    parser.add_argument(
+        "--max-memory", type=parse_size, default=None, metavar="SIZE", help=help_text()
+    )
+
+
+def use_max_memory(args: argparse.Namespace) -> None:
+    """The budget of this command: --max-memory if it has the option and it was given,
+    else the default (taken afresh: main() also runs in-process, in tests)."""
+    from solvers import memory
+
+    given = getattr(args, "max_memory", None)
+    if given is None:
+        memory.reset()
+    else:
+        memory.set_budget(given or None)

@@ -123,6 +123,7 @@ class Method:
     help: str
     counters: tuple[str, ...] = ()  # the statistics its traces carry, in this order
     node_limit: int | None = None  # its default limit on nodes (--max-nodes 0 lifts it)
+    node_bytes: int = 0  # the memory each node takes if the search keeps them all (0: none)
 
 
 @dataclasses.dataclass(frozen=True)

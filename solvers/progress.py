@@ -5,7 +5,8 @@ in the environment, for logs and for tests that wait for a search to be under wa
 logs and tests stay clean; never slows the work down: it redraws at most ten times a
 second. Thread-safe: a search on a worker thread may update it while the main thread
 polls and, on Ctrl-C, closes it; nothing is drawn after the closing newline, so the
-CLI's last line ("puzzleviz: interrupted") stands on a line of its own.
+CLI's last line ("puzzleviz: interrupted") stands on a line of its own. A notice said
+while a bar is drawn (`say`: a damaged cache rebuilt) starts a line of its own too.
 """
 
 from __future__ import annotations
@@ -54,11 +55,14 @@ class Progress:
         self._follow = read
 
     def poll(self, nodes: int = 0) -> None:
-        """Called by the waiting main thread: redraw from what the search publishes."""
+        """Called by the waiting main thread: redraw from what the search publishes, or
+        at least the time so far (a search still preparing is seen to be alive)."""
         if self._follow is not None:
             self.update(self._follow())
         elif nodes:
             self.update(self.done, f"{nodes:,} nodes")
+        else:
+            self.update(self.done)
 
     def advance(self, amount: int = 1) -> None:
         self.update(self.done + amount)
@@ -93,6 +97,7 @@ class Progress:
             text += f" ({self.detail})"
         self.stream.write(text)
         self.stream.flush()
+        _open_bars.add(self)
 
     def close(self) -> None:
         with self._lock:
@@ -101,3 +106,25 @@ class Progress:
                 self._draw(time.perf_counter())
                 self.stream.write("\n")
                 self.stream.flush()
+            _open_bars.discard(self)
+
+    def break_line(self) -> None:
+        """End the bar's line (a notice follows); the next draw starts the bar again."""
+        with self._lock:
+            if self in _open_bars:
+                self.stream.write("\n")
+                self.stream.flush()
+                _open_bars.discard(self)
+
+
+_open_bars: set[Progress] = set()  # bars drawn on a line not yet ended
+
+
+def say(line: str, stream: TextIO | None = None) -> None:
+    """`line` on stderr as a line of its own, even while a progress bar is drawn."""
+    stream = stream or sys.stderr
+    for bar in list(_open_bars):
+        if bar.stream is stream:
+            bar.break_line()
+    stream.write(line + "\n")
+    stream.flush()

@@ -2,10 +2,11 @@
 options and its solvers.
 
 The framework owns the shared options (--method, --json, --trace, --max-nodes, --max-events,
---seed, -q) and the order of work: the puzzle's problem(s) are read from the command line,
-each is solved by the chosen method with a tracer, limits and a progress bar, under
-Ctrl-C; then the result is printed, the JSON and the trace are written, and the puzzle's
-own outputs last. (--play and --video are added by the viewer's CLI, which owns the window.)
+--max-memory, --seed, -q) and the order of work: the puzzle's problem(s) are read from the
+command line, each is solved by the chosen method with a tracer, limits and a progress bar,
+under Ctrl-C and the memory budget; then the result is printed, the JSON and the trace are
+written, and the puzzle's own outputs last. (--play and --video are added by the viewer's
+CLI, which owns the window.)
 """
 
 from __future__ import annotations
@@ -14,15 +15,23 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from solvers import memory
 from solvers.errors import PuzzleInputError
-from solvers.options import whole
+from solvers.options import add_max_memory, whole
 from solvers.plugin import Limits, Method, Problem, PuzzleSpec, Result, solver_name
 
 if TYPE_CHECKING:
-    from solvers.tracer import Tracer
+    import numpy as np
+
+    from solvers.tracer import RecordingTracer, Tracer
 
 DEFAULT_EVENTS = 5_000_000
 MAX_EVENTS = 100_000_000
+EVENT_BYTES = (200, 370)  # one kept event while a search records (measured: queens, cube, rings)
+
+
+def _gb(nbytes: int) -> str:
+    return f"{nbytes / (1 << 30):.0f}"
 
 
 def add_solve_arguments(
@@ -52,7 +61,8 @@ def add_solve_arguments(
             type=whole(0),
             metavar="N",
             help=f"stop the search after N nodes; its counts and proofs are then partial "
-            f"(default {_defaults(spec, limited)}; 0: no limit)",
+            f"(default {_defaults(spec, limited)}; 0: no limit but --max-memory)"
+            + _node_memory(spec),
         )
     if spec.seeded:
         shared.add_argument(
@@ -66,8 +76,13 @@ def add_solve_arguments(
         type=whole(1, MAX_EVENTS),
         default=DEFAULT_EVENTS,
         metavar="N",
-        help=f"keep at most N trace events (default {DEFAULT_EVENTS:,})",
+        help=f"keep at most N trace events (default {DEFAULT_EVENTS:,}); while a search "
+        f"records, an event takes {EVENT_BYTES[0]}-{EVENT_BYTES[1]} bytes, so "
+        f"{MAX_EVENTS:,} would take {_gb(EVENT_BYTES[0] * MAX_EVENTS)}-"
+        f"{_gb(EVENT_BYTES[1] * MAX_EVENTS)} GB: the trace ends short of --max-memory and "
+        "says so",
     )
+    add_max_memory(shared)
     shared.add_argument(
         "-q", "--quiet", action="store_true", help="print only the one-line summary"
     )
@@ -84,6 +99,17 @@ def _defaults(spec: PuzzleSpec, limited: Sequence[Method]) -> str:
         others = ", ".join(m.name for m in spec.methods if m.node_limit is None)
         return f"{limited[0].node_limit:,}; {others}: none"
     return ", ".join(f"{m.name} {m.node_limit:,}" for m in limited)
+
+
+def _node_memory(spec: PuzzleSpec) -> str:
+    """'; bfs, astar keep every node, about 60 bytes each': what a node limit costs."""
+    keeping = [m for m in spec.methods if m.node_bytes]
+    if not keeping:
+        return ""
+    names = ", ".join(m.name for m in keeping)
+    sizes = sorted({m.node_bytes for m in keeping})
+    each = f"{sizes[0]}" if len(sizes) == 1 else f"{sizes[0]}-{sizes[-1]}"
+    return f"; {names} keep every node, about {each} bytes each"
 
 
 def chosen_method(spec: PuzzleSpec, args: argparse.Namespace) -> Method:
@@ -109,19 +135,28 @@ def run_solve(spec: PuzzleSpec, args: argparse.Namespace) -> int:
         raise PuzzleInputError(
             f"a trace holds one puzzle and the input holds {len(problems)}: pick one"
         )
+    from solvers.interrupt import NODES, new_control, stopped_by_memory
+
     limits = limits_of(method, args)
     documents: list[dict[str, Any]] = []
     last: Result | None = None
     for number, problem in enumerate(problems, start=1):
-        tracer = _tracer(spec, method, problem, args, limits)
+        # the tracer is made inside the stoppable call, since making it may search (a
+        # sudoku's solutions are counted for its header)
+        made: list[Tracer] = []
+        control = new_control()
         try:
-            result = solve_one(method, problem, tracer, limits)
+            result = solve_one(method, problem, _tracer_maker(spec, method, problem, args, limits,
+                                                               made), limits, control)  # fmt: skip
+            tracer = made[0]
         except PuzzleInputError as exc:
             if len(problems) == 1:
                 raise
             raise PuzzleInputError(f"puzzle {number}: {exc}") from None
         _say(result, number if len(problems) > 1 else None, args)
-        if result.stopped and getattr(args, "max_nodes", None) is None and limits.nodes:
+        if stopped_by_memory(control):
+            print(f"({memory.reached_message(int(control[NODES]))})")
+        elif result.stopped and getattr(args, "max_nodes", None) is None and limits.nodes:
             print(f"(the default node limit, {limits.nodes:,}; --max-nodes 0 lifts it)")
         documents.append(result.to_json())
         last = result
@@ -132,7 +167,7 @@ def run_solve(spec: PuzzleSpec, args: argparse.Namespace) -> int:
             assert isinstance(tracer, RecordingTracer)  # what _tracer makes for --trace
             trace = tracer.finish()
             save_trace(trace, args.trace)
-            extra = " (truncated: raise --max-events)" if trace.header.truncated else ""
+            extra = _truncation(tracer) if trace.header.truncated else ""
             print(f"wrote {args.trace} ({trace.n_events:,} events, {trace.n_steps:,} steps)"
                   f"{extra}")  # fmt: skip
     if args.json:
@@ -146,16 +181,50 @@ def run_solve(spec: PuzzleSpec, args: argparse.Namespace) -> int:
     return 0
 
 
-def solve_one(method: Method, problem: Problem, tracer: Any, limits: Limits) -> Result:
-    """One problem by one method, under Ctrl-C, with a progress bar on a terminal."""
-    from solvers.interrupt import run_stoppable
+def solve_one(
+    method: Method,
+    problem: Problem,
+    tracer: Callable[[], Tracer],
+    limits: Limits,
+    control: np.ndarray,
+) -> Result:
+    """One problem by one method with the tracer `tracer()` makes, under Ctrl-C and the
+    memory budget (`control` tells whether it stopped there), with a progress bar on a
+    terminal."""
+    from solvers.errors import MemoryBudgetError, PuzzlevizError
+    from solvers.interrupt import NODES, MemoryBudgetReached, run_stoppable, stopped_by_memory
     from solvers.progress import Progress
 
     solve = method.solve.load()
     with Progress(None, method.name, unit="") as progress:
-        return run_stoppable(
-            lambda: solve(problem, tracer, limits, progress), on_poll=progress.poll
-        )
+        try:
+            return run_stoppable(
+                lambda: solve(problem, tracer(), limits, progress), control, on_poll=progress.poll
+            )
+        except PuzzlevizError as exc:
+            if stopped_by_memory(control) and not isinstance(exc, MemoryBudgetError):
+                # what the method made of its stop ("found no solution (cancelled ...)")
+                # is the budget's doing: say that
+                raise MemoryBudgetReached(memory.reached_message(int(control[NODES]))) from None
+            raise
+
+
+def _truncation(tracer: RecordingTracer) -> str:
+    if tracer.memory_bound:
+        return (f" (truncated: {tracer.max_events:,} events are what the memory budget holds; "
+                f"{memory.HOW_TO_RAISE})")  # fmt: skip
+    return " (truncated: raise --max-events)"
+
+
+def _tracer_maker(
+    spec: PuzzleSpec, method: Method, problem: Problem, args: argparse.Namespace,
+    limits: Limits, made: list[Tracer],
+) -> Callable[[], Tracer]:  # fmt: skip
+    def make() -> Tracer:
+        made.append(_tracer(spec, method, problem, args, limits))
+        return made[-1]
+
+    return make
 
 
 def _tracer(

@@ -16,6 +16,7 @@ import numpy as np
 
 from solvers.events import Event, EventSet
 from solvers.kernel_trace import MAX_COUNTERS, KernelBuffer, new_kernel_buffer
+from solvers.memory import fitting
 from solvers.trace import NO_CAPTION, Trace, TraceHeader
 
 if TYPE_CHECKING:
@@ -79,6 +80,9 @@ class NullTracer:
 NULL_TRACER = NullTracer()
 
 
+PEAK_COPIES = 4  # a kernel buffer, a column and its doubled copy, the finished trace
+
+
 class _Column:
     """A growable numpy column (amortised doubling), one or two dimensional."""
 
@@ -120,7 +124,10 @@ class RecordingTracer:
     """Records events, steps, milestones and counters into a `Trace`.
 
     `max_events` bounds memory for long searches: beyond it the run continues but nothing
-    more is recorded, and the trace says it was truncated.
+    more is recorded, and the trace says it was truncated. So does the memory budget
+    (solvers.memory): the events kept are at most what half of it holds, counting each
+    event as often as recording holds it at its peak (a kernel's buffer, the columns while
+    they double, the finished trace); `memory_bound` says the budget was the tighter limit.
     """
 
     enabled = True
@@ -159,13 +166,18 @@ class RecordingTracer:
         self._ms_caption = _Column(np.int32)
         self._strings: list[str] = []
         self._string_ids: dict[str, int] = {}
-        self.max_events = max_events
+        self.max_events = fitting(max_events, PEAK_COPIES * self.event_bytes(), share=0.5)
+        self.memory_bound = self.max_events < max_events
         self.truncated = False
         self._initial = np.zeros(len(counters), dtype=np.int64)  # before the first event
 
     @property
     def n_events(self) -> int:
         return self._rows.size
+
+    def event_bytes(self) -> int:
+        """What one kept event takes: its row, its counters, a step and a milestone."""
+        return 4 * self.events.width + 8 * len(self._counter_index) + 28
 
     def intern(self, text: str) -> int:
         if not text:

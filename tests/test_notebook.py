@@ -95,6 +95,8 @@ def test_a_bad_request_is_one_clear_error(trace):
         puzzleviz.show("nowhere.pzt")
     with pytest.raises(PuzzlevizError, match="frames"):
         puzzleviz.show(trace, seconds=None, speed=0.001, level="event")
+    with pytest.raises(PuzzlevizError, match=r"fps=2\.5: give a whole number"):
+        puzzleviz.show(trace, fps=2.5)  # was PyAV's AttributeError
 
 
 def test_a_trace_built_in_the_notebook_is_checked_before_it_is_shown():

@@ -24,7 +24,7 @@ from solvers.trace import Trace
 from solvers.traceview import model_for
 from viz.camera import OrbitCamera
 from viz.compose import Look, default_look, make_view, render_frame
-from viz.gl import default_samples
+from viz.gl import samples_for
 from viz.hud import HudLayout
 from viz.images import save_png
 from viz.interaction import NOTICE_SEPARATOR, Interaction, Session
@@ -104,7 +104,7 @@ class App:
         # One per place the viewer can show (a lesson's slides: None until prepared).
         self.traces: list[Trace | None] = list(traces)
         self.renderer = Renderer(ctx)
-        self.target = RenderTarget(ctx, size, default_samples(ctx) if samples is None else samples)
+        self.target = RenderTarget(ctx, size, samples_for(ctx, samples))
         self.screenshot_dir = screenshot_dir
         self.pixel_ratio = 1.0
         self.quit_requested = False

@@ -160,14 +160,21 @@ def _guarded(run: Run, outputs: Sequence[str]) -> Run:
 
     def guarded(args: argparse.Namespace) -> int:
         from solvers.atomic import STDOUT, check_outputs, is_stdout, reserve_stdout
+        from solvers.errors import OutputError
+        from solvers.options import use_max_memory
 
+        use_max_memory(args)
         values = vars(args)
         written = (*outputs, *(dest for dest in LOGS if dest in values))
         inputs = [v for dest, value in values.items() if dest not in written
                   for v in _path_values(value)]  # fmt: skip
         inputs = [v for v in inputs if v != STDOUT and _exists(v)]
-        check_outputs(_outputs(values, written), inputs)
+        given = _outputs(values, written)
+        check_outputs(given, inputs)
         if any(is_stdout(values[dest]) for dest in written if values.get(dest)):
+            if getattr(sys.stdout, "closed_at_start", False):
+                option = next(o.option for o in given if is_stdout(o.path))
+                raise OutputError(f"{option} -: standard output is closed (give a file name)")
             with reserve_stdout():
                 return run(args)
         return run(args)
@@ -274,11 +281,14 @@ class _StdoutMayClose:
     """stdout that a reader may close early (`puzzleviz solve ... | head`): the command goes
     on and still writes its files (--json, --trace, --video); what it prints after the
     reader left goes nowhere. Without this the first print after `head` exits would end the
-    command with nothing written."""
+    command with nothing written. A command started with standard output closed (`>&-`:
+    Python's sys.stdout is None) prints nowhere from the start, and an output `-` is
+    refused before the work (`closed_at_start`)."""
 
-    def __init__(self, stream: TextIO) -> None:
-        self._stream = stream
-        self._closed = False
+    def __init__(self, stream: TextIO | None) -> None:
+        self.closed_at_start = stream is None
+        self._closed = stream is None
+        self._stream: TextIO = stream if stream is not None else open(os.devnull, "w")  # noqa: SIM115
 
     def write(self, text: str) -> int:
         if not self._closed:
@@ -367,7 +377,7 @@ def entry() -> None:
     temporary folders removed), so the streams are flushed and the process ends."""
     code = main()
     for stream in (sys.stdout, sys.stderr):
-        with contextlib.suppress(OSError, ValueError):
+        with contextlib.suppress(OSError, ValueError, AttributeError):  # None when closed
             stream.flush()
     os._exit(code)
 

@@ -47,6 +47,23 @@ def default_samples(ctx: moderngl.Context) -> int:
     return min(4, ctx.max_samples)
 
 
+def samples_for(ctx: moderngl.Context, asked: int | None) -> int:
+    """The MSAA samples to draw with: `asked` (--msaa; None: the default), but never more
+    than the driver offers (llvmpipe offers 4, and 8 was moderngl's 'number of samples is
+    invalid'): then what it offers, said once on stderr."""
+    if asked is None:
+        return default_samples(ctx)
+    most = int(ctx.max_samples)
+    if asked <= most:
+        return asked
+    fewer = most if most >= 2 else 0
+    import sys
+
+    print(f"puzzleviz: --msaa {asked}: this GL driver ({renderer_name(ctx)}) offers at most "
+          f"{most} samples; drawing with {fewer}", file=sys.stderr)  # fmt: skip
+    return fewer
+
+
 def load_program(ctx: moderngl.Context, name: str) -> moderngl.Program:
     """Compile assets/shaders/<name>.vert + .frag, once per context."""
     return _programs(ctx)(name)

@@ -177,7 +177,7 @@ def show(
     trace = _trace(trace_or_path)
     settings = RecordSettings(
         size=size,
-        fps=fps,
+        fps=_whole_fps(fps),
         speed=speed,
         seconds_per_trace=None if speed is not None else seconds,
         level=Level(level) if level else None,
@@ -194,6 +194,13 @@ def show(
     if isinstance(trace_or_path, Trace):
         return clip
     return dataclasses.replace(clip, source=Path(trace_or_path))
+
+
+def _whole_fps(fps: object) -> int:
+    """A video has a whole number of frames a second: 2.5 was PyAV's AttributeError."""
+    if isinstance(fps, int | float) and not isinstance(fps, bool) and float(fps).is_integer():
+        return int(fps)
+    raise PuzzlevizError(f"fps={fps!r}: give a whole number of frames a second, 1 to 240")
 
 
 def record_clip(trace: Trace, settings: RecordSettings) -> Clip:

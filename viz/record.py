@@ -23,7 +23,7 @@ from solvers.progress import Progress
 from solvers.trace import Trace
 from solvers.traceview import model_for
 from viz.compose import Look, default_look, render_frame
-from viz.gl import default_samples, headless_context
+from viz.gl import headless_context, samples_for
 from viz.hud import HudOptions
 from viz.player import M, Player, speed_for_seconds
 from viz.renderer import Renderer
@@ -133,8 +133,7 @@ class Recorder:
         settings.check()
         self.settings = settings
         self.ctx = ctx or headless_context()
-        samples = default_samples(self.ctx) if settings.samples is None else settings.samples
-        self.target = RenderTarget(self.ctx, settings.size, samples)
+        self.target = RenderTarget(self.ctx, settings.size, samples_for(self.ctx, settings.samples))
         self.renderer = Renderer(self.ctx)
 
     def frames(self, segment: Segment) -> Iterator[np.ndarray]:

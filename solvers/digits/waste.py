@@ -16,24 +16,32 @@ more than `slack` will end up empty. Two kinds of proof:
    uses the smallest forced set among the placements still possible for each piece.
 
 Everything is checked on the placement table itself, so the bound holds for any frame and
-piece set read from a file.
+piece set read from a file. Both passes take every pair of placements, minutes on a large
+frame (64 x 64), so they look at the stop request (solvers.interrupt) once per placement
+and are checked against the memory budget before their arrays are made.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from solvers import memory
 from solvers.digits.placements import PlacementTable
+from solvers.interrupt import STOP, current_control, raise_if_stopped
 from solvers.jit import njit
 
 
 def forced_waste(table: PlacementTable) -> np.ndarray:
     """(n, n_words) uint64: the disjointified forced waste of every placement."""
+    memory.check(2 * table.bits.nbytes, "the forced waste of every placement")
+    control = current_control()
     static_dead = table.frame_bits & ~np.bitwise_or.reduce(table.bits, axis=0)
     lo, hi = word_ranges(table.bits)
-    forced = _forced(table.bits, lo, hi, table.piece, table.frame_bits)
+    forced = _forced(table.bits, lo, hi, table.piece, table.frame_bits, control)
+    raise_if_stopped(control)
     forced &= ~static_dead  # cells nothing covers are dead from the start: count them once
-    _disjointify(table.bits, lo, hi, table.piece, forced)
+    _disjointify(table.bits, lo, hi, table.piece, forced, control)
+    raise_if_stopped(control)
     return forced
 
 
@@ -47,11 +55,13 @@ def word_ranges(words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True)
-def _forced(bits, lo, hi, piece, frame):
+def _forced(bits, lo, hi, piece, frame, control):
     n, n_words = bits.shape
     out = np.zeros((n, n_words), dtype=np.uint64)
     covered = np.zeros(n_words, dtype=np.uint64)
     for p in range(n):
+        if control[STOP]:
+            break
         for w in range(n_words):
             covered[w] = bits[p, w]
         for q in range(n):
@@ -71,7 +81,7 @@ def _forced(bits, lo, hi, piece, frame):
 
 
 @njit(cache=True)
-def _disjointify(bits, lo, hi, piece, forced):
+def _disjointify(bits, lo, hi, piece, forced, control):
     """Remove from both forced sets every cell shared by two compatible placements."""
     n, n_words = bits.shape
     shared = np.zeros((n, n_words), dtype=np.uint64)
@@ -84,6 +94,8 @@ def _disjointify(bits, lo, hi, piece, forced):
                 flo[p] = min(flo[p], w)
                 fhi[p] = w + 1
     for p in range(n):
+        if control[STOP]:
+            return
         for q in range(p + 1, n):
             if piece[q] == piece[p]:
                 continue

@@ -43,9 +43,15 @@ COUNTERS = ("expanded", "open", "closed", "depth", "h", "bound")  # search.COUNT
 _SEARCH_LIMIT = 2_000_000  # nodes the exact searches may expand by default
 
 
-def _method(name: str, help: str, node_limit: int | None = _SEARCH_LIMIT) -> Method:
+_GRAPH_NODE = 60  # bytes a node of bfs, best-first and astar takes (search._graph's store)
+
+
+def _method(
+    name: str, help: str, node_limit: int | None = _SEARCH_LIMIT, node_bytes: int = 0
+) -> Method:
     attribute = name.replace("-", "_")
-    return Method(name, Ref(f"solvers.rings.search:{attribute}"), help, COUNTERS, node_limit)
+    ref = Ref(f"solvers.rings.search:{attribute}")
+    return Method(name, ref, help, COUNTERS, node_limit, node_bytes)
 
 
 PUZZLE = PuzzleSpec(
@@ -69,9 +75,9 @@ PUZZLE = PuzzleSpec(
             "built once and cached: minutes for the original)",
             None,
         ),
-        _method("bfs", "breadth-first: shortest, small puzzles only"),
-        _method("best-first", "the thesis' best-first search"),
-        _method("astar", "A* with pattern databases: shortest"),
+        _method("bfs", "breadth-first: shortest, small puzzles only", node_bytes=_GRAPH_NODE),
+        _method("best-first", "the thesis' best-first search", node_bytes=_GRAPH_NODE),
+        _method("astar", "A* with pattern databases: shortest", node_bytes=_GRAPH_NODE),
         _method("idastar", "IDA*: shortest, little memory"),
         _method("dfs", "depth-first to --max-depth"),
         _method("iddfs", "iterative deepening to --max-depth"),

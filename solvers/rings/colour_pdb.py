@@ -28,7 +28,17 @@ reached). Push layers expand a frontier entry's orbit (contiguous) and close the
 entries under S (one scattered write per new entry); pull layers, once the frontier
 outgrows what is left, look for a frontier entry in the orbits of x and S(x). The result
 is packed 4 bits per entry (values above 15 stored as 15, still a lower bound) and cached
-under $XDG_CACHE_HOME/puzzleviz/rings-pdb/, written atomically, checked by CRC on load.
+under $XDG_CACHE_HOME/puzzleviz/rings-pdb/, written atomically.
+
+The cache file is the user's, so a load trusts nothing (`load_table`): the header must be
+this table's, the size exact, the entries must match their CRC, their histogram the layers
+of the header, and a random sample of 65,536 entries (fresh each load, so no file can be
+made to pass a known sample) must keep the rules every BFS distance keeps: 0 exactly on the
+goal patterns, the same value under the ring swap, no neighbour more than one away, and
+one exactly one lower. A table edited with its CRC recomputed (entries lowered to nothing,
+which made the search run for minutes) breaks them almost everywhere. A damaged file is
+said in one line and built again with the usual progress; `tables_ready` reads headers and
+sizes, so a file of garbage under a table's name no longer passes for a table ready to use.
 """
 
 from __future__ import annotations
@@ -43,10 +53,19 @@ import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import NamedTuple
+from typing import BinaryIO, NamedTuple
 
 import numpy as np
 
+from solvers import memory
+from solvers.cachefiles import (
+    DamagedCache,
+    cache_home,
+    damaged,
+    open_regular,
+    replace_file,
+    unwritable,
+)
 from solvers.interrupt import current_control, raise_if_stopped
 from solvers.jit import njit, prange
 from solvers.rings.config import RingConfig
@@ -58,6 +77,8 @@ MAX_ENTRIES = 600_000_000  # the largest table built (C(38,10) = 472,733,756 fit
 CACHE_FROM = 4_000_000  # smaller tables are built in memory each time (well under a second)
 _MAGIC = b"PUZZLEVIZ-RINGS-PDB\n"
 _CHUNK = 1 << 23  # entries per kernel call of the BFS (a fraction of a second)
+_HEAD_MAX = 1 << 16  # bytes of a header line, at most: what a damaged file may make us read
+SAMPLE = 1 << 16  # entries checked against the BFS's rules on each load
 
 ProgressFn = Callable[[int, int], None]
 
@@ -407,6 +428,68 @@ def _pack4(dist, out):
         out[k] = np.uint8(a | (b << 4))
 
 
+@njit(cache=True)
+def _nibble_histogram(data, size):
+    out = np.zeros(16, dtype=np.int64)
+    for i in range(size):
+        out[(data[i >> 1] >> (4 * (i & 1))) & 15] += 1
+    return out
+
+
+@njit(cache=True, inline="always")
+def _entry(data, i):
+    return np.int64((data[i >> 1] >> (4 * (i & 1))) & 15)
+
+
+@njit(cache=True, inline="always")
+def _is_seed(m, seeds):
+    lo, hi = 0, seeds.shape[0]
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if seeds[mid] < m:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo < seeds.shape[0] and seeds[lo] == m
+
+
+@njit(cache=True)
+def _spot_check(data, picks, seeds, tokens, gm, offsets, binomg):
+    """The first picked entry that breaks a rule of BFS distances (module docstring), or
+    -1: its neighbours are its orbit under ring 1's turns and, by the swap's symmetry, the
+    orbit of its swapped mask (ring 2's turns)."""
+    geo, posw, tposw, perw, wcodes, wstart, rankr, rcodes, rstart = gm
+    for s in range(seeds.shape[0]):
+        if _entry(data, index_of(seeds[s], geo, posw, tposw, perw, rankr, offsets, binomg)):
+            return index_of(seeds[s], geo, posw, tposw, perw, rankr, offsets, binomg)
+    for k in range(picks.shape[0]):
+        i = picks[k]
+        j = 0
+        while offsets[j + 1] <= i:
+            j += 1
+        m = _unrank(i, j, tokens, offsets, binomg, wcodes, wstart, rcodes, rstart, geo)
+        d = _entry(data, i)
+        if (d == 0) != _is_seed(m, seeds):
+            return i
+        lowest, highest = np.int64(99), np.int64(0)
+        for side in range(2):
+            x = m if side == 0 else swap_rings(m, geo)
+            base, t, per = orbit_base(x, geo, posw, tposw, perw, rankr, offsets, binomg)
+            for q in range(per):
+                v = _entry(data, base + q)
+                if q == t:
+                    if side == 1 and v != d:  # the swap keeps every distance
+                        return i
+                    continue
+                lowest = min(lowest, v)
+                highest = max(highest, v)
+        if d > 0 and (lowest < d - 1 or (d < 15 and lowest != d - 1)):
+            return i
+        if highest > d + 1:  # a neighbour is at most one turn further
+            return i
+    return -1
+
+
 def seed_masks(pattern: Pattern) -> list[int]:
     """Every t-subset of every goal block (the blocks themselves when t is the count)."""
     import itertools
@@ -458,6 +541,7 @@ def build_table(
     size = pattern.size
     if int(offsets[-1]) != size:
         raise AssertionError(f"{pattern.key}: {offsets[-1]} indices for {size} entries")
+    memory.check(size + (size + 1) // 2, f"the pattern database of {config} ({size:,} entries)")
     dist = np.full(size, UNSEEN, dtype=np.uint8)
     seeds = seed_masks(pattern)
     for m in seeds:
@@ -499,8 +583,7 @@ def build_table(
 
 
 def cache_folder() -> Path:
-    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return home / "puzzleviz" / "rings-pdb"
+    return cache_home() / "rings-pdb"
 
 
 def _header(pattern: Pattern, layers: list[int], crc: int) -> dict:
@@ -517,34 +600,88 @@ def _header(pattern: Pattern, layers: list[int], crc: int) -> dict:
 
 
 def save_table(table: Table, path: Path) -> None:
-    from solvers.atomic import open_output
-
-    path.parent.mkdir(parents=True, exist_ok=True)
     crc = zlib.crc32(memoryview(table.data))
     head = json.dumps(_header(table.pattern, table.layers, crc)).encode() + b"\n"
-    with open_output(path, "wb") as out:
-        out.write(_MAGIC)
-        out.write(head)
-        out.write(memoryview(table.data))
+    replace_file(path, [_MAGIC, head, memoryview(table.data)])
+
+
+def _read_header(pattern: Pattern, f: BinaryIO) -> dict:
+    """The header of an open table file, checked against `pattern`; DamagedCache if it is
+    not this table's."""
+    if f.readline(len(_MAGIC)) != _MAGIC:
+        raise DamagedCache("not a pattern database")
+    line = f.readline(_HEAD_MAX)
+    try:
+        head = json.loads(line)
+    except ValueError:
+        raise DamagedCache("its header is not readable") from None
+    if not isinstance(head, dict):
+        raise DamagedCache("its header is not readable")
+    layers, crc = head.get("layers"), head.get("crc32")
+    if not (isinstance(layers, list) and all(isinstance(v, int) and v >= 0 for v in layers)
+            and isinstance(crc, int)):  # fmt: skip
+        raise DamagedCache("its header is not this table's")
+    if head != _header(pattern, layers, crc) or sum(layers) != pattern.size:
+        raise DamagedCache("its header is not this table's")
+    return head
 
 
 def load_table(pattern: Pattern, path: Path) -> Table | None:
-    """The cached table, or None if it is missing, of another version or damaged."""
+    """The cached table, or None if there is none. DamagedCache, saying what is wrong, for
+    a file that is not this table (see the module docstring for the checks)."""
+    nbytes = (pattern.size + 1) // 2
     try:
-        with open(path, "rb") as f:
-            if f.readline() != _MAGIC:
-                return None
-            head = json.loads(f.readline())
-            nbytes = (pattern.size + 1) // 2
+        f = open_regular(path)
+    except FileNotFoundError:
+        return None
+    with f:
+        try:
+            head = _read_header(pattern, f)
+            memory.check(nbytes, f"the pattern database of {pattern.config}")
             data = np.empty(nbytes, dtype=np.uint8)
-            if f.readinto(memoryview(data)) != nbytes or f.read(1):
-                return None
-    except (OSError, ValueError):
-        return None
-    expected = _header(pattern, head.get("layers", []), head.get("crc32", -1))
-    if head != expected or zlib.crc32(memoryview(data)) != head["crc32"]:
-        return None
-    return Table(pattern, data, list(head["layers"]), 0.0, "cache")
+            got = f.readinto(memoryview(data)) or 0
+            extra = f.read(1)
+        except OSError as exc:
+            raise DamagedCache(exc.strerror or str(exc)) from None
+    if got != nbytes or extra:
+        raise DamagedCache(f"{'more' if extra else f'{got:,}'} bytes of entries where "
+                           f"{nbytes:,} belong")  # fmt: skip
+    if zlib.crc32(memoryview(data)) != head["crc32"]:
+        raise DamagedCache("its entries do not match their checksum")
+    layers = list(head["layers"])
+    _verify(pattern, data, layers)
+    return Table(pattern, data, layers, 0.0, "cache")
+
+
+def _verify(pattern: Pattern, data: np.ndarray, layers: list[int]) -> None:
+    """The histogram and the sampled BFS rules of the module docstring."""
+    counts = _nibble_histogram(data, pattern.size)
+    want = np.zeros(16, dtype=np.int64)
+    want[: min(len(layers), 15)] = layers[:15]
+    want[15] = sum(layers[15:])
+    if not np.array_equal(counts, want):
+        raise DamagedCache("its entries do not add up to the layers of its header")
+    gm = geometry(pattern.config)
+    offsets, binomg = class_offsets(pattern.config, pattern.tokens)
+    seeds = np.array(seed_masks(pattern), dtype=np.uint64)
+    if pattern.size <= 4 * SAMPLE:  # a small table is checked whole
+        picks = np.arange(pattern.size, dtype=np.int64)
+    else:
+        picks = np.random.default_rng().integers(0, pattern.size, SAMPLE, dtype=np.int64)
+    bad = _spot_check(data, picks, np.sort(seeds), pattern.tokens, gm, offsets, binomg)
+    if bad >= 0:
+        raise DamagedCache(f"entry {bad:,} breaks the rules of a distance table")
+
+
+def _looks_whole(pattern: Pattern, path: Path) -> bool:
+    """A header that is this table's and the size that goes with it: what `tables_ready`
+    can afford to look at (the entries are checked when the table is loaded)."""
+    try:
+        with open_regular(path) as f:
+            _read_header(pattern, f)
+            return os.fstat(f.fileno()).st_size == f.tell() + (pattern.size + 1) // 2
+    except (OSError, DamagedCache):
+        return False
 
 
 _loaded: dict[str, Table] = {}
@@ -558,34 +695,45 @@ def get_table(
     cache: bool = True,
 ) -> Table:
     """The table of `pattern`: from memory, from the cache folder, or built (and cached
-    when it is large enough to be worth keeping)."""
+    when it is large enough to be worth keeping); a damaged cache file is said and built
+    again."""
     if pattern.key in _loaded:
         return _loaded[pattern.key]
     path = cache_folder() / f"{pattern.key}.pdb"
     keep = cache and pattern.size >= CACHE_FROM
-    table = load_table(pattern, path) if keep else None
+    table = None
+    if keep:
+        try:
+            table = load_table(pattern, path)
+        except DamagedCache as exc:
+            damaged(path, exc, "pattern database", "building it again")
     if table is None:
         table = build_table(pattern, on_progress=on_progress, control=control)
         if keep:
-            try:
-                save_table(table, path)
-            except (OSError, Exception) as exc:  # a read-only cache still solves
-                if not isinstance(exc, OSError) and type(exc).__name__ != "OutputError":
-                    raise
+            _keep(table, path)
     _loaded[pattern.key] = table
     return table
 
 
+def _keep(table: Table, path: Path) -> None:
+    try:
+        save_table(table, path)
+    except OSError as exc:  # a read-only cache still solves
+        unwritable(path.parent, exc, "rings pattern databases",
+                   "they are built again on every run, minutes for the largest")  # fmt: skip
+
+
 def tables_ready(config: RingConfig, budget: int = MAX_ENTRIES) -> bool:
     """Whether `config`'s tables are at hand without a long build: in memory, in the cache
-    folder, or small enough to build in memory in a moment. A live window asks before it
-    offers proven shortest solutions (the original's first build takes minutes)."""
+    folder (a file whose header and size are right), or small enough to build in memory
+    in a moment. A live window asks before it offers proven shortest solutions (the
+    original's first build takes minutes)."""
     if config.rings != 2:
         return False
     patterns, _ = plan(config, budget)
     folder = cache_folder()
     return all(
-        p.key in _loaded or p.size < CACHE_FROM or (folder / f"{p.key}.pdb").is_file()
+        p.key in _loaded or p.size < CACHE_FROM or _looks_whole(p, folder / f"{p.key}.pdb")
         for p in patterns
     )
 

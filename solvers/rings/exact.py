@@ -13,6 +13,7 @@ import functools
 
 import numpy as np
 
+from solvers import memory
 from solvers.interrupt import current_control, raise_if_stopped
 from solvers.jit import njit
 from solvers.rings.config import RingConfig
@@ -48,6 +49,7 @@ def distance_table(config: RingConfig) -> np.ndarray:
     space = space_for(config)
     control = current_control()
     total = space.total
+    memory.check(total, f"the distance table of {config}'s {total:,} states")
     dist = np.full(total, UNSEEN, dtype=np.uint8)
     dist[space.goal_indices] = 0
     moves = turn_moves(config, "forgat")

@@ -14,13 +14,16 @@ maxH = sum of count_c squared. Not admissible: it is the thesis' greedy guide.
 from __future__ import annotations
 
 import functools
+import io
 import itertools
 import os
+import stat
 from pathlib import Path
 
 import numpy as np
 from numba.typed import Dict
 
+from solvers.cachefiles import DamagedCache, cache_home, damaged, replace_file, unwritable
 from solvers.jit import njit, types
 from solvers.rings.config import RingConfig
 
@@ -39,9 +42,13 @@ def is_goal(config: RingConfig, state: np.ndarray) -> bool:
 def _goal_states(config: RingConfig) -> np.ndarray:
     """Every goal state, read from the user's cache folder when a large set was listed
     before (the Olympic two-colour rings' 322,560 goals: about 2 s to list and sort, 0.1 s
-    to read and check)."""
+    to read and check). A damaged file is said and listed again."""
     path = _cache_path(config)
-    out = _load_goals(config, path)
+    try:
+        out = _load_goals(config, path)
+    except DamagedCache as exc:
+        damaged(path, exc, "goal set", "listing the goals again")
+        out = None
     if out is None:
         out = _list_goal_states(config)
         if len(out) >= CACHE_GOALS:
@@ -54,45 +61,59 @@ CACHE_GOALS = 20_000  # smaller goal sets are listed faster than read
 
 
 def _cache_path(config: RingConfig) -> Path:
-    home = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-    return home / "puzzleviz" / "rings-goals" / f"v1-{str(config).replace('/', '-')}.npy"
+    return cache_home() / "rings-goals" / f"v1-{str(config).replace('/', '-')}.npy"
 
 
 def _load_goals(config: RingConfig, path: Path) -> np.ndarray | None:
-    """The cached set, or None if absent or not what it must be: every row a goal with
-    the right colour counts, rows sorted and distinct."""
+    """The cached set, or None if there is none. DamagedCache, saying what is wrong, unless
+    every row is a goal with the right colour counts, rows sorted and distinct. (A file
+    holding some of the goals would pass: telling takes the walk that lists them.)"""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        raise DamagedCache(exc.strerror or str(exc)) from None
+    if not stat.S_ISREG(info.st_mode):
+        raise DamagedCache("not a regular file")
+    if info.st_size > MAX_GOALS * config.n_balls + _NPY_HEADER:
+        raise DamagedCache(f"{info.st_size:,} bytes, more than any goal set takes")
     try:
         raw = np.load(path, allow_pickle=False)
-    except (OSError, ValueError):
-        return None
-    if raw.ndim != 2 or raw.shape[1] != config.n_balls or raw.dtype != np.int8 or not len(raw):
-        return None
+    except Exception as exc:  # EOFError on an empty file, ValueError on garbage, ...
+        raise DamagedCache(f"not a goal list: {' '.join(str(exc).split()) or 'empty'}") from None
+    if not isinstance(raw, np.ndarray) or raw.ndim != 2 or raw.shape[1] != config.n_balls:
+        raise DamagedCache("not a goal list of this configuration")
+    if raw.dtype != np.int8 or not len(raw):
+        raise DamagedCache("not a goal list of this configuration")
     out = raw.astype(np.int32)
     want = config.colours_per_ring - 1
     for r in range(config.rings):
         seq = out[:, config.offsets[r] : config.offsets[r + 1]]
         if np.any(np.count_nonzero(seq[:, 1:] != seq[:, :-1], axis=1) != want):
-            return None
+            raise DamagedCache("a row that is not a goal")
     for c, count in enumerate(config.colour_counts):
         if np.any(np.count_nonzero(out == c + 1, axis=1) != count):
-            return None
+            raise DamagedCache("a row with the wrong colour counts")
     step = out[1:] != out[:-1]
     first = step.argmax(axis=1)  # the first column where neighbouring rows differ
     rows = np.arange(len(first))
     if not step.any(axis=1).all() or np.any(out[rows, first] > out[rows + 1, first]):
-        return None
+        raise DamagedCache("rows out of order or repeated")
     return out
 
 
+_NPY_HEADER = 4096  # bytes of an .npy header, at most
+MAX_GOALS = 10_000_000  # far more than any configuration here has (the most: 322,560)
+
+
 def _save_goals(out: np.ndarray, path: Path) -> None:
-    temp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    buffer = io.BytesIO()
+    np.save(buffer, out.astype(np.int8))
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(temp, "wb") as f:
-            np.save(f, out.astype(np.int8))
-        os.replace(temp, path)
-    except OSError:
-        temp.unlink(missing_ok=True)  # an unwritable cache folder: list them again next time
+        replace_file(path, [buffer.getbuffer()])
+    except OSError as exc:
+        unwritable(path.parent, exc, "rings goal sets", "they are listed again on every run")
 
 
 def _list_goal_states(config: RingConfig) -> np.ndarray:

@@ -9,7 +9,7 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from solvers.options import whole
+from solvers.options import add_max_memory, whole
 from solvers.rings.presets import PRESETS
 
 if TYPE_CHECKING:
@@ -138,6 +138,7 @@ def add_stats_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", metavar="OUT", help="write the tables as JSON")
     parser.add_argument("--width", type=whole(1, 1000), default=50, help="bar chart width")
+    add_max_memory(parser)
 
 
 def run_stats(args: argparse.Namespace) -> int:

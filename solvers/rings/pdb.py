@@ -15,6 +15,7 @@ import math
 
 import numpy as np
 
+from solvers import memory
 from solvers.jit import njit
 from solvers.rings.config import RingConfig
 from solvers.rings.goal import goal_states
@@ -146,6 +147,7 @@ def build_pdb(config: RingConfig, cmap: tuple[int, ...]) -> np.ndarray:
     seeds = np.unique(
         np.array([abstract_rank(g, _IDENTITY, counts, total, work) for g in goals], dtype=np.int64)
     )
+    memory.check(total, f"a pattern database of {config} ({total:,} entries)")
     dist = np.full(total, UNSEEN, dtype=np.uint8)
     tmp = np.empty(config.size, dtype=np.int8)
     _bfs_fill(dist, seeds, counts, total, n, tables(config).circuits, tmp)

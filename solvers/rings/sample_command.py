@@ -15,7 +15,7 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from solvers.options import positive, whole
+from solvers.options import add_max_memory, positive, whole
 from solvers.rings.options import CONFIG_HELP
 
 if TYPE_CHECKING:
@@ -65,6 +65,7 @@ def add_sample_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--json", metavar="OUT", help="write every position as JSON (- for stdout)")
     add_split_arguments(parser, what="the positions")
+    add_max_memory(parser)
 
 
 def run_sample(args: argparse.Namespace) -> int:

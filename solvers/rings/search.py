@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from solvers.errors import PuzzleInputError, PuzzlevizError
+from solvers import memory
+from solvers.errors import MemoryBudgetError, PuzzleInputError, PuzzlevizError
 from solvers.i18n import N_, msg
 from solvers.rings.config import RingConfig
 from solvers.rings.depthfirst import depth_first
@@ -197,6 +198,9 @@ def _graph(config, state, method, tracer, max_nodes, control, status) -> RingsRe
     mode = {"bfs": MODE_BFS, "best-first": MODE_BEST_FIRST, "astar": MODE_ASTAR}[method]
     hp = _heuristic(config, {"bfs": "none", "best-first": "thesis", "astar": "admissible"}[method])
     tab = tables(config)
+    # a node: its key, parent, turn, depth and h (store), two index slots, two heap words
+    # (half the budget: the heuristic's tables, the trace and the kernels take the rest)
+    wanted, max_nodes = max_nodes, memory.fitting(max_nodes, 8 * tab.words + 46, share=0.5)
     store = new_store(max_nodes, tab.words)
     heap = np.empty(2 * max_nodes + 2 * config.rings * config.size, dtype=np.int64)
     buf = tracer.kernel_buffer()
@@ -221,7 +225,7 @@ def _graph(config, state, method, tracer, max_nodes, control, status) -> RingsRe
         expanded=int(status[0]),
         open=int(status[1]),
         closed=int(status[2]),
-        details={"nodes": int(store.fill[0])},
+        details={"nodes": int(store.fill[0]), "memory_bound": max_nodes < wanted},
     )
 
 
@@ -312,6 +316,12 @@ def _method(name: str):
             max_nodes=limits.nodes or MAX_NODES, limit=problem.depth_limit,
             control=current_control(), status=status, seed=problem.seed or 0,
         )  # fmt: skip
+        if not result.found and result.details.get("memory_bound") and result.stopped:
+            raise MemoryBudgetError(
+                f"{name} found no solution in the {result.details['nodes']:,} positions the "
+                f"memory budget of {memory.describe(memory.budget() or 0)} holds "
+                f"({memory.HOW_TO_RAISE}); try --method practical"
+            )
         if not result.found:
             raise PuzzlevizError(
                 f"{name} found no solution ({result.reason} after {result.expanded:,} "

@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 import numpy as np
 
+from solvers import memory
 from solvers.errors import PuzzleInputError
 from solvers.interrupt import current_control, raise_if_stopped
 from solvers.jit import njit
@@ -392,6 +393,7 @@ def check_size(config: RingConfig, max_states: int = MAX_STATES) -> None:
             f"{min(max_states, MAX_STATES):,} states"
             + (f" (--max-states lifts it to {MAX_STATES:,})" if max_states < MAX_STATES else "")
         )
+    memory.check(3 * (total // 8 + 8), f"the full BFS of {config}'s {total:,} states")
 
 
 def state_space_stats(

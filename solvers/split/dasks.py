@@ -8,6 +8,13 @@ that asks for Dask.
   died is given to another worker by the scheduler (a LocalCluster's nanny also restarts the
   dead worker). Finished parts are in the driver's log the moment they come back, so a
   death loses none of them.
+- Reaching a cluster: every wait has a deadline and names the address. Dask's own connect
+  timeout covers the TCP connection but not the handshake after it, so an address that
+  accepts and never answers hung for ever, and one that answers HTTP read its status
+  line as a frame length (3 EiB: "out of memory"). A tcp:// address is first probed
+  (`probe`): the scheduler speaks first, a frame of a few hundred bytes; silence for
+  HANDSHAKE seconds, a closed connection or a frame no scheduler sends is one line. Then
+  the client is made, and asked for its workers, under deadlines too (`_within`).
 - Stopping: the driver looks at the stop request every POLL seconds. A local cluster's
   worker processes are then killed, not asked to finish; on a remote cluster the parts
   are cancelled and each running part notices within STOP_POLL seconds (its task is no
@@ -40,6 +47,8 @@ from solvers.split.engines import (
 from solvers.split.parts import Job, Key, PartResult, SplitError, ensure_warm, run_call, run_task
 
 CONNECT_TIMEOUT = 5  # seconds to reach a scheduler before saying there is none
+HANDSHAKE = 10  # seconds for a scheduler to speak once connected
+FIRST_FRAME = 1 << 20  # bytes: a scheduler's handshake is far smaller
 WORKER_WAIT = 60  # seconds to wait for a first worker of a remote cluster
 STOP_POLL = 0.2  # seconds between a running part's looks at whether it is still wanted
 QUIET = ("distributed", "tornado", "asyncio", "bokeh")
@@ -81,19 +90,29 @@ class DaskEngine(Engine):
         for name in QUIET:
             logging.getLogger(name).setLevel(logging.CRITICAL)
         if self.address:
+            address = self.address
+            if address.startswith("tcp://"):
+                probe(address)
             try:
-                client = dask.Client(self.address, timeout=CONNECT_TIMEOUT, set_as_default=False)
+                client = _within(
+                    CONNECT_TIMEOUT + HANDSHAKE, f"the Dask scheduler at {address}",
+                    lambda: dask.Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False),
+                )  # fmt: skip
             except (OSError, TimeoutError, ValueError) as exc:
-                raise SplitError(f"no Dask scheduler at {self.address}: {_one_line(exc)}") from None
+                raise SplitError(f"no Dask scheduler at {address}: {_one_line(exc)}") from None
+            except MemoryError:
+                raise SplitError(f"{address} answered, but not as a Dask scheduler") from None
             self._client = client
             try:
                 client.wait_for_workers(1, timeout=WORKER_WAIT)
             except (OSError, TimeoutError):
                 raise SplitError(
-                    f"the Dask scheduler at {self.address} has no workers after {WORKER_WAIT} s "
-                    f"(start some: dask worker {self.address})"
+                    f"the Dask scheduler at {address} has no workers after {WORKER_WAIT} s "
+                    f"(start some: dask worker {address})"
                 ) from None
-            self.workers = len(client.scheduler_info(n_workers=-1)["workers"])
+            info = _within(HANDSHAKE, f"the Dask scheduler at {address}",
+                           lambda: client.scheduler_info(n_workers=-1))  # fmt: skip
+            self.workers = len(info["workers"])
         else:
             quiet_resource_tracker()
             self._cluster = dask.LocalCluster(
@@ -227,6 +246,80 @@ def _kill_local_workers(cluster: Any) -> None:
         if pid:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
+
+
+def probe(address: str) -> None:
+    """Refuse, in one line, a tcp:// address where no Dask scheduler answers: nothing
+    listening, no answer within HANDSHAKE seconds, or a first frame no scheduler sends."""
+    import struct
+
+    host, _, port = address.removeprefix("tcp://").rpartition(":")
+    host = host.strip("[]")
+    try:
+        with _connected(host, int(port)) as sock:
+            sock.settimeout(HANDSHAKE)
+            head = b""
+            while len(head) < 8:
+                more = sock.recv(8 - len(head))
+                if not more:
+                    raise SplitError(
+                        f"{address} closed the connection without answering as a Dask "
+                        "scheduler would"
+                    )
+                head += more
+    except TimeoutError:
+        raise SplitError(
+            f"{address} accepted the connection but said nothing for {HANDSHAKE} s: "
+            "not a Dask scheduler (a web server waits to be asked first), or a stuck one"
+        ) from None
+    except OSError as exc:
+        raise SplitError(f"no Dask scheduler at {address}: {exc.strerror or exc}") from None
+    (size,) = struct.unpack("Q", head)
+    if not 0 < size <= FIRST_FRAME:
+        text = head.decode("latin-1")
+        shown = text if head.isascii() and text.isprintable() else head.hex()
+        raise SplitError(f"{address} is not a Dask scheduler (it answered {shown!r}...)")
+
+
+def _connected(host: str, port: int) -> Any:
+    """A connection to host:port, tried again until CONNECT_TIMEOUT is spent, as Dask's
+    client does: a scheduler started a moment ago may not listen yet."""
+    import socket
+
+    deadline = time.monotonic() + CONNECT_TIMEOUT
+    while True:
+        left = deadline - time.monotonic()
+        try:
+            return socket.create_connection((host, port), timeout=max(left, 0.1))
+        except TimeoutError:
+            raise OSError(f"no answer within {CONNECT_TIMEOUT} s") from None
+        except OSError:
+            if left <= 0.2:
+                raise
+            time.sleep(0.1)
+
+
+def _within(seconds: float, what: str, call: Callable[[], Any]) -> Any:
+    """`call()` on a helper thread, given `seconds` to return: a network wait that a
+    silent peer could make endless ends in one line naming `what` (the thread is left
+    behind; the command ends soon after)."""
+    outcome: list[Any] = []
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except BaseException as exc:  # handed to the caller
+            failure.append(exc)
+
+    helper = threading.Thread(target=run, name="puzzleviz-network-wait", daemon=True)
+    helper.start()
+    helper.join(seconds)
+    if helper.is_alive():
+        raise SplitError(f"{what} did not answer within {seconds:g} s")
+    if failure:
+        raise failure[0]
+    return outcome[0]
 
 
 def _one_line(exc: BaseException) -> str:

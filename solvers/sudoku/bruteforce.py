@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from solvers.interrupt import current_control, raise_if_stopped, stop_requested
 from solvers.jit import njit
 from solvers.sudoku.geometry import Geo, geometry
 from solvers.sudoku.kernels.bits import popcount
@@ -70,9 +71,11 @@ def _pick_bit(mask, randomize):
 
 
 @njit(cache=True)
-def search(cand0, house_cells, peers, limit, randomize, seed, max_nodes, solution):
+def search(cand0, house_cells, peers, limit, randomize, seed, max_nodes, solution, control):
     """Count solutions from candidate masks `cand0`, up to `limit`; the first goes into
-    `solution` (as masks). Returns the count, or -1 if `max_nodes` was exceeded first."""
+    `solution` (as masks). Returns the count, or -1 if `max_nodes` was exceeded first or
+    a stop was asked for through `control` (solvers.interrupt: a crafted 16 x 16 grid can
+    keep it busy for hours)."""
     ncell = cand0.shape[0]
     n = house_cells.shape[1]
     full = (1 << n) - 1
@@ -134,7 +137,7 @@ def search(cand0, house_cells, peers, limit, randomize, seed, max_nodes, solutio
             depth -= 1
             continue
         nodes += 1
-        if max_nodes > 0 and nodes > max_nodes:
+        if (max_nodes > 0 and nodes > max_nodes) or stop_requested(control, nodes):
             return -1
         choice = _pick_bit(remaining[depth], randomize)
         remaining[depth] &= ~choice
@@ -174,6 +177,7 @@ def count_solutions(
     """(number of solutions up to `limit` or -1 if `max_nodes` ran out, the first one)."""
     geo = geometry(b)
     solution = np.zeros(geo.ncell, dtype=np.int32)
+    control = current_control()
     count = search(
         masks_from_values(geo, values),
         geo.house_cells,
@@ -183,7 +187,9 @@ def count_solutions(
         0,
         max_nodes,
         solution,
+        control,
     )
+    raise_if_stopped(control)
     return int(count), (values_from_masks(solution) if count > 0 else None)
 
 
@@ -192,6 +198,7 @@ def random_grid(b: int, seed: int) -> np.ndarray:
     geo = geometry(b)
     solution = np.zeros(geo.ncell, dtype=np.int32)
     start = np.full(geo.ncell, (1 << geo.n) - 1, dtype=np.int32)
-    found = search(start, geo.house_cells, geo.peers, 1, True, seed, 0, solution)
+    found = search(start, geo.house_cells, geo.peers, 1, True, seed, 0, solution, current_control())
+    raise_if_stopped()
     assert found == 1
     return values_from_masks(solution)

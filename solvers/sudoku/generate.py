@@ -12,6 +12,7 @@ import sys
 
 import numpy as np
 
+from solvers.interrupt import current_control, raise_if_stopped
 from solvers.jit import njit
 from solvers.sudoku.bruteforce import random_grid, search
 from solvers.sudoku.geometry import geometry
@@ -19,7 +20,7 @@ from solvers.sudoku.parse import Puzzle
 
 
 @njit(cache=True)
-def _remove_clues(grid, order, house_cells, peers, n, max_nodes):
+def _remove_clues(grid, order, house_cells, peers, n, max_nodes, control):
     ncell = grid.shape[0]
     givens = grid.copy()
     cand = np.empty(ncell, dtype=np.int32)
@@ -34,7 +35,7 @@ def _remove_clues(grid, order, house_cells, peers, n, max_nodes):
         givens[mirror] = 0
         for i in range(ncell):
             cand[i] = full if givens[i] == 0 else 1 << (givens[i] - 1)
-        count = search(cand, house_cells, peers, 2, False, 0, max_nodes, solution)
+        count = search(cand, house_cells, peers, 2, False, 0, max_nodes, solution, control)
         if count != 1:
             givens[c] = keep_c
             givens[mirror] = keep_m
@@ -47,7 +48,9 @@ def generate(b: int, seed: int, max_nodes: int = 20_000) -> Puzzle:
     geo = geometry(b)
     grid = random_grid(b, seed)
     order = np.random.default_rng(seed).permutation(geo.ncell).astype(np.int64)
-    givens = _remove_clues(grid, order, geo.house_cells, geo.peers, geo.n, max_nodes)
+    control = current_control()
+    givens = _remove_clues(grid, order, geo.house_cells, geo.peers, geo.n, max_nodes, control)
+    raise_if_stopped(control)
     givens.setflags(write=False)
     return Puzzle(b, givens, f"generated seed {seed}")
 

@@ -159,7 +159,8 @@ def hint_for_puzzle(
         if isinstance(puzzle_text_or_puzzle, Puzzle)
         else parse_puzzle(str(puzzle_text_or_puzzle))
     )
-    solution, unique = check_solutions(puzzle, False)
+    remedy = "a hint needs a position with exactly one (check the digits it holds)"
+    solution, unique = check_solutions(puzzle, False, remedy)
     values, cand = start_grid(puzzle.b, puzzle.givens)
     return hint_for(puzzle.b, values, cand, puzzle.givens, solution, enabled, unique=unique,
                     style=style)  # fmt: skip

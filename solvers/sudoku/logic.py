@@ -10,8 +10,9 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from solvers.interrupt import raise_if_stopped
 from solvers.sudoku.geometry import geometry
-from solvers.sudoku.kernels.engine import OVERFLOW, initial_candidates, run_logic
+from solvers.sudoku.kernels.engine import OVERFLOW, STOPPED, initial_candidates, run_logic
 from solvers.sudoku.kernels.log import new_log
 from solvers.sudoku.steps import Step, decode_log
 from solvers.sudoku.techniques import BY_NAME
@@ -50,6 +51,8 @@ def logic_steps(
     while True:
         saved = values.copy(), cand.copy()
         status = run_logic(geo, values, cand, given, ids, log, max_steps)
+        if status == STOPPED:
+            raise_if_stopped(log.control)
         if status != OVERFLOW:
             return status, decode_log(log, 0, ())
         values[:], cand[:] = saved

@@ -21,6 +21,7 @@ import numpy as np
 
 from solvers.errors import PuzzleInputError
 from solvers.i18n import render
+from solvers.interrupt import raise_if_stopped
 from solvers.sudoku.bruteforce import count_solutions
 from solvers.sudoku.captions import caption_message
 from solvers.sudoku.geometry import Names, geometry
@@ -29,6 +30,7 @@ from solvers.sudoku.kernels.engine import (
     OVERFLOW,
     SOLVED,
     STALLED,
+    STOPPED,
     initial_candidates,
     run_logic,
 )
@@ -101,6 +103,8 @@ class _Run:
             self.log.fill[:] = 0
             order = self.branch_order if self.assumptions else self.order
             status = run_logic(self.geo, values, cand, self.given, order, self.log, 1 << 30)
+            if status == STOPPED:
+                raise_if_stopped(self.log.control)
             if status != OVERFLOW:
                 break
             values[:], cand[:] = saved_values, saved_cand
@@ -176,16 +180,21 @@ def technique_order(enabled: frozenset[str], unique: bool) -> np.ndarray:
     return np.array(ids, dtype=np.int32)
 
 
-def check_solutions(puzzle: Puzzle, allow_multiple: bool) -> tuple[np.ndarray, bool]:
+ALLOW_MULTIPLE = "pass --allow-multiple to solve it anyway (with guesses)"
+
+
+def check_solutions(
+    puzzle: Puzzle, allow_multiple: bool, remedy: str = ALLOW_MULTIPLE
+) -> tuple[np.ndarray, bool]:
     """The solution (or the first of several) and whether it is unique; raises for a puzzle
-    with none, or with several unless `allow_multiple`."""
+    with none, or with several unless `allow_multiple` (saying `remedy`: what the command
+    that asks can do about it)."""
     count, solution = count_solutions(puzzle.b, puzzle.givens, limit=2)
     if count == 0 or solution is None:
         raise PuzzleInputError("this puzzle has no solution")
     if count > 1 and not allow_multiple:
         raise PuzzleInputError(
-            "this puzzle has more than one solution, so logic alone cannot solve it: "
-            "pass --allow-multiple to solve it anyway (with guesses)"
+            f"this puzzle has more than one solution, so logic alone cannot solve it: {remedy}"
         )
     return solution, count == 1
 

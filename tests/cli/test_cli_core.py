@@ -132,6 +132,20 @@ class _ClosedPipe:
         raise io.UnsupportedOperation("no file descriptor")
 
 
+def test_a_command_started_with_stdout_closed_refuses_an_output_to_it(capsys, monkeypatch):
+    """`puzzleviz ... >&-`: Python's sys.stdout is None. An output `-` is refused before the
+    work in one line (it was an AttributeError after the search); plain printing goes
+    nowhere."""
+    from viz.cli import main
+
+    monkeypatch.setattr("sys.stdout", None)
+    assert main(["solve", "queens", "--n", "6", "--json", "-"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["puzzleviz: error: --json -: standard output is closed (give a file name)"]
+    monkeypatch.setattr("sys.stdout", None)
+    assert main(["solve", "queens", "--n", "6", "-q"]) == 0
+
+
 def test_a_reader_closing_stdout_early_does_not_lose_the_files(tmp_path, monkeypatch):
     from viz.cli import main
 

@@ -276,8 +276,11 @@ def test_model_definition_roundtrip_and_describe():
         model.check_state(np.ones(56, dtype=np.int32))
 
 
-def test_goal_sets_are_cached_on_disk_and_a_bad_cache_is_listed_again(tmp_path, monkeypatch):
+def test_goal_sets_are_cached_on_disk_and_a_bad_cache_is_listed_again(
+    tmp_path, monkeypatch, capsys
+):
     import solvers.rings.goal as goal
+    from solvers.cachefiles import DamagedCache
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(goal, "CACHE_GOALS", 0)
@@ -292,12 +295,22 @@ def test_goal_sets_are_cached_on_disk_and_a_bad_cache_is_listed_again(tmp_path, 
         bad = listed.astype(np.int8)
         bad[[0, 1]] = bad[[1, 0]]  # out of order
         np.save(path, bad)
-        assert goal._load_goals(config, path) is None
+        with pytest.raises(DamagedCache, match="out of order"):
+            goal._load_goals(config, path)
         bad = listed.astype(np.int8)
         bad[5, [0, -1]] = bad[5, [-1, 0]]  # not a goal any more
         np.save(path, bad)
-        assert goal._load_goals(config, path) is None
-        path.write_bytes(b"not an array")
-        assert goal._load_goals(config, path) is None
+        with pytest.raises(DamagedCache, match="not a goal"):
+            goal._load_goals(config, path)
+        for damage in (b"not an array", b"", np.lib.format.magic(1, 0)):  # an empty file too
+            path.write_bytes(damage)
+            with pytest.raises(DamagedCache, match="not a goal list"):
+                goal._load_goals(config, path)
+        goal._goal_states.cache_clear()
+        capsys.readouterr()
+        assert np.array_equal(goal._goal_states(config), listed)  # listed again, and said
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "goal set" in err[0] and "listing the goals again" in err[0]
+        assert np.array_equal(goal._load_goals(config, path), listed)  # and kept again
     finally:
         goal._goal_states.cache_clear()

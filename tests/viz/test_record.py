@@ -70,6 +70,27 @@ def test_the_first_and_last_frames_show_start_and_result(trace, tmp_path):
     assert np.array_equal(last, load_png(out / "frame_000013.png"))  # the tail rests
 
 
+def test_more_msaa_than_the_driver_offers_draws_with_what_it_offers(trace, tmp_path, capsys):
+    """--msaa 8 on a driver that offers 4 (llvmpipe) was moderngl's 'number of samples
+    is invalid': it records with the driver's most, and says so."""
+    from viz.gl import headless_context
+
+    most = headless_context().max_samples
+    settings = RecordSettings(size=(320, 180), fps=10, speed=4.0, samples=2 * most)
+    out = tmp_path / "out.mp4"
+    record_traces([trace], out, settings, progress=False)
+    assert probe(out)[1:3] == (320, 180)
+    said = capsys.readouterr().err.strip().splitlines()
+    assert said == [f"puzzleviz: --msaa {2 * most}: this GL driver ({_renderer()}) offers at "
+                    f"most {most} samples; drawing with {most if most >= 2 else 0}"]  # fmt: skip
+
+
+def _renderer() -> str:
+    from viz.gl import headless_context, renderer_name
+
+    return renderer_name(headless_context())
+
+
 def test_bad_outputs_are_refused_before_any_work(trace, tmp_path):
     with pytest.raises(RecordError, match=r"\.avi"):
         output_kind(tmp_path / "x.avi")

@@ -2,7 +2,9 @@
 
 It stops when the grid is full (SOLVED), when no technique applies (STALLED: the driver
 may guess), when the grid contradicts itself (CONTRADICTION: only ever inside a guessed
-branch), or when the step log is full (OVERFLOW: the driver grows it and runs again).
+branch), when the step log is full (OVERFLOW: the driver grows it and runs again), or when
+the search was asked to stop (STOPPED: Ctrl-C, the memory budget, a cancelled job; the
+driver raises, solvers.interrupt.raise_if_stopped).
 """
 
 from __future__ import annotations
@@ -28,7 +30,15 @@ from solvers.sudoku.kernels.fish import finned_fish, fish
 from solvers.sudoku.kernels.forcing import forcing
 from solvers.sudoku.kernels.grouped import grouped_chain
 from solvers.sudoku.kernels.kraken import kraken_fish
-from solvers.sudoku.kernels.log import FILL_OVERFLOW, FILL_STEPS, begin, commit, push, set_info
+from solvers.sudoku.kernels.log import (
+    FILL_OVERFLOW,
+    FILL_STEPS,
+    begin,
+    commit,
+    push,
+    set_info,
+    stopping,
+)
 from solvers.sudoku.kernels.rectangles import (
     AVOIDABLE,
     HIDDEN,
@@ -103,7 +113,7 @@ from solvers.sudoku.techniques import (
     T_Y_WING,
 )
 
-SOLVED, STALLED, CONTRADICTION, OVERFLOW, STEP_LIMIT = 0, 1, 2, 3, 4
+SOLVED, STALLED, CONTRADICTION, OVERFLOW, STEP_LIMIT, STOPPED = 0, 1, 2, 3, 4, 5
 
 
 @njit(cache=True)
@@ -193,6 +203,8 @@ def run_logic(geo, values, cand, given, order, log, max_steps):
             return STEP_LIMIT
         found = False
         for t in order:
+            if stopping(log):
+                return STOPPED
             # the dispatch is written out here, not in a function of its own: every layer
             # of jitted calls re-optimises everything below it, and this one cost seconds
             # of compilation
@@ -283,6 +295,6 @@ def run_logic(geo, values, cand, given, order, log, max_steps):
             if found:
                 break
         if not found:
-            return STALLED
+            return STOPPED if stopping(log) else STALLED
         apply_step(geo, values, cand, log, log.fill[FILL_STEPS] - 1)
         steps += 1

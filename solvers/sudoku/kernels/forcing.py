@@ -40,7 +40,7 @@ import numpy as np
 
 from solvers.jit import njit
 from solvers.sudoku.kernels.bits import low_index
-from solvers.sudoku.kernels.log import begin, commit, push, set_info
+from solvers.sudoku.kernels.log import begin, commit, push, set_info, stopping
 from solvers.sudoku.roles import (
     CELL_CONFLICT,
     HOUSE_CONFLICT,
@@ -292,6 +292,8 @@ def forcing(geo, values, cand, pos, log, dynamic):
     dep = np.full((2 * k, 2 * k), -1, dtype=np.int16)
     conflict = np.full(2 * k, -1, dtype=np.int64)
     for row in range(2 * k):
+        if stopping(log):
+            return False
         premise = 2 * nodes[row >> 1] + (row & 1)
         propagate(geo, values, cand, pos, hp0, premise, dynamic, vv, cm, hp, when, depth,
                   pstart, pcount, plist, queue, tmp, st)  # fmt: skip

@@ -37,7 +37,7 @@ from solvers.sudoku.kernels.forcing import (
     propagate,
     push_branch,
 )
-from solvers.sudoku.kernels.log import begin, commit, push, set_info
+from solvers.sudoku.kernels.log import begin, commit, push, set_info, stopping
 from solvers.sudoku.roles import (
     HOUSE_BASE,
     HOUSE_COVER,
@@ -149,6 +149,8 @@ def kraken_fish(geo, values, cand, pos, log):
                 for i in range(k):
                     comb[i] = i
                 while True:
+                    if stopping(log):
+                        return False
                     union = 0
                     bases = 0
                     for i in range(k):

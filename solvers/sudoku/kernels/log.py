@@ -4,6 +4,11 @@ A step is a technique id, eight ints of technique-specific info (digits, houses,
 run of items (kind, a, b, c): eliminations, placements, pattern candidates, cells, houses
 and links (codes in solvers.sudoku.roles). When an array is full the kernel sets the
 overflow flag and stops; the Python driver grows the log and runs that stretch again.
+
+The log also carries the control array of the search it belongs to (solvers.interrupt),
+so that the techniques that can search for minutes on a 16 x 16 grid (Sue de Coq, forcing
+chains and nets, kraken fish) look at the stop request without another argument through
+every layer: `stopping(log)`.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from typing import NamedTuple
 
 import numpy as np
 
+from solvers.interrupt import STOP, current_control
 from solvers.jit import njit, typeof, types
 
 INFO_WIDTH = 8
@@ -24,15 +30,19 @@ class StepLog(NamedTuple):
     item_start: np.ndarray  # (S + 1,) int64
     items: np.ndarray  # (I, 4) int32
     fill: np.ndarray  # (3,) int64: steps, items, overflow
+    control: np.ndarray  # (2,) int64: solvers.interrupt's control of the running search
 
 
-def new_log(steps: int, items: int) -> StepLog:
+def new_log(steps: int, items: int, control: np.ndarray | None = None) -> StepLog:
+    """Room for `steps` steps and `items` items; `control` defaults to the control of the
+    search this thread runs (solvers.interrupt.current_control)."""
     return StepLog(
         tech=np.zeros(steps, dtype=np.int32),
         info=np.zeros((steps, INFO_WIDTH), dtype=np.int32),
         item_start=np.zeros(steps + 1, dtype=np.int64),
         items=np.zeros((items, 4), dtype=np.int32),
         fill=np.zeros(3, dtype=np.int64),
+        control=current_control() if control is None else control,
     )
 
 
@@ -86,6 +96,12 @@ def commit(log):
     s = log.fill[FILL_STEPS] + 1
     log.fill[FILL_STEPS] = s
     log.item_start[s] = log.fill[FILL_ITEMS]
+
+
+@njit(cache=True, inline="always")
+def stopping(log):
+    """Whether the search was asked to stop: a technique then gives up (finds nothing)."""
+    return log.control[STOP] != 0
 
 
 @njit(types.none(LOG_TYPE), cache=True)

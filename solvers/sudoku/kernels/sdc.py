@@ -19,7 +19,7 @@ import numpy as np
 
 from solvers.jit import njit
 from solvers.sudoku.kernels.bits import low_index, popcount
-from solvers.sudoku.kernels.log import begin, commit, push, set_info
+from solvers.sudoku.kernels.log import begin, commit, push, set_info, stopping
 from solvers.sudoku.roles import (
     CELL_ALS,
     CELL_PATTERN,
@@ -78,6 +78,8 @@ def sue_de_coq(geo, values, cand, log):
                 if popcount(v) < kc + 2:
                     continue
                 for ls in range(1, 1 << nl):
+                    if stopping(log):
+                        return False
                     dl = _union(cand, lrest, ls)
                     if dl & v == 0:
                         continue

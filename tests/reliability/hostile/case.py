@@ -14,6 +14,7 @@ class Case:
     stdin: str = "/dev/null"  # a path in the folder or a device
     timeout: float = 30.0  # seconds before the case counts as hung
     code: int = 2  # the exit code expected (2: a clear refusal)
+    env: tuple[tuple[str, str], ...] = ()  # variables for this case; "{folder}": the folder
 
     @staticmethod
     def of(group: str, *argv: str, match: str = "", **options: object) -> Case:
