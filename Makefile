@@ -1,7 +1,8 @@
 # Two entry points a new user needs: `make demo` and `make test`.
 # Each creates .venv on first use and reinstalls only when pyproject.toml, setup.py or a
 # translation catalog changed (the install compiles the catalogs, see setup.py).
-# `make test` runs the tests, ruff and mypy (which files it checks: [tool.mypy] in pyproject).
+# `make test` runs the tests, then `make lint`: ruff check, ruff format --check and mypy strict
+# over the package as installed (tools/typecheck.py; [tool.mypy] in pyproject).
 
 PYTHON ?= python3
 VENV   := .venv
@@ -23,8 +24,7 @@ demo: $(STAMP)
 test: $(STAMP) x-tools
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
 	  $(BIN)/python -m pytest -q
-	$(BIN)/ruff check .
-	$(BIN)/mypy
+	$(MAKE) --no-print-directory lint
 
 # The classroom test drives a real window on Xvfb; as root on Debian the tools are installed
 # when missing, elsewhere that test is skipped and says what to install.
@@ -43,7 +43,7 @@ x-tools:
 lint: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
-	$(BIN)/mypy
+	$(BIN)/python tools/typecheck.py
 
 bench: $(STAMP)
 	@for b in benchmarks/*.py; do echo "== $$b"; $(BIN)/python $$b || exit 1; done

@@ -1,4 +1,10 @@
-"""The one build step pyproject.toml cannot declare: the gettext catalogs are compiled.
+"""What pyproject.toml cannot declare: the package map and the compiled gettext catalogs.
+
+One package is installed, puzzleviz. Its layers stay where ARCHITECTURE.md puts them, at
+the top of the repository (viz/, solvers/, scenes/, assets/), and install as
+puzzleviz.viz, puzzleviz.solvers, puzzleviz.scenes and puzzleviz.assets: setuptools'
+package_dir maps each folder to its dotted name, for a wheel and an editable install alike
+(an editable install finds the folders through the finder setuptools installs).
 
 The translations live as .po sources in assets/locale/<lang>/LC_MESSAGES/ (what
 translators edit and git diffs show); Python's gettext reads compiled .mo files. Every
@@ -14,10 +20,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import find_packages, setup
 from setuptools.command.build_py import build_py
 
-LOCALE = Path(__file__).resolve().parent / "assets" / "locale"
+ROOT = Path(__file__).resolve().parent
+LOCALE = ROOT / "assets" / "locale"
+LAYERS = ("viz", "solvers", "scenes", "assets")
+
+
+def package_map() -> tuple[list[str], dict[str, str]]:
+    """Every package of the wheel, and the folder of each layer (subpackages follow)."""
+    packages = ["puzzleviz"]
+    for layer in LAYERS:
+        found = find_packages(str(ROOT / layer))
+        packages += [f"puzzleviz.{layer}", *(f"puzzleviz.{layer}.{sub}" for sub in found)]
+    return packages, {"puzzleviz": "puzzleviz", **{f"puzzleviz.{layer}": layer for layer in LAYERS}}
 
 
 def compile_catalogs(source: Path, target: Path) -> list[Path]:
@@ -45,8 +62,9 @@ class BuildWithCatalogs(build_py):
         compile_catalogs(LOCALE, LOCALE)
         super().run()
         if not self.editable_mode:
-            compile_catalogs(LOCALE, Path(self.build_lib) / "assets" / "locale")
+            compile_catalogs(LOCALE, Path(self.build_lib) / "puzzleviz" / "assets" / "locale")
 
 
 if __name__ == "__main__":  # as setuptools runs it; tools/catalogs.py imports the function
-    setup(cmdclass={"build_py": BuildWithCatalogs})
+    packages, package_dir = package_map()
+    setup(packages=packages, package_dir=package_dir, cmdclass={"build_py": BuildWithCatalogs})

@@ -8,4 +8,4 @@ from pathlib import Path
 
 def asset_path(*parts: str) -> Path:
     """The path of a shipped asset, e.g. asset_path("fonts", "DejaVuSans.ttf")."""
-    return Path(str(files("assets").joinpath(*parts)))
+    return Path(str(files("puzzleviz.assets").joinpath(*parts)))

@@ -10,10 +10,9 @@ from typing import Any
 
 import numpy as np
 from numba import njit
-
-from solvers.events import Event, EventSet
-from solvers.kernel_trace import record_event, record_milestone, record_step
-from solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.events import Event, EventSet
+from puzzleviz.solvers.kernel_trace import record_event, record_milestone, record_step
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
 
 N_CELLS, N_PIECES, CELLS_PER_PLACEMENT, N_PLACEMENTS = 125, 17, 8, 600
 

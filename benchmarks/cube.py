@@ -75,12 +75,11 @@ import time
 from pathlib import Path
 
 import numpy as np
-
-from solvers.cube.exact import solve_exact
-from solvers.cube.files import load_puzzle
-from solvers.cube.placements import build_placements
-from solvers.cube.puzzle import CubePuzzle
-from solvers.cube.stochastic import StochasticParams, solve_stochastic
+from puzzleviz.solvers.cube.exact import solve_exact
+from puzzleviz.solvers.cube.files import load_puzzle
+from puzzleviz.solvers.cube.placements import build_placements
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.stochastic import StochasticParams, solve_stochastic
 
 
 def xcover_options(puzzle: CubePuzzle) -> tuple[list[list[str]], list[str], list[str]]:
@@ -204,7 +203,16 @@ def _number(pattern: str, text: str) -> int | None:
 
 def ours_whole(path: Path, mode: str, env: dict[str, str]) -> tuple[float, float, int, int]:
     """(CPU s, peak MB, fillings, classes) of `puzzleviz solve cube` as a user runs it."""
-    argv = [sys.executable, "-m", "viz.cli", "solve", "cube", "--xmpuzzle", str(path), mode]
+    argv = [
+        sys.executable,
+        "-m",
+        "puzzleviz.viz.cli",
+        "solve",
+        "cube",
+        "--xmpuzzle",
+        str(path),
+        mode,
+    ]
     out, cpu, peak = run_child(argv, env)
     count = _number(r"([\d,]+) solutions", out)
     classes = _number(r"rotations, ([\d,]+) under all", out)
@@ -213,8 +221,8 @@ def ours_whole(path: Path, mode: str, env: dict[str, str]) -> tuple[float, float
 
 def ours_search(path: Path, every: bool) -> tuple[float, int]:
     """CPU seconds of search, classes, expansion and facts in this process (warm)."""
-    from solvers.cube.facts import solution_facts
-    from solvers.cube.xmpuzzle import load_xmpuzzle
+    from puzzleviz.solvers.cube.facts import solution_facts
+    from puzzleviz.solvers.cube.xmpuzzle import load_xmpuzzle
 
     puzzle, _ = load_xmpuzzle(path)
     start = time.process_time()
@@ -235,8 +243,8 @@ def bt_search(folder: Path, tool: str, path: Path) -> tuple[float, int] | None:
 
 
 def burrtools_section(args: argparse.Namespace) -> None:
-    from solvers.cube.files import puzzle_folder
-    from solvers.cube.search import warm_up
+    from puzzleviz.solvers.cube.files import puzzle_folder
+    from puzzleviz.solvers.cube.search import warm_up
 
     folder = burrtools_bin()
     names = [n for n in args.puzzles.split(",") if n]
@@ -253,7 +261,16 @@ def burrtools_section(args: argparse.Namespace) -> None:
     for first in ("slothouber-graatsma", "fakocka"):  # the one-word and the general kernel
         path = puzzle_folder() / f"{first}.xmpuzzle"
         run_child(
-            [sys.executable, "-m", "viz.cli", "solve", "cube", "--xmpuzzle", str(path), "--all"],
+            [
+                sys.executable,
+                "-m",
+                "puzzleviz.viz.cli",
+                "solve",
+                "cube",
+                "--xmpuzzle",
+                str(path),
+                "--all",
+            ],
             env,
         )  # fmt: skip  (fills the fresh caches: not timed)
         warm_up(load_puzzle(first))

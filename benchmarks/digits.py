@@ -37,9 +37,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solvers.digits.exact import _prepare_cached, prepare, solve  # noqa: E402
-from solvers.digits.known import record_classes  # noqa: E402
-from solvers.digits.parallel import (  # noqa: E402
+from puzzleviz.solvers.digits.exact import _prepare_cached, prepare, solve  # noqa: E402
+from puzzleviz.solvers.digits.known import record_classes  # noqa: E402
+from puzzleviz.solvers.digits.parallel import (  # noqa: E402
     Part,
     build_bands,
     digits_job,
@@ -47,10 +47,10 @@ from solvers.digits.parallel import (  # noqa: E402
     root_choices,
     solve_split,
 )
-from solvers.digits.puzzle import default_puzzle  # noqa: E402
-from solvers.digits.solutions import on_mesh  # noqa: E402
-from solvers.split.engines import Engine  # noqa: E402
-from solvers.split.parts import SplitError  # noqa: E402
+from puzzleviz.solvers.digits.puzzle import default_puzzle  # noqa: E402
+from puzzleviz.solvers.digits.solutions import on_mesh  # noqa: E402
+from puzzleviz.solvers.split.engines import Engine  # noqa: E402
+from puzzleviz.solvers.split.parts import SplitError  # noqa: E402
 
 SEED_GLOB = "002_*.txt"
 
@@ -120,8 +120,8 @@ def bench_split(
     or local Dask workers); each finished choice is appended to `log`, and choices already
     there are not searched again (logs written before solvers.split are read too). With
     `save_classes`, one solution per class goes to the scene's record (known.py)."""
-    from solvers.split.engines import ProcessPool
-    from solvers.split.log import SplitLog
+    from puzzleviz.solvers.split.engines import ProcessPool
+    from puzzleviz.solvers.split.log import SplitLog
 
     puzzle = default_puzzle()
     job = digits_job(puzzle, granularity)
@@ -136,7 +136,7 @@ def bench_split(
         band_cpu[0] = cpu_s
 
     if engine == "dask":
-        from solvers.split.dasks import DaskEngine
+        from puzzleviz.solvers.split.dasks import DaskEngine
 
         runner: Engine = DaskEngine(workers=workers)
     else:

@@ -21,9 +21,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solvers.interrupt import new_control
-from solvers.queens.kernels import count_all
-from solvers.queens.reference import count as python_count
+from puzzleviz.solvers.interrupt import new_control
+from puzzleviz.solvers.queens.kernels import count_all
+from puzzleviz.solvers.queens.reference import count as python_count
 
 PUBLISHED = {8: 92, 9: 352, 10: 724, 11: 2680, 12: 14200, 13: 73712, 14: 365596,
              15: 2279184, 16: 14772512, 17: 95815104, 18: 666090624}  # fmt: skip

@@ -18,11 +18,10 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _synthetic import N_CELLS, SyntheticPacking, search_like
-
-from solvers.tracer import RecordingTracer
-from viz.color import INK, palette, rgba
-from viz.record import Recorder, RecordSettings, plan
-from viz.scene import Scene, register_scene
+from puzzleviz.solvers.tracer import RecordingTracer
+from puzzleviz.viz.color import INK, palette, rgba
+from puzzleviz.viz.record import Recorder, RecordSettings, plan
+from puzzleviz.viz.scene import Scene, register_scene
 
 FRAMES = 150
 

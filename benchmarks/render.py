@@ -13,14 +13,13 @@ import statistics
 import time
 
 import numpy as np
-
-from viz.camera import OrbitCamera
-from viz.color import palette
-from viz.draw2d import DrawList2D
-from viz.draw3d import DrawList3D
-from viz.gl import headless_context, renderer_name
-from viz.renderer import Renderer
-from viz.target import RenderTarget
+from puzzleviz.viz.camera import OrbitCamera
+from puzzleviz.viz.color import palette
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.draw3d import DrawList3D
+from puzzleviz.viz.gl import headless_context, renderer_name
+from puzzleviz.viz.renderer import Renderer
+from puzzleviz.viz.target import RenderTarget
 
 W, H = 1920, 1080
 FRAMES = 60

@@ -24,16 +24,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solvers.rings.colour_pdb import tables_ready
-from solvers.rings.config import RingConfig
-from solvers.rings.goal import is_goal
-from solvers.rings.model import RingsModel
-from solvers.rings.practical import practical_moves
-from solvers.rings.reference import python_bfs_layers
-from solvers.rings.search import solve
-from solvers.rings.shuffle import random_moves, uniform_shuffle
-from solvers.rings.statespace import distance_layers, state_space_stats
-from solvers.rings.statsview import stats_lines
+from puzzleviz.solvers.rings.colour_pdb import tables_ready
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goal import is_goal
+from puzzleviz.solvers.rings.model import RingsModel
+from puzzleviz.solvers.rings.practical import practical_moves
+from puzzleviz.solvers.rings.reference import python_bfs_layers
+from puzzleviz.solvers.rings.search import solve
+from puzzleviz.solvers.rings.shuffle import random_moves, uniform_shuffle
+from puzzleviz.solvers.rings.statespace import distance_layers, state_space_stats
+from puzzleviz.solvers.rings.statsview import stats_lines
 
 
 def timed(fn, *args, **kwargs):
@@ -80,7 +80,7 @@ def full_table(text: str, save: Path | None) -> None:
         print(line)
     print(f"({wall:.0f} s wall, {cpu:.0f} s cpu)")
     if save:
-        from solvers.atomic import write_json
+        from puzzleviz.solvers.atomic import write_json
 
         target = save / f"stats-{text.replace('/', '-')}.json"
         write_json(target, stats.to_json())

@@ -46,15 +46,15 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solvers.rings import colour_pdb as cp
-from solvers.rings import exact
-from solvers.rings.batch import counting_bound
-from solvers.rings.config import RingConfig, all_configs
-from solvers.rings.goal import is_goal
-from solvers.rings.model import RingsModel
-from solvers.rings.optimal import heuristic_value, prepare, solve_optimal
-from solvers.rings.shuffle import random_moves, uniform_shuffle
-from solvers.split.options import add_split_arguments, split_options
+from puzzleviz.solvers.rings import colour_pdb as cp
+from puzzleviz.solvers.rings import exact
+from puzzleviz.solvers.rings.batch import counting_bound
+from puzzleviz.solvers.rings.config import RingConfig, all_configs
+from puzzleviz.solvers.rings.goal import is_goal
+from puzzleviz.solvers.rings.model import RingsModel
+from puzzleviz.solvers.rings.optimal import heuristic_value, prepare, solve_optimal
+from puzzleviz.solvers.rings.shuffle import random_moves, uniform_shuffle
+from puzzleviz.solvers.split.options import add_split_arguments, split_options
 
 ORIGINAL = RingConfig.parse("2/20/2/4")
 
@@ -181,8 +181,8 @@ def uniform(count: int, each: float, budget: float, first_seed: int) -> None:
 def uniform_split(count: int, each: float, first_seed: int, args: argparse.Namespace) -> None:
     """The uniform section as a split run: the same rows, in seed order, once every part
     is back (seconds per state are not kept: the parts ran elsewhere)."""
-    from solvers.rings.batch import solve_batch, uniform_job
-    from solvers.split.options import split_options
+    from puzzleviz.solvers.rings.batch import solve_batch, uniform_job
+    from puzzleviz.solvers.split.options import split_options
 
     options = split_options(args)
     max_nodes = None if args.max_nodes is None else int(args.max_nodes)

@@ -30,10 +30,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from solvers.setgame.fast import clear_caches, frame_search, maximum_v3
-from solvers.setgame.geometry import affine_space
-from solvers.setgame.kernels.bitsearch import STOP_FIRST
-from solvers.setgame.search import solve
+from puzzleviz.solvers.setgame.fast import clear_caches, frame_search, maximum_v3
+from puzzleviz.solvers.setgame.geometry import affine_space
+from puzzleviz.solvers.setgame.kernels.bitsearch import STOP_FIRST
+from puzzleviz.solvers.setgame.search import solve
 
 
 def timed(fn, *args, **kwargs):

@@ -45,9 +45,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from solvers.split.engines import Engine, InProcess, ProcessPool  # noqa: E402
-from solvers.split.parts import Job, Key, PartResult  # noqa: E402
-from solvers.split.run import run_parts  # noqa: E402
+from puzzleviz.solvers.split.engines import Engine, InProcess, ProcessPool  # noqa: E402
+from puzzleviz.solvers.split.parts import Job, Key, PartResult  # noqa: E402
+from puzzleviz.solvers.split.run import run_parts  # noqa: E402
 
 EMPTY_PARTS = 200
 
@@ -65,9 +65,9 @@ Answer = Callable[[list[PartResult]], object]
 
 
 def digits_case(granularity: str) -> tuple[Job, list[Key], Answer]:
-    from solvers.digits.exact import prepare
-    from solvers.digits.parallel import digits_job, merge, root_choices
-    from solvers.digits.puzzle import default_puzzle
+    from puzzleviz.solvers.digits.exact import prepare
+    from puzzleviz.solvers.digits.parallel import digits_job, merge, root_choices
+    from puzzleviz.solvers.digits.puzzle import default_puzzle
 
     puzzle = default_puzzle()
     total = root_choices(puzzle, granularity)
@@ -81,9 +81,9 @@ def digits_case(granularity: str) -> tuple[Job, list[Key], Answer]:
 
 
 def set_case(nodes: int) -> tuple[Job, list[Key], Callable[[list[PartResult]], object]]:
-    from solvers.setgame.board import Board
-    from solvers.setgame.model import SetGameModel
-    from solvers.setgame.split import first_cards, merge, set_job
+    from puzzleviz.solvers.setgame.board import Board
+    from puzzleviz.solvers.setgame.model import SetGameModel
+    from puzzleviz.solvers.setgame.split import first_cards, merge, set_job
 
     board = Board(SetGameModel(4, 3))
     board.place(0)  # the symmetric search fixes card 0 (search._search_board)
@@ -98,18 +98,18 @@ def set_case(nodes: int) -> tuple[Job, list[Key], Callable[[list[PartResult]], o
 
 
 def rings_case(states: int, nodes: int) -> tuple[Job, list[Key], Answer]:
-    from solvers.rings.batch import batch_keys, merge, uniform_job
+    from puzzleviz.solvers.rings.batch import batch_keys, merge, uniform_job
 
     job = uniform_job("2/20/2/4", 0, states, max_nodes=nodes)
     return job, batch_keys(job), lambda parts: merge(job, parts).to_json()
 
 
 def cube_case(name: str) -> tuple[Job, list[Key], Answer]:
-    from solvers.cube.breaking import symmetry_roots
-    from solvers.cube.exact import exact_tables
-    from solvers.cube.files import load_puzzle
-    from solvers.cube.group import puzzle_group
-    from solvers.cube.split_parts import cube_job, merge, part_keys
+    from puzzleviz.solvers.cube.breaking import symmetry_roots
+    from puzzleviz.solvers.cube.exact import exact_tables
+    from puzzleviz.solvers.cube.files import load_puzzle
+    from puzzleviz.solvers.cube.group import puzzle_group
+    from puzzleviz.solvers.cube.split_parts import cube_job, merge, part_keys
 
     puzzle = load_puzzle(name)
     tables = exact_tables(puzzle)
@@ -132,7 +132,7 @@ ENGINES = ("process", "dask", "pool")
 
 def engines(wanted: tuple[str, ...] = ENGINES) -> list[tuple[str, Callable[[], Engine]]]:
     """The engines asked for, in the order asked (a long case may run the slowest last)."""
-    from solvers.split.dasks import DaskEngine
+    from puzzleviz.solvers.split.dasks import DaskEngine
 
     every: dict[str, tuple[str, Callable[[], Engine]]] = {
         "process": ("1 process", InProcess),
@@ -192,8 +192,8 @@ def main() -> None:
           "overhead per part | digest |")  # fmt: skip
     print("|---|---|---|---|---|---|---|---|")
     if "digits" in wanted:
-        from solvers.digits.exact import solve
-        from solvers.digits.puzzle import default_puzzle
+        from puzzleviz.solvers.digits.exact import solve
+        from puzzleviz.solvers.digits.puzzle import default_puzzle
 
         solve(default_puzzle(), "mesh", node_limit=10)  # compile here, not in the first row
         bench("digits block, 31 parts", digits_case("block"), order)

@@ -44,9 +44,9 @@ import subprocess
 import time
 from pathlib import Path
 
-from solvers.sudoku.parse import Puzzle, read_puzzles
-from solvers.sudoku.search import solve
-from solvers.sudoku.soundness import unsound_steps
+from puzzleviz.solvers.sudoku.parse import Puzzle, read_puzzles
+from puzzleviz.solvers.sudoku.search import solve
+from puzzleviz.solvers.sudoku.soundness import unsound_steps
 
 ASSETS = Path(__file__).resolve().parents[1] / "assets" / "puzzles" / "sudoku"
 DEFAULT_FILES = ("famous_hard.txt", "generated_hard.txt")

@@ -17,10 +17,9 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _synthetic import SyntheticPacking, replay_into, search_like
-
-from solvers.tracefile import load_trace, save_trace
-from solvers.tracer import RecordingTracer
-from viz.player import Player
+from puzzleviz.solvers.tracefile import load_trace, save_trace
+from puzzleviz.solvers.tracer import RecordingTracer
+from puzzleviz.viz.player import Player
 
 N = 10_000_000
 

@@ -9,14 +9,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from viz.notebook import show
+    from puzzleviz.viz.notebook import show
 
 __all__ = ["show"]
 
 
 def __getattr__(name: str) -> Any:
     if name == "show":
-        from viz.notebook import show
+        from puzzleviz.viz.notebook import show
 
         return show
     raise AttributeError(f"module 'puzzleviz' has no attribute {name!r}")

@@ -14,23 +14,22 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 import numpy as np
-
-from solvers.cube.facts import facts_message
-from solvers.cube.model import CubeModel, Move, Place, Remove
-from solvers.cube.solution import PlacedPiece, face_groups
-from solvers.cube.views import slices
-from solvers.i18n import N_, fill, gettext, render
-from solvers.trace import Trace
-from viz.camera import OrbitCamera
-from viz.color import BAD, GOOD, INK, MUTED, RGBA, mix, readable_ink, rgba
-from viz.draw2d import DrawList2D
-from viz.draw3d import DrawList3D
-from viz.easing import ease
-from viz.legend import LegendEntry, draw_legend, legend_height
-from viz.meshes import voxel_mesh
-from viz.player import Frame
-from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
-from viz.text import fit_text, measure
+from puzzleviz.solvers.cube.facts import facts_message
+from puzzleviz.solvers.cube.model import CubeModel, Move, Place, Remove
+from puzzleviz.solvers.cube.solution import PlacedPiece, face_groups
+from puzzleviz.solvers.cube.views import slices
+from puzzleviz.solvers.i18n import N_, fill, gettext, render
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.viz.camera import OrbitCamera
+from puzzleviz.viz.color import BAD, GOOD, INK, MUTED, RGBA, mix, readable_ink, rgba
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.draw3d import DrawList3D
+from puzzleviz.viz.easing import ease
+from puzzleviz.viz.legend import LegendEntry, draw_legend, legend_height
+from puzzleviz.viz.meshes import voxel_mesh
+from puzzleviz.viz.player import Frame
+from puzzleviz.viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+from puzzleviz.viz.text import fit_text, measure
 
 TEXT = 18.0  # labels, at 720 rows
 

@@ -13,18 +13,17 @@ from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 import numpy as np
-
-from solvers.digits.demo import class_representatives
-from solvers.digits.model import DigitsModel, LeaveEmpty, Place, Remove, Reopen
-from solvers.i18n import N_, fill, gettext, ngettext
-from viz.color import INK, MUTED, RGBA, mix, over, readable_ink, rgba
-from viz.draw2d import DrawList2D
-from viz.easing import ease
-from viz.legend import LegendEntry, draw_legend, legend_height
-from viz.player import Frame
-from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
-from viz.stats import counter_lines, milestone_line
-from viz.text import measure
+from puzzleviz.solvers.digits.demo import class_representatives
+from puzzleviz.solvers.digits.model import DigitsModel, LeaveEmpty, Place, Remove, Reopen
+from puzzleviz.solvers.i18n import N_, fill, gettext, ngettext
+from puzzleviz.viz.color import INK, MUTED, RGBA, mix, over, readable_ink, rgba
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.easing import ease
+from puzzleviz.viz.legend import LegendEntry, draw_legend, legend_height
+from puzzleviz.viz.player import Frame
+from puzzleviz.viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+from puzzleviz.viz.stats import counter_lines, milestone_line
+from puzzleviz.viz.text import measure
 
 TEXT = 18.0  # labels, at 720 rows
 

@@ -13,17 +13,16 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 import numpy as np
-
-from solvers.i18n import N_, gettext
-from solvers.queens.model import Clear, Conflict, Place, QueensModel, Remove, square
-from viz.color import ACCENT, GOOD, INK, RGBA, ink_against, mix, palette, rgba
-from viz.draw2d import DrawList2D
-from viz.easing import ease
-from viz.legend import LegendEntry, draw_legend, legend_width
-from viz.player import Frame
-from viz.scene import Canvas, Rect, Scene, View, solver_method
-from viz.stats import counter_lines
-from viz.text import FontName
+from puzzleviz.solvers.i18n import N_, gettext
+from puzzleviz.solvers.queens.model import Clear, Conflict, Place, QueensModel, Remove, square
+from puzzleviz.viz.color import ACCENT, GOOD, INK, RGBA, ink_against, mix, palette, rgba
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.easing import ease
+from puzzleviz.viz.legend import LegendEntry, draw_legend, legend_width
+from puzzleviz.viz.player import Frame
+from puzzleviz.viz.scene import Canvas, Rect, Scene, View, solver_method
+from puzzleviz.viz.stats import counter_lines
+from puzzleviz.viz.text import FontName
 
 TEXT = 18.0  # the edge labels, at 720 rows (the projector's least)
 LIGHT, DARK = rgba("#F4EEE2"), rgba("#E2D5BA")

@@ -12,25 +12,32 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 import numpy as np
-
-from solvers.i18n import N_, fill, gettext, msg, nmsg, render
-from solvers.rings.background import BackgroundSearch, drive_job
-from solvers.rings.config import RingConfig
-from solvers.rings.geometry import RingLayout, layout, short_way, turn_message
-from solvers.rings.model import Examine, RingsModel, Rotate
-from solvers.rings.results import RingsResult, solution_message
-from solvers.rings.search import METHODS
-from solvers.rings.shuffle import random_moves
-from solvers.trace_edit import by_hand
-from solvers.tracer import RecordingTracer
-from viz.color import GOOD, INK, mix, readable_ink, rgba
-from viz.draw2d import DrawList2D
-from viz.easing import ease
-from viz.interaction import Interaction, Job, Session
-from viz.legend import LegendEntry, draw_legend
-from viz.player import Frame
-from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene, solver_method
-from viz.stats import counter_lines, milestone_line
+from puzzleviz.solvers.i18n import N_, fill, gettext, msg, nmsg, render
+from puzzleviz.solvers.rings.background import BackgroundSearch, drive_job
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.geometry import RingLayout, layout, short_way, turn_message
+from puzzleviz.solvers.rings.model import Examine, RingsModel, Rotate
+from puzzleviz.solvers.rings.results import RingsResult, solution_message
+from puzzleviz.solvers.rings.search import METHODS
+from puzzleviz.solvers.rings.shuffle import random_moves
+from puzzleviz.solvers.trace_edit import by_hand
+from puzzleviz.solvers.tracer import RecordingTracer
+from puzzleviz.viz.color import GOOD, INK, mix, readable_ink, rgba
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.easing import ease
+from puzzleviz.viz.interaction import Interaction, Job, Session
+from puzzleviz.viz.legend import LegendEntry, draw_legend
+from puzzleviz.viz.player import Frame
+from puzzleviz.viz.scene import (
+    Canvas,
+    Rect,
+    Scene,
+    SceneOption,
+    View,
+    register_scene,
+    solver_method,
+)
+from puzzleviz.viz.stats import counter_lines, milestone_line
 
 TEXT = 18.0  # labels, at 720 rows
 NOTE_BAND = 30.0  # the band under the rings for what the search is doing

@@ -9,10 +9,9 @@ import itertools
 import math
 
 import numpy as np
-
-from solvers.setgame.cards import CardLook
-from viz.color import RGBA, mix, rgba
-from viz.draw2d import DrawList2D, triangulate
+from puzzleviz.solvers.setgame.cards import CardLook
+from puzzleviz.viz.color import RGBA, mix, rgba
+from puzzleviz.viz.draw2d import DrawList2D, triangulate
 
 # The game's red, green and purple, in colour-blind-safe shades (Okabe-Ito vermillion and
 # bluish green, and a purple kept apart from both in lightness).

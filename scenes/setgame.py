@@ -11,11 +11,10 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 import numpy as np
-
-from scenes.set_cards import draw_card
-from solvers.i18n import N_, fill, gettext, msg, ngettext, nmsg
-from solvers.setgame.cards import card_look
-from solvers.setgame.model import (
+from puzzleviz.scenes.set_cards import draw_card
+from puzzleviz.solvers.i18n import N_, fill, gettext, msg, ngettext, nmsg
+from puzzleviz.solvers.setgame.cards import card_look
+from puzzleviz.solvers.setgame.model import (
     CHOSEN,
     EXCLUDED,
     FREE,
@@ -29,16 +28,16 @@ from solvers.setgame.model import (
     Unexclude,
     Unprune,
 )
-from solvers.setgame.session import SetSession
-from solvers.setgame.watch import can_watch, watch_maximum
-from viz.color import BAD, INK, MUTED, RGBA, mix, palette, readable_ink, rgba, text_fill
-from viz.draw2d import DrawList2D
-from viz.easing import ease
-from viz.interaction import Interaction, Job, Session
-from viz.legend import LegendEntry, draw_legend, legend_height
-from viz.player import Frame
-from viz.scene import Canvas, Rect, Scene, View, register_scene
-from viz.stats import counter_lines, live_counters, milestone_line
+from puzzleviz.solvers.setgame.session import SetSession
+from puzzleviz.solvers.setgame.watch import can_watch, watch_maximum
+from puzzleviz.viz.color import BAD, INK, MUTED, RGBA, mix, palette, readable_ink, rgba, text_fill
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.easing import ease
+from puzzleviz.viz.interaction import Interaction, Job, Session
+from puzzleviz.viz.legend import LegendEntry, draw_legend, legend_height
+from puzzleviz.viz.player import Frame
+from puzzleviz.viz.scene import Canvas, Rect, Scene, View, register_scene
+from puzzleviz.viz.stats import counter_lines, live_counters, milestone_line
 
 LIFT = 0.12  # a chosen card rises by this share of its height
 TEXT = 18.0  # labels, at 720 rows

@@ -15,8 +15,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 import numpy as np
-
-from scenes.sudoku_chains import (
+from puzzleviz.scenes.sudoku_chains import (
     STRONG_INK,
     UNDIRECTED,
     WEAK_INK,
@@ -29,7 +28,7 @@ from scenes.sudoku_chains import (
     number_spots,
     step_link_count,
 )
-from scenes.sudoku_layout import (
+from puzzleviz.scenes.sudoku_layout import (
     BOX,
     BOX_GAP,
     PAD,
@@ -38,10 +37,10 @@ from scenes.sudoku_layout import (
     short_title,
     technique_rows,
 )
-from scenes.sudoku_play import hint_at, hint_events, named_events, placement_events
-from solvers.i18n import N_, gettext, msg, nmsg, render
-from solvers.sudoku.geometry import DIGIT_CHARS, Names
-from solvers.sudoku.model import (
+from puzzleviz.scenes.sudoku_play import hint_at, hint_events, named_events, placement_events
+from puzzleviz.solvers.i18n import N_, gettext, msg, nmsg, render
+from puzzleviz.solvers.sudoku.geometry import DIGIT_CHARS, Names
+from puzzleviz.solvers.sudoku.model import (
     GIVEN,
     GUESSED,
     LOGIC,
@@ -59,9 +58,9 @@ from solvers.sudoku.model import (
     UseTechnique,
     decode_link,
 )
-from solvers.sudoku.rated import known_rating, rate_trace
-from solvers.sudoku.record import enabled_techniques
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.sudoku.rated import known_rating, rate_trace
+from puzzleviz.solvers.sudoku.record import enabled_techniques
+from puzzleviz.solvers.sudoku.roles import (
     CELL_ALS,
     CELL_CONFLICT,
     CELL_GUESS,
@@ -83,10 +82,10 @@ from solvers.sudoku.roles import (
     ROLE_PEER,
     ROLE_PLACE,
 )
-from solvers.sudoku.search import resolve_trace
-from solvers.sudoku.techniques import BY_NAME, ORDERED
-from solvers.trace import Trace
-from viz.color import (
+from puzzleviz.solvers.sudoku.search import resolve_trace
+from puzzleviz.solvers.sudoku.techniques import BY_NAME, ORDERED
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.viz.color import (
     ACCENT,
     BAD,
     GOOD,
@@ -100,10 +99,10 @@ from viz.color import (
     rim_for,
     text_fill,
 )
-from viz.draw2d import DrawList2D
-from viz.easing import ease, ease_out_back
-from viz.interaction import Interaction, Job, Session
-from viz.legend import (
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.easing import ease, ease_out_back
+from puzzleviz.viz.interaction import Interaction, Job, Session
+from puzzleviz.viz.legend import (
     LEGEND_GAP,
     LEGEND_GAP_MIN,
     LEGEND_ROW,
@@ -112,10 +111,10 @@ from viz.legend import (
     draw_legend,
     legend_rows,
 )
-from viz.player import Frame
-from viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
-from viz.stats import counter_lines
-from viz.text import FontName, measure
+from puzzleviz.viz.player import Frame
+from puzzleviz.viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+from puzzleviz.viz.stats import counter_lines
+from puzzleviz.viz.text import FontName, measure
 
 TEXT = 18.0  # the smallest text, at 720 rows
 GUESS_INK = rgba("#A0522D")  # sienna: apart from the blue of logic for every kind of vision

@@ -18,17 +18,16 @@ import math
 from typing import TYPE_CHECKING
 
 import numpy as np
-
-from solvers.sudoku.geometry import Names
-from solvers.sudoku.model import MARK_LINK, Mark
-from solvers.sudoku.roles import LINK_STRONG
-from viz.color import ACCENT, INK, RGBA, rgba
-from viz.draw2d import DrawList2D
-from viz.text import measure
+from puzzleviz.solvers.sudoku.geometry import Names
+from puzzleviz.solvers.sudoku.model import MARK_LINK, Mark
+from puzzleviz.solvers.sudoku.roles import LINK_STRONG
+from puzzleviz.viz.color import ACCENT, INK, RGBA, rgba
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.text import measure
 
 if TYPE_CHECKING:
-    from scenes.sudoku import GridLayout
-    from solvers.trace import Trace
+    from puzzleviz.scenes.sudoku import GridLayout
+    from puzzleviz.solvers.trace import Trace
 
 STRONG_INK = ACCENT
 WEAK_INK = rgba("#B86E00")  # a darker orange: dashes stay visible over pale candidates

@@ -18,10 +18,10 @@ import dataclasses
 import functools
 import math
 
-from solvers.sudoku.techniques import ORDERED
-from viz.legend import LEGEND_ROW
-from viz.scene import Rect
-from viz.text import measure
+from puzzleviz.solvers.sudoku.techniques import ORDERED
+from puzzleviz.viz.legend import LEGEND_ROW
+from puzzleviz.viz.scene import Rect
+from puzzleviz.viz.text import measure
 
 TEXT = 18.0  # the smallest text, at 720 rows
 LABEL = 28.0  # room for the column letters above the grid and the row numbers beside it

@@ -12,10 +12,9 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-
-from solvers.events import Event
-from solvers.sudoku.hint import Hint, hint_for
-from solvers.sudoku.model import (
+from puzzleviz.solvers.events import Event
+from puzzleviz.solvers.sudoku.hint import Hint, hint_for
+from puzzleviz.solvers.sudoku.model import (
     MARK_CANDIDATE,
     MARK_CELL,
     MARK_HOUSE,
@@ -28,14 +27,20 @@ from solvers.sudoku.model import (
     UseTechnique,
     encode_link,
 )
-from solvers.sudoku.roles import CELL_NAMED, CELL_PATTERN, ROLE_ELIMINATE, ROLE_PEER, ROLE_PLACE
-from solvers.sudoku.steps import Step
+from puzzleviz.solvers.sudoku.roles import (
+    CELL_NAMED,
+    CELL_PATTERN,
+    ROLE_ELIMINATE,
+    ROLE_PEER,
+    ROLE_PLACE,
+)
+from puzzleviz.solvers.sudoku.steps import Step
 
 
 @functools.lru_cache(maxsize=16)
 def _solution(givens: str) -> np.ndarray:
-    from solvers.sudoku.parse import parse_puzzle
-    from solvers.sudoku.search import check_solutions
+    from puzzleviz.solvers.sudoku.parse import parse_puzzle
+    from puzzleviz.solvers.sudoku.search import check_solutions
 
     return check_solutions(parse_puzzle(givens), True)[0]
 

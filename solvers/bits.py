@@ -6,8 +6,7 @@ from __future__ import annotations
 import numpy as np
 from llvmlite import ir
 from numba.extending import intrinsic
-
-from solvers.jit import types
+from puzzleviz.solvers.jit import types
 
 
 @intrinsic

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import BinaryIO
 
-from solvers.progress import say
+from puzzleviz.solvers.progress import say
 
 
 class DamagedCache(Exception):

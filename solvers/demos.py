@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from solvers.errors import PuzzlevizError
-from solvers.plugin import Ref
-from solvers.registry import by_kind, puzzles
-from solvers.trace import Trace
+from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.solvers.plugin import Ref
+from puzzleviz.solvers.registry import by_kind, puzzles
+from puzzleviz.solvers.trace import Trace
 
 SHIPPED = "demos"  # the folder under assets/
 
@@ -44,7 +44,7 @@ def built_in_demo_kinds() -> list[str]:
 
 
 def shipped_demo_path(kind: str) -> Path:
-    from assets import asset_path
+    from puzzleviz.assets import asset_path
 
     return asset_path(SHIPPED, f"{kind}.pzt")
 
@@ -52,7 +52,7 @@ def shipped_demo_path(kind: str) -> Path:
 def shipped_demo(kind: str) -> Trace | None:
     """The ready-made demo trace of `kind`, or None where none is shipped or the file
     cannot be read (a format this version no longer reads: then the demo is built)."""
-    from solvers.tracefile import load_trace
+    from puzzleviz.solvers.tracefile import load_trace
 
     path = shipped_demo_path(kind)
     if not path.is_file():

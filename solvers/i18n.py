@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
-from solvers.errors import PuzzlevizError
+from puzzleviz.solvers.errors import PuzzlevizError
 
 DOMAIN = "puzzleviz"
 LANGUAGES: dict[str, str] = {"en": "English", "hu": "magyar", "de": "Deutsch", "ja": "日本語"}
@@ -166,7 +166,7 @@ def translations(code: str) -> _gettext.NullTranslations:
     """The compiled catalog of a language (English: the msgids themselves)."""
     if code == "en":
         return _gettext.NullTranslations()
-    from assets import asset_path
+    from puzzleviz.assets import asset_path
 
     return _gettext.translation(
         DOMAIN, localedir=str(asset_path("locale")), languages=[code], fallback=True

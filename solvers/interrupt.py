@@ -36,10 +36,9 @@ from collections.abc import Callable
 from typing import TypeVar
 
 import numpy as np
-
-from solvers.errors import MemoryBudgetError
-from solvers.jit import njit
-from solvers.memory import Watch, reached_message
+from puzzleviz.solvers.errors import MemoryBudgetError
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.memory import Watch, reached_message
 
 STOP, NODES = 0, 1
 ASKED, MEMORY = 1, 2  # values of control[STOP]: a signal or a cancel; the memory budget

@@ -119,8 +119,7 @@ from numba import prange, typeof, types  # noqa: E402
 from numba.core import caching, dispatcher  # noqa: E402
 from numba.core import config as _config  # noqa: E402
 from numba.core import event as numba_event  # noqa: E402
-
-from solvers import memory  # noqa: E402
+from puzzleviz.solvers import memory  # noqa: E402
 
 numba_config: Any = _config  # numba's internals are untyped: what this module uses of them
 _caching: Any = caching
@@ -150,7 +149,7 @@ class _CheckedFile(_caching.IndexDataCacheFile):  # type: ignore[misc]
         return CHECKED + hashlib.sha256(payload).digest() + payload
 
     def _load_index(self) -> dict[Any, str]:
-        from solvers.cachefiles import open_regular  # (a FIFO there would block open())
+        from puzzleviz.solvers.cachefiles import open_regular  # (a FIFO there would block open())
 
         try:
             with open_regular(Path(self._index_path)) as f:
@@ -164,7 +163,7 @@ class _CheckedFile(_caching.IndexDataCacheFile):  # type: ignore[misc]
         return overloads if stamp == self._source_stamp else {}
 
     def _load_data(self, name: str) -> Any:
-        from solvers.cachefiles import open_regular
+        from puzzleviz.solvers.cachefiles import open_regular
 
         path = self._data_path(name)
         with open_regular(Path(path)) as f:
@@ -280,7 +279,7 @@ def _say_once(key: str, text: str) -> None:
     if key in _said:
         return
     _said.add(key)
-    from solvers.progress import say
+    from puzzleviz.solvers.progress import say
 
     with contextlib.suppress(OSError, ValueError, AttributeError):  # a closed stderr
         say(f"puzzleviz: {text}")

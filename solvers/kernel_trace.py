@@ -15,8 +15,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-
-from solvers.jit import njit
+from puzzleviz.solvers.jit import njit
 
 FILL_EVENTS, FILL_STEPS, FILL_MILESTONES, FILL_TRUNCATED = 0, 1, 2, 3
 MAX_COUNTERS = 16  # a kernel may write this many counters into buf.current, even untraced

@@ -27,7 +27,7 @@ import math
 import os
 import re
 
-from solvers.errors import MemoryBudgetError
+from puzzleviz.solvers.errors import MemoryBudgetError
 
 DEFAULT_FRACTION = 0.5  # of MemAvailable
 HOW_TO_RAISE = "--max-memory raises it"

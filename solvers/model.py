@@ -13,9 +13,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError, UnknownPuzzleError
-from solvers.events import Event, EventSet
+from puzzleviz.solvers.errors import PuzzleInputError, UnknownPuzzleError
+from puzzleviz.solvers.events import Event, EventSet
 
 STATE_DTYPE = np.int32
 
@@ -115,7 +114,7 @@ def register_model(cls: type[PuzzleModel]) -> type[PuzzleModel]:
 
 def known_kinds() -> list[str]:
     """Every kind a model is known for: the registry's puzzles and models registered here."""
-    from solvers.registry import puzzles
+    from puzzleviz.solvers.registry import puzzles
 
     return sorted({*_MODELS, *puzzles()})
 
@@ -123,7 +122,7 @@ def known_kinds() -> list[str]:
 def model_class(kind: str) -> type[PuzzleModel]:
     """The model of `kind`: registered here (tests), else the puzzle registry's."""
     if kind not in _MODELS:
-        from solvers.registry import puzzles
+        from puzzleviz.solvers.registry import puzzles
 
         spec = puzzles().get(kind)
         if spec is not None:

@@ -17,10 +17,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import numpy as np
-
-from solvers.events import Event
-from solvers.model import STATE_DTYPE, PuzzleModel
-from solvers.trace import Trace
+from puzzleviz.solvers.events import Event
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
+from puzzleviz.solvers.trace import Trace
 
 
 def _diff(a: np.ndarray, b: np.ndarray) -> str:
@@ -58,7 +57,7 @@ def assert_walk_invertible(model: PuzzleModel, start: np.ndarray, events: Iterab
 
 
 def assert_trace_replays(trace: Trace, model: PuzzleModel, final_state: np.ndarray) -> None:
-    from solvers.tracecheck import check_rows
+    from puzzleviz.solvers.tracecheck import check_rows
 
     start = np.array(trace.header.initial_state, dtype=STATE_DTYPE)
     model.check_state(start)

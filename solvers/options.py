@@ -77,7 +77,7 @@ SEED = whole(0, 2**63 - 1)
 
 def add_max_memory(parser: argparse._ActionsContainer) -> None:
     """--max-memory, the same words on every command that searches (solvers.memory)."""
-    from solvers.memory import help_text, parse_size
+    from puzzleviz.solvers.memory import help_text, parse_size
 
     parser.add_argument(
         "--max-memory", type=parse_size, default=None, metavar="SIZE", help=help_text()
@@ -87,7 +87,7 @@ def add_max_memory(parser: argparse._ActionsContainer) -> None:
 def use_max_memory(args: argparse.Namespace) -> None:
     """The budget of this command: --max-memory if it has the option and it was given,
     else the default (taken afresh: main() also runs in-process, in tests)."""
-    from solvers import memory
+    from puzzleviz.solvers import memory
 
     given = getattr(args, "max_memory", None)
     if given is None:

@@ -4,7 +4,7 @@ A puzzle is a package that exposes `PUZZLE = PuzzleSpec(...)` and names it in th
 `puzzleviz.puzzles` entry-point group of its pyproject.toml:
 
     [project.entry-points."puzzleviz.puzzles"]
-    queens = "solvers.queens:PUZZLE"
+    queens = "puzzleviz.solvers.queens:PUZZLE"
 
 That is all: the registry (solvers.registry) finds it, `puzzleviz solve queens` appears with
 the framework's shared options (--method, --json, --trace, --max-nodes, --play, --video...)
@@ -35,11 +35,10 @@ if TYPE_CHECKING:
     import argparse
 
     import numpy as np
-
-    from solvers.model import PuzzleModel
-    from solvers.progress import Progress
-    from solvers.trace import Trace
-    from solvers.tracer import Tracer
+    from puzzleviz.solvers.model import PuzzleModel
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.trace import Trace
+    from puzzleviz.solvers.tracer import Tracer
 
 T = TypeVar("T")
 

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from solvers.errors import PuzzleInputError, PuzzlevizError
+from puzzleviz.solvers.errors import PuzzleInputError, PuzzlevizError
 
 KB = 1 << 10
 MB = 1 << 20

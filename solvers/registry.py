@@ -11,8 +11,8 @@ from __future__ import annotations
 import importlib.metadata
 import sys
 
-from solvers.errors import UnknownPuzzleError
-from solvers.plugin import PuzzleSpec
+from puzzleviz.solvers.errors import UnknownPuzzleError
+from puzzleviz.solvers.plugin import PuzzleSpec
 
 GROUP = "puzzleviz.puzzles"
 

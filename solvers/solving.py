@@ -15,15 +15,14 @@ import argparse
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from solvers import memory
-from solvers.errors import PuzzleInputError
-from solvers.options import add_max_memory, whole
-from solvers.plugin import Limits, Method, Problem, PuzzleSpec, Result, solver_name
+from puzzleviz.solvers import memory
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.options import add_max_memory, whole
+from puzzleviz.solvers.plugin import Limits, Method, Problem, PuzzleSpec, Result, solver_name
 
 if TYPE_CHECKING:
     import numpy as np
-
-    from solvers.tracer import RecordingTracer, Tracer
+    from puzzleviz.solvers.tracer import RecordingTracer, Tracer
 
 DEFAULT_EVENTS = 5_000_000
 MAX_EVENTS = 100_000_000
@@ -135,7 +134,7 @@ def run_solve(spec: PuzzleSpec, args: argparse.Namespace) -> int:
         raise PuzzleInputError(
             f"a trace holds one puzzle and the input holds {len(problems)}: pick one"
         )
-    from solvers.interrupt import NODES, new_control, stopped_by_memory
+    from puzzleviz.solvers.interrupt import NODES, new_control, stopped_by_memory
 
     limits = limits_of(method, args)
     documents: list[dict[str, Any]] = []
@@ -161,8 +160,8 @@ def run_solve(spec: PuzzleSpec, args: argparse.Namespace) -> int:
         documents.append(result.to_json())
         last = result
         if args.trace:
-            from solvers.tracefile import save_trace
-            from solvers.tracer import RecordingTracer
+            from puzzleviz.solvers.tracefile import save_trace
+            from puzzleviz.solvers.tracer import RecordingTracer
 
             assert isinstance(tracer, RecordingTracer)  # what _tracer makes for --trace
             trace = tracer.finish()
@@ -171,7 +170,7 @@ def run_solve(spec: PuzzleSpec, args: argparse.Namespace) -> int:
             print(f"wrote {args.trace} ({trace.n_events:,} events, {trace.n_steps:,} steps)"
                   f"{extra}")  # fmt: skip
     if args.json:
-        from solvers.atomic import write_json
+        from puzzleviz.solvers.atomic import write_json
 
         write_json(args.json, documents[0] if len(documents) == 1 else documents)
         print(f"wrote {args.json}")
@@ -191,9 +190,14 @@ def solve_one(
     """One problem by one method with the tracer `tracer()` makes, under Ctrl-C and the
     memory budget (`control` tells whether it stopped there), with a progress bar on a
     terminal."""
-    from solvers.errors import MemoryBudgetError, PuzzlevizError
-    from solvers.interrupt import NODES, MemoryBudgetReached, run_stoppable, stopped_by_memory
-    from solvers.progress import Progress
+    from puzzleviz.solvers.errors import MemoryBudgetError, PuzzlevizError
+    from puzzleviz.solvers.interrupt import (
+        NODES,
+        MemoryBudgetReached,
+        run_stoppable,
+        stopped_by_memory,
+    )
+    from puzzleviz.solvers.progress import Progress
 
     solve = method.solve.load()
     with Progress(None, method.name, unit="") as progress:
@@ -230,7 +234,7 @@ def _tracer_maker(
 def _tracer(
     spec: PuzzleSpec, method: Method, problem: Problem, args: argparse.Namespace, limits: Limits
 ) -> Tracer:
-    from solvers.tracer import NULL_TRACER, RecordingTracer
+    from puzzleviz.solvers.tracer import NULL_TRACER, RecordingTracer
 
     if not args.trace:
         return NULL_TRACER

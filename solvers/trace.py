@@ -14,9 +14,8 @@ from html import escape
 from typing import Any
 
 import numpy as np
-
-from solvers.errors import TraceError
-from solvers.i18n import render
+from puzzleviz.solvers.errors import TraceError
+from puzzleviz.solvers.i18n import render
 
 FORMAT_VERSION = 1
 NO_CAPTION = -1

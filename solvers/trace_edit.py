@@ -15,9 +15,8 @@ import dataclasses
 from collections.abc import Sequence
 
 import numpy as np
-
-from solvers.events import Event, EventSet
-from solvers.trace import NO_CAPTION, Trace
+from puzzleviz.solvers.events import Event, EventSet
+from puzzleviz.solvers.trace import NO_CAPTION, Trace
 
 PLAYED_FROM = "played_from"  # header parameter: the first event the user appended
 UNKNOWN = -1  # a counter value that is not known (left out of the statistics)

@@ -27,12 +27,11 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError, TraceError, UnknownPuzzleError
-from solvers.events import INT32_MAX, INT32_MIN, Event, EventSet
-from solvers.jit import njit
-from solvers.model import STATE_DTYPE, PuzzleModel, model_from_definition
-from solvers.trace import Trace, TraceHeader
+from puzzleviz.solvers.errors import PuzzleInputError, TraceError, UnknownPuzzleError
+from puzzleviz.solvers.events import INT32_MAX, INT32_MIN, Event, EventSet
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, model_from_definition
+from puzzleviz.solvers.trace import Trace, TraceHeader
 
 MAX_STRING = 20_000  # characters of one caption, counter name or solver name
 PIECE = 1 << 20  # rows checked at a time (bounded temporaries)
@@ -138,7 +137,9 @@ class RowTable:
 
 
 @njit(cache=True)
-def _first_outside(rows, known, lo, hi):  # type: ignore[no-untyped-def]
+def _first_outside(
+    rows: np.ndarray, known: np.ndarray, lo: np.ndarray, hi: np.ndarray
+) -> tuple[int, int]:
     """(row, column) of the first value outside its op's range; column 0: an unknown op;
     (-1, -1): none. A loop, not numpy: 10 million rows in a fraction of a second, where
     numpy's gathers of lo[ops] took four times as long. It indexes lo and hi only with an

@@ -35,11 +35,10 @@ from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
-
-from solvers.atomic import write_bytes
-from solvers.errors import OutputError, TraceError, UnknownPuzzleError
-from solvers.model import PuzzleModel, model_class
-from solvers.trace import FORMAT_VERSION, Trace, TraceHeader
+from puzzleviz.solvers.atomic import write_bytes
+from puzzleviz.solvers.errors import OutputError, TraceError, UnknownPuzzleError
+from puzzleviz.solvers.model import PuzzleModel, model_class
+from puzzleviz.solvers.trace import FORMAT_VERSION, Trace, TraceHeader
 
 MAGIC = b"PZVTRACE"
 _PREFIX = struct.Struct("<8sIII4x")
@@ -273,7 +272,7 @@ def _parse(source: _Source, *, check_kind: bool) -> Trace:
     trace = Trace(header=header, strings=strings, **arrays)
     _check_gaps(body, header_end, layout)
     if model is not None:
-        from solvers.tracecheck import check_rows
+        from puzzleviz.solvers.tracecheck import check_rows
 
         check_rows(model, trace)
     return trace
@@ -286,7 +285,7 @@ def _model(header: TraceHeader, strings: tuple[str, ...]) -> PuzzleModel:
         model_class(header.kind)
     except UnknownPuzzleError as exc:
         raise TraceError(str(exc)) from None
-    from solvers.tracecheck import check_header  # numba's import: only to check contents
+    from puzzleviz.solvers.tracecheck import check_header  # numba's import: only to check contents
 
     return check_header(header, strings)
 

@@ -13,14 +13,13 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
-
-from solvers.events import Event, EventSet
-from solvers.kernel_trace import MAX_COUNTERS, KernelBuffer, new_kernel_buffer
-from solvers.memory import fitting
-from solvers.trace import NO_CAPTION, Trace, TraceHeader
+from puzzleviz.solvers.events import Event, EventSet
+from puzzleviz.solvers.kernel_trace import MAX_COUNTERS, KernelBuffer, new_kernel_buffer
+from puzzleviz.solvers.memory import fitting
+from puzzleviz.solvers.trace import NO_CAPTION, Trace, TraceHeader
 
 if TYPE_CHECKING:
-    from solvers.model import PuzzleModel
+    from puzzleviz.solvers.model import PuzzleModel
 
 
 class Tracer(Protocol):

@@ -7,9 +7,9 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from solvers.errors import PuzzlevizError
-from solvers.model import PuzzleModel, model_from_definition
-from solvers.trace import Trace
+from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.solvers.model import PuzzleModel, model_from_definition
+from puzzleviz.solvers.trace import Trace
 
 # Characters a terminal acts on rather than shows (escape sequences that move the cursor,
 # retitle the window, clear the screen; the bidirectional overrides that make text read

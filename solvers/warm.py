@@ -25,7 +25,7 @@ SWITCH = "PUZZLEVIZ_WARM"  # "0": never (a kiosk that must not spend the CPU, th
 
 
 def mark(kind: str) -> Path:
-    from solvers.jit import cache_folder
+    from puzzleviz.solvers.jit import cache_folder
 
     return cache_folder() / f"warm-{kind}"
 
@@ -43,7 +43,7 @@ def start_warming(kinds: Sequence[str]) -> subprocess.Popen[bytes] | None:
     if not cold:
         return None
     return subprocess.Popen(
-        [sys.executable, "-m", "solvers.warm", *cold],
+        [sys.executable, "-m", "puzzleviz.solvers.warm", *cold],
         stdin=subprocess.DEVNULL,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -58,7 +58,7 @@ def stop_warming(process: subprocess.Popen[bytes] | None) -> None:
 
 def warm(kind: str) -> None:
     """Run `kind`'s demo builder (its kernels compile into the cache), then mark it."""
-    from solvers.demos import build_demo
+    from puzzleviz.solvers.demos import build_demo
 
     build_demo(kind)
     path = mark(kind)

@@ -30,7 +30,7 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
 @pytest.fixture(scope="session")
 def gl_ctx():
     """One EGL context for the whole session (Mesa llvmpipe in CI)."""
-    from viz.gl import headless_context
+    from puzzleviz.viz.gl import headless_context
 
     ctx = headless_context()
     yield ctx

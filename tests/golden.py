@@ -6,8 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-
-from viz.images import load_png, save_png
+from puzzleviz.viz.images import load_png, save_png
 
 GOLDEN_DIR = Path(__file__).parent / "golden"
 CHANNEL_TOLERANCE = 40  # levels of 255 a pixel may differ anywhere off an edge

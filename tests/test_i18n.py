@@ -8,9 +8,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from puzzleviz.solvers import i18n
+from puzzleviz.solvers.i18n import LanguageError, default_language, msg, nmsg, render
 
-from solvers import i18n
-from solvers.i18n import LanguageError, default_language, msg, nmsg, render
 from tests.cli.helpers import assert_one_line_error, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,7 +72,7 @@ def test_the_catalogs_compile_and_keep_their_placeholders(tmp_path):
 
 def test_every_character_of_the_catalogs_has_a_glyph_in_the_shipped_fonts():
     pytest.importorskip("pygame")
-    from viz.text import ATLAS
+    from puzzleviz.viz.text import ATLAS
 
     text = "".join(po.read_text(encoding="utf-8") for po in LOCALE.glob("*/LC_MESSAGES/*.po"))
     used = sorted({ch for ch in text if not ch.isspace() and ch.isprintable()})
@@ -83,7 +83,7 @@ def test_every_character_of_the_catalogs_has_a_glyph_in_the_shipped_fonts():
 
 def test_japanese_comes_from_the_fallback_font_at_the_exact_size():
     pytest.importorskip("pygame")
-    from viz.text import ATLAS
+    from puzzleviz.viz.text import ATLAS
 
     assert ATLAS.face_for("regular", "a", 24) is ATLAS.font("regular")
     assert ATLAS.face_for("regular", "解", 24) is ATLAS.font("regular", fallback=True)
@@ -93,7 +93,7 @@ def test_japanese_comes_from_the_fallback_font_at_the_exact_size():
 
 def test_japanese_wraps_between_characters_but_not_before_closing_punctuation():
     pytest.importorskip("pygame")
-    from viz.text import _wrap, line_width
+    from puzzleviz.viz.text import _wrap, line_width
 
     text = "クイーンを c2 へ：上の 1 個のクイーンの利きはない（a2 と b2 は利きあり）。次へ"
     lines = _wrap(text, "regular", 24, 220)
@@ -143,9 +143,10 @@ def test_a_stored_message_writes_its_numbers_when_it_is_read():
 
 
 def test_the_hud_counts_and_paces_in_the_readers_language(language):
+    from puzzleviz.viz.hud import counter_text, speed_text
+    from puzzleviz.viz.player import Player
+
     from tests.viz.test_player import make_trace
-    from viz.hud import counter_text, speed_text
-    from viz.player import Player
 
     trace, model = make_trace(n_steps=1825, per_step=1, milestone_every=10_000)
     player = Player(trace, model, speed=1825.0)
@@ -162,8 +163,8 @@ def test_the_hud_counts_and_paces_in_the_readers_language(language):
 
 
 def test_an_error_reads_in_english_on_the_command_line_and_translated_in_the_window():
-    from solvers.errors import PuzzleInputError
-    from solvers.setgame.session import SetSession
+    from puzzleviz.solvers.errors import PuzzleInputError
+    from puzzleviz.solvers.setgame.session import SetSession
 
     game = SetSession(3, 4)
     game.add("0120")
@@ -202,7 +203,7 @@ def test_a_crafted_message_in_a_trace_is_shown_as_its_text(text):
 
 
 def test_one_recorded_trace_plays_in_every_language(tmp_path, language):
-    from solvers.tracefile import load_trace, save_trace
+    from puzzleviz.solvers.tracefile import load_trace, save_trace
 
     trace = _queens_trace(4)
     save_trace(trace, tmp_path / "q.pzt")
@@ -256,7 +257,7 @@ def test_an_unknown_language_is_one_line_and_exit_2(capsys, monkeypatch, tmp_pat
 
 
 def test_trace_show_speaks_the_language_asked_for(capsys, tmp_path, monkeypatch):
-    from solvers.tracefile import save_trace
+    from puzzleviz.solvers.tracefile import save_trace
 
     save_trace(_queens_trace(4), tmp_path / "q.pzt")
     code, out, _ = run_cli(capsys, "trace", "show", str(tmp_path / "q.pzt"), "--lang", "ja")
@@ -270,8 +271,8 @@ def test_trace_show_speaks_the_language_asked_for(capsys, tmp_path, monkeypatch)
 @pytest.mark.gl
 def test_a_japanese_recording_tags_its_subtitle_track(capsys, tmp_path):
     av = pytest.importorskip("av")
-    from solvers.tracefile import save_trace
-    from viz.sinks import timed_text_supported
+    from puzzleviz.solvers.tracefile import save_trace
+    from puzzleviz.viz.sinks import timed_text_supported
 
     if not timed_text_supported():
         pytest.skip("this PyAV cannot write subtitle tracks")

@@ -12,15 +12,27 @@ FORBIDDEN_IN_SOLVERS = {"pygame", "moderngl", "glcontext", "av", "viz", "scenes"
 FORBIDDEN_IN_SCENES = {"pygame", "moderngl", "glcontext", "av"}
 
 
-def imported_roots(path: Path) -> set[str]:
+def root_of(module: str) -> str:
+    """The layer or library a module belongs to: 'viz' for puzzleviz.viz.app, 'pygame'."""
+    parts = module.split(".")
+    return parts[1] if parts[0] == "puzzleviz" and len(parts) > 1 else parts[0]
+
+
+def imported_modules(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    roots = set()
+    modules = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            roots.update(alias.name.split(".")[0] for alias in node.names)
+            modules.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            roots.add(node.module.split(".")[0])
-    return roots
+            modules.add(node.module)
+            if node.module == "puzzleviz":
+                modules.update(f"puzzleviz.{alias.name}" for alias in node.names)
+    return modules
+
+
+def imported_roots(path: Path) -> set[str]:
+    return {root_of(module) for module in imported_modules(path)}
 
 
 def offenders(package: str, forbidden: set[str]) -> list[str]:
@@ -49,8 +61,9 @@ def test_every_solver_package_imports_without_pygame_or_moderngl():
         "        if name.split('.')[0] in ('pygame', 'moderngl', 'av'):\n"
         "            raise ImportError('blocked: ' + name)\n"
         "sys.meta_path.insert(0, Block())\n"
-        "import pkgutil, importlib, solvers\n"
-        "for m in pkgutil.walk_packages(solvers.__path__, 'solvers.'):\n"
+        "import pkgutil, importlib\n"
+        "from puzzleviz import solvers\n"
+        "for m in pkgutil.walk_packages(solvers.__path__, 'puzzleviz.solvers.'):\n"
         "    importlib.import_module(m.name)\n"
         "print('ok')\n"
     )
@@ -67,7 +80,7 @@ PACKAGES = ("solvers", "viz", "scenes")
 
 
 def module_name(path: Path) -> str:
-    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    parts = ["puzzleviz", *path.relative_to(ROOT).with_suffix("").parts]
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
@@ -142,7 +155,11 @@ def test_no_import_cycles_even_inside_functions():
 
 def puzzle_package(module: str) -> bool:
     parts = module.split(".")
-    return parts[0] == "solvers" and len(parts) > 1 and (ROOT / "solvers" / parts[1]).is_dir()
+    return (
+        parts[:2] == ["puzzleviz", "solvers"]
+        and len(parts) > 2
+        and (ROOT / "solvers" / parts[2]).is_dir()
+    )
 
 
 def test_no_import_runs_back_up_the_layers():
@@ -150,18 +167,19 @@ def test_no_import_runs_back_up_the_layers():
     scene (a trace's kind leads to both), and scenes are not imported by solvers."""
     bad = []
     for module, targets in import_graph().items():
-        core = module.startswith("solvers") and not puzzle_package(module)
+        layer = root_of(module)
+        core = layer == "solvers" and not puzzle_package(module)
         for target in targets:
-            if (core or module.startswith("viz")) and puzzle_package(target):
+            if (core or layer == "viz") and puzzle_package(target):
                 bad.append(f"{module} imports the puzzle module {target}")
-            if module.startswith(("viz", "solvers")) and target.startswith("scenes"):
+            if layer in ("viz", "solvers") and root_of(target) == "scenes":
                 bad.append(f"{module} imports {target}")
-            if module.startswith("solvers") and target.startswith("viz"):
+            if layer == "solvers" and root_of(target) == "viz":
                 bad.append(f"{module} imports {target}")
     assert bad == []
 
 
-SHARED_PACKAGES = {"solvers.split"}  # services every puzzle may use, not puzzles themselves
+SHARED_PACKAGES = {"puzzleviz.solvers.split"}  # a service every puzzle may use, not a puzzle
 
 
 def test_no_puzzle_package_imports_another():
@@ -169,7 +187,7 @@ def test_no_puzzle_package_imports_another():
     so a plugin can be taken out or replaced without breaking another."""
 
     def package_of(module: str) -> str:
-        return ".".join(module.split(".")[:2])
+        return ".".join(module.split(".")[:3])
 
     bad = [
         f"{module} imports {target}"
@@ -181,3 +199,18 @@ def test_no_puzzle_package_imports_another():
         and package_of(target) != package_of(module)
     ]
     assert bad == []
+
+
+def test_every_import_names_the_one_installed_package():
+    """The wheel installs puzzleviz alone: viz/, solvers/, scenes/ and assets/ are
+    puzzleviz.viz ... puzzleviz.assets, so an import of a bare `solvers.x` works in this
+    folder only (where the current directory is on sys.path) and fails when installed."""
+    folders = ("solvers", "viz", "scenes", "assets", "puzzleviz", "tests", "benchmarks", "tools")
+    bare = [
+        f"{path.relative_to(ROOT)} imports {module}"
+        for folder in folders
+        for path in sorted((ROOT / folder).rglob("*.py"))
+        for module in imported_modules(path)
+        if module.split(".")[0] in ("solvers", "viz", "scenes", "assets")
+    ]
+    assert bare == []

@@ -72,9 +72,10 @@ def test_show_gives_a_clip_with_its_captions_and_step_buttons(trace):
 
 
 def test_a_clip_is_never_saved_over_the_trace_it_came_from(trace, tmp_path):
+    from puzzleviz.solvers.errors import OutputError
+    from puzzleviz.solvers.tracefile import save_trace
+
     import puzzleviz
-    from solvers.errors import OutputError
-    from solvers.tracefile import save_trace
 
     source = save_trace(trace, tmp_path / "toy.pzt")
     (tmp_path / "link.mp4").symlink_to(source)
@@ -88,8 +89,9 @@ def test_a_clip_is_never_saved_over_the_trace_it_came_from(trace, tmp_path):
 
 
 def test_a_bad_request_is_one_clear_error(trace):
+    from puzzleviz.solvers.errors import PuzzlevizError, TraceError
+
     import puzzleviz
-    from solvers.errors import PuzzlevizError, TraceError
 
     with pytest.raises(TraceError, match="no such trace file"):
         puzzleviz.show("nowhere.pzt")
@@ -105,9 +107,9 @@ def test_a_trace_built_in_the_notebook_is_checked_before_it_is_shown():
     import dataclasses
 
     import numpy as np
+    from puzzleviz.solvers.errors import TraceError
 
     import puzzleviz
-    from solvers.errors import TraceError
     from tests.reliability.crafted import demo
 
     rings = demo("rings")

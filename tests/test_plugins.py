@@ -7,13 +7,12 @@ import json
 import textwrap
 
 import pytest
-
-from solvers import registry
-from solvers.plugin import Method, PuzzleSpec, Ref
+from puzzleviz.solvers import registry
+from puzzleviz.solvers.plugin import Method, PuzzleSpec, Ref
 
 PACKAGE = {
     "counter/__init__.py": """
-        from solvers.plugin import Method, PuzzleSpec, Ref
+        from puzzleviz.solvers.plugin import Method, PuzzleSpec, Ref
 
         PUZZLE = PuzzleSpec(
             kind="toy",
@@ -104,9 +103,9 @@ def installed_plugin(tmp_path, monkeypatch):
 def test_a_puzzle_installed_elsewhere_joins_solve_trace_and_scene(
     installed_plugin, tmp_path, capsys, toy_scene
 ):
-    from solvers.tracefile import load_trace
-    from viz.cli import main
-    from viz.scene import scene_for
+    from puzzleviz.solvers.tracefile import load_trace
+    from puzzleviz.viz.cli import main
+    from puzzleviz.viz.scene import scene_for
 
     spec = registry.by_name("counter")
     assert spec.kind == "toy" and "cube" in {s.name for s in registry.puzzles().values()}
@@ -151,7 +150,7 @@ def test_a_spec_checks_its_methods():
 def test_a_lesson_sets_a_plugins_numbers_but_not_its_undeclared_free_text(
     installed_plugin, tmp_path
 ):
-    from viz.lesson import LessonError, load_lesson
+    from puzzleviz.viz.lesson import LessonError, load_lesson
 
     lesson = tmp_path / "plugin.toml"
     lesson.write_text('[[slide]]\ntitle = "Counting"\nsolve = "counter --target 5"\n')

@@ -6,10 +6,9 @@ import dataclasses
 from typing import Any
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError
-from solvers.events import Event, EventSet
-from solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.events import Event, EventSet
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from puzzleviz.viz.color import ACCENT, BAD, INK, palette
+from puzzleviz.viz.easing import ease
+from puzzleviz.viz.interaction import Interaction, Job, Session
+from puzzleviz.viz.player import Frame
+from puzzleviz.viz.scene import Canvas, Scene, SceneOption, View, register_scene
+
 from tests.toy import Add, Swap
-from viz.color import ACCENT, BAD, INK, palette
-from viz.easing import ease
-from viz.interaction import Interaction, Job, Session
-from viz.player import Frame
-from viz.scene import Canvas, Scene, SceneOption, View, register_scene
 
 
 @register_scene

@@ -112,6 +112,6 @@ def read_xwd(data: bytes) -> np.ndarray:
 
 
 def save_png(image: np.ndarray, path: Path) -> None:
-    from viz.images import save_png as save
+    from puzzleviz.viz.images import save_png as save
 
     save(path, image)

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import sys
 
-from solvers.demos import build_demo, built_in_demo_kinds, shipped_demo_path
-from solvers.tracefile import save_trace
+from puzzleviz.solvers.demos import build_demo, built_in_demo_kinds, shipped_demo_path
+from puzzleviz.solvers.tracefile import save_trace
 
 
 def main(kinds: list[str]) -> int:

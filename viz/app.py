@@ -17,22 +17,21 @@ from typing import Any
 
 import moderngl
 import pygame
-
-from solvers.i18n import N_, fill, gettext, msg, render
-from solvers.model import PuzzleModel
-from solvers.trace import Trace
-from solvers.traceview import model_for
-from viz.camera import OrbitCamera
-from viz.compose import Look, default_look, make_view, render_frame
-from viz.gl import samples_for
-from viz.hud import HudLayout
-from viz.images import save_png
-from viz.interaction import NOTICE_SEPARATOR, Interaction, Session
-from viz.player import Player
-from viz.renderer import Renderer
-from viz.scene import Scene, scene_for, warm_up_beside
-from viz.target import RenderTarget
-from viz.timeline import Level
+from puzzleviz.solvers.i18n import N_, fill, gettext, msg, render
+from puzzleviz.solvers.model import PuzzleModel
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.traceview import model_for
+from puzzleviz.viz.camera import OrbitCamera
+from puzzleviz.viz.compose import Look, default_look, make_view, render_frame
+from puzzleviz.viz.gl import samples_for
+from puzzleviz.viz.hud import HudLayout
+from puzzleviz.viz.images import save_png
+from puzzleviz.viz.interaction import NOTICE_SEPARATOR, Interaction, Session
+from puzzleviz.viz.player import Player
+from puzzleviz.viz.renderer import Renderer
+from puzzleviz.viz.scene import Scene, scene_for, warm_up_beside
+from puzzleviz.viz.target import RenderTarget
+from puzzleviz.viz.timeline import Level
 
 MESSAGE_SECONDS = 3.5
 ORBIT_DEGREES_PER_PIXEL = 0.35

@@ -20,17 +20,17 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, TextIO
 
-from solvers.errors import PuzzlevizError
-from solvers.options import whole
-from viz.cli_view import add_view_commands
-from viz.parsing import EXIT_USAGE, Parser, add_language_option, add_solve_options
+from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.solvers.options import whole
+from puzzleviz.viz.cli_view import add_view_commands
+from puzzleviz.viz.parsing import EXIT_USAGE, Parser, add_language_option, add_solve_options
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from solvers.atomic import Output
-    from solvers.plugin import Ref
-    from viz.cli_view import Run, SubParsers
+    from puzzleviz.solvers.atomic import Output
+    from puzzleviz.solvers.plugin import Ref
+    from puzzleviz.viz.cli_view import Run, SubParsers
 
 RECORDINGS = ("video", "output")  # OUT options that take a recording (file or PNG folder)
 LOGS = ("split_log",)  # a log appended to and read back: the puzzle layer checks it is one
@@ -66,8 +66,8 @@ def _add_event_range(parser: argparse.ArgumentParser) -> None:
 
 
 def _run_trace_info(args: argparse.Namespace) -> int:
-    from solvers.tracefile import load_trace
-    from solvers.traceview import summary_lines
+    from puzzleviz.solvers.tracefile import load_trace
+    from puzzleviz.solvers.traceview import summary_lines
 
     trace = load_trace(args.file)
     print("\n".join(summary_lines(trace, str(args.file))))
@@ -75,8 +75,8 @@ def _run_trace_info(args: argparse.Namespace) -> int:
 
 
 def _run_trace_show(args: argparse.Namespace) -> int:
-    from solvers.tracefile import load_trace
-    from solvers.traceview import event_lines, event_span
+    from puzzleviz.solvers.tracefile import load_trace
+    from puzzleviz.solvers.traceview import event_lines, event_span
 
     trace = load_trace(args.file)
     event_span(trace, args.first, args.last)  # an empty range is an error, not silence
@@ -87,9 +87,9 @@ def _run_trace_show(args: argparse.Namespace) -> int:
 
 
 def _run_trace_export(args: argparse.Namespace) -> int:
-    from solvers.atomic import open_output
-    from solvers.tracefile import load_trace
-    from solvers.traceview import event_span, export_json
+    from puzzleviz.solvers.atomic import open_output
+    from puzzleviz.solvers.tracefile import load_trace
+    from puzzleviz.solvers.traceview import event_span, export_json
 
     trace = load_trace(args.file)
     event_span(trace, args.first, args.last)  # checked before the old output is replaced
@@ -101,8 +101,8 @@ def _run_trace_export(args: argparse.Namespace) -> int:
 
 def _add_solve_commands(sub: SubParsers) -> None:
     """`puzzleviz solve <puzzle>` for every puzzle the registry knows."""
-    from solvers.registry import puzzles
-    from solvers.solving import run_solve
+    from puzzleviz.solvers.registry import puzzles
+    from puzzleviz.solvers.solving import run_solve
 
     solve = sub.add_parser("solve", help="solve a puzzle and record how (see solve --help)")
     kinds = solve.add_subparsers(dest="puzzle", metavar="PUZZLE", required=True)
@@ -115,7 +115,7 @@ def _add_solve_commands(sub: SubParsers) -> None:
 
 def _add_puzzle_commands(sub: SubParsers) -> None:
     """The puzzles' own commands besides solve, e.g. `puzzleviz rings stats`."""
-    from solvers.registry import puzzles
+    from puzzleviz.solvers.registry import puzzles
 
     groups: dict[str, SubParsers] = {}
     for spec in puzzles().values():
@@ -159,9 +159,9 @@ def _guarded(run: Run, outputs: Sequence[str]) -> Run:
     that names an existing file counts as an input."""
 
     def guarded(args: argparse.Namespace) -> int:
-        from solvers.atomic import STDOUT, check_outputs, is_stdout, reserve_stdout
-        from solvers.errors import OutputError
-        from solvers.options import use_max_memory
+        from puzzleviz.solvers.atomic import STDOUT, check_outputs, is_stdout, reserve_stdout
+        from puzzleviz.solvers.errors import OutputError
+        from puzzleviz.solvers.options import use_max_memory
 
         use_max_memory(args)
         values = vars(args)
@@ -185,7 +185,7 @@ def _guarded(run: Run, outputs: Sequence[str]) -> Run:
 def _outputs(values: dict[str, Any], written: Sequence[str]) -> list[Output]:
     """The outputs given, as the output rule sees them (a PNG folder is the sink's to
     check: it is a folder, new or empty, never a file that could be an input)."""
-    from solvers.atomic import Output
+    from puzzleviz.solvers.atomic import Output
 
     checked: list[Output] = []
     for dest in written:
@@ -193,7 +193,7 @@ def _outputs(values: dict[str, Any], written: Sequence[str]) -> list[Output]:
         if not path:
             continue
         if dest in RECORDINGS:
-            from viz.sinks import check_target
+            from puzzleviz.viz.sinks import check_target
 
             if check_target(Path(path)) == "png":
                 continue
@@ -206,7 +206,7 @@ def _option_name(dest: str) -> str:
 
 
 def _is_stream(path: str) -> bool:
-    from solvers.atomic import output_kind
+    from puzzleviz.solvers.atomic import output_kind
 
     return output_kind(path) != "file"
 
@@ -237,7 +237,7 @@ def _watching(run: Callable[[argparse.Namespace], int | None]) -> Run:
                 return code
             watch = argparse.Namespace(traces=[trace_path], speed=None, level=None, msaa=None)
             if args.video:
-                from viz.cli_view import run_record
+                from puzzleviz.viz.cli_view import run_record
 
                 record_args = argparse.Namespace(
                     **vars(watch), output=args.video, size=(1280, 720), fps=30,
@@ -246,7 +246,7 @@ def _watching(run: Callable[[argparse.Namespace], int | None]) -> Run:
                 )  # fmt: skip
                 code = run_record(record_args)
             if args.play and code == 0:
-                from viz.cli_view import run_play
+                from puzzleviz.viz.cli_view import run_play
 
                 play_args = argparse.Namespace(**vars(watch), size=(1280, 720), fullscreen=False)
                 code = run_play(play_args)
@@ -321,7 +321,7 @@ class _StdoutMayClose:
 def _language_chosen(given: str | None) -> Iterator[None]:
     """--lang, else $PUZZLEVIZ_LANG (an unknown one is an error), else the locale; passed on
     to the commands a lesson runs, and undone afterwards (main() runs in tests too)."""
-    from solvers.i18n import ENV_VAR, current_language, default_language, set_language
+    from puzzleviz.solvers.i18n import ENV_VAR, current_language, default_language, set_language
 
     before, env_before = current_language(), os.environ.get(ENV_VAR)
     code = given or default_language()

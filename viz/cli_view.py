@@ -11,14 +11,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from solvers.errors import PuzzlevizError
-from solvers.options import whole
-from viz.defaults import LEVELS, TOUR_SECONDS
-from viz.parsing import positive_float, seconds_float
+from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.solvers.options import whole
+from puzzleviz.viz.defaults import LEVELS, TOUR_SECONDS
+from puzzleviz.viz.parsing import positive_float, seconds_float
 
 if TYPE_CHECKING:
-    from solvers.trace import Trace
-    from viz.timeline import Level
+    from puzzleviz.solvers.trace import Trace
+    from puzzleviz.viz.timeline import Level
 
     # add_subparsers' value; its parsers are of the parent's class (the CLI's own Parser)
     SubParsers = argparse._SubParsersAction[Any]
@@ -193,19 +193,19 @@ def _add_presenting(parser: argparse.ArgumentParser, output: str, seconds: float
 
 
 def _load(paths: list[Path]) -> list[Trace]:
-    from solvers.tracefile import load_trace
+    from puzzleviz.solvers.tracefile import load_trace
 
     return [load_trace(path) for path in paths]
 
 
 def _level(args: argparse.Namespace) -> Level | None:
-    from viz.timeline import Level
+    from puzzleviz.viz.timeline import Level
 
     return Level(args.level) if args.level else None
 
 
 def run_play(args: argparse.Namespace) -> int:
-    from viz.window import display_available, run_window
+    from puzzleviz.viz.window import display_available, run_window
 
     traces = _load(args.traces)
     if not display_available():
@@ -218,7 +218,7 @@ def run_play(args: argparse.Namespace) -> int:
 
 
 def run_record(args: argparse.Namespace) -> int:
-    from viz.record import (
+    from puzzleviz.viz.record import (
         RecordSettings,
         check_frames,
         check_webvtt,
@@ -254,15 +254,16 @@ def run_record(args: argparse.Namespace) -> int:
 
 
 def run_present(args: argparse.Namespace) -> int:
-    from viz.lesson import load_lesson
+    from puzzleviz.viz.lesson import load_lesson
 
     lesson = load_lesson(args.lesson, allow_outside=args.allow_outside)
     return _present(lesson, args, Path(args.lesson.stem + ".mp4"), "the lesson")
 
 
 def run_demo(args: argparse.Namespace) -> int:
-    import assets
-    from viz.lesson import load_lesson
+    from puzzleviz.viz.lesson import load_lesson
+
+    from puzzleviz import assets
 
     lesson = load_lesson(Path(assets.__file__).parent / "lessons" / "demo.toml")
     return _present(lesson, args, Path("demo.mp4"), "the demo tour")
@@ -279,9 +280,9 @@ def _check_recording(lesson: Any, output: Path | None, fallback: Path) -> Path:
     """Where a lesson is recorded, through the output rule: never the lesson or a file it
     reads (links followed), and a default name that exists is not replaced: the first free
     NAME-2.mp4 ... is taken (with its captions' name free too)."""
-    from solvers.atomic import Output, check_outputs, free_name
-    from viz.record import check_webvtt, webvtt_beside
-    from viz.sinks import check_target
+    from puzzleviz.solvers.atomic import Output, check_outputs, free_name
+    from puzzleviz.viz.record import check_webvtt, webvtt_beside
+    from puzzleviz.viz.sinks import check_target
 
     out = output or free_name(fallback, beside=(".vtt",))
     if check_target(out) != "png":
@@ -296,10 +297,10 @@ def _present(lesson: Any, args: argparse.Namespace, fallback: Path, what: str) -
     """Present in a window, or with -o or no display record to a video and say where.
     The window opens at once, its slides prepared behind the first card; a recording
     waits for them all."""
-    from viz.preparing import Preparation, prepare
-    from viz.present import Pace, record_lesson, run_lesson_window
-    from viz.record import RecordSettings
-    from viz.window import WindowError, display_available
+    from puzzleviz.viz.preparing import Preparation, prepare
+    from puzzleviz.viz.present import Pace, record_lesson, run_lesson_window
+    from puzzleviz.viz.record import RecordSettings
+    from puzzleviz.viz.window import WindowError, display_available
 
     settings = RecordSettings(size=args.size or (1280, 720), samples=args.msaa)
     settings.check()

@@ -6,12 +6,12 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Generic
 
-from viz.camera import OrbitCamera
-from viz.hud import HudLayout, HudOptions, draw_hud, hud_layout
-from viz.player import Frame, M
-from viz.renderer import Renderer
-from viz.scene import Canvas, Scene, View
-from viz.target import RenderTarget
+from puzzleviz.viz.camera import OrbitCamera
+from puzzleviz.viz.hud import HudLayout, HudOptions, draw_hud, hud_layout
+from puzzleviz.viz.player import Frame, M
+from puzzleviz.viz.renderer import Renderer
+from puzzleviz.viz.scene import Canvas, Scene, View
+from puzzleviz.viz.target import RenderTarget
 
 
 @dataclasses.dataclass(frozen=True)

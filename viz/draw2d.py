@@ -19,9 +19,8 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
-
-from viz.color import INK, ColorLike, rgba
-from viz.text import ATLAS, Anchor, FontName, layout_text
+from puzzleviz.viz.color import INK, ColorLike, rgba
+from puzzleviz.viz.text import ATLAS, Anchor, FontName, layout_text
 
 SHAPE_FLOATS = 20
 SPRITE_FLOATS = 12  # dots: centre, radius, stroke width, fill, stroke; glyphs: box, uv, colour

@@ -10,10 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import numpy as np
-
-from viz.camera import OrbitCamera
-from viz.color import INK, ColorLike, rgba
-from viz.meshes import unit_box
+from puzzleviz.viz.camera import OrbitCamera
+from puzzleviz.viz.color import INK, ColorLike, rgba
+from puzzleviz.viz.meshes import unit_box
 
 INSTANCE_FLOATS = 24
 MeshBuilder = Callable[[], np.ndarray]

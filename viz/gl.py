@@ -6,9 +6,8 @@ import functools
 from collections.abc import Callable
 
 import moderngl
-
-from assets import asset_path
-from solvers.errors import PuzzlevizError
+from puzzleviz.assets import asset_path
+from puzzleviz.solvers.errors import PuzzlevizError
 
 SOFTWARE_RENDERERS = ("llvmpipe", "softpipe", "swrast", "swiftshader", "lavapipe")
 

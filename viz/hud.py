@@ -27,17 +27,16 @@ import dataclasses
 from collections.abc import Sequence
 
 import numpy as np
-
-from solvers.i18n import N_plural, fill, gettext, ngettext, number
-from solvers.model import PuzzleModel
-from solvers.trace import Trace
-from viz.color import ACCENT, BAD, INK, MUTED, PANEL, rgba
-from viz.draw2d import DrawList2D
-from viz.interaction import NOTICE_SEPARATOR
-from viz.player import Frame, Mode
-from viz.scene import Rect
-from viz.text import fit_text, measure, wrap_text
-from viz.timeline import Level
+from puzzleviz.solvers.i18n import N_plural, fill, gettext, ngettext, number
+from puzzleviz.solvers.model import PuzzleModel
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.viz.color import ACCENT, BAD, INK, MUTED, PANEL, rgba
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.interaction import NOTICE_SEPARATOR
+from puzzleviz.viz.player import Frame, Mode
+from puzzleviz.viz.scene import Rect
+from puzzleviz.viz.text import fit_text, measure, wrap_text
+from puzzleviz.viz.timeline import Level
 
 TEXT = 18.0  # the smallest text, at 720 pixels high
 CAPTION = 24.0  # captions, shrinking to CAPTION_MIN before they are shortened

@@ -16,15 +16,14 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import numpy as np
-
-from solvers.events import Event
-from solvers.i18n import msg, nmsg, render
-from solvers.trace import Trace
-from solvers.trace_edit import append_step
-from viz.player import Frame, M, Player
+from puzzleviz.solvers.events import Event
+from puzzleviz.solvers.i18n import msg, nmsg, render
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.trace_edit import append_step
+from puzzleviz.viz.player import Frame, M, Player
 
 if TYPE_CHECKING:
-    from viz.scene import View
+    from puzzleviz.viz.scene import View
 
 R = TypeVar("R")
 # Between the notices shown together in the band (a result, then the newest notice first):
@@ -178,7 +177,7 @@ class Session(Generic[M]):
 def _said(error: BaseException) -> str:
     """An error as a notice: a PuzzlevizError's message (translated when it is a message),
     else the exception's own words."""
-    from solvers.errors import PuzzlevizError
+    from puzzleviz.solvers.errors import PuzzlevizError
 
     return error.message if isinstance(error, PuzzlevizError) else str(error)
 

@@ -9,8 +9,7 @@ costs one copy plus at most K applied events.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.model import STATE_DTYPE, PuzzleModel
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
 
 DEFAULT_INTERVAL = 1024
 SNAPSHOT_BYTES = 256 << 20  # at most this much memory for the snapshots

@@ -9,10 +9,10 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Literal
 
-from solvers.i18n import gettext
-from viz.color import INK, RGBA, ColorLike, rgba, rim_for
-from viz.draw2d import DrawList2D
-from viz.text import measure
+from puzzleviz.solvers.i18n import gettext
+from puzzleviz.viz.color import INK, RGBA, ColorLike, rgba, rim_for
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.text import measure
 
 LEGEND_TEXT = 18.0  # pixels at 720 rows
 LEGEND_ROW = 26.0  # a row of entries, at 720 rows

@@ -55,15 +55,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from solvers.errors import PuzzlevizError
-from solvers.i18n import fill, gettext, msg
-from solvers.reading import MB, FileFormat, parse_toml, read_text
-from solvers.trace import Trace
-from viz.defaults import LEVELS
-from viz.subtitles import milestone_title
+from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.solvers.i18n import fill, gettext, msg
+from puzzleviz.solvers.reading import MB, FileFormat, parse_toml, read_text
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.viz.defaults import LEVELS
+from puzzleviz.viz.subtitles import milestone_title
 
 if TYPE_CHECKING:
-    from solvers.plugin import PuzzleSpec
+    from puzzleviz.solvers.plugin import PuzzleSpec
 
 LESSON_KEYS = ("title", "autoplay", "slide")
 SLIDE_KEYS = ("title", "notes", "trace", "solve", "demo", "pause_at", "speed", "seconds", "level")
@@ -187,7 +187,7 @@ def _text(
 
 def _number(path: Path, n: int, table: dict[str, Any], key: str) -> float | None:
     """A pace, checked as the command line checks --speed and --seconds."""
-    from viz.parsing import positive_float, seconds_float
+    from puzzleviz.viz.parsing import positive_float, seconds_float
 
     value = table.get(key)
     if value is None:
@@ -266,7 +266,7 @@ def _inside(path: Path, name: str, allow_outside: bool) -> Path | None:
 
 
 def _trace_slide(path: Path, n: int, slide: Slide, name: str, allow_outside: bool) -> Slide:
-    from solvers.tracefile import load_trace
+    from puzzleviz.solvers.tracefile import load_trace
 
     try:
         found = _inside(path, name, allow_outside)
@@ -305,7 +305,7 @@ class _LessonParser(argparse.ArgumentParser):
 def _solve_args(
     path: Path, n: int, value: Any, allow_outside: bool, reads: list[Path]
 ) -> tuple[str, ...]:
-    from solvers.registry import puzzles
+    from puzzleviz.solvers.registry import puzzles
 
     where = f"{path}: slide {n}: 'solve'"
     if isinstance(value, str):
@@ -345,7 +345,7 @@ _UNSET = object()
 def _parse_solve(spec: PuzzleSpec, args: list[str]) -> list[tuple[argparse.Action, list[str]]]:
     """The options `args` set, each with its values as text, parsed by the command line's
     own parser for the puzzle (every dest starts unset, so what stays unset was not given)."""
-    from viz.parsing import solve_parser
+    from puzzleviz.viz.parsing import solve_parser
 
     parser = solve_parser(spec, _LessonParser)
     actions = [a for a in parser._actions if a.dest not in (argparse.SUPPRESS, "help")]
@@ -381,8 +381,8 @@ def _shown(action: argparse.Action) -> str:
 
 
 def _demo_slides(path: Path, n: int, slide: Slide, name: str) -> list[Slide]:
-    from solvers.registry import puzzles
-    from viz.scene import scene_for
+    from puzzleviz.solvers.registry import puzzles
+    from puzzleviz.viz.scene import scene_for
 
     specs = [spec for spec in puzzles().values() if spec.demo]
     if name != "all":
@@ -442,9 +442,9 @@ def prepare_slide(
 def _heading(trace: Trace) -> str:
     """The scene's title row for the trace (made now: a scene may take its time over it,
     a sudoku's rates the whole solve)."""
-    from solvers.traceview import model_for
-    from viz.player import Player
-    from viz.scene import scene_for
+    from puzzleviz.solvers.traceview import model_for
+    from puzzleviz.viz.player import Player
+    from puzzleviz.viz.scene import scene_for
 
     scene = scene_for(trace.header.kind)
     scene.warm_up(trace)  # on the preparation's thread, not the window's
@@ -458,13 +458,13 @@ def _make_trace(
     report: Callable[[Preparing], None],
     run_child: RunChild,
 ) -> Trace | None:
-    from solvers.tracefile import load_trace
+    from puzzleviz.solvers.tracefile import load_trace
 
     n, total = index + 1, len(lesson.slides)
     if slide.trace_path is not None:
         return load_trace(slide.trace_path)
     if slide.demo:
-        from solvers.demos import build_demo, shipped_demo
+        from puzzleviz.solvers.demos import build_demo, shipped_demo
 
         shipped = shipped_demo(slide.demo)
         if shipped is not None:
@@ -479,7 +479,7 @@ def _make_trace(
             out = Path(folder) / "slide.pzt"
             # in the lesson's folder, where its file names are read (-P: never a module from
             # there), writing nothing but the trace
-            command = [sys.executable, "-P", "-m", "viz.cli", "solve", *slide.solve,
+            command = [sys.executable, "-P", "-m", "puzzleviz.viz.cli", "solve", *slide.solve,
                        "--trace", str(out)]  # fmt: skip
             done = run_child(command, lesson.path.parent.absolute())
             if done.returncode != 0 or not out.exists():

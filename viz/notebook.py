@@ -24,12 +24,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-
-from solvers.errors import PuzzlevizError
-from solvers.trace import Trace
-from viz.record import Recorder, RecordSettings, plan, stills, timed_text
-from viz.subtitles import TimedText
-from viz.timeline import Level
+from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.viz.record import Recorder, RecordSettings, plan, stills, timed_text
+from puzzleviz.viz.subtitles import TimedText
+from puzzleviz.viz.timeline import Level
 
 if TYPE_CHECKING:
     import moderngl
@@ -41,7 +40,7 @@ MAX_STILLS = 400
 @functools.cache
 def _context() -> moderngl.Context:
     """One headless context for the kernel's life: every show() renders with it."""
-    from viz.gl import headless_context
+    from puzzleviz.viz.gl import headless_context
 
     return headless_context()
 
@@ -50,11 +49,11 @@ def _trace(trace_or_path: Trace | str | os.PathLike[str]) -> Trace:
     """A trace to show: a file read and checked (solvers.tracefile), or a Trace built in the
     notebook, checked the same way before its rows reach a kernel."""
     if isinstance(trace_or_path, Trace):
-        from solvers.tracecheck import check_contents
+        from puzzleviz.solvers.tracecheck import check_contents
 
         check_contents(trace_or_path)
         return trace_or_path
-    from solvers.tracefile import load_trace
+    from puzzleviz.solvers.tracefile import load_trace
 
     return load_trace(trace_or_path)
 
@@ -74,7 +73,7 @@ class Clip:
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the clip to `path`: through the output rule, so never over the trace it
         was recorded from (by name or through a link)."""
-        from solvers.atomic import check_outputs, write_bytes
+        from puzzleviz.solvers.atomic import check_outputs, write_bytes
 
         check_outputs([("save()", path)], [self.source] if self.source else [])
         return write_bytes(path, self.mp4)
@@ -230,7 +229,7 @@ def step_slider(trace: Trace, settings: RecordSettings) -> Any:
             "slider=True needs ipywidgets (pip install ipywidgets); without it, show() "
             "gives a clip with step buttons"
         ) from None
-    from viz.sinks import png_bytes
+    from puzzleviz.viz.sinks import png_bytes
 
     first = (settings.first_step or 1) - 1
     last = settings.last_step or trace.n_steps

@@ -22,8 +22,7 @@ import weakref
 
 import numpy as np
 import numpy.typing as npt
-
-from solvers.trace import NO_CAPTION, Trace
+from puzzleviz.solvers.trace import NO_CAPTION, Trace
 
 ALL_READABLE = 200  # a trace with at most this many steps is read step by step
 RARE = 2  # a caption used at most this often marks a step worth reading

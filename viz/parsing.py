@@ -10,10 +10,10 @@ import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from solvers.options import positive
+from puzzleviz.solvers.options import positive
 
 if TYPE_CHECKING:
-    from solvers.plugin import PuzzleSpec
+    from puzzleviz.solvers.plugin import PuzzleSpec
 
 EXIT_USAGE = 2
 MAX_SPEED = 1_000_000.0  # units per second: a million events a second is a blur already
@@ -48,7 +48,7 @@ def add_watch_options(parser: argparse._ActionsContainer) -> None:
 
 
 def _language(text: str) -> str:
-    from solvers.i18n import LanguageError, parse_language
+    from puzzleviz.solvers.i18n import LanguageError, parse_language
 
     try:
         return parse_language(text)
@@ -77,7 +77,7 @@ def add_language_option(parser: argparse.ArgumentParser) -> None:
 def add_solve_options(parser: argparse.ArgumentParser, spec: PuzzleSpec) -> None:
     """Everything `puzzleviz solve <puzzle>` takes: the puzzle's own options, the shared
     ones, --play and --video (the --lang of every command is added with the rest)."""
-    from solvers.solving import add_solve_arguments
+    from puzzleviz.solvers.solving import add_solve_arguments
 
     add_solve_arguments(parser, spec, add_watch_options)
 

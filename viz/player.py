@@ -25,14 +25,13 @@ from collections.abc import Mapping
 from typing import Generic, TypeVar
 
 import numpy as np
-
-from solvers.events import Event
-from solvers.model import STATE_DTYPE, PuzzleModel
-from solvers.trace import Trace
-from viz.defaults import READING_SPEED
-from viz.keyframes import DEFAULT_INTERVAL, Keyframes
-from viz.pace import auto_weights
-from viz.timeline import Level, Units
+from puzzleviz.solvers.events import Event
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.viz.defaults import READING_SPEED
+from puzzleviz.viz.keyframes import DEFAULT_INTERVAL, Keyframes
+from puzzleviz.viz.pace import auto_weights
+from puzzleviz.viz.timeline import Level, Units
 
 SPEEDS = (
     0.25, 0.5, 1, 2, 3, 5, 8, 12, 20, 30, 50, 80, 120, 200, 300, 500, 800,

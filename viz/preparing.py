@@ -22,8 +22,8 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from solvers.i18n import msg
-from viz.lesson import Lesson, LessonError, Prepared, Preparing, prepare_slide
+from puzzleviz.solvers.i18n import msg
+from puzzleviz.viz.lesson import Lesson, LessonError, Prepared, Preparing, prepare_slide
 
 POLL_SECONDS = 0.1  # how often a waiting solve checks for a cancel
 

@@ -25,19 +25,25 @@ from pathlib import Path
 
 import moderngl
 import pygame
-
-from solvers.i18n import N_, fill, gettext, msg, render
-from viz.app import WINDOW_KEYS, App
-from viz.color import ACCENT, INK, MUTED
-from viz.draw2d import DrawList2D
-from viz.hud import HudLayout, HudOptions, hud_layout, ui_scale
-from viz.lesson import Lesson, LessonError, Prepared, Stop
-from viz.player import Mode, Player, speed_for_seconds
-from viz.preparing import Preparation, preparing_text
-from viz.record import Recorder, RecordSettings, Segment, check_frames, plan, webvtt_beside
-from viz.scene import Canvas
-from viz.text import fit_text, measure
-from viz.timeline import Level
+from puzzleviz.solvers.i18n import N_, fill, gettext, msg, render
+from puzzleviz.viz.app import WINDOW_KEYS, App
+from puzzleviz.viz.color import ACCENT, INK, MUTED
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.hud import HudLayout, HudOptions, hud_layout, ui_scale
+from puzzleviz.viz.lesson import Lesson, LessonError, Prepared, Stop
+from puzzleviz.viz.player import Mode, Player, speed_for_seconds
+from puzzleviz.viz.preparing import Preparation, preparing_text
+from puzzleviz.viz.record import (
+    Recorder,
+    RecordSettings,
+    Segment,
+    check_frames,
+    plan,
+    webvtt_beside,
+)
+from puzzleviz.viz.scene import Canvas
+from puzzleviz.viz.text import fit_text, measure
+from puzzleviz.viz.timeline import Level
 
 # The shipped demo lesson's title (assets/lessons/demo.toml), a msgid so that its cards speak
 # the reader's language; a teacher's own titles are shown as written.
@@ -429,7 +435,7 @@ def run_lesson_window(
 ) -> None:
     """Present the lesson in a window until Esc (or `max_frames`, for tests); slides still
     being prepared arrive while it runs."""
-    from viz.window import run_app
+    from puzzleviz.viz.window import run_app
 
     def make(ctx: moderngl.Context, drawable: tuple[int, int]) -> App:
         return LessonApp(ctx, lesson, preparation, size=drawable, samples=samples, pace=pace,
@@ -447,7 +453,7 @@ def run_lesson_window(
 def lesson_kinds(lesson: Lesson) -> list[str]:
     """The puzzles a lesson is known to show before its slides are prepared (its demos and
     solves; a trace file's puzzle is known once it is read)."""
-    from solvers.registry import by_name
+    from puzzleviz.solvers.registry import by_name
 
     kinds = [slide.demo for slide in lesson.slides if slide.demo]
     kinds += [by_name(slide.solve[0]).kind for slide in lesson.slides if slide.solve]

@@ -15,23 +15,22 @@ from pathlib import Path
 
 import moderngl
 import numpy as np
-
-from solvers import atomic
-from solvers.errors import OutputError
-from solvers.model import PuzzleModel
-from solvers.progress import Progress
-from solvers.trace import Trace
-from solvers.traceview import model_for
-from viz.compose import Look, default_look, render_frame
-from viz.gl import headless_context, samples_for
-from viz.hud import HudOptions
-from viz.player import M, Player, speed_for_seconds
-from viz.renderer import Renderer
-from viz.scene import scene_for
-from viz.sinks import FrameSink, Mp4Options, RecordError, open_sink, output_kind
-from viz.subtitles import Mark, TimedText, TimedTextBuilder, milestone_title, webvtt
-from viz.target import RenderTarget
-from viz.timeline import Level
+from puzzleviz.solvers import atomic
+from puzzleviz.solvers.errors import OutputError
+from puzzleviz.solvers.model import PuzzleModel
+from puzzleviz.solvers.progress import Progress
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.traceview import model_for
+from puzzleviz.viz.compose import Look, default_look, render_frame
+from puzzleviz.viz.gl import headless_context, samples_for
+from puzzleviz.viz.hud import HudOptions
+from puzzleviz.viz.player import M, Player, speed_for_seconds
+from puzzleviz.viz.renderer import Renderer
+from puzzleviz.viz.scene import scene_for
+from puzzleviz.viz.sinks import FrameSink, Mp4Options, RecordError, open_sink, output_kind
+from puzzleviz.viz.subtitles import Mark, TimedText, TimedTextBuilder, milestone_title, webvtt
+from puzzleviz.viz.target import RenderTarget
+from puzzleviz.viz.timeline import Level
 
 MAX_FRAMES = 2_000_000  # about 18 hours at 30 fps
 

@@ -5,13 +5,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import moderngl
-
-from viz.color import BACKGROUND, RGBA
-from viz.draw2d import DrawList2D
-from viz.draw3d import DrawList3D
-from viz.renderer2d import Renderer2D
-from viz.renderer3d import Renderer3D
-from viz.target import RenderTarget
+from puzzleviz.viz.color import BACKGROUND, RGBA
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.draw3d import DrawList3D
+from puzzleviz.viz.renderer2d import Renderer2D
+from puzzleviz.viz.renderer3d import Renderer3D
+from puzzleviz.viz.target import RenderTarget
 
 
 class Renderer:

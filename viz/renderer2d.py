@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import moderngl
 import numpy as np
-
-from viz.draw2d import SHAPE_FLOATS
-from viz.gl import attribute_location, blend_over, load_program, uniform
-from viz.text import ATLAS, GlyphAtlas
+from puzzleviz.viz.draw2d import SHAPE_FLOATS
+from puzzleviz.viz.gl import attribute_location, blend_over, load_program, uniform
+from puzzleviz.viz.text import ATLAS, GlyphAtlas
 
 _SHAPE_STRIDE = SHAPE_FLOATS * 4
 _SHAPE_ATTRS = (("i_geom", 0), ("i_param", 4), ("i_fill", 8), ("i_stroke", 12), ("i_extra", 16))

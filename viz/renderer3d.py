@@ -6,11 +6,10 @@ from __future__ import annotations
 
 import moderngl
 import numpy as np
-
-from viz.draw3d import INSTANCE_FLOATS, DrawList3D
-from viz.gl import attribute_location, blend_over, load_program, uniform
-from viz.meshes import VERTEX_FLOATS
-from viz.renderer2d import _StreamBuffer
+from puzzleviz.viz.draw3d import INSTANCE_FLOATS, DrawList3D
+from puzzleviz.viz.gl import attribute_location, blend_over, load_program, uniform
+from puzzleviz.viz.meshes import VERTEX_FLOATS
+from puzzleviz.viz.renderer2d import _StreamBuffer
 
 _STRIDE = INSTANCE_FLOATS * 4
 _INSTANCE_ATTRS = (

@@ -14,16 +14,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
-from solvers.errors import PuzzlevizError
-from solvers.i18n import N_, gettext
-from solvers.trace import Trace
-from solvers.trace_edit import by_hand
-from viz.camera import OrbitCamera
-from viz.draw2d import DrawList2D
-from viz.draw3d import DrawList3D
-from viz.interaction import Interaction
-from viz.player import Frame, M
-from viz.stats import counter_lines, milestone_line
+from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.solvers.i18n import N_, gettext
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.trace_edit import by_hand
+from puzzleviz.viz.camera import OrbitCamera
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.draw3d import DrawList3D
+from puzzleviz.viz.interaction import Interaction
+from puzzleviz.viz.player import Frame, M
+from puzzleviz.viz.stats import counter_lines, milestone_line
 
 PLAYED_BY_HAND = N_("played by hand")
 
@@ -169,7 +169,7 @@ def register_scene(cls: SceneClass) -> SceneClass:
 def scene_for(kind: str) -> Scene[Any]:
     """The scene of a puzzle kind: registered here, else the one its PuzzleSpec names."""
     if kind not in _SCENES:
-        from solvers.registry import puzzles
+        from puzzleviz.solvers.registry import puzzles
 
         spec = puzzles().get(kind)
         if spec is not None:
@@ -182,7 +182,7 @@ def scene_for(kind: str) -> Scene[Any]:
 
 
 def all_scenes() -> dict[str, Scene[Any]]:
-    from solvers.registry import puzzles
+    from puzzleviz.solvers.registry import puzzles
 
     for kind in puzzles():
         scene_for(kind)

@@ -36,12 +36,11 @@ import av.subtitles.stream
 import av.subtitles.subtitle
 import numpy as np
 from av.container import OutputContainer
-
-from solvers import atomic
-from solvers.errors import OutputError, PuzzlevizError
-from solvers.i18n import ISO_639_2, current_language
-from viz.subtitles import ASS_HEADER, TimedText, ass_dialogue
-from viz.yuv import BT709, LIMITED_RANGE, rgb_to_yuv420
+from puzzleviz.solvers import atomic
+from puzzleviz.solvers.errors import OutputError, PuzzlevizError
+from puzzleviz.solvers.i18n import ISO_639_2, current_language
+from puzzleviz.viz.subtitles import ASS_HEADER, TimedText, ass_dialogue
+from puzzleviz.viz.yuv import BT709, LIMITED_RANGE, rgb_to_yuv420
 
 VIDEO_SUFFIXES = (".mp4", ".m4v", ".mov")
 P = ParamSpec("P")

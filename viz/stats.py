@@ -13,9 +13,8 @@ import weakref
 from collections.abc import Mapping
 
 import numpy as np
-
-from solvers.i18n import N_plural, fill, gettext, ngettext
-from solvers.trace import Trace
+from puzzleviz.solvers.i18n import N_plural, fill, gettext, ngettext
+from puzzleviz.solvers.trace import Trace
 
 _LIVE: weakref.WeakKeyDictionary[Trace, frozenset[str]] = weakref.WeakKeyDictionary()
 _LABELS: weakref.WeakKeyDictionary[Trace, str] = weakref.WeakKeyDictionary()

@@ -21,7 +21,7 @@ import dataclasses
 from collections import Counter
 from collections.abc import Sequence
 
-from solvers.i18n import N_, fill, gettext
+from puzzleviz.solvers.i18n import N_, fill, gettext
 
 MAX_CHAPTERS = 100
 # the milestone kinds the puzzles record (identifiers in the trace), as chapter titles say them

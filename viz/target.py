@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import moderngl
 import numpy as np
-
-from viz.color import RGBA
+from puzzleviz.viz.color import RGBA
 
 
 class RenderTarget:

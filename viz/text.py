@@ -18,8 +18,7 @@ import dataclasses
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
-
-from assets import asset_path
+from puzzleviz.assets import asset_path
 
 if TYPE_CHECKING:
     import pygame.freetype

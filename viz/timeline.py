@@ -17,8 +17,7 @@ from __future__ import annotations
 import enum
 
 import numpy as np
-
-from solvers.trace import Trace
+from puzzleviz.solvers.trace import Trace
 
 
 class Level(enum.StrEnum):

@@ -18,14 +18,13 @@ from pathlib import Path
 import moderngl
 import numpy as np
 import pygame
+from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.warm import start_warming, stop_warming
+from puzzleviz.viz.app import App
+from puzzleviz.viz.gl import load_program
+from puzzleviz.viz.timeline import Level
 from pygame._sdl2.video import Window  # SDL's window: fullscreen and back, same GL context
-
-from solvers.errors import PuzzlevizError
-from solvers.trace import Trace
-from solvers.warm import start_warming, stop_warming
-from viz.app import App
-from viz.gl import load_program
-from viz.timeline import Level
 
 
 class WindowError(PuzzlevizError):

@@ -53,7 +53,7 @@ up to all 48 symmetries; the unit cubes lie on a space diagonal in every one"), 
 error 0, or the first steps with restarts).
 """
 
-from solvers.plugin import Method, PuzzleSpec, Ref
+from puzzleviz.solvers.plugin import Method, PuzzleSpec, Ref
 
 PUZZLE = PuzzleSpec(
     kind="cube",
@@ -66,29 +66,29 @@ PUZZLE = PuzzleSpec(
     "--all every filling); it reads and writes BurrTools .xmpuzzle files; --method "
     "stochastic runs the seed's collision-removal search (random moves, keep if not worse, "
     "restarts).",
-    model=Ref("solvers.cube.model:CubeModel"),
+    model=Ref("puzzleviz.solvers.cube.model:CubeModel"),
     methods=(
         Method(
             "exact",
-            Ref("solvers.cube.search:exact"),
+            Ref("puzzleviz.solvers.cube.search:exact"),
             "every filling, by exact cover with bounds (default)",
             ("nodes", "depth", "solutions", "options"),
             200_000_000,  # about five minutes here
         ),
         Method(
             "stochastic",
-            Ref("solvers.cube.search:stochastic"),
+            Ref("puzzleviz.solvers.cube.search:stochastic"),
             "the seed's collision-removal search",
             ("step", "error", "best", "restarts", "repeats", "limit"),
         ),
     ),
-    add_arguments=Ref("solvers.cube.options:add_arguments"),
-    problems=Ref("solvers.cube.options:problems"),
-    finish=Ref("solvers.cube.options:finish"),
+    add_arguments=Ref("puzzleviz.solvers.cube.options:add_arguments"),
+    problems=Ref("puzzleviz.solvers.cube.options:problems"),
+    finish=Ref("puzzleviz.solvers.cube.options:finish"),
     outputs=("assembly", "write_solutions"),
     inputs=("puzzle", "xmpuzzle"),
     texts=("problem",),
-    scene=Ref("scenes.cube:CubeScene"),
-    demo=Ref("solvers.cube.demo:demo_trace"),
+    scene=Ref("puzzleviz.scenes.cube:CubeScene"),
+    demo=Ref("puzzleviz.solvers.cube.demo:demo_trace"),
     seeded=True,
 )

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from solvers.cube.model import CubeModel, Place, posture, spans
-from solvers.cube.puzzle import CubePuzzle
-from solvers.cube.solution import PlacedPiece, Solution, assembly_order, solution_pieces
-from solvers.i18n import N_, msg, nmsg
-from solvers.trace import Trace
-from solvers.tracer import RecordingTracer, Tracer
+from puzzleviz.solvers.cube.model import CubeModel, Place, posture, spans
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.solution import PlacedPiece, Solution, assembly_order, solution_pieces
+from puzzleviz.solvers.i18n import N_, msg, nmsg
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracer import RecordingTracer, Tracer
 
 ASSEMBLY_COUNTERS = ("placed", "layer")
 

@@ -15,9 +15,8 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-
-from solvers.cube.placements import Placements
-from solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.placements import Placements
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
 
 
 @dataclasses.dataclass(frozen=True)

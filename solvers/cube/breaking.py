@@ -22,10 +22,9 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-
-from solvers.cube.group import PuzzleGroup
-from solvers.cube.placements import Placements
-from solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.group import PuzzleGroup
+from puzzleviz.solvers.cube.placements import Placements
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
 
 MAX_ROOTS = 20_000  # beyond this, roots are not split further (their setup would cost more)
 

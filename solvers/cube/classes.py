@@ -16,9 +16,8 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-
-from solvers.cube.group import PuzzleGroup
-from solvers.jit import njit
+from puzzleviz.solvers.cube.group import PuzzleGroup
+from puzzleviz.solvers.jit import njit
 
 
 @njit(cache=True, inline="always")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from solvers.cube.assembly import assembly_trace
-from solvers.cube.exact import EXACT_COUNTERS, solve_exact
-from solvers.cube.facts import facts_caption, solution_facts
-from solvers.cube.files import DEFAULT_PUZZLE, load_puzzle
-from solvers.cube.model import CubeModel
-from solvers.cube.stochastic import StochasticParams, stochastic_trace
-from solvers.trace import Trace
-from solvers.tracer import RecordingTracer
+from puzzleviz.solvers.cube.assembly import assembly_trace
+from puzzleviz.solvers.cube.exact import EXACT_COUNTERS, solve_exact
+from puzzleviz.solvers.cube.facts import facts_caption, solution_facts
+from puzzleviz.solvers.cube.files import DEFAULT_PUZZLE, load_puzzle
+from puzzleviz.solvers.cube.model import CubeModel
+from puzzleviz.solvers.cube.stochastic import StochasticParams, stochastic_trace
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracer import RecordingTracer
 
 
 def demo_trace(puzzle_name: str = DEFAULT_PUZZLE, solution: int = 1) -> Trace:

@@ -7,17 +7,16 @@ import dataclasses
 from collections.abc import Callable
 
 import numpy as np
-
-from solvers.cube.breaking import Roots, symmetry_roots
-from solvers.cube.kernels import exact as K
-from solvers.cube.model import Place
-from solvers.cube.puzzle import CubePuzzle
-from solvers.cube.results import CubeResult, SolutionRows
-from solvers.cube.runs import PackedRun, PlainRun, check_run_size, uses_packed
-from solvers.cube.tables import ExactTables, exact_tables
-from solvers.i18n import N_, msg, nmsg
-from solvers.progress import Progress
-from solvers.tracer import NULL_TRACER, Tracer
+from puzzleviz.solvers.cube.breaking import Roots, symmetry_roots
+from puzzleviz.solvers.cube.kernels import exact as K
+from puzzleviz.solvers.cube.model import Place
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.results import CubeResult, SolutionRows
+from puzzleviz.solvers.cube.runs import PackedRun, PlainRun, check_run_size, uses_packed
+from puzzleviz.solvers.cube.tables import ExactTables, exact_tables
+from puzzleviz.solvers.i18n import N_, msg, nmsg
+from puzzleviz.solvers.progress import Progress
+from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
 EXACT_COUNTERS = ("nodes", "depth", "solutions", "options")
 NODE_BUDGET = 200_000  # nodes per kernel call between progress updates (~0.2 s)
@@ -120,7 +119,7 @@ def _search(
     node_limit: int | None,
 ) -> _Searched:
     """The exact-cover kernel below each root in turn."""
-    from solvers.interrupt import raise_if_stopped
+    from puzzleviz.solvers.interrupt import raise_if_stopped
 
     puzzle = tables.puzzle
     n_pieces = puzzle.n_pieces
@@ -194,8 +193,8 @@ def solve_exact(
     a milestone per solution.
     `searcher` (a split run's, solvers.cube.split_parts) searches the roots in place of
     `_search`, with its arguments, when every solution is wanted and nothing is recorded."""
-    from solvers.cube.classes import every_filling, one_per_class
-    from solvers.cube.group import puzzle_group
+    from puzzleviz.solvers.cube.classes import every_filling, one_per_class
+    from puzzleviz.solvers.cube.group import puzzle_group
 
     tables = exact_tables(puzzle)
     check_run_size(puzzle.n_pieces + 1, tables.placements.n, 2 * 4)  # before the roots

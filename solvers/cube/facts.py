@@ -10,14 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 import numpy as np
-
-from solvers.cube.classes import classify_rows
-from solvers.cube.group import puzzle_group
-from solvers.cube.puzzle import CubePuzzle
-from solvers.cube.results import CubeResult
-from solvers.cube.symmetry import solution_rows
-from solvers.cube.tables import exact_tables
-from solvers.i18n import N_, msg, nmsg, render
+from puzzleviz.solvers.cube.classes import classify_rows
+from puzzleviz.solvers.cube.group import puzzle_group
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.results import CubeResult
+from puzzleviz.solvers.cube.symmetry import solution_rows
+from puzzleviz.solvers.cube.tables import exact_tables
+from puzzleviz.solvers.i18n import N_, msg, nmsg, render
 
 
 def unit_columns(puzzle: CubePuzzle) -> np.ndarray:

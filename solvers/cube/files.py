@@ -6,12 +6,19 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from solvers.cube.puzzle import CubePuzzle, puzzle_from_json
-from solvers.errors import PuzzleInputError
-from solvers.reading import MB, FileFormat, check_regular, exists, parse_json, read_limited
+from puzzleviz.solvers.cube.puzzle import CubePuzzle, puzzle_from_json
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.reading import (
+    MB,
+    FileFormat,
+    check_regular,
+    exists,
+    parse_json,
+    read_limited,
+)
 
 if TYPE_CHECKING:
-    from solvers.cube.xmpuzzle import XmSource
+    from puzzleviz.solvers.cube.xmpuzzle import XmSource
 
 DEFAULT_PUZZLE = "fakocka"
 XM_SUFFIX = ".xmpuzzle"
@@ -35,7 +42,7 @@ def _is_xmpuzzle(path: Path) -> bool:
     """By its name, or for another name by its first bytes (gzip or XML)."""
     if path.suffix in (XM_SUFFIX, ".json"):
         return path.suffix == XM_SUFFIX
-    from solvers.cube.xmpuzzle import XMPUZZLE
+    from puzzleviz.solvers.cube.xmpuzzle import XMPUZZLE
 
     head = read_limited(path, XMPUZZLE)[:64]
     return head[:2] == b"\x1f\x8b" or head.lstrip().startswith(b"<")
@@ -69,7 +76,7 @@ def load_source(
     """A puzzle by name or path, and the BurrTools file it came from (None for JSON)."""
     path = find_puzzle(name_or_file, burrtools=burrtools)
     if _is_xmpuzzle(path):
-        from solvers.cube.xmpuzzle import load_xmpuzzle
+        from puzzleviz.solvers.cube.xmpuzzle import load_xmpuzzle
 
         return load_xmpuzzle(path, problem)
     if problem is not None:
@@ -88,7 +95,7 @@ def load_sources(
     choice of counts (`xmpuzzle.puzzle_variants`)."""
     path = find_puzzle(name_or_file, burrtools=burrtools)
     if _is_xmpuzzle(path):
-        from solvers.cube.xmpuzzle import load_xmpuzzle_variants
+        from puzzleviz.solvers.cube.xmpuzzle import load_xmpuzzle_variants
 
         return list(load_xmpuzzle_variants(path, problem))
     return [load_source(name_or_file, allow_holes=allow_holes, problem=problem)]

@@ -19,11 +19,10 @@ import dataclasses
 from functools import lru_cache
 
 import numpy as np
-
-from solvers.cube.geometry import box_symmetries, normalize
-from solvers.cube.placements import Placements
-from solvers.cube.puzzle import CubePuzzle
-from solvers.cube.tables import exact_tables
+from puzzleviz.solvers.cube.geometry import box_symmetries, normalize
+from puzzleviz.solvers.cube.placements import Placements
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.tables import exact_tables
 
 MIRROR_X = np.diag([-1, 1, 1])
 

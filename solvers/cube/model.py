@@ -22,14 +22,13 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
-
-from solvers.cube.puzzle import CubePuzzle, puzzle_from_json
-from solvers.cube.solution import PlacedPiece, Solution, placed_piece, solution_pieces
-from solvers.cube.space import Space, orientation_table
-from solvers.errors import PuzzleInputError
-from solvers.events import Event, EventSet
-from solvers.jit import njit
-from solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.cube.puzzle import CubePuzzle, puzzle_from_json
+from puzzleviz.solvers.cube.solution import PlacedPiece, Solution, placed_piece, solution_pieces
+from puzzleviz.solvers.cube.space import Space, orientation_table
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.events import Event, EventSet
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
 
 OP_PLACE, OP_REMOVE, OP_MOVE = 0, 1, 2
 

@@ -12,9 +12,8 @@ import dataclasses
 import itertools
 
 import numpy as np
-
-from solvers.cube.puzzle import CubePuzzle
-from solvers.cube.space import Space
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.space import Space
 
 
 @dataclasses.dataclass(frozen=True)

@@ -14,9 +14,8 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
-
-from solvers.cube.geometry import Shape, cuboid, extent, normalize, orientations
-from solvers.errors import PuzzleInputError
+from puzzleviz.solvers.cube.geometry import Shape, cuboid, extent, normalize, orientations
+from puzzleviz.solvers.errors import PuzzleInputError
 
 MAX_BOX_SIDE = 16
 MAX_PIECE_TYPES = 64

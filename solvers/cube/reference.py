@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import itertools
 
-from solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
 
 M64 = (1 << 64) - 1
 

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.cube.model import CubeModel
-from solvers.cube.views import slices
+from puzzleviz.solvers.cube.model import CubeModel
+from puzzleviz.solvers.cube.views import slices
 
 
 def slice_lines(model: CubeModel, state: np.ndarray) -> list[str]:

@@ -8,14 +8,13 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
-
-from solvers.cube.puzzle import CubePuzzle
-from solvers.cube.solution import Solution
-from solvers.jsontext import RawJSON
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.solution import Solution
+from puzzleviz.solvers.jsontext import RawJSON
 
 if TYPE_CHECKING:
-    from solvers.cube.classes import Enumeration
-    from solvers.cube.placements import Placements
+    from puzzleviz.solvers.cube.classes import Enumeration
+    from puzzleviz.solvers.cube.placements import Placements
 
 JSON_IN_MEMORY = 2_000  # more solutions than this are written one at a time (`_Streamed`)
 
@@ -101,8 +100,8 @@ class CubeResult:
         return f"{head}{self.count:,} {what} in {self.seconds:.3f} s ({self.nodes:,} search nodes)"
 
     def lines(self) -> list[str]:
-        from solvers.cube.model import CubeModel
-        from solvers.cube.report import slice_lines
+        from puzzleviz.solvers.cube.model import CubeModel
+        from puzzleviz.solvers.cube.report import slice_lines
 
         lines = [f"{self.name}: {self.puzzle.describe()}", self.summary()]
         facts = self.facts
@@ -143,7 +142,7 @@ class CubeResult:
     def _solutions_json(self) -> list[Any]:
         """Each filling as its pieces' texts: a piece in a given pose is written once, and
         the thousands of fillings that hold it share that text."""
-        from solvers.cube.solution import piece_json
+        from puzzleviz.solvers.cube.solution import piece_json
 
         texts: dict[tuple[int, int], RawJSON] = {}
 

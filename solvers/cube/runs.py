@@ -5,13 +5,12 @@ one small interface so `exact._search` drives either the same way."""
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.cube.kernels import exact as K
-from solvers.cube.kernels import packed as KP
-from solvers.cube.tables import ExactTables
-from solvers.errors import PuzzleInputError
-from solvers.reading import size_text
-from solvers.tracer import Tracer
+from puzzleviz.solvers.cube.kernels import exact as K
+from puzzleviz.solvers.cube.kernels import packed as KP
+from puzzleviz.solvers.cube.tables import ExactTables
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.reading import size_text
+from puzzleviz.solvers.tracer import Tracer
 
 SOLUTION_CHUNK = 4096
 # The kernels keep, for every level of the search, the placements still alive and the ones

@@ -7,9 +7,8 @@ import dataclasses
 import json
 
 import numpy as np
-
-from solvers.cube.puzzle import CubePuzzle
-from solvers.cube.space import Space
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.space import Space
 
 AXES = "xyz"
 

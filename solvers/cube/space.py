@@ -17,8 +17,7 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-
-from solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
 
 
 @dataclasses.dataclass(frozen=True)

@@ -35,22 +35,21 @@ import threading
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-
-from solvers.cube.breaking import Roots, symmetry_roots
-from solvers.cube.exact import _search, _Searched
-from solvers.cube.puzzle import CubePuzzle, _piece_type
-from solvers.cube.tables import ExactTables, exact_tables
-from solvers.split.parts import Job, Key, PartResult, SplitError
-from solvers.tracer import NULL_TRACER, Tracer
+from puzzleviz.solvers.cube.breaking import Roots, symmetry_roots
+from puzzleviz.solvers.cube.exact import _search, _Searched
+from puzzleviz.solvers.cube.puzzle import CubePuzzle, _piece_type
+from puzzleviz.solvers.cube.tables import ExactTables, exact_tables
+from puzzleviz.solvers.split.parts import Job, Key, PartResult, SplitError
+from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from solvers.progress import Progress
-    from solvers.split.options import SplitOptions
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.split.options import SplitOptions
 
-RUNNER = "solvers.cube.split_parts:search_part"
-WARM = "solvers.cube.split_parts:warm"
+RUNNER = "puzzleviz.solvers.cube.split_parts:search_part"
+WARM = "puzzleviz.solvers.cube.split_parts:warm"
 TARGET_PARTS = 64  # fewer roots than this: each split by the kernel's first choices
 MAX_LEVELS = 2  # ... at most two levels down
 MAX_PARTS = 256  # more roots than this are searched in runs of consecutive roots
@@ -104,7 +103,7 @@ def part_keys(tables: ExactTables, roots: Roots) -> list[Key]:
 
 def _parity_ok(tables: ExactTables, fixed: tuple[int, ...]) -> bool:
     """The slab parity bound the kernels apply to a piece just placed (see `bounds`)."""
-    from solvers.cube.exact import _root_state
+    from puzzleviz.solvers.cube.exact import _root_state
 
     counts, _, par, _ = _root_state(tables, fixed)
     limit = counts @ tables.parity.max_flips
@@ -121,8 +120,8 @@ def first_choices(tables: ExactTables, fixed: tuple[int, ...]) -> list[int]:
     """The placements the search tries first below `fixed`, in the order it tries them
     (none at a dead end or with fewer than two pieces left): the kernel `exact._search`
     runs there, stopped after its first node."""
-    from solvers.cube.exact import _captions, _root_state
-    from solvers.cube.runs import PackedRun, PlainRun, uses_packed
+    from puzzleviz.solvers.cube.exact import _captions, _root_state
+    from puzzleviz.solvers.cube.runs import PackedRun, PlainRun, uses_packed
 
     n_left = tables.puzzle.n_pieces - len(fixed)
     if n_left < 2:
@@ -155,8 +154,8 @@ def search_split(
     node_limit: int | None,
 ) -> _Searched:
     """What `exact._search` returns for these roots, searched as parts on the engine."""
-    from solvers.split.choose import engine_for
-    from solvers.split.run import run_parts
+    from puzzleviz.solvers.split.choose import engine_for
+    from puzzleviz.solvers.split.run import run_parts
 
     if max_solutions or tracer.enabled:
         raise ValueError("a split cube search finds every solution and records nothing")
@@ -196,7 +195,7 @@ def _prepared(job: Job) -> tuple[ExactTables, Roots]:
     key = json.dumps(job.problem, separators=(",", ":"))  # the node limit aside
     with _cache_lock:
         if key not in _cache:
-            from solvers.cube.group import puzzle_group
+            from puzzleviz.solvers.cube.group import puzzle_group
 
             puzzle = puzzle_from_definition(job.problem["puzzle"])
             tables = exact_tables(puzzle)

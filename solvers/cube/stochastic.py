@@ -15,17 +15,16 @@ import dataclasses
 from typing import Literal
 
 import numpy as np
-
-from solvers.cube.kernels import stochastic as K
-from solvers.cube.model import CubeModel
-from solvers.cube.puzzle import CubePuzzle
-from solvers.cube.space import orientation_table
-from solvers.errors import PuzzleInputError
-from solvers.i18n import msg
-from solvers.interrupt import raise_if_stopped
-from solvers.progress import Progress
-from solvers.trace import Trace
-from solvers.tracer import NULL_TRACER, RecordingTracer, Tracer
+from puzzleviz.solvers.cube.kernels import stochastic as K
+from puzzleviz.solvers.cube.model import CubeModel
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.space import orientation_table
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.i18n import msg
+from puzzleviz.solvers.interrupt import raise_if_stopped
+from puzzleviz.solvers.progress import Progress
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracer import NULL_TRACER, RecordingTracer, Tracer
 
 STOCHASTIC_COUNTERS = ("step", "error", "best", "restarts", "repeats", "limit")
 CHUNK = 1 << 22  # steps per kernel call between progress updates
@@ -86,7 +85,7 @@ class StochasticResult:
                 f"{self.best_error}, {self.restarts:,} restarts")  # fmt: skip
 
     def lines(self) -> list[str]:
-        from solvers.cube.report import histogram_lines, slice_lines
+        from puzzleviz.solvers.cube.report import histogram_lines, slice_lines
 
         puzzle = self.model.puzzle
         lines = [f"{self.name}: {puzzle.describe()}"]

@@ -14,11 +14,10 @@ import dataclasses
 from collections.abc import Sequence
 
 import numpy as np
-
-from solvers.cube.geometry import box_symmetries
-from solvers.cube.puzzle import CubePuzzle
-from solvers.cube.solution import Solution, solution_pieces
-from solvers.cube.tables import exact_tables
+from puzzleviz.solvers.cube.geometry import box_symmetries
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.solution import Solution, solution_pieces
+from puzzleviz.solvers.cube.tables import exact_tables
 
 
 def cell_maps(puzzle: CubePuzzle, *, rotations_only: bool) -> np.ndarray:
@@ -64,8 +63,8 @@ class Classes:
 def classify(puzzle: CubePuzzle, solutions: Sequence[Solution], *, rotations_only: bool) -> Classes:
     """The classes of these fillings under the puzzle's rotations, or under its whole
     group (mirror images included when they are fillings: see `group`)."""
-    from solvers.cube.classes import classify_rows
-    from solvers.cube.group import puzzle_group
+    from puzzleviz.solvers.cube.classes import classify_rows
+    from puzzleviz.solvers.cube.group import puzzle_group
 
     group = puzzle_group(puzzle)
     order = group.rotations if rotations_only else group.order
@@ -77,8 +76,8 @@ def classify(puzzle: CubePuzzle, solutions: Sequence[Solution], *, rotations_onl
 
 def transformed(puzzle: CubePuzzle, solution: Solution, cell_map: np.ndarray) -> Solution:
     """The image of a filling under one symmetry (as a cell map), as a Solution."""
-    from solvers.cube.geometry import normalize
-    from solvers.cube.space import Space
+    from puzzleviz.solvers.cube.geometry import normalize
+    from puzzleviz.solvers.cube.space import Space
 
     space = Space(puzzle.box, 0)
     pieces = []

@@ -7,10 +7,9 @@ import dataclasses
 from functools import lru_cache
 
 import numpy as np
-
-from solvers.cube.bounds import SlabParity, slab_parity
-from solvers.cube.placements import Placements, build_placements
-from solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.bounds import SlabParity, slab_parity
+from puzzleviz.solvers.cube.placements import Placements, build_placements
+from puzzleviz.solvers.cube.puzzle import CubePuzzle
 
 
 @dataclasses.dataclass(frozen=True)

@@ -6,9 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-
-from solvers.cube.model import CubeModel
-from solvers.cube.solution import FaceGroups, face_groups
+from puzzleviz.solvers.cube.model import CubeModel
+from puzzleviz.solvers.cube.solution import FaceGroups, face_groups
 
 EMPTY, OVERLAP = -1, -2
 

@@ -29,11 +29,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-
-from solvers.cube.geometry import Shape, extent, normalize
-from solvers.cube.puzzle import MAX_BOX_SIDE, CubePuzzle, PieceType, make_puzzle
-from solvers.errors import PuzzleInputError
-from solvers.reading import MB, FileFormat, inflate, is_gzip, read_limited
+from puzzleviz.solvers.cube.geometry import Shape, extent, normalize
+from puzzleviz.solvers.cube.puzzle import MAX_BOX_SIDE, CubePuzzle, PieceType, make_puzzle
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.reading import MB, FileFormat, inflate, is_gzip, read_limited
 
 Voxel = tuple[int, int, int]
 # Bounds on what a file may make us build, checked before it is built. A file with many
@@ -436,7 +435,7 @@ def _poses(ptype: PieceType, space: VoxelSpace, offset: Voxel) -> list[_Pose]:
 
 def _assembly(puzzle: CubePuzzle, source: XmSource, poses: list[list[_Pose]],
               solution: Sequence[tuple[int, int]]) -> str:  # fmt: skip
-    from solvers.cube.space import Space
+    from puzzleviz.solvers.cube.space import Space
 
     space = Space(puzzle.box, 0)
     per_type: list[list[tuple[int, int, int, int]]] = [[] for _ in source.type_shape]
@@ -470,7 +469,7 @@ def write_solutions(
     seconds: float,
 ) -> None:
     """The source file with these solutions in its problem, gzipped (as BurrTools saves)."""
-    from solvers.atomic import open_output
+    from puzzleviz.solvers.atomic import open_output
 
     root = ET.fromstring(ET.tostring(source.root))  # a copy: the source stays as it was
     node = _problems(root)[source.problem]
@@ -548,7 +547,7 @@ def puzzle_to_xml(puzzle: CubePuzzle, *, comment: str = "") -> tuple[ET.Element,
 
 def write_puzzle(root: ET.Element, path: str | Path) -> None:
     """A puzzle file without solutions (gzipped, deterministic bytes)."""
-    from solvers.atomic import open_output
+    from puzzleviz.solvers.atomic import open_output
 
     copy = ET.fromstring(ET.tostring(root))
     ET.indent(copy, space=" ")

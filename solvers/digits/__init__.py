@@ -60,7 +60,7 @@ Elsewhere:
     solvers.digits.demo.final_state(model, result)  the board where a stopped search left it
 """
 
-from solvers.plugin import Method, PuzzleSpec, Ref
+from puzzleviz.solvers.plugin import Method, PuzzleSpec, Ref
 
 PUZZLE = PuzzleSpec(
     kind="digits",
@@ -69,20 +69,20 @@ PUZZLE = PuzzleSpec(
     help="pack the ten seven-segment digits into their frame, exactly",
     description="Pack the ten seven-segment digit pieces into their frame, turning and "
     "flipping them: every packing, grouped into classes by the frame's symmetry.",
-    model=Ref("solvers.digits.model:DigitsModel"),
+    model=Ref("puzzleviz.solvers.digits.model:DigitsModel"),
     methods=(
         Method(
             "exact",
-            Ref("solvers.digits.search:exact"),
+            Ref("puzzleviz.solvers.digits.search:exact"),
             "depth-first search with waste and band bounds",
             ("nodes", "placed", "left_empty", "waste_bound", "solutions"),
             500_000_000,  # 3.5 times the whole half-block search (143 M nodes)
         ),
     ),
-    add_arguments=Ref("solvers.digits.options:add_arguments"),
-    problems=Ref("solvers.digits.options:problems"),
-    answer=Ref("solvers.digits.options:answer"),
+    add_arguments=Ref("puzzleviz.solvers.digits.options:add_arguments"),
+    problems=Ref("puzzleviz.solvers.digits.options:problems"),
+    answer=Ref("puzzleviz.solvers.digits.options:answer"),
     inputs=("puzzle",),
-    scene=Ref("scenes.digits:DigitsScene"),
-    demo=Ref("solvers.digits.demo:demo_trace"),
+    scene=Ref("puzzleviz.scenes.digits:DigitsScene"),
+    demo=Ref("puzzleviz.solvers.digits.demo:demo_trace"),
 )

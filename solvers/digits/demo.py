@@ -3,19 +3,18 @@
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.digits.exact import prepare, solve
-from solvers.digits.kernels import COUNTERS
-from solvers.digits.known import known_representatives
-from solvers.digits.model import DigitsModel
-from solvers.digits.placements import PlacementTable
-from solvers.digits.post import post_placement
-from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
-from solvers.digits.results import DigitsResult
-from solvers.digits.symmetry import Solution
-from solvers.i18n import msg
-from solvers.trace import Trace
-from solvers.tracer import RecordingTracer
+from puzzleviz.solvers.digits.exact import prepare, solve
+from puzzleviz.solvers.digits.kernels import COUNTERS
+from puzzleviz.solvers.digits.known import known_representatives
+from puzzleviz.solvers.digits.model import DigitsModel
+from puzzleviz.solvers.digits.placements import PlacementTable
+from puzzleviz.solvers.digits.post import post_placement
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle, default_puzzle
+from puzzleviz.solvers.digits.results import DigitsResult
+from puzzleviz.solvers.digits.symmetry import Solution
+from puzzleviz.solvers.i18n import msg
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracer import RecordingTracer
 
 Placements = dict[int, tuple[int, int, int]]  # piece -> (orientation, x, y)
 

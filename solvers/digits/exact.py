@@ -19,22 +19,26 @@ from collections.abc import Callable, Sequence
 from functools import cached_property, lru_cache, partial
 
 import numpy as np
-
-from solvers.digits import kernels
-from solvers.digits.bands import Settle, fewest_rows, least_band_rows, one_by_one
-from solvers.digits.grid import Grid, check_granularity, resolution_of
-from solvers.digits.model import Place
-from solvers.digits.overlaps import placement_rows
-from solvers.digits.placements import PlacementTable, build_placements
-from solvers.digits.puzzle import DigitsPuzzle
-from solvers.digits.results import DigitsResult
-from solvers.digits.symmetry import FrameSymmetry, Solution, SolutionClasses, congruent_swaps
-from solvers.digits.waste import forced_waste, word_ranges
-from solvers.errors import PuzzleInputError
-from solvers.i18n import msg, nmsg
-from solvers.interrupt import current_control, raise_if_stopped
-from solvers.kernel_trace import new_kernel_buffer
-from solvers.tracer import NULL_TRACER, Tracer
+from puzzleviz.solvers.digits import kernels
+from puzzleviz.solvers.digits.bands import Settle, fewest_rows, least_band_rows, one_by_one
+from puzzleviz.solvers.digits.grid import Grid, check_granularity, resolution_of
+from puzzleviz.solvers.digits.model import Place
+from puzzleviz.solvers.digits.overlaps import placement_rows
+from puzzleviz.solvers.digits.placements import PlacementTable, build_placements
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle
+from puzzleviz.solvers.digits.results import DigitsResult
+from puzzleviz.solvers.digits.symmetry import (
+    FrameSymmetry,
+    Solution,
+    SolutionClasses,
+    congruent_swaps,
+)
+from puzzleviz.solvers.digits.waste import forced_waste, word_ranges
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.i18n import msg, nmsg
+from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
+from puzzleviz.solvers.kernel_trace import new_kernel_buffer
+from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
 SOLUTION_CAPACITY = 1 << 14
 MEMO_ENTRIES = 1 << 22  # remembered subtrees (48 MB)

@@ -18,11 +18,10 @@ import dataclasses
 from functools import cached_property
 
 import numpy as np
-
-from solvers.digits.geometry import Cell, normalized, refine_to_unit_squares
-from solvers.digits.pieces import Orientation
-from solvers.digits.puzzle import DigitsPuzzle
-from solvers.errors import PuzzleInputError
+from puzzleviz.solvers.digits.geometry import Cell, normalized, refine_to_unit_squares
+from puzzleviz.solvers.digits.pieces import Orientation
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle
+from puzzleviz.solvers.errors import PuzzleInputError
 
 GRANULARITIES = ("mesh", "block", "half")
 RESOLUTIONS = ("block", "unit")

@@ -37,12 +37,11 @@ caller can show progress between calls and continue the same trace.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.bits import lowest_bit_index, popcount64
-from solvers.digits.overlaps import has_bit
-from solvers.interrupt import stop_requested
-from solvers.jit import njit
-from solvers.kernel_trace import record_event, record_milestone, record_step
+from puzzleviz.solvers.bits import lowest_bit_index, popcount64
+from puzzleviz.solvers.digits.overlaps import has_bit
+from puzzleviz.solvers.interrupt import stop_requested
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.kernel_trace import record_event, record_milestone, record_step
 
 OP_PLACE, OP_REMOVE, OP_LEAVE_EMPTY, OP_REOPEN = 0, 1, 2, 3
 C_NODES, C_PLACED, C_EMPTY, C_WASTE, C_SOLUTIONS = 0, 1, 2, 3, 4

@@ -17,16 +17,16 @@ import re
 from pathlib import Path
 from typing import Any
 
-from solvers.digits.exact import every_solution, prepare
-from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
-from solvers.digits.results import DigitsResult
-from solvers.digits.symmetry import Solution
+from puzzleviz.solvers.digits.exact import every_solution, prepare
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle, default_puzzle
+from puzzleviz.solvers.digits.results import DigitsResult
+from puzzleviz.solvers.digits.symmetry import Solution
 
 Placements = dict[int, tuple[int, int, int]]  # piece -> (orientation, x, y)
 
 
 def known_classes_path() -> Path:
-    from assets import asset_path
+    from puzzleviz.assets import asset_path
 
     return asset_path("puzzles", "digits", "known_classes.json")
 

@@ -18,16 +18,15 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
-
-from solvers.digits import kernels
-from solvers.digits.geometry import SIDE_NAMES, symmetry_angle_and_flip, triangle_corners
-from solvers.digits.grid import GRANULARITIES, Grid, check_granularity, resolution_of
-from solvers.digits.pieces import affine_of
-from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
-from solvers.errors import PuzzleInputError
-from solvers.events import Event, EventSet
-from solvers.jit import njit
-from solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.digits import kernels
+from puzzleviz.solvers.digits.geometry import SIDE_NAMES, symmetry_angle_and_flip, triangle_corners
+from puzzleviz.solvers.digits.grid import GRANULARITIES, Grid, check_granularity, resolution_of
+from puzzleviz.solvers.digits.pieces import affine_of
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle, default_puzzle
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.events import Event, EventSet
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
 
 FREE, LEFT_EMPTY, OUTSIDE = -1, -2, -3
 PIECE_FIELDS = 3

@@ -8,8 +8,8 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from solvers.digits.results import GRANULARITY_WORDS
-from solvers.split.options import (
+from puzzleviz.solvers.digits.results import GRANULARITY_WORDS
+from puzzleviz.solvers.split.options import (
     SplitOptions,
     add_split_arguments,
     check_split_alone,
@@ -17,8 +17,8 @@ from solvers.split.options import (
 )
 
 if TYPE_CHECKING:
-    from solvers.digits.model import DigitsModel
-    from solvers.digits.puzzle import DigitsPuzzle
+    from puzzleviz.solvers.digits.model import DigitsModel
+    from puzzleviz.solvers.digits.puzzle import DigitsPuzzle
 
 GRANULARITIES = ("mesh", "block", "half")  # grid.GRANULARITIES
 ESTIMATE_PROBES = 5000
@@ -37,7 +37,7 @@ class DigitsProblem:
     split: SplitOptions = dataclasses.field(default_factory=SplitOptions)  # --workers etc.
 
     def model(self) -> DigitsModel:
-        from solvers.digits.model import DigitsModel
+        from puzzleviz.solvers.digits.model import DigitsModel
 
         return DigitsModel(self.puzzle, self.granularity)
 
@@ -105,7 +105,7 @@ def _check_split(args: argparse.Namespace) -> None:
 
 
 def _puzzle(args: argparse.Namespace) -> DigitsPuzzle:
-    from solvers.digits.puzzle import default_puzzle, load_puzzle
+    from puzzleviz.solvers.digits.puzzle import default_puzzle, load_puzzle
 
     return load_puzzle(args.puzzle) if args.puzzle else default_puzzle()
 
@@ -115,7 +115,7 @@ def answer(args: argparse.Namespace) -> bool:
     _check_split(args)
     if not args.estimate:
         return False
-    from solvers.digits.exact import estimate_nodes
+    from puzzleviz.solvers.digits.exact import estimate_nodes
 
     mean, error = estimate_nodes(_puzzle(args), args.granularity, probes=ESTIMATE_PROBES)
     print(

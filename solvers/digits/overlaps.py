@@ -10,8 +10,7 @@ placement pair: 13 MB for the 10,166 placements of the half-block search.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
+from puzzleviz.solvers.jit import njit
 
 
 @njit(cache=True)

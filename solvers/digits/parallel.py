@@ -26,8 +26,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-
-from solvers.digits.exact import (
+from puzzleviz.solvers.digits.exact import (
     NO_BANDS,
     Memo,
     SearchSetup,
@@ -36,20 +35,20 @@ from solvers.digits.exact import (
     prepare,
     solve,
 )
-from solvers.digits.puzzle import DigitsPuzzle
-from solvers.digits.results import DigitsResult
-from solvers.digits.symmetry import Solution
-from solvers.split.engines import Engine, InProcess, ProcessPool
-from solvers.split.parts import Job, Key, PartResult
-from solvers.split.run import run_parts
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle
+from puzzleviz.solvers.digits.results import DigitsResult
+from puzzleviz.solvers.digits.symmetry import Solution
+from puzzleviz.solvers.split.engines import Engine, InProcess, ProcessPool
+from puzzleviz.solvers.split.parts import Job, Key, PartResult
+from puzzleviz.solvers.split.run import run_parts
 
 if TYPE_CHECKING:
-    from solvers.progress import Progress
-    from solvers.split.log import SplitLog
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.split.log import SplitLog
 
-RUNNER = "solvers.digits.parallel:search_part"
-WARM = "solvers.digits.parallel:warm"
-BAND_ENTRY = "solvers.digits.parallel:band_entry_task"
+RUNNER = "puzzleviz.solvers.digits.parallel:search_part"
+WARM = "puzzleviz.solvers.digits.parallel:warm"
+BAND_ENTRY = "puzzleviz.solvers.digits.parallel:band_entry_task"
 
 
 @dataclasses.dataclass(frozen=True)

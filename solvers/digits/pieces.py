@@ -13,7 +13,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from solvers.digits.geometry import (
+from puzzleviz.solvers.digits.geometry import (
     SIDE_NAMES,
     SIDE_OF_NAME,
     Cell,
@@ -22,7 +22,7 @@ from solvers.digits.geometry import (
     symmetry_matrix,
     transform_cells,
 )
-from solvers.errors import PuzzleInputError
+from puzzleviz.solvers.errors import PuzzleInputError
 
 MAX_SIDE = 64  # blocks along each side of a frame or a piece (puzzle.MAX_FRAME_BLOCKS)
 

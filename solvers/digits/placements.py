@@ -18,11 +18,10 @@ import dataclasses
 from functools import cached_property
 
 import numpy as np
-
-from solvers.bits import words_for
-from solvers.digits.grid import Grid, step_in_blocks
-from solvers.errors import PuzzleInputError
-from solvers.jit import njit
+from puzzleviz.solvers.bits import words_for
+from puzzleviz.solvers.digits.grid import Grid, step_in_blocks
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.jit import njit
 
 
 @dataclasses.dataclass(frozen=True, eq=False)

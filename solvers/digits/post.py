@@ -11,9 +11,9 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from solvers.digits.geometry import Cell, normalized
-from solvers.digits.pieces import cells_from_rows_hex, shape_from_spec
-from solvers.digits.puzzle import _read_json, shipped_pieces_path
+from puzzleviz.solvers.digits.geometry import Cell, normalized
+from puzzleviz.solvers.digits.pieces import cells_from_rows_hex, shape_from_spec
+from puzzleviz.solvers.digits.puzzle import _read_json, shipped_pieces_path
 
 POST_FIXED_ZERO = ("T0", "Y1")
 _ENTRY = re.compile(r"(\d)=\((\d+),(\d+),([01]),([0-3])\)")

@@ -23,16 +23,16 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
-from solvers.digits.geometry import Cell
-from solvers.digits.pieces import (
+from puzzleviz.solvers.digits.geometry import Cell
+from puzzleviz.solvers.digits.pieces import (
     MAX_SIDE,
     Piece,
     cells_from_rows_hex,
     rows_hex_of,
     shape_from_spec,
 )
-from solvers.errors import PuzzleInputError
-from solvers.reading import MB, FileFormat, parse_json, read_text
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.reading import MB, FileFormat, parse_json, read_text
 
 DEFAULT_FRAME_BLOCKS = (9, 11)
 MAX_FRAME_BLOCKS = MAX_SIDE
@@ -41,7 +41,7 @@ DIGITS_JSON = FileFormat("puzzle file", 1 * MB)
 
 
 def shipped_pieces_path() -> Path:
-    from assets import asset_path
+    from puzzleviz.assets import asset_path
 
     return asset_path("puzzles", "digits", "digits_pieces.json")
 

@@ -6,7 +6,7 @@ placements as frozensets of cells: the post's own method, without its fixed star
 
 from __future__ import annotations
 
-from solvers.digits.placements import PlacementTable
+from puzzleviz.solvers.digits.placements import PlacementTable
 
 
 def reference_solutions(table: PlacementTable) -> set[tuple[frozenset, ...]]:

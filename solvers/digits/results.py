@@ -7,8 +7,8 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from solvers.digits.exact import SearchSetup
-    from solvers.digits.symmetry import Solution
+    from puzzleviz.solvers.digits.exact import SearchSetup
+    from puzzleviz.solvers.digits.symmetry import Solution
 
 GRANULARITY_WORDS = {
     "mesh": "even block offsets, as the post searched (under a second)",
@@ -58,7 +58,7 @@ class DigitsResult:
         )
 
     def lines(self) -> list[str]:
-        from solvers.digits.solutions import board_text, on_mesh, with_post_fixed_zero
+        from puzzleviz.solvers.digits.solutions import board_text, on_mesh, with_post_fixed_zero
 
         table = self.setup.table
         grid, granularity = table.grid, self.setup.granularity
@@ -89,6 +89,6 @@ class DigitsResult:
         return lines
 
     def to_json(self) -> dict[str, Any]:
-        from solvers.digits.solutions import result_json
+        from puzzleviz.solvers.digits.solutions import result_json
 
         return result_json(self, all_solutions=self.show_all)

@@ -8,14 +8,14 @@ import dataclasses
 import time
 from typing import TYPE_CHECKING
 
-from solvers.digits.exact import prepare, solve
+from puzzleviz.solvers.digits.exact import prepare, solve
 
 if TYPE_CHECKING:
-    from solvers.digits.options import DigitsProblem
-    from solvers.digits.results import DigitsResult
-    from solvers.plugin import Limits
-    from solvers.progress import Progress
-    from solvers.tracer import Tracer
+    from puzzleviz.solvers.digits.options import DigitsProblem
+    from puzzleviz.solvers.digits.results import DigitsResult
+    from puzzleviz.solvers.plugin import Limits
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.tracer import Tracer
 
 
 def exact(
@@ -56,8 +56,8 @@ def exact(
 def _split(problem: DigitsProblem, node_limit: int, progress: Progress) -> DigitsResult:
     """The positions of the 8 as parts on the engine the options ask for (each part up to
     `node_limit` nodes), the band table built on the same engine first."""
-    from solvers.digits.parallel import build_bands, solve_split
-    from solvers.split.choose import engine_for
+    from puzzleviz.solvers.digits.parallel import build_bands, solve_split
+    from puzzleviz.solvers.split.choose import engine_for
 
     options = problem.split
     with engine_for(options) as engine:

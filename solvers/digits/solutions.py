@@ -5,14 +5,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from solvers.digits.geometry import SIDE_NAMES, Cell
-from solvers.digits.pieces import triangles_json
-from solvers.digits.placements import PlacementTable
-from solvers.digits.post import POST_FIXED_ZERO, post_variant_keys
-from solvers.digits.symmetry import Solution
+from puzzleviz.solvers.digits.geometry import SIDE_NAMES, Cell
+from puzzleviz.solvers.digits.pieces import triangles_json
+from puzzleviz.solvers.digits.placements import PlacementTable
+from puzzleviz.solvers.digits.post import POST_FIXED_ZERO, post_variant_keys
+from puzzleviz.solvers.digits.symmetry import Solution
 
 if TYPE_CHECKING:
-    from solvers.digits.results import DigitsResult
+    from puzzleviz.solvers.digits.results import DigitsResult
 
 GRID_NAMES = {"block": "block", "unit": "unit-square"}
 

@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from functools import cached_property
 
 import numpy as np
-
-from solvers.digits.geometry import transform_cells
-from solvers.digits.pieces import congruent
-from solvers.digits.placements import PlacementTable
+from puzzleviz.solvers.digits.geometry import transform_cells
+from puzzleviz.solvers.digits.pieces import congruent
+from puzzleviz.solvers.digits.placements import PlacementTable
 
 Solution = tuple[int, ...]  # placement index per piece, in piece order
 

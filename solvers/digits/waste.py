@@ -24,11 +24,10 @@ and are checked against the memory budget before their arrays are made.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers import memory
-from solvers.digits.placements import PlacementTable
-from solvers.interrupt import STOP, current_control, raise_if_stopped
-from solvers.jit import njit
+from puzzleviz.solvers import memory
+from puzzleviz.solvers.digits.placements import PlacementTable
+from puzzleviz.solvers.interrupt import STOP, current_control, raise_if_stopped
+from puzzleviz.solvers.jit import njit
 
 
 def forced_waste(table: PlacementTable) -> np.ndarray:

@@ -13,7 +13,7 @@ This file must stay light: listing the puzzles and answering --help import it, s
 imports nothing but solvers.plugin (no numpy, no numba).
 """
 
-from solvers.plugin import Method, PuzzleSpec, Ref
+from puzzleviz.solvers.plugin import Method, PuzzleSpec, Ref
 
 MAX_N = 20  # board sizes the command accepts; 20 x 20 already has 39 billion solutions
 COUNTERS = ("nodes", "queens", "solutions")  # kernels.NODES, QUEENS, SOLUTIONS index these
@@ -27,18 +27,18 @@ PUZZLE = PuzzleSpec(
     description="Place N queens on an N x N board so that no queen attacks another: the "
     "first solution of a backtracking search, row by row, and the number of all solutions "
     "(--all lists them). With --trace or --play, every square tried is recorded.",
-    model=Ref("solvers.queens.model:QueensModel"),
+    model=Ref("puzzleviz.solvers.queens.model:QueensModel"),
     methods=(
         Method(
             "backtracking",
-            Ref("solvers.queens.search:backtracking"),
+            Ref("puzzleviz.solvers.queens.search:backtracking"),
             "row by row, the first safe square first; counted by a bitmask kernel",
             COUNTERS,
             NODE_LIMIT,
         ),
     ),
-    add_arguments=Ref("solvers.queens.options:add_arguments"),
-    problems=Ref("solvers.queens.options:problems"),
-    scene=Ref("scenes.queens:QueensScene"),
-    demo=Ref("solvers.queens.demo:demo_trace"),
+    add_arguments=Ref("puzzleviz.solvers.queens.options:add_arguments"),
+    problems=Ref("puzzleviz.solvers.queens.options:problems"),
+    scene=Ref("puzzleviz.scenes.queens:QueensScene"),
+    demo=Ref("puzzleviz.solvers.queens.demo:demo_trace"),
 )

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from solvers.plugin import Limits
-from solvers.progress import Progress
-from solvers.queens import COUNTERS
-from solvers.queens.options import QueensProblem
-from solvers.queens.search import backtracking
-from solvers.trace import Trace
-from solvers.tracer import RecordingTracer
+from puzzleviz.solvers.plugin import Limits
+from puzzleviz.solvers.progress import Progress
+from puzzleviz.solvers.queens import COUNTERS
+from puzzleviz.solvers.queens.options import QueensProblem
+from puzzleviz.solvers.queens.search import backtracking
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracer import RecordingTracer
 
 
 def demo_trace(n: int = 6) -> Trace:

@@ -20,11 +20,10 @@ stops them within a second, and both stop at a node limit. A node is one queen p
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.interrupt import stop_requested
-from solvers.jit import njit
-from solvers.kernel_trace import KernelBuffer, record_event, record_milestone, record_step
-from solvers.queens.model import change
+from puzzleviz.solvers.interrupt import stop_requested
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.kernel_trace import KernelBuffer, record_event, record_milestone, record_step
+from puzzleviz.solvers.queens.model import change
 
 NODES, QUEENS, SOLUTIONS = 0, 1, 2  # counter columns (solvers.queens.COUNTERS)
 PLACE, REMOVE, CONFLICT, CLEAR = 0, 1, 2, 3  # the events' op codes (model.py)

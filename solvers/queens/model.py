@@ -22,12 +22,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError
-from solvers.events import Event, EventSet
-from solvers.jit import njit
-from solvers.model import STATE_DTYPE, PuzzleModel
-from solvers.queens import MAX_N
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.events import Event, EventSet
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
+from puzzleviz.solvers.queens import MAX_N
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 

@@ -8,12 +8,12 @@ import argparse
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from solvers.errors import PuzzleInputError
-from solvers.options import whole
-from solvers.queens import MAX_N
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.options import whole
+from puzzleviz.solvers.queens import MAX_N
 
 if TYPE_CHECKING:
-    from solvers.queens.model import QueensModel
+    from puzzleviz.solvers.queens.model import QueensModel
 
 MAX_LISTED = 13  # --all lists every solution: 73,712 for n = 13 (a second), 365,596 for 14
 
@@ -26,7 +26,7 @@ class QueensProblem:
     all: bool = False
 
     def model(self) -> QueensModel:
-        from solvers.queens.model import QueensModel
+        from puzzleviz.solvers.queens.model import QueensModel
 
         return QueensModel(self.n)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from solvers.queens.model import square
+from puzzleviz.solvers.queens.model import square
 
 
 @dataclasses.dataclass(frozen=True)

@@ -14,11 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-
-from solvers.i18n import msg, nmsg
-from solvers.interrupt import current_control, raise_if_stopped
-from solvers.queens import COUNTERS
-from solvers.queens.kernels import (
+from puzzleviz.solvers.i18n import msg, nmsg
+from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
+from puzzleviz.solvers.queens import COUNTERS
+from puzzleviz.solvers.queens.kernels import (
     DEAD_END,
     FIRST_SAFE,
     LOOK_FOR_MORE,
@@ -27,14 +26,14 @@ from solvers.queens.kernels import (
     classroom,
     count_all,
 )
-from solvers.queens.model import Clear, Place, QueensModel, Remove, square
-from solvers.queens.results import QueensResult
+from puzzleviz.solvers.queens.model import Clear, Place, QueensModel, Remove, square
+from puzzleviz.solvers.queens.results import QueensResult
 
 if TYPE_CHECKING:
-    from solvers.plugin import Limits
-    from solvers.progress import Progress
-    from solvers.queens.options import QueensProblem
-    from solvers.tracer import Tracer
+    from puzzleviz.solvers.plugin import Limits
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.queens.options import QueensProblem
+    from puzzleviz.solvers.tracer import Tracer
 
 NO_LIMIT = 1 << 62
 

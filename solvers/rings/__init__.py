@@ -37,7 +37,7 @@ background.BackgroundSearch and drive_job for a live window; statespace.state_sp
 demo.demo_trace / search_demo_trace.
 """
 
-from solvers.plugin import Command, Method, PuzzleSpec, Ref
+from puzzleviz.solvers.plugin import Command, Method, PuzzleSpec, Ref
 
 COUNTERS = ("expanded", "open", "closed", "depth", "h", "bound")  # search.COUNTERS
 _SEARCH_LIMIT = 2_000_000  # nodes the exact searches may expand by default
@@ -50,7 +50,7 @@ def _method(
     name: str, help: str, node_limit: int | None = _SEARCH_LIMIT, node_bytes: int = 0
 ) -> Method:
     attribute = name.replace("-", "_")
-    ref = Ref(f"solvers.rings.search:{attribute}")
+    ref = Ref(f"puzzleviz.solvers.rings.search:{attribute}")
     return Method(name, ref, help, COUNTERS, node_limit, node_bytes)
 
 
@@ -61,7 +61,7 @@ PUZZLE = PuzzleSpec(
     help="solve a Hungarian rings state (original, 3-ring chains, Olympic rings)",
     description="Turn the rings back to their colours. Every method records what it does: "
     "the exact searches every position they expand, then the solution move by move.",
-    model=Ref("solvers.rings.model:RingsModel"),
+    model=Ref("puzzleviz.solvers.rings.model:RingsModel"),
     methods=(
         _method(
             "practical",
@@ -82,26 +82,26 @@ PUZZLE = PuzzleSpec(
         _method("dfs", "depth-first to --max-depth"),
         _method("iddfs", "iterative deepening to --max-depth"),
     ),
-    add_arguments=Ref("solvers.rings.options:add_arguments"),
-    problems=Ref("solvers.rings.options:problems"),
+    add_arguments=Ref("puzzleviz.solvers.rings.options:add_arguments"),
+    problems=Ref("puzzleviz.solvers.rings.options:problems"),
     texts=("config", "state"),
-    scene=Ref("scenes.rings:RingsScene"),
-    demo=Ref("solvers.rings.demo:demo_trace"),
+    scene=Ref("puzzleviz.scenes.rings:RingsScene"),
+    demo=Ref("puzzleviz.solvers.rings.demo:demo_trace"),
     seeded=True,
     commands=(
         Command(
             ("rings", "stats"),
             "exact distance-to-goal distributions and heuristic histogram by full BFS",
-            Ref("solvers.rings.options:add_stats_arguments"),
-            Ref("solvers.rings.options:run_stats"),
+            Ref("puzzleviz.solvers.rings.options:add_stats_arguments"),
+            Ref("puzzleviz.solvers.rings.options:run_stats"),
             outputs=("json",),
         ),
         Command(
             ("rings", "sample"),
             "uniform random positions solved optimally (God's-number sampling), split "
             "over --workers or a Dask --scheduler",
-            Ref("solvers.rings.sample_command:add_sample_arguments"),
-            Ref("solvers.rings.sample_command:run_sample"),
+            Ref("puzzleviz.solvers.rings.sample_command:add_sample_arguments"),
+            Ref("puzzleviz.solvers.rings.sample_command:run_sample"),
             outputs=("json",),
         ),
     ),

@@ -18,13 +18,12 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-
-from solvers.i18n import msg
-from solvers.rings.config import RingConfig
-from solvers.rings.results import RingsResult
-from solvers.rings.search import new_control, recording_tracer, solve
-from solvers.trace import Trace
-from solvers.tracer import NULL_TRACER
+from puzzleviz.solvers.i18n import msg
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.results import RingsResult
+from puzzleviz.solvers.rings.search import new_control, recording_tracer, solve
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracer import NULL_TRACER
 
 
 @dataclasses.dataclass(frozen=True)

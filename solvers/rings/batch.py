@@ -23,15 +23,15 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from solvers.split.parts import Job, Key, PartResult
+from puzzleviz.solvers.split.parts import Job, Key, PartResult
 
 if TYPE_CHECKING:
-    from solvers.progress import Progress
-    from solvers.rings.config import RingConfig
-    from solvers.split.options import SplitOptions
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.rings.config import RingConfig
+    from puzzleviz.solvers.split.options import SplitOptions
 
-RUNNER = "solvers.rings.batch:search_part"
-WARM = "solvers.rings.batch:warm"
+RUNNER = "puzzleviz.solvers.rings.batch:search_part"
+WARM = "puzzleviz.solvers.rings.batch:warm"
 NO_LIMIT = 1 << 62
 
 
@@ -108,7 +108,7 @@ def counting_bound(config: RingConfig) -> int:
     """The least d with goals x (sequences of at most d moves) >= states: some state is at
     least that far (two rings: 2(G-1) first moves, then G-1, never one ring twice), a
     floor for God's number that needs no search."""
-    from solvers.rings.goal import goal_states
+    from puzzleviz.solvers.rings.goal import goal_states
 
     b = config.size - 1
     goals = len(goal_states(config))
@@ -138,8 +138,8 @@ def solve_batch(
 ) -> tuple[BatchResult, str]:
     """Every position of `job` on the engine `options` ask for (those in its split log
     not again), merged; and where it ran."""
-    from solvers.split.choose import engine_for
-    from solvers.split.run import run_parts
+    from puzzleviz.solvers.split.choose import engine_for
+    from puzzleviz.solvers.split.run import run_parts
 
     with engine_for(options) as engine:
         parts = run_parts(job, batch_keys(job), engine, log=options.log(), progress=progress)
@@ -152,9 +152,9 @@ def solve_batch(
 
 def search_part(job: Job, key: Key) -> PartResult:
     """Each position of the part solved optimally on this thread, within the limits."""
-    from solvers.rings.config import RingConfig
-    from solvers.rings.optimal import solve_optimal
-    from solvers.rings.shuffle import uniform_shuffle
+    from puzzleviz.solvers.rings.config import RingConfig
+    from puzzleviz.solvers.rings.optimal import solve_optimal
+    from puzzleviz.solvers.rings.shuffle import uniform_shuffle
 
     config = RingConfig.parse(str(job.problem["config"]))
     seconds = job.problem["max_seconds"]
@@ -178,9 +178,9 @@ def search_part(job: Job, key: Key) -> PartResult:
 
 def warm(job: Job) -> None:
     """Load (or build) the configuration's pattern databases and the search kernels."""
-    from solvers.rings.config import RingConfig
-    from solvers.rings.optimal import prepare, solve_optimal
-    from solvers.rings.shuffle import played, random_moves
+    from puzzleviz.solvers.rings.config import RingConfig
+    from puzzleviz.solvers.rings.optimal import prepare, solve_optimal
+    from puzzleviz.solvers.rings.shuffle import played, random_moves
 
     config = RingConfig.parse(str(job.problem["config"]))
     prepare(config)

@@ -56,9 +56,8 @@ from pathlib import Path
 from typing import BinaryIO, NamedTuple
 
 import numpy as np
-
-from solvers import memory
-from solvers.cachefiles import (
+from puzzleviz.solvers import memory
+from puzzleviz.solvers.cachefiles import (
     DamagedCache,
     cache_home,
     damaged,
@@ -66,10 +65,10 @@ from solvers.cachefiles import (
     replace_file,
     unwritable,
 )
-from solvers.interrupt import current_control, raise_if_stopped
-from solvers.jit import njit, prange
-from solvers.rings.config import RingConfig
-from solvers.rings.goal import goal_states
+from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
+from puzzleviz.solvers.jit import njit, prange
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goal import goal_states
 
 VERSION = 1
 UNSEEN = 255

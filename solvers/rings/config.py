@@ -15,9 +15,8 @@ import math
 import re
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError
-from solvers.rings.presets import PRESETS
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.rings.presets import PRESETS
 
 # Bg values the thesis' program offers, keyed by (Ksz, Gsz): 43 settings in all.
 THESIS_SETTINGS: dict[tuple[int, int], tuple[int, ...]] = {

@@ -7,11 +7,11 @@ thesis' best-first search, showing expansions (Examine events) and then the solu
 
 from __future__ import annotations
 
-from solvers.rings.config import RingConfig
-from solvers.rings.model import RingsModel
-from solvers.rings.search import recording_tracer, solve
-from solvers.rings.shuffle import random_moves, uniform_shuffle
-from solvers.trace import Trace
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.model import RingsModel
+from puzzleviz.solvers.rings.search import recording_tracer, solve
+from puzzleviz.solvers.rings.shuffle import random_moves, uniform_shuffle
+from puzzleviz.solvers.trace import Trace
 
 DEMO_CONFIG = "2/20/2/4"
 DEMO_SEED = 7

@@ -9,10 +9,9 @@ Nodes cut off by the bound are generated and undone without being recorded.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.kernel_trace import record_event, record_step
-from solvers.rings.graphsearch import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.kernel_trace import record_event, record_step
+from puzzleviz.solvers.rings.graphsearch import (
     CANCELLED,
     EXHAUSTED,
     FOUND,
@@ -25,9 +24,9 @@ from solvers.rings.graphsearch import (
     ST_H,
     ST_OPEN,
 )
-from solvers.rings.heuristics import evaluate
-from solvers.rings.kernels import is_goal, next_turn, rotate
-from solvers.rings.model import OP_EXAMINE, OP_ROTATE
+from puzzleviz.solvers.rings.heuristics import evaluate
+from puzzleviz.solvers.rings.kernels import is_goal, next_turn, rotate
+from puzzleviz.solvers.rings.model import OP_EXAMINE, OP_ROTATE
 
 NO_BOUND_LEFT = 1 << 30
 

@@ -12,12 +12,11 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-
-from solvers import memory
-from solvers.interrupt import current_control, raise_if_stopped
-from solvers.jit import njit
-from solvers.rings.config import RingConfig
-from solvers.rings.statespace import _decode, _successor, space_for, turn_moves
+from puzzleviz.solvers import memory
+from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.statespace import _decode, _successor, space_for, turn_moves
 
 UNSEEN = 255
 MAX_STATES = 400_000_000

@@ -20,9 +20,8 @@ import functools
 import math
 
 import numpy as np
-
-from solvers.i18n import nmsg
-from solvers.rings.config import RingConfig
+from puzzleviz.solvers.i18n import nmsg
+from puzzleviz.solvers.rings.config import RingConfig
 
 
 @dataclasses.dataclass(frozen=True)

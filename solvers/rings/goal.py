@@ -22,10 +22,9 @@ from pathlib import Path
 
 import numpy as np
 from numba.typed import Dict
-
-from solvers.cachefiles import DamagedCache, cache_home, damaged, replace_file, unwritable
-from solvers.jit import njit, types
-from solvers.rings.config import RingConfig
+from puzzleviz.solvers.cachefiles import DamagedCache, cache_home, damaged, replace_file, unwritable
+from puzzleviz.solvers.jit import njit, types
+from puzzleviz.solvers.rings.config import RingConfig
 
 
 def own_changes(config: RingConfig, state: np.ndarray, ring: int) -> int:

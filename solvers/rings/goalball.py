@@ -13,11 +13,17 @@ import functools
 from typing import NamedTuple
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.rings.config import RingConfig
-from solvers.rings.goal import goal_states
-from solvers.rings.kernels import hash_words, pack, rotate, tables, to_kernel_state, unpack
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goal import goal_states
+from puzzleviz.solvers.rings.kernels import (
+    hash_words,
+    pack,
+    rotate,
+    tables,
+    to_kernel_state,
+    unpack,
+)
 
 
 class GoalBall(NamedTuple):

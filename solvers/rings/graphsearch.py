@@ -16,13 +16,19 @@ counts while it works, and stop it by setting `control[0] = 1`.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.kernel_trace import record_event, record_step
-from solvers.rings.heuristics import evaluate
-from solvers.rings.kernels import is_goal, pack, rotate, unpack
-from solvers.rings.model import OP_EXAMINE
-from solvers.rings.nodes import NODE_BITS, NODE_MASK, find_or_add, heap_pop, heap_push, walk
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.kernel_trace import record_event, record_step
+from puzzleviz.solvers.rings.heuristics import evaluate
+from puzzleviz.solvers.rings.kernels import is_goal, pack, rotate, unpack
+from puzzleviz.solvers.rings.model import OP_EXAMINE
+from puzzleviz.solvers.rings.nodes import (
+    NODE_BITS,
+    NODE_MASK,
+    find_or_add,
+    heap_pop,
+    heap_push,
+    walk,
+)
 
 MODE_BFS, MODE_BEST_FIRST, MODE_ASTAR = 0, 1, 2
 

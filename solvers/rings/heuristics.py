@@ -16,10 +16,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.rings.kernels import excess_changes, thesis_h
-from solvers.rings.nodes import abstract_rank
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.rings.kernels import excess_changes, thesis_h
+from puzzleviz.solvers.rings.nodes import abstract_rank
 
 H_NONE, H_THESIS, H_ADMISSIBLE = 0, 1, 2
 HEURISTIC_NAMES = {"none": H_NONE, "thesis": H_THESIS, "admissible": H_ADMISSIBLE}

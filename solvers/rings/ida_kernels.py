@@ -20,9 +20,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.rings.colour_pdb import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.rings.colour_pdb import (
     SEL_ALL,
     SEL_HIGH,
     SEL_LOW,
@@ -31,7 +30,7 @@ from solvers.rings.colour_pdb import (
     swap_rings,
     turn_mask,
 )
-from solvers.rings.prefetch import prefetch
+from puzzleviz.solvers.rings.prefetch import prefetch
 
 RUNNING, EXHAUSTED, FOUND = 0, 1, 2
 NO_BOUND = 1 << 30

@@ -11,10 +11,9 @@ import functools
 from typing import NamedTuple
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.rings.config import RingConfig
-from solvers.rings.goal import heuristic_sequence, max_heuristic
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goal import heuristic_sequence, max_heuristic
 
 
 class Tables(NamedTuple):

@@ -4,8 +4,7 @@ position src[i] held, so a sequence of moves composes by indexing (total = total
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.config import RingConfig
 
 Turn = tuple[int, int]  # (ring 0-based, f): new[p] = old[p - f] along the ring's circuit
 

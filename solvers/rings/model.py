@@ -13,15 +13,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError
-from solvers.events import INT32_MAX, Event, EventSet
-from solvers.jit import njit
-from solvers.model import STATE_DTYPE, PuzzleModel, register_model
-from solvers.rings.config import RingConfig
-from solvers.rings.geometry import turn_words
-from solvers.rings.goal import is_goal, thesis_heuristic
-from solvers.rings.stateio import check_colour_counts, format_state, parse_state
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.events import INT32_MAX, Event, EventSet
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.geometry import turn_words
+from puzzleviz.solvers.rings.goal import is_goal, thesis_heuristic
+from puzzleviz.solvers.rings.stateio import check_colour_counts, format_state, parse_state
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

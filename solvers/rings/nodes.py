@@ -11,11 +11,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.kernel_trace import record_event
-from solvers.rings.kernels import hash_words
-from solvers.rings.model import OP_ROTATE
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.kernel_trace import record_event
+from puzzleviz.solvers.rings.kernels import hash_words
+from puzzleviz.solvers.rings.model import OP_ROTATE
 
 
 class NodeStore(NamedTuple):

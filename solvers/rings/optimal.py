@@ -32,10 +32,9 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
-
-from solvers.i18n import msg
-from solvers.interrupt import current_control
-from solvers.rings.colour_pdb import (
+from puzzleviz.solvers.i18n import msg
+from puzzleviz.solvers.interrupt import current_control
+from puzzleviz.solvers.rings.colour_pdb import (
     MAX_ENTRIES,
     ProgressFn,
     class_offsets,
@@ -43,9 +42,9 @@ from solvers.rings.colour_pdb import (
     get_table,
     plan,
 )
-from solvers.rings.config import RingConfig
-from solvers.rings.goal import is_goal
-from solvers.rings.ida_kernels import (
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goal import is_goal
+from puzzleviz.solvers.rings.ida_kernels import (
     EXHAUSTED,
     FOUND,
     NO_BOUND,
@@ -63,11 +62,11 @@ from solvers.rings.ida_kernels import (
     ring_values,
     turn_all,
 )
-from solvers.rings.model import Examine
-from solvers.rings.replay import record_moves
-from solvers.rings.results import solution_message
-from solvers.rings.stateio import check_colour_counts
-from solvers.tracer import NULL_TRACER, Tracer
+from puzzleviz.solvers.rings.model import Examine
+from puzzleviz.solvers.rings.replay import record_moves
+from puzzleviz.solvers.rings.results import solution_message
+from puzzleviz.solvers.rings.stateio import check_colour_counts
+from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
 MAX_DEPTH = 48
 _BUDGET = 1 << 19  # expanded nodes per kernel call (a fraction of a second)

@@ -9,14 +9,13 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
-from solvers.options import add_max_memory, whole
-from solvers.rings.presets import PRESETS
+from puzzleviz.solvers.options import add_max_memory, whole
+from puzzleviz.solvers.rings.presets import PRESETS
 
 if TYPE_CHECKING:
     import numpy as np
-
-    from solvers.rings.config import RingConfig
-    from solvers.rings.model import RingsModel
+    from puzzleviz.solvers.rings.config import RingConfig
+    from puzzleviz.solvers.rings.model import RingsModel
 
 MAX_SCRAMBLE = 10_000  # far more turns than any state needs: beyond, only memory grows
 MAX_DEPTH = 64  # as deep as IDA* goes
@@ -39,7 +38,7 @@ class RingsProblem:
     seed: int | None = None  # the shuffle's or the scramble's, for the trace
 
     def model(self) -> RingsModel:
-        from solvers.rings.model import RingsModel
+        from puzzleviz.solvers.rings.model import RingsModel
 
         return RingsModel(self.config)
 
@@ -83,7 +82,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def problems(args: argparse.Namespace) -> list[RingsProblem]:
-    from solvers.rings.config import RingConfig
+    from puzzleviz.solvers.rings.config import RingConfig
 
     config = RingConfig.parse(args.config)
     return [RingsProblem(config, start_state(config, args), args.depth_limit, _seed(args))]
@@ -96,13 +95,13 @@ def _seed(args: argparse.Namespace) -> int | None:
 
 
 def start_state(config: RingConfig, args: argparse.Namespace) -> np.ndarray:
-    from solvers.rings.shuffle import random_moves, thesis_shuffle, uniform_shuffle
-    from solvers.rings.stateio import parse_state
+    from puzzleviz.solvers.rings.shuffle import random_moves, thesis_shuffle, uniform_shuffle
+    from puzzleviz.solvers.rings.stateio import parse_state
 
     if args.state is not None:
         return parse_state(config, args.state)
     if args.scramble is not None:
-        from solvers.rings.model import RingsModel
+        from puzzleviz.solvers.rings.model import RingsModel
 
         state = config.solved_state()
         model = RingsModel(config)
@@ -142,12 +141,12 @@ def add_stats_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    from solvers.atomic import write_json
-    from solvers.interrupt import run_stoppable
-    from solvers.progress import Progress
-    from solvers.rings.config import RingConfig
-    from solvers.rings.statespace import METRICS, check_size, state_space_stats
-    from solvers.rings.statsview import stats_lines
+    from puzzleviz.solvers.atomic import write_json
+    from puzzleviz.solvers.interrupt import run_stoppable
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.rings.config import RingConfig
+    from puzzleviz.solvers.rings.statespace import METRICS, check_size, state_space_stats
+    from puzzleviz.solvers.rings.statsview import stats_lines
 
     config = RingConfig.parse(args.config)
     check_size(config, args.max_states)

@@ -14,14 +14,13 @@ import functools
 import math
 
 import numpy as np
-
-from solvers import memory
-from solvers.jit import njit
-from solvers.rings.config import RingConfig
-from solvers.rings.goal import goal_states
-from solvers.rings.heuristics import H_ADMISSIBLE, HeuristicParams
-from solvers.rings.kernels import rotate, tables, to_kernel_state
-from solvers.rings.nodes import abstract_rank, abstract_unrank
+from puzzleviz.solvers import memory
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goal import goal_states
+from puzzleviz.solvers.rings.heuristics import H_ADMISSIBLE, HeuristicParams
+from puzzleviz.solvers.rings.kernels import rotate, tables, to_kernel_state
+from puzzleviz.solvers.rings.nodes import abstract_rank, abstract_unrank
 
 UNSEEN = 255
 _IDENTITY = np.arange(64, dtype=np.int8)
@@ -186,7 +185,7 @@ def admissible_params(config: RingConfig, budget: int = DEFAULT_BUDGET) -> Heuri
 
 
 def admissible_value(config: RingConfig, state: np.ndarray, params: HeuristicParams) -> int:
-    from solvers.rings.heuristics import evaluate
+    from puzzleviz.solvers.rings.heuristics import evaluate
 
     work = np.empty(config.n_colours, dtype=np.int64)
     return int(evaluate(to_kernel_state(state), tables(config), params, work))

@@ -33,12 +33,18 @@ import time
 from typing import NamedTuple
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.rings.config import RingConfig
-from solvers.rings.goalball import ball_find, descend, goal_ball
-from solvers.rings.graphsearch import CANCELLED, FOUND, ST_EXPANDED, ST_H, ST_OPEN, STALLED
-from solvers.rings.kernels import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goalball import ball_find, descend, goal_ball
+from puzzleviz.solvers.rings.graphsearch import (
+    CANCELLED,
+    FOUND,
+    ST_EXPANDED,
+    ST_H,
+    ST_OPEN,
+    STALLED,
+)
+from puzzleviz.solvers.rings.kernels import (
     hash_words,
     pack,
     rotate,
@@ -46,10 +52,10 @@ from solvers.rings.kernels import (
     thesis_h,
     to_kernel_state,
 )
-from solvers.rings.macros import Turn, all_turns, commutators, sequence_gather
-from solvers.rings.reduction import reduction_moves
-from solvers.rings.relaxed import RelaxedTables, relaxed_sum, relaxed_tables
-from solvers.rings.results import REASONS, RingsResult
+from puzzleviz.solvers.rings.macros import Turn, all_turns, commutators, sequence_gather
+from puzzleviz.solvers.rings.reduction import reduction_moves
+from puzzleviz.solvers.rings.relaxed import RelaxedTables, relaxed_sum, relaxed_tables
+from puzzleviz.solvers.rings.results import REASONS, RingsResult
 
 GUIDE_THESIS, GUIDE_TRAVEL, GUIDE_TRAVEL_CHANGES, GUIDE_RELAXED, GUIDE_ANY_GOAL = 0, 1, 2, 3, 4
 

@@ -9,9 +9,8 @@ state-space BFS uses its own int64 indexing (solvers.rings.statespace).
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError
-from solvers.rings.config import RingConfig
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.rings.config import RingConfig
 
 
 def _multinomial(counts: list[int]) -> int:

@@ -27,12 +27,24 @@ import functools
 from collections.abc import Callable
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.rings.config import RingConfig
-from solvers.rings.goal import is_goal
-from solvers.rings.graphsearch import CANCELLED, FOUND, N_STATUS, ST_EXPANDED, ST_H, STALLED
-from solvers.rings.macros import Turn, all_turns, commutators, sequence_gather, turn_gather
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goal import is_goal
+from puzzleviz.solvers.rings.graphsearch import (
+    CANCELLED,
+    FOUND,
+    N_STATUS,
+    ST_EXPANDED,
+    ST_H,
+    STALLED,
+)
+from puzzleviz.solvers.rings.macros import (
+    Turn,
+    all_turns,
+    commutators,
+    sequence_gather,
+    turn_gather,
+)
 
 MAX_SUPPORT = 5  # balls a base commutator may move: double swaps and 5-cycles
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections import deque
 
-from solvers.rings.config import RingConfig
-from solvers.rings.goal import goal_states
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goal import goal_states
 
 
 def python_moves(config: RingConfig, metric: str) -> list[tuple[int, ...]]:

@@ -31,9 +31,8 @@ import functools
 from typing import NamedTuple
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.rings.config import RingConfig
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.rings.config import RingConfig
 
 
 class RelaxedTables(NamedTuple):

@@ -3,11 +3,11 @@ graph and depth-first searches of search.py, the optimal solver of optimal.py)."
 
 from __future__ import annotations
 
-from solvers.i18n import msg
-from solvers.rings.config import RingConfig
-from solvers.rings.geometry import turn_message
-from solvers.rings.model import Rotate
-from solvers.tracer import Tracer
+from puzzleviz.solvers.i18n import msg
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.geometry import turn_message
+from puzzleviz.solvers.rings.model import Rotate
+from puzzleviz.solvers.tracer import Tracer
 
 
 def forget_position_counters(tracer: Tracer) -> None:

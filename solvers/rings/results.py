@@ -6,11 +6,10 @@ import dataclasses
 from typing import Any
 
 import numpy as np
-
-from solvers.i18n import N_, nmsg
-from solvers.rings.config import RingConfig
-from solvers.rings.graphsearch import CANCELLED, EXHAUSTED, FOUND, NODE_LIMIT
-from solvers.rings.stateio import format_state
+from puzzleviz.solvers.i18n import N_, nmsg
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.graphsearch import CANCELLED, EXHAUSTED, FOUND, NODE_LIMIT
+from puzzleviz.solvers.rings.stateio import format_state
 
 REASONS = {  # English in JSON and on the command line; msgids for the window's notices
     FOUND: "solved",

@@ -15,18 +15,18 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from solvers.options import add_max_memory, positive, whole
-from solvers.rings.options import CONFIG_HELP
+from puzzleviz.solvers.options import add_max_memory, positive, whole
+from puzzleviz.solvers.rings.options import CONFIG_HELP
 
 if TYPE_CHECKING:
-    from solvers.rings.batch import BatchResult
-    from solvers.rings.config import RingConfig
+    from puzzleviz.solvers.rings.batch import BatchResult
+    from puzzleviz.solvers.rings.config import RingConfig
 
 MAX_COUNT = 1_000_000
 
 
 def add_sample_arguments(parser: argparse.ArgumentParser) -> None:
-    from solvers.split.options import add_split_arguments
+    from puzzleviz.solvers.split.options import add_split_arguments
 
     parser.add_argument("--config", default="2/20/2/4", help=CONFIG_HELP + "; two rings only")
     parser.add_argument(
@@ -69,13 +69,13 @@ def add_sample_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_sample(args: argparse.Namespace) -> int:
-    from solvers.atomic import write_json
-    from solvers.errors import PuzzleInputError
-    from solvers.interrupt import run_stoppable
-    from solvers.progress import Progress
-    from solvers.rings.batch import counting_bound, solve_batch, uniform_job
-    from solvers.rings.config import RingConfig
-    from solvers.split.options import split_options
+    from puzzleviz.solvers.atomic import write_json
+    from puzzleviz.solvers.errors import PuzzleInputError
+    from puzzleviz.solvers.interrupt import run_stoppable
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.rings.batch import counting_bound, solve_batch, uniform_job
+    from puzzleviz.solvers.rings.config import RingConfig
+    from puzzleviz.solvers.split.options import split_options
 
     config = RingConfig.parse(args.config)
     if config.rings != 2:

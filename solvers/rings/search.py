@@ -26,13 +26,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-
-from solvers import memory
-from solvers.errors import MemoryBudgetError, PuzzleInputError, PuzzlevizError
-from solvers.i18n import N_, msg
-from solvers.rings.config import RingConfig
-from solvers.rings.depthfirst import depth_first
-from solvers.rings.graphsearch import (
+from puzzleviz.solvers import memory
+from puzzleviz.solvers.errors import MemoryBudgetError, PuzzleInputError, PuzzlevizError
+from puzzleviz.solvers.i18n import N_, msg
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.depthfirst import depth_first
+from puzzleviz.solvers.rings.graphsearch import (
     CANCELLED,
     FOUND,
     MODE_ASTAR,
@@ -42,20 +41,20 @@ from solvers.rings.graphsearch import (
     NODE_LIMIT,
     graph_search,
 )
-from solvers.rings.heuristics import H_NONE, H_THESIS, no_pdbs
-from solvers.rings.kernels import tables, to_kernel_state
-from solvers.rings.model import RingsModel, Rotate
-from solvers.rings.nodes import new_store, path_of
-from solvers.rings.pdb import admissible_params
-from solvers.rings.replay import forget_position_counters, record_moves
-from solvers.rings.results import REASONS, RingsResult, solution_message
-from solvers.rings.stateio import check_colour_counts
-from solvers.tracer import NULL_TRACER, RecordingTracer, Tracer
+from puzzleviz.solvers.rings.heuristics import H_NONE, H_THESIS, no_pdbs
+from puzzleviz.solvers.rings.kernels import tables, to_kernel_state
+from puzzleviz.solvers.rings.model import RingsModel, Rotate
+from puzzleviz.solvers.rings.nodes import new_store, path_of
+from puzzleviz.solvers.rings.pdb import admissible_params
+from puzzleviz.solvers.rings.replay import forget_position_counters, record_moves
+from puzzleviz.solvers.rings.results import REASONS, RingsResult, solution_message
+from puzzleviz.solvers.rings.stateio import check_colour_counts
+from puzzleviz.solvers.tracer import NULL_TRACER, RecordingTracer, Tracer
 
 if TYPE_CHECKING:
-    from solvers.plugin import Limits
-    from solvers.progress import Progress
-    from solvers.rings.options import RingsProblem
+    from puzzleviz.solvers.plugin import Limits
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.rings.options import RingsProblem
 
 COUNTERS = ("expanded", "open", "closed", "depth", "h", "bound")
 METHODS = ("bfs", "dfs", "iddfs", "best-first", "astar", "idastar", "practical", "optimal")
@@ -137,7 +136,7 @@ _CODES = {"cancelled": CANCELLED, "stopped": CANCELLED, "node limit": NODE_LIMIT
 
 
 def _practical(config, state, control, status, effort, use_tables=True) -> RingsResult:
-    from solvers.rings.shorten import best_practical
+    from puzzleviz.solvers.rings.shorten import best_practical
 
     r = best_practical(config, state, effort=effort, control=control, status=status,
                        use_tables=use_tables)  # fmt: skip
@@ -156,7 +155,7 @@ def _practical(config, state, control, status, effort, use_tables=True) -> Rings
 
 
 def _optimal(config, state, tracer, max_nodes, control, status, on_build) -> RingsResult:
-    from solvers.rings.optimal import solve_optimal
+    from puzzleviz.solvers.rings.optimal import solve_optimal
 
     if config.rings != 2:
         raise PuzzleInputError(
@@ -251,7 +250,7 @@ def _depth_first(config, state, method, tracer, max_nodes, limit, control, statu
     else:
         first, last = 0, max_depth
     if method == "idastar":
-        from solvers.rings.heuristics import evaluate
+        from puzzleviz.solvers.rings.heuristics import evaluate
 
         first = int(evaluate(x, tab, hp, np.empty(64, dtype=np.int64)))
     again, down = _DEPTH_FIRST_WORDS[method]
@@ -301,7 +300,7 @@ MAX_NODES = 100_000_000  # the graph searches store every node: a bound on their
 
 def _method(name: str):
     def run(problem: RingsProblem, tracer: Tracer, limits: Limits, progress: Progress):
-        from solvers.interrupt import current_control
+        from puzzleviz.solvers.interrupt import current_control
 
         if limits.nodes is not None and limits.nodes > MAX_NODES:
             raise PuzzleInputError(
@@ -336,7 +335,7 @@ def _method(name: str):
 def optimal(problem: RingsProblem, tracer: Tracer, limits: Limits, progress: Progress):
     """`--method optimal`: a bar while the pattern databases are built (once per
     configuration, then read from the cache folder), then the nodes of the search."""
-    from solvers.interrupt import current_control
+    from puzzleviz.solvers.interrupt import current_control
 
     config = problem.config
     status = np.zeros(N_STATUS, dtype=np.int64)

@@ -37,15 +37,14 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
-
-from solvers.interrupt import current_control
-from solvers.rings.colour_pdb import tables_ready
-from solvers.rings.config import RingConfig
-from solvers.rings.goal import is_goal
-from solvers.rings.macros import sequence_gather
-from solvers.rings.optimal import OptimalResult, solve_optimal, solve_weighted
-from solvers.rings.practical import practical_moves, prepare, simplify
-from solvers.rings.target_search import Ball, shortest_to_target, target_ball
+from puzzleviz.solvers.interrupt import current_control
+from puzzleviz.solvers.rings.colour_pdb import tables_ready
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goal import is_goal
+from puzzleviz.solvers.rings.macros import sequence_gather
+from puzzleviz.solvers.rings.optimal import OptimalResult, solve_optimal, solve_weighted
+from puzzleviz.solvers.rings.practical import practical_moves, prepare, simplify
+from puzzleviz.solvers.rings.target_search import Ball, shortest_to_target, target_ball
 
 Move = tuple[int, int]
 

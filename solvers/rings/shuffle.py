@@ -11,9 +11,8 @@
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.rings.config import RingConfig
-from solvers.rings.model import RingsModel
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.model import RingsModel
 
 
 def thesis_shuffle(config: RingConfig, seed: int) -> np.ndarray:

@@ -10,9 +10,8 @@ from __future__ import annotations
 import string
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError
-from solvers.rings.config import RingConfig
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.rings.config import RingConfig
 
 _DIGITS = "123456789" + string.ascii_lowercase
 

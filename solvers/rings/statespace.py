@@ -22,14 +22,13 @@ import functools
 from collections.abc import Callable
 
 import numpy as np
-
-from solvers import memory
-from solvers.errors import PuzzleInputError
-from solvers.interrupt import current_control, raise_if_stopped
-from solvers.jit import njit
-from solvers.rings.config import RingConfig
-from solvers.rings.goal import goal_states, max_heuristic
-from solvers.rings.kernels import tables, thesis_h
+from puzzleviz.solvers import memory
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goal import goal_states, max_heuristic
+from puzzleviz.solvers.rings.kernels import tables, thesis_h
 
 METRICS = ("forgat", "unit")
 MAX_STATES = 2_500_000_000

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.rings.statespace import StateSpaceStats
+from puzzleviz.solvers.rings.statespace import StateSpaceStats
 
 BAR = "#"
 

@@ -26,11 +26,17 @@ import itertools
 from typing import NamedTuple
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.rings.config import RingConfig
-from solvers.rings.goalball import _ball_fill, ball_find, descend
-from solvers.rings.kernels import is_goal, next_turn, pack, rotate, tables, to_kernel_state
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goalball import _ball_fill, ball_find, descend
+from puzzleviz.solvers.rings.kernels import (
+    is_goal,
+    next_turn,
+    pack,
+    rotate,
+    tables,
+    to_kernel_state,
+)
 
 FOUND, EXHAUSTED, LIMIT = 0, 1, 2
 NO_BOUND = 1 << 30

@@ -38,7 +38,7 @@ symmetric (n >= 5), search (the entry: solve, and the plugin's methods), results
 (the command line), session, play, demo.
 """
 
-from solvers.plugin import Command, Method, PuzzleSpec, Ref
+from puzzleviz.solvers.plugin import Command, Method, PuzzleSpec, Ref
 
 COUNTERS = ("nodes", "cards", "best", "solutions")  # kernels.bitsearch.COUNTERS
 DEFAULT_NODE_LIMIT = 20_000_000  # about 3 minutes for the slowest nodes (v = 4: ~100k/s)
@@ -50,34 +50,34 @@ PUZZLE = PuzzleSpec(
     help="SET game: the most cards with no SET among them",
     description="The largest collection of SET cards with no SET among them, found by "
     "backtracking search and proven; with cards required (--with) or forbidden (--forbid).",
-    model=Ref("solvers.setgame.model:SetGameModel"),
+    model=Ref("puzzleviz.solvers.setgame.model:SetGameModel"),
     methods=(
         Method(
             "fast",
-            Ref("solvers.setgame.search:fast"),
+            Ref("puzzleviz.solvers.setgame.search:fast"),
             "bounds, symmetry and the affine-class proof (default)",
             COUNTERS,
             DEFAULT_NODE_LIMIT,
         ),
         Method(
             "seed",
-            Ref("solvers.setgame.search:seed"),
+            Ref("puzzleviz.solvers.setgame.search:seed"),
             "the seed's TryFrom: every card in order, no bound",
             COUNTERS,
             DEFAULT_NODE_LIMIT,
         ),
     ),
-    add_arguments=Ref("solvers.setgame.options:add_arguments"),
-    problems=Ref("solvers.setgame.options:problems"),
+    add_arguments=Ref("puzzleviz.solvers.setgame.options:add_arguments"),
+    problems=Ref("puzzleviz.solvers.setgame.options:problems"),
     texts=("with_cards", "forbid"),
-    scene=Ref("scenes.setgame:SetScene"),
-    demo=Ref("solvers.setgame.demo:demo_trace"),
+    scene=Ref("puzzleviz.scenes.setgame:SetScene"),
+    demo=Ref("puzzleviz.solvers.setgame.demo:demo_trace"),
     commands=(
         Command(
             ("set", "play"),
             "play the seed's SET game: add, remove, forbid cards, compute the maximum",
-            Ref("solvers.setgame.options:add_play_arguments"),
-            Ref("solvers.setgame.play:run"),
+            Ref("puzzleviz.solvers.setgame.options:add_play_arguments"),
+            Ref("puzzleviz.solvers.setgame.play:run"),
             outputs=("record",),
         ),
     ),

@@ -17,9 +17,8 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.setgame.geometry import AffineSpace, affine_group_order, from_bitset
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.setgame.geometry import AffineSpace, affine_group_order, from_bitset
 
 
 @njit(cache=True)

@@ -11,11 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError
-from solvers.events import Event
-from solvers.i18n import msg
-from solvers.setgame.model import (
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.events import Event
+from puzzleviz.solvers.i18n import msg
+from puzzleviz.solvers.setgame.model import (
     CHOSEN,
     EXCLUDED,
     FREE,
@@ -30,7 +29,7 @@ from solvers.setgame.model import (
     Unforbid,
     Unprune,
 )
-from solvers.tracer import NULL_TRACER, Tracer
+from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
 
 class Board:

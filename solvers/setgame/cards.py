@@ -18,9 +18,8 @@ import itertools
 from collections.abc import Iterable, Iterator, Sequence
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError
-from solvers.i18n import N_, N_plural, msg, nmsg
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.i18n import N_, N_plural, msg, nmsg
 
 MAX_CARDS = 2187  # 3**7: keeps the per-pair tables and the trace states small
 NO_CARD = -1

@@ -21,10 +21,9 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.setgame.affine import CapClass
-from solvers.setgame.geometry import AffineSpace, from_bitset, to_bitset
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.setgame.affine import CapClass
+from puzzleviz.solvers.setgame.geometry import AffineSpace, from_bitset, to_bitset
 
 
 def _rank_mod3(rows: list[np.ndarray]) -> int:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from solvers.i18n import msg
-from solvers.setgame.board import Board
-from solvers.setgame.fast import frame_search, fullest_hyperplane_search, known_maximum
-from solvers.setgame.geometry import affine_space
-from solvers.setgame.kernels.bitsearch import COUNTERS, STOP_FIRST
-from solvers.setgame.model import SetGameModel
-from solvers.trace import Trace
-from solvers.tracer import RecordingTracer
+from puzzleviz.solvers.i18n import msg
+from puzzleviz.solvers.setgame.board import Board
+from puzzleviz.solvers.setgame.fast import frame_search, fullest_hyperplane_search, known_maximum
+from puzzleviz.solvers.setgame.geometry import affine_space
+from puzzleviz.solvers.setgame.kernels.bitsearch import COUNTERS, STOP_FIRST
+from puzzleviz.solvers.setgame.model import SetGameModel
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracer import RecordingTracer
 
 
 def demo_trace(n: int = 4) -> Trace:
@@ -24,7 +24,7 @@ def demo_trace(n: int = 4) -> Trace:
         target = known_maximum(n).size
         caps = fullest_hyperplane_search(space, target, STOP_FIRST, known_maximum(n - 1), tracer)
     else:
-        from solvers.setgame.kernels.bitsearch import ALL_MAX
+        from puzzleviz.solvers.setgame.kernels.bitsearch import ALL_MAX
 
         _, caps, _ = frame_search(space, ALL_MAX, n + 1, tracer)
     board = Board(model, tracer)

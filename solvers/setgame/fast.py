@@ -31,16 +31,15 @@ import math
 from fractions import Fraction
 
 import numpy as np
-
-from solvers.i18n import msg
-from solvers.setgame.affine import CapClass, build_class, classify
-from solvers.setgame.board import Board
-from solvers.setgame.geometry import AffineSpace, affine_space
-from solvers.setgame.kernels.bitsearch import ALL_EXACT, ALL_MAX, STOP_FIRST
-from solvers.setgame.model import REASON_SYMMETRY, SetGameModel
-from solvers.setgame.results import CapSearch
-from solvers.setgame.runner import Captions, SearchStats, bit_run, free_candidates
-from solvers.tracer import NULL_TRACER, Tracer
+from puzzleviz.solvers.i18n import msg
+from puzzleviz.solvers.setgame.affine import CapClass, build_class, classify
+from puzzleviz.solvers.setgame.board import Board
+from puzzleviz.solvers.setgame.geometry import AffineSpace, affine_space
+from puzzleviz.solvers.setgame.kernels.bitsearch import ALL_EXACT, ALL_MAX, STOP_FIRST
+from puzzleviz.solvers.setgame.model import REASON_SYMMETRY, SetGameModel
+from puzzleviz.solvers.setgame.results import CapSearch
+from puzzleviz.solvers.setgame.runner import Captions, SearchStats, bit_run, free_candidates
+from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
 
 def min_fullest(space: AffineSpace, k: int) -> int:
@@ -248,7 +247,7 @@ def maximum_v3(
             caps = fullest_hyperplane_search(space, size, ALL_EXACT, below, tracer, stats)
         result = CapSearch(size, True, caps, method="fullest hyperplane")
     else:
-        from solvers.setgame.symmetric import prescribed_symmetry_search
+        from puzzleviz.solvers.setgame.symmetric import prescribed_symmetry_search
 
         below = _cached_maximum(n - 1)
         result = prescribed_symmetry_search(space, tracer=tracer, stats=stats)

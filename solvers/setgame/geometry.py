@@ -11,8 +11,7 @@ from __future__ import annotations
 import functools
 
 import numpy as np
-
-from solvers.setgame.cards import CardSpace
+from puzzleviz.solvers.setgame.cards import CardSpace
 
 
 def words_for(size: int) -> int:

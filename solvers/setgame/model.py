@@ -19,12 +19,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError
-from solvers.events import Event, EventSet
-from solvers.jit import njit
-from solvers.model import STATE_DTYPE, PuzzleModel, register_model
-from solvers.setgame.cards import CardSpace
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.events import Event, EventSet
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.setgame.cards import CardSpace
 
 # -- events: every change to the board, each carrying what it changes ------------------------
 #

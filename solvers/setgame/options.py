@@ -7,8 +7,8 @@ import argparse
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from solvers.options import whole
-from solvers.split.options import (
+from puzzleviz.solvers.options import whole
+from puzzleviz.solvers.split.options import (
     SplitOptions,
     add_split_arguments,
     check_split_alone,
@@ -16,7 +16,7 @@ from solvers.split.options import (
 )
 
 if TYPE_CHECKING:
-    from solvers.setgame.model import SetGameModel
+    from puzzleviz.solvers.setgame.model import SetGameModel
 
 MAX_CARDS = 2187  # cards.MAX_CARDS (the model refuses more before any work)
 MAX_CAPS_IN_JSON = 100_000
@@ -35,7 +35,7 @@ class SetProblem:
     split: SplitOptions = dataclasses.field(default_factory=SplitOptions)  # --workers etc.
 
     def model(self) -> SetGameModel:
-        from solvers.setgame.model import SetGameModel
+        from puzzleviz.solvers.setgame.model import SetGameModel
 
         return SetGameModel(self.v, self.n)
 
@@ -83,7 +83,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def problems(args: argparse.Namespace) -> list[SetProblem]:
-    from solvers.setgame.model import SetGameModel
+    from puzzleviz.solvers.setgame.model import SetGameModel
 
     check_split_alone(args, ("--trace", args.trace), ("--play", getattr(args, "play", None)),
                       ("--video", getattr(args, "video", None)))  # fmt: skip

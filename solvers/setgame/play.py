@@ -13,11 +13,11 @@ import sys
 from functools import partial
 from typing import TextIO
 
-from solvers.errors import PuzzlevizError
-from solvers.interrupt import run_stoppable
-from solvers.setgame.model import CHOSEN, EXCLUDED
-from solvers.setgame.session import SetSession
-from solvers.tracefile import save_trace
+from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.solvers.interrupt import run_stoppable
+from puzzleviz.solvers.setgame.model import CHOSEN, EXCLUDED
+from puzzleviz.solvers.setgame.session import SetSession
+from puzzleviz.solvers.tracefile import save_trace
 
 HELP = "commands: add CARD, remove CARD, forbid CARD, allow CARD, max, max count, show, quit"
 

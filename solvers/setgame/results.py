@@ -6,8 +6,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from solvers.setgame.affine import CapClass
-from solvers.setgame.cards import CardSpace
+from puzzleviz.solvers.setgame.affine import CapClass
+from puzzleviz.solvers.setgame.cards import CardSpace
 
 
 @dataclasses.dataclass

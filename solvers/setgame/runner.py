@@ -5,16 +5,20 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-
-from solvers.i18n import N_, msg, nmsg
-from solvers.interrupt import current_control, raise_if_stopped
-from solvers.setgame.board import Board
-from solvers.setgame.cards import card_look
-from solvers.setgame.geometry import AffineSpace, from_bitset, to_bitset
-from solvers.setgame.kernels.bitsearch import COUNTERS, ST_FINISHED, ST_SOLUTIONS, bit_search
-from solvers.setgame.kernels.tryfrom import try_from_kernel
-from solvers.setgame.model import FREE
-from solvers.tracer import Tracer
+from puzzleviz.solvers.i18n import N_, msg, nmsg
+from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
+from puzzleviz.solvers.setgame.board import Board
+from puzzleviz.solvers.setgame.cards import card_look
+from puzzleviz.solvers.setgame.geometry import AffineSpace, from_bitset, to_bitset
+from puzzleviz.solvers.setgame.kernels.bitsearch import (
+    COUNTERS,
+    ST_FINISHED,
+    ST_SOLUTIONS,
+    bit_search,
+)
+from puzzleviz.solvers.setgame.kernels.tryfrom import try_from_kernel
+from puzzleviz.solvers.setgame.model import FREE
+from puzzleviz.solvers.tracer import Tracer
 
 NO_LIMIT = 2**62
 

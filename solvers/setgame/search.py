@@ -8,18 +8,17 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError
-from solvers.i18n import msg
-from solvers.setgame.affine import classify
-from solvers.setgame.board import Board, prepare_board
-from solvers.setgame.constrained import caps_through, count_avoiding, random_witness
-from solvers.setgame.fast import known_maximum, maximum_v3
-from solvers.setgame.geometry import affine_space
-from solvers.setgame.kernels.bitsearch import ALL_MAX
-from solvers.setgame.model import CHOSEN, FREE, REASON_SYMMETRY, SetGameModel
-from solvers.setgame.results import SetResult
-from solvers.setgame.runner import (
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.i18n import msg
+from puzzleviz.solvers.setgame.affine import classify
+from puzzleviz.solvers.setgame.board import Board, prepare_board
+from puzzleviz.solvers.setgame.constrained import caps_through, count_avoiding, random_witness
+from puzzleviz.solvers.setgame.fast import known_maximum, maximum_v3
+from puzzleviz.solvers.setgame.geometry import affine_space
+from puzzleviz.solvers.setgame.kernels.bitsearch import ALL_MAX
+from puzzleviz.solvers.setgame.model import CHOSEN, FREE, REASON_SYMMETRY, SetGameModel
+from puzzleviz.solvers.setgame.results import SetResult
+from puzzleviz.solvers.setgame.runner import (
     NO_LIMIT,
     Captions,
     SearchStats,
@@ -27,13 +26,13 @@ from solvers.setgame.runner import (
     free_candidates,
     try_from_run,
 )
-from solvers.tracer import NULL_TRACER, Tracer
+from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
 if TYPE_CHECKING:
-    from solvers.plugin import Limits
-    from solvers.progress import Progress
-    from solvers.setgame.options import SetProblem
-    from solvers.split.options import SplitOptions
+    from puzzleviz.solvers.plugin import Limits
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.setgame.options import SetProblem
+    from puzzleviz.solvers.split.options import SplitOptions
 
 SOLVERS = ("fast", "seed")
 MAX_CLASSIFIED = 20_000  # caps classified one by one; more would take too long to group
@@ -170,7 +169,7 @@ def _search_board(
     """Search under constraints; `target` (a size known to be reachable) lets the bound
     prune everything smaller from the start. Split by the first card when `split` asks
     and the game is large (split.py)."""
-    from solvers.setgame.split import worth_splitting
+    from puzzleviz.solvers.setgame.split import worth_splitting
 
     parted = worth_splitting(board, split) and not board.tracer.enabled
     space = board.space
@@ -295,8 +294,8 @@ def _try_from(
 
 def _split(board: Board, kind: str, split: SplitOptions | None, progress: Progress | None,
            **how: Any) -> tuple[int, list[list[int]], int, SearchStats, str]:  # fmt: skip
-    from solvers.progress import Progress
-    from solvers.setgame.split import split_search
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.setgame.split import split_search
 
     assert split is not None  # worth_splitting said so
     return split_search(

@@ -14,16 +14,15 @@ that starts from the session's board.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError
-from solvers.i18n import msg, render
-from solvers.setgame.board import Board
-from solvers.setgame.kernels.bitsearch import COUNTERS
-from solvers.setgame.model import CHOSEN, EXCLUDED, SetGameModel
-from solvers.setgame.results import SetResult
-from solvers.setgame.search import solve
-from solvers.trace import Trace
-from solvers.tracer import RecordingTracer
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.i18n import msg, render
+from puzzleviz.solvers.setgame.board import Board
+from puzzleviz.solvers.setgame.kernels.bitsearch import COUNTERS
+from puzzleviz.solvers.setgame.model import CHOSEN, EXCLUDED, SetGameModel
+from puzzleviz.solvers.setgame.results import SetResult
+from puzzleviz.solvers.setgame.search import solve
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracer import RecordingTracer
 
 
 def _refused(message: str) -> PuzzleInputError:

@@ -20,22 +20,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-
-from solvers.setgame.board import Board, prepare_board
-from solvers.setgame.geometry import affine_space, from_bitset, to_bitset
-from solvers.setgame.kernels.bitsearch import ALL_MAX
-from solvers.setgame.model import SetGameModel
-from solvers.setgame.runner import Captions, SearchStats, bit_run, free_candidates, try_from_run
-from solvers.split.parts import Job, Key, PartResult
-from solvers.tracer import NULL_TRACER
+from puzzleviz.solvers.setgame.board import Board, prepare_board
+from puzzleviz.solvers.setgame.geometry import affine_space, from_bitset, to_bitset
+from puzzleviz.solvers.setgame.kernels.bitsearch import ALL_MAX
+from puzzleviz.solvers.setgame.model import SetGameModel
+from puzzleviz.solvers.setgame.runner import (
+    Captions,
+    SearchStats,
+    bit_run,
+    free_candidates,
+    try_from_run,
+)
+from puzzleviz.solvers.split.parts import Job, Key, PartResult
+from puzzleviz.solvers.tracer import NULL_TRACER
 
 if TYPE_CHECKING:
-    from solvers.progress import Progress
-    from solvers.split.options import SplitOptions
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.split.options import SplitOptions
 
 SPLIT_MIN_CARDS = 64  # v^n: AG(4,3)'s 81 cards, 4^3 = 64; smaller games end in seconds
-RUNNER = "solvers.setgame.split:search_part"
-WARM = "solvers.setgame.split:warm"
+RUNNER = "puzzleviz.solvers.setgame.split:search_part"
+WARM = "puzzleviz.solvers.setgame.split:warm"
 KINDS = ("seed", "bitset", "bounded")  # search._search_board's three searches
 
 
@@ -71,8 +76,8 @@ def split_search(
 ) -> tuple[int, list[list[int]], int, SearchStats, str]:  # fmt: skip
     """What the one search of that kind would return (best, caps, how many caps of that
     size), its nodes and whether it finished, and a note saying how it was split."""
-    from solvers.split.choose import engine_for
-    from solvers.split.run import run_parts
+    from puzzleviz.solvers.split.choose import engine_for
+    from puzzleviz.solvers.split.run import run_parts
 
     job = set_job(board, kind, symmetric=symmetric, target=target, keep=keep,
                   hyperplane_cap=hyperplane_cap, node_limit=node_limit)  # fmt: skip

@@ -12,16 +12,15 @@ to be a cap; it proves nothing about larger caps without the symmetry.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.i18n import msg, nmsg
-from solvers.interrupt import current_control, stop_requested
-from solvers.jit import njit
-from solvers.setgame.board import Board
-from solvers.setgame.geometry import AffineSpace
-from solvers.setgame.model import SetGameModel
-from solvers.setgame.results import CapSearch
-from solvers.setgame.runner import SearchStats
-from solvers.tracer import NULL_TRACER, Tracer
+from puzzleviz.solvers.i18n import msg, nmsg
+from puzzleviz.solvers.interrupt import current_control, stop_requested
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.setgame.board import Board
+from puzzleviz.solvers.setgame.geometry import AffineSpace
+from puzzleviz.solvers.setgame.model import SetGameModel
+from puzzleviz.solvers.setgame.results import CapSearch
+from puzzleviz.solvers.setgame.runner import SearchStats
+from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
 
 def order5_map(n: int) -> np.ndarray:

@@ -14,18 +14,17 @@ out first, or no cap that large holds the user's cards, the proven answer comes 
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.i18n import msg
-from solvers.setgame.board import Board
-from solvers.setgame.fast import fullest_hyperplane_search, known_maximum
-from solvers.setgame.geometry import affine_space
-from solvers.setgame.kernels.bitsearch import COUNTERS, STOP_FIRST
-from solvers.setgame.model import SetGameModel
-from solvers.setgame.results import SetResult
-from solvers.setgame.runner import Captions, SearchStats, bit_run, free_candidates
-from solvers.setgame.search import solve
-from solvers.trace import Trace
-from solvers.tracer import NULL_TRACER, RecordingTracer
+from puzzleviz.solvers.i18n import msg
+from puzzleviz.solvers.setgame.board import Board
+from puzzleviz.solvers.setgame.fast import fullest_hyperplane_search, known_maximum
+from puzzleviz.solvers.setgame.geometry import affine_space
+from puzzleviz.solvers.setgame.kernels.bitsearch import COUNTERS, STOP_FIRST
+from puzzleviz.solvers.setgame.model import SetGameModel
+from puzzleviz.solvers.setgame.results import SetResult
+from puzzleviz.solvers.setgame.runner import Captions, SearchStats, bit_run, free_candidates
+from puzzleviz.solvers.setgame.search import solve
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracer import NULL_TRACER, RecordingTracer
 
 WATCH_NODES = 3_000  # about a minute of the automatic pace
 WATCH_EVENTS = 200_000

@@ -8,8 +8,8 @@ of choices, the limits) that a worker turns into plain-data findings. What diffe
 a part is searched and how findings merge; how parts travel, are retried, logged, resumed
 and counted on the progress bar is written once, here.
 
-    job = Job("digits", "solvers.digits.parallel:search_part", problem, node_limit,
-              warm="solvers.digits.parallel:warm")
+    job = Job("digits", "puzzleviz.solvers.digits.parallel:search_part", problem, node_limit,
+              warm="puzzleviz.solvers.digits.parallel:warm")
     with engine_for(options) as engine:           # in-process, process pool or Dask
         parts = run_parts(job, keys, engine, log=SplitLog.at(path), progress=progress)
     answer = merge(parts)                          # parts come back in the order of `keys`

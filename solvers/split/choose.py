@@ -7,11 +7,11 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING
 
-from solvers.split.engines import Engine, InProcess, ProcessPool
-from solvers.split.parts import SplitError
+from puzzleviz.solvers.split.engines import Engine, InProcess, ProcessPool
+from puzzleviz.solvers.split.parts import SplitError
 
 if TYPE_CHECKING:
-    from solvers.split.options import SplitOptions
+    from puzzleviz.solvers.split.options import SplitOptions
 
 
 def engine_for(options: SplitOptions) -> Engine:
@@ -21,12 +21,12 @@ def engine_for(options: SplitOptions) -> Engine:
     if options.scheduler:
         if not dask_installed():
             raise SplitError("--scheduler needs Dask: pip install 'dask[distributed]'")
-        from solvers.split.dasks import DaskEngine
+        from puzzleviz.solvers.split.dasks import DaskEngine
 
         return DaskEngine(address=options.scheduler)
     if options.workers > 1:
         if dask_installed():
-            from solvers.split.dasks import DaskEngine
+            from puzzleviz.solvers.split.dasks import DaskEngine
 
             return DaskEngine(workers=options.workers)
         print(

@@ -35,8 +35,7 @@ from typing import Any, NoReturn
 
 import distributed
 from distributed import WorkerPlugin
-
-from solvers.split.engines import (
+from puzzleviz.solvers.split.engines import (
     POLL,
     RETRIES,
     Engine,
@@ -44,7 +43,15 @@ from solvers.split.engines import (
     lower_priority,
     quiet_resource_tracker,
 )
-from solvers.split.parts import Job, Key, PartResult, SplitError, ensure_warm, run_call, run_task
+from puzzleviz.solvers.split.parts import (
+    Job,
+    Key,
+    PartResult,
+    SplitError,
+    ensure_warm,
+    run_call,
+    run_task,
+)
 
 CONNECT_TIMEOUT = 5  # seconds to reach a scheduler before saying there is none
 HANDSHAKE = 10  # seconds for a scheduler to speak once connected
@@ -173,7 +180,7 @@ class DaskEngine(Engine):
         self, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]], what: str,
         names: Sequence[str],
     ) -> Iterator[Any]:  # fmt: skip
-        from solvers.interrupt import raise_if_stopped
+        from puzzleviz.solvers.interrupt import raise_if_stopped
 
         client = self._connect()
         token = uuid.uuid4().hex[:8]
@@ -202,7 +209,7 @@ class DaskEngine(Engine):
 def stoppable(fn: Callable[..., Any], *args: Any) -> Any:
     """A part on a Dask worker, stopped (through solvers.interrupt's control array, as
     Ctrl-C stops it in one process) once the scheduler no longer wants its result."""
-    from solvers.interrupt import STOP, new_control, run_stoppable
+    from puzzleviz.solvers.interrupt import STOP, new_control, run_stoppable
 
     key: Any = getattr(dask.worker.thread_state, "key", None)
     worker = dask.get_worker()

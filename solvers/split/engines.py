@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from solvers.split.parts import Job, Key, PartResult, SplitError, run_call, run_task
+from puzzleviz.solvers.split.parts import Job, Key, PartResult, SplitError, run_call, run_task
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -57,7 +57,7 @@ class InProcess(Engine):
     thread they run on, so Ctrl-C stops the part in progress."""
 
     def run(self, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
-        from solvers.interrupt import raise_if_stopped
+        from puzzleviz.solvers.interrupt import raise_if_stopped
 
         for args in calls:
             yield fn(*args)
@@ -92,7 +92,7 @@ class ProcessPool(Engine):
         from concurrent.futures import FIRST_COMPLETED, wait
         from concurrent.futures.process import BrokenProcessPool
 
-        from solvers.interrupt import raise_if_stopped
+        from puzzleviz.solvers.interrupt import raise_if_stopped
 
         failures = [0] * len(calls)
         pending: dict[Future[Any], int] = {}
@@ -160,8 +160,8 @@ def _count_failure(failures: list[int], i: int, why: str) -> None:
 
 def _raise_user_error(exc: BaseException) -> None:
     """An error of the input (a bad puzzle) or a stop fails the same way on every retry."""
-    from solvers.errors import PuzzlevizError
-    from solvers.interrupt import SearchStopped
+    from puzzleviz.solvers.errors import PuzzlevizError
+    from puzzleviz.solvers.interrupt import SearchStopped
 
     if isinstance(exc, PuzzlevizError | SearchStopped):
         raise exc

@@ -18,9 +18,9 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import IO, Any
 
-from solvers.atomic import Output
-from solvers.reading import MB, FileFormat, read_limited
-from solvers.split.parts import Job, Key, PartResult, SplitError
+from puzzleviz.solvers.atomic import Output
+from puzzleviz.solvers.reading import MB, FileFormat, read_limited
+from puzzleviz.solvers.split.parts import Job, Key, PartResult, SplitError
 
 FORMAT = 1
 HEADER_START = b'{"split_log":'  # how every log this module writes begins

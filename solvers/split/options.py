@@ -30,11 +30,11 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from solvers.errors import PuzzleInputError
-from solvers.options import whole
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.options import whole
 
 if TYPE_CHECKING:
-    from solvers.split.log import SplitLog
+    from puzzleviz.solvers.split.log import SplitLog
 
 MAX_WORKERS = 256
 _ADDRESS = re.compile(r"(?:(tcp|tls|ws|wss|ucx)://)?(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):(\d{1,5})")
@@ -58,7 +58,7 @@ class SplitOptions:
         """The log of finished parts, if one was asked for."""
         if self.log_path is None:
             return None
-        from solvers.split.log import SplitLog
+        from puzzleviz.solvers.split.log import SplitLog
 
         return SplitLog(self.log_path)
 
@@ -109,8 +109,8 @@ def split_options(args: argparse.Namespace) -> SplitOptions:
     """The options as given, the log's folder checked before any work."""
     log_path = getattr(args, "split_log", None)
     if log_path is not None:
-        from solvers.atomic import check_outputs
-        from solvers.split.log import log_output
+        from puzzleviz.solvers.atomic import check_outputs
+        from puzzleviz.solvers.split.log import log_output
 
         if log_path.is_dir():
             raise PuzzleInputError(f"--split-log {log_path} is a folder: name a file")

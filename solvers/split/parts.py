@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from solvers.errors import PuzzlevizError
+from puzzleviz.solvers.errors import PuzzlevizError
 
 Key = tuple[int, ...]
 

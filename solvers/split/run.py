@@ -12,12 +12,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING
 
-from solvers.split.parts import Job, Key, PartResult
+from puzzleviz.solvers.split.parts import Job, Key, PartResult
 
 if TYPE_CHECKING:
-    from solvers.progress import Progress
-    from solvers.split.engines import Engine
-    from solvers.split.log import SplitLog
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.split.engines import Engine
+    from puzzleviz.solvers.split.log import SplitLog
 
 
 def run_parts(

@@ -55,7 +55,7 @@ and ratings (solvers.sudoku.techniques: BY_NAME[name].title), `demo_trace()`,
 for a puzzle and trace step showing a given technique.
 """
 
-from solvers.plugin import Command, Method, PuzzleSpec, Ref
+from puzzleviz.solvers.plugin import Command, Method, PuzzleSpec, Ref
 
 PUZZLE = PuzzleSpec(
     kind="sudoku",
@@ -64,28 +64,28 @@ PUZZLE = PuzzleSpec(
     help="solve a sudoku with human techniques, step by step",
     description="Solve by human techniques, easiest first, every step explained: what it "
     "looks at and what it removes. A guess, labelled, only when logic stalls.",
-    model=Ref("solvers.sudoku.model:SudokuModel"),
+    model=Ref("puzzleviz.solvers.sudoku.model:SudokuModel"),
     methods=(
         Method(
             "human",
-            Ref("solvers.sudoku.search:human"),
+            Ref("puzzleviz.solvers.sudoku.search:human"),
             "human techniques in order of difficulty",
             ("placed", "candidates", "depth", "guesses"),
         ),
     ),
-    add_arguments=Ref("solvers.sudoku.options:add_arguments"),
-    problems=Ref("solvers.sudoku.options:problems"),
-    answer=Ref("solvers.sudoku.options:answer"),
+    add_arguments=Ref("puzzleviz.solvers.sudoku.options:add_arguments"),
+    problems=Ref("puzzleviz.solvers.sudoku.options:problems"),
+    answer=Ref("puzzleviz.solvers.sudoku.options:answer"),
     inputs=("puzzle",),
     texts=("techniques",),
-    scene=Ref("scenes.sudoku:SudokuScene"),
-    demo=Ref("solvers.sudoku.demo:demo_trace"),
+    scene=Ref("puzzleviz.scenes.sudoku:SudokuScene"),
+    demo=Ref("puzzleviz.solvers.sudoku.demo:demo_trace"),
     commands=(
         Command(
             ("sudoku", "hint"),
             "the next step from a position, as a hint in three levels (name, where, all)",
-            Ref("solvers.sudoku.hint_command:add_arguments"),
-            Ref("solvers.sudoku.hint_command:run"),
+            Ref("puzzleviz.solvers.sudoku.hint_command:add_arguments"),
+            Ref("puzzleviz.solvers.sudoku.hint_command:run"),
         ),
     ),
 )

@@ -9,11 +9,10 @@ with the fewest candidates first; an explicit stack, so no recursion in numba.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.interrupt import current_control, raise_if_stopped, stop_requested
-from solvers.jit import njit
-from solvers.sudoku.geometry import Geo, geometry
-from solvers.sudoku.kernels.bits import popcount
+from puzzleviz.solvers.interrupt import current_control, raise_if_stopped, stop_requested
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.geometry import Geo, geometry
+from puzzleviz.solvers.sudoku.kernels.bits import popcount
 
 
 @njit(cache=True)

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections import defaultdict
 
-from solvers.i18n import N_, clauses, msg, nmsg, render, words
-from solvers.sudoku.geometry import Names, mask_digits
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.i18n import N_, clauses, msg, nmsg, render, words
+from puzzleviz.solvers.sudoku.geometry import Names, mask_digits
+from puzzleviz.solvers.sudoku.roles import (
     ALS_NODE_CODE,
     CELL_ALS,
     CELL_CONFLICT,
@@ -21,8 +21,8 @@ from solvers.sudoku.roles import (
     ROLE_ON,
     ROLE_PATTERN,
 )
-from solvers.sudoku.steps import Step
-from solvers.sudoku.techniques import (
+from puzzleviz.solvers.sudoku.steps import Step
+from puzzleviz.solvers.sudoku.techniques import (
     SPECIAL_STEPS,
     T_BACKTRACK,
     T_CONTRADICTION,

@@ -8,11 +8,11 @@ from __future__ import annotations
 import functools
 from importlib import resources
 
-from solvers.sudoku.parse import Puzzle, parse_text
-from solvers.sudoku.record import record
-from solvers.sudoku.results import SudokuResult
-from solvers.sudoku.search import solve, solve_and_record
-from solvers.trace import Trace
+from puzzleviz.solvers.sudoku.parse import Puzzle, parse_text
+from puzzleviz.solvers.sudoku.record import record
+from puzzleviz.solvers.sudoku.results import SudokuResult
+from puzzleviz.solvers.sudoku.search import solve, solve_and_record
+from puzzleviz.solvers.trace import Trace
 
 # The demo puzzle: solved by logic alone in 74 steps with 13 techniques, among them an
 # X-Wing, two Y-Wings, a W-Wing, simple colouring, a finned X-Wing and an XY-chain.
@@ -22,7 +22,7 @@ DEMO_PUZZLE = "...2.38....18...74....1.23.51...4...............1...52.73.5....95
 @functools.cache
 def example_puzzles() -> dict[str, Puzzle]:
     """Technique name -> a puzzle whose solution path uses it."""
-    text = resources.files("assets").joinpath("puzzles/sudoku/examples.txt").read_text()
+    text = resources.files("puzzleviz.assets").joinpath("puzzles/sudoku/examples.txt").read_text()
     return {p.name: p for p in parse_text(text)}
 
 

@@ -11,12 +11,11 @@ import argparse
 import sys
 
 import numpy as np
-
-from solvers.interrupt import current_control, raise_if_stopped
-from solvers.jit import njit
-from solvers.sudoku.bruteforce import random_grid, search
-from solvers.sudoku.geometry import geometry
-from solvers.sudoku.parse import Puzzle
+from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.bruteforce import random_grid, search
+from puzzleviz.solvers.sudoku.geometry import geometry
+from puzzleviz.solvers.sudoku.parse import Puzzle
 
 
 @njit(cache=True)
@@ -56,8 +55,8 @@ def generate(b: int, seed: int, max_nodes: int = 20_000) -> Puzzle:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from solvers.sudoku.search import solve
-    from solvers.sudoku.techniques import parse_selection
+    from puzzleviz.solvers.sudoku.search import solve
+    from puzzleviz.solvers.sudoku.techniques import parse_selection
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=9, choices=(4, 9, 16))

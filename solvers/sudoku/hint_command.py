@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import argparse
 
-from solvers.errors import PuzzleInputError
+from puzzleviz.solvers.errors import PuzzleInputError
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from solvers.sudoku.options import NAME_STYLES
+    from puzzleviz.solvers.sudoku.options import NAME_STYLES
 
     parser.description = (
         "The next step from a position, in three levels: 1 the technique's name, 2 the "
@@ -36,9 +36,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from solvers.sudoku.hint import hint_for_puzzle
-    from solvers.sudoku.parse import load_argument
-    from solvers.sudoku.techniques import parse_selection
+    from puzzleviz.solvers.sudoku.hint import hint_for_puzzle
+    from puzzleviz.solvers.sudoku.parse import load_argument
+    from puzzleviz.solvers.sudoku.techniques import parse_selection
 
     enabled = parse_selection(args.techniques) - {"guess"}
     puzzles = load_argument(args.puzzle)

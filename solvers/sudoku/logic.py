@@ -9,13 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
-
-from solvers.interrupt import raise_if_stopped
-from solvers.sudoku.geometry import geometry
-from solvers.sudoku.kernels.engine import OVERFLOW, STOPPED, initial_candidates, run_logic
-from solvers.sudoku.kernels.log import new_log
-from solvers.sudoku.steps import Step, decode_log
-from solvers.sudoku.techniques import BY_NAME
+from puzzleviz.solvers.interrupt import raise_if_stopped
+from puzzleviz.solvers.sudoku.geometry import geometry
+from puzzleviz.solvers.sudoku.kernels.engine import OVERFLOW, STOPPED, initial_candidates, run_logic
+from puzzleviz.solvers.sudoku.kernels.log import new_log
+from puzzleviz.solvers.sudoku.steps import Step, decode_log
+from puzzleviz.solvers.sudoku.techniques import BY_NAME
 
 
 def start_grid(b: int, givens: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

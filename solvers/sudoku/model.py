@@ -10,21 +10,20 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError
-from solvers.events import INT32_MAX, Event, EventSet
-from solvers.jit import njit
-from solvers.model import STATE_DTYPE, PuzzleModel, register_model
-from solvers.sudoku.geometry import Names, geometry
-from solvers.sudoku.kernels.engine import initial_candidates
-from solvers.sudoku.parse import check_givens, parse_puzzle
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.events import INT32_MAX, Event, EventSet
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.sudoku.geometry import Names, geometry
+from puzzleviz.solvers.sudoku.kernels.engine import initial_candidates
+from puzzleviz.solvers.sudoku.parse import check_givens, parse_puzzle
+from puzzleviz.solvers.sudoku.roles import (
     CELL_ROLE_NAMES,
     HOUSE_ROLE_NAMES,
     LINK_NAMES,
     ROLE_NAMES,
 )
-from solvers.sudoku.techniques import BY_NAME, TECHNIQUES
+from puzzleviz.solvers.sudoku.techniques import BY_NAME, TECHNIQUES
 
 # -- events -------------------------------------------------------------------------------
 #

@@ -7,12 +7,12 @@ import argparse
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
-from solvers.errors import PuzzleInputError
-from solvers.options import whole
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.options import whole
 
 if TYPE_CHECKING:
-    from solvers.sudoku.model import SudokuModel
-    from solvers.sudoku.parse import Puzzle
+    from puzzleviz.solvers.sudoku.model import SudokuModel
+    from puzzleviz.solvers.sudoku.parse import Puzzle
 
 NAME_STYLES = ("a1", "r1c1")  # geometry.NAME_STYLES
 
@@ -27,7 +27,7 @@ class SudokuProblem:
     names: str = "a1"
 
     def model(self) -> SudokuModel:
-        from solvers.sudoku.model import SudokuModel
+        from puzzleviz.solvers.sudoku.model import SudokuModel
 
         return SudokuModel(self.puzzle.text())
 
@@ -35,8 +35,8 @@ class SudokuProblem:
         return None
 
     def params(self) -> dict[str, Any]:
-        from solvers.sudoku.record import trace_params
-        from solvers.sudoku.search import check_solutions
+        from puzzleviz.solvers.sudoku.record import trace_params
+        from puzzleviz.solvers.sudoku.search import check_solutions
 
         unique = check_solutions(self.puzzle, self.allow_multiple)[1]
         return trace_params(self.enabled, unique)
@@ -79,8 +79,8 @@ def answer(args: argparse.Namespace) -> bool:
     """--list-techniques answers without a puzzle."""
     if not args.list_techniques:
         return False
-    import solvers.sudoku.techniques as registry
-    from solvers.sudoku.rating import HODOKU, SE
+    import puzzleviz.solvers.sudoku.techniques as registry
+    from puzzleviz.solvers.sudoku.rating import HODOKU, SE
 
     doc = registry.__doc__ or ""
     print(doc[doc.index("Rating scale") :].rstrip() + "\n")
@@ -97,8 +97,8 @@ def answer(args: argparse.Namespace) -> bool:
 
 
 def problems(args: argparse.Namespace) -> list[SudokuProblem]:
-    from solvers.sudoku.parse import load_argument
-    from solvers.sudoku.techniques import parse_selection
+    from puzzleviz.solvers.sudoku.parse import load_argument
+    from puzzleviz.solvers.sudoku.techniques import parse_selection
 
     if not args.puzzle:
         raise PuzzleInputError("give a puzzle (81 characters, 0 or . for blanks) or a file")

@@ -16,10 +16,9 @@ import re
 from pathlib import Path
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError
-from solvers.reading import MB, FileFormat, exists, read_text
-from solvers.sudoku.geometry import DIGIT_CHARS, SIZES, Names, digit_char, geometry
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.reading import MB, FileFormat, exists, read_text
+from puzzleviz.solvers.sudoku.geometry import DIGIT_CHARS, SIZES, Names, digit_char, geometry
 
 BLANKS = "0.-"
 IGNORED = " \t|+!:\r"

@@ -8,14 +8,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from solvers.sudoku.model import SudokuModel
-from solvers.sudoku.rating import Rating, rate_path, trace_facts
-from solvers.sudoku.search import solve
-from solvers.sudoku.techniques import BY_NAME
+from puzzleviz.solvers.sudoku.model import SudokuModel
+from puzzleviz.solvers.sudoku.rating import Rating, rate_path, trace_facts
+from puzzleviz.solvers.sudoku.search import solve
+from puzzleviz.solvers.sudoku.techniques import BY_NAME
 
 if TYPE_CHECKING:
-    from solvers.sudoku.parse import Puzzle
-    from solvers.trace import Trace
+    from puzzleviz.solvers.sudoku.parse import Puzzle
+    from puzzleviz.solvers.trace import Trace
 
 
 def rate_puzzle(

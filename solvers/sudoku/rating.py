@@ -36,13 +36,13 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from solvers.i18n import N_, msg
-from solvers.sudoku.roles import HOUSE_BASE, LINK_STRONG, ROLE_FIN
+from puzzleviz.solvers.i18n import N_, msg
+from puzzleviz.solvers.sudoku.roles import HOUSE_BASE, LINK_STRONG, ROLE_FIN
 
 if TYPE_CHECKING:
-    from solvers.sudoku.parse import Puzzle
-    from solvers.sudoku.steps import Step
-    from solvers.trace import Trace
+    from puzzleviz.solvers.sudoku.parse import Puzzle
+    from puzzleviz.solvers.sudoku.steps import Step
+    from puzzleviz.solvers.trace import Trace
 
 LEVELS = ("EASY", "MEDIUM", "HARD", "UNFAIR", "EXTREME")
 LEVEL_MAX_SCORE = {"EASY": 800, "MEDIUM": 1000, "HARD": 1600, "UNFAIR": 1800}
@@ -322,7 +322,7 @@ def rate_steps(steps: Sequence[Step], n: int = 9) -> Rating:
 
 def se_order(names: Iterable[str]) -> list[str]:
     """Techniques in Sudoku Explainer's order: lightest first (ties: registry order)."""
-    from solvers.sudoku.techniques import ORDERED
+    from puzzleviz.solvers.sudoku.techniques import ORDERED
 
     rank = {t.name: k for k, t in enumerate(ORDERED)}
     return sorted(names, key=lambda name: (SE[name][0], rank.get(name, 0)))
@@ -336,9 +336,9 @@ def rate_path(
     unique: bool = True,
 ) -> Rating:
     """Both ratings of `puzzle`, given the steps our solver took with `enabled`."""
-    from solvers.sudoku.kernels.engine import SOLVED
-    from solvers.sudoku.logic import logic_steps, start_grid
-    from solvers.sudoku.techniques import LOGIC
+    from puzzleviz.solvers.sudoku.kernels.engine import SOLVED
+    from puzzleviz.solvers.sudoku.logic import logic_steps, start_grid
+    from puzzleviz.solvers.sudoku.techniques import LOGIC
 
     n = puzzle.n
     facts = [s if isinstance(s, StepFacts) else StepFacts.of(s) for s in steps]
@@ -360,7 +360,7 @@ def rate_path(
 
 def trace_facts(trace: Trace) -> list[StepFacts]:
     """StepFacts of every step of a sudoku trace that applies a technique."""
-    from solvers.sudoku.model import (
+    from puzzleviz.solvers.sudoku.model import (
         MARK_CANDIDATE,
         MARK_HOUSE,
         MARK_LINK,

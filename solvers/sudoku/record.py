@@ -11,9 +11,8 @@ Restore, so the grid returns exactly to where the guess was made.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.i18n import N_, msg
-from solvers.sudoku.model import (
+from puzzleviz.solvers.i18n import N_, msg
+from puzzleviz.solvers.sudoku.model import (
     GUESSED,
     LINK_SLOTS,
     LOGIC,
@@ -32,8 +31,8 @@ from solvers.sudoku.model import (
     difficulty,
     encode_link,
 )
-from solvers.sudoku.results import SudokuResult
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.sudoku.results import SudokuResult
+from puzzleviz.solvers.sudoku.roles import (
     LINK_STRONG,
     ROLE_ALS,
     ROLE_ELIMINATE,
@@ -43,15 +42,15 @@ from solvers.sudoku.roles import (
     ROLE_PEER,
     ROLE_PLACE,
 )
-from solvers.sudoku.steps import Step
-from solvers.sudoku.techniques import (
+from puzzleviz.solvers.sudoku.steps import Step
+from puzzleviz.solvers.sudoku.techniques import (
     BY_NAME,
     T_BACKTRACK,
     T_CONTRADICTION,
     T_GUESS,
 )
-from solvers.trace import Trace
-from solvers.tracer import RecordingTracer, Tracer
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracer import RecordingTracer, Tracer
 
 # The closing caption as traces recorded before numbers were written the reader's way hold it
 # (the rating as text): kept in the catalogs, so those traces still read in every language.

@@ -8,15 +8,14 @@ import functools
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-
-from solvers.i18n import msg, render
-from solvers.sudoku.geometry import digit_char
-from solvers.sudoku.parse import Puzzle
-from solvers.sudoku.steps import Step
-from solvers.sudoku.techniques import ORDERED, T_GUESS, TECHNIQUES
+from puzzleviz.solvers.i18n import msg, render
+from puzzleviz.solvers.sudoku.geometry import digit_char
+from puzzleviz.solvers.sudoku.parse import Puzzle
+from puzzleviz.solvers.sudoku.steps import Step
+from puzzleviz.solvers.sudoku.techniques import ORDERED, T_GUESS, TECHNIQUES
 
 if TYPE_CHECKING:
-    from solvers.sudoku.rating import Rating
+    from puzzleviz.solvers.sudoku.rating import Rating
 
 # The bands of the scale in solvers.sudoku.techniques: the level is the band of the
 # hardest step (a forcing net is "extreme", only a guess is "guessing").
@@ -82,7 +81,7 @@ class SudokuResult:
     def ratings(self) -> Rating:
         """The ratings people already use: Sudoku Explainer's and HoDoKu's
         (solvers.sudoku.rating). Computed on first use: SE's may need one more solve."""
-        from solvers.sudoku.rating import rate_path
+        from puzzleviz.solvers.sudoku.rating import rate_path
 
         return rate_path(self.puzzle, self.steps, self.enabled, unique=self.unique)
 

@@ -18,15 +18,14 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
-
-from solvers.errors import PuzzleInputError
-from solvers.i18n import render
-from solvers.interrupt import raise_if_stopped
-from solvers.sudoku.bruteforce import count_solutions
-from solvers.sudoku.captions import caption_message
-from solvers.sudoku.geometry import Names, geometry
-from solvers.sudoku.geometry import names as name_tables
-from solvers.sudoku.kernels.engine import (
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.i18n import render
+from puzzleviz.solvers.interrupt import raise_if_stopped
+from puzzleviz.solvers.sudoku.bruteforce import count_solutions
+from puzzleviz.solvers.sudoku.captions import caption_message
+from puzzleviz.solvers.sudoku.geometry import Names, geometry
+from puzzleviz.solvers.sudoku.geometry import names as name_tables
+from puzzleviz.solvers.sudoku.kernels.engine import (
     OVERFLOW,
     SOLVED,
     STALLED,
@@ -34,23 +33,23 @@ from solvers.sudoku.kernels.engine import (
     initial_candidates,
     run_logic,
 )
-from solvers.sudoku.kernels.log import new_log
-from solvers.sudoku.logic import given_flags
-from solvers.sudoku.model import SudokuModel
-from solvers.sudoku.parse import Puzzle, parse_puzzle
-from solvers.sudoku.record import StepRecorder, record
-from solvers.sudoku.results import SudokuResult
-from solvers.sudoku.techniques import parse_selection
-from solvers.trace import Trace
+from puzzleviz.solvers.sudoku.kernels.log import new_log
+from puzzleviz.solvers.sudoku.logic import given_flags
+from puzzleviz.solvers.sudoku.model import SudokuModel
+from puzzleviz.solvers.sudoku.parse import Puzzle, parse_puzzle
+from puzzleviz.solvers.sudoku.record import StepRecorder, record
+from puzzleviz.solvers.sudoku.results import SudokuResult
+from puzzleviz.solvers.sudoku.techniques import parse_selection
+from puzzleviz.solvers.trace import Trace
 
 if TYPE_CHECKING:
-    from solvers.plugin import Limits
-    from solvers.progress import Progress
-    from solvers.sudoku.options import SudokuProblem
-    from solvers.tracer import Tracer
-from solvers.sudoku.roles import CELL_GUESS, ROLE_PLACE
-from solvers.sudoku.steps import Guess, Step, decode_log
-from solvers.sudoku.techniques import (
+    from puzzleviz.solvers.plugin import Limits
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.sudoku.options import SudokuProblem
+    from puzzleviz.solvers.tracer import Tracer
+from puzzleviz.solvers.sudoku.roles import CELL_GUESS, ROLE_PLACE
+from puzzleviz.solvers.sudoku.steps import Guess, Step, decode_log
+from puzzleviz.solvers.sudoku.techniques import (
     BY_NAME,
     LOGIC,
     T_BACKTRACK,

@@ -8,9 +8,9 @@ a refutation of a true guess. Tests and the benchmark run this on every puzzle t
 
 from __future__ import annotations
 
-from solvers.sudoku.geometry import Names
-from solvers.sudoku.results import SudokuResult
-from solvers.sudoku.techniques import T_CONTRADICTION, T_GUESS
+from puzzleviz.solvers.sudoku.geometry import Names
+from puzzleviz.solvers.sudoku.results import SudokuResult
+from puzzleviz.solvers.sudoku.techniques import T_CONTRADICTION, T_GUESS
 
 
 def unsound_steps(result: SudokuResult) -> list[str]:

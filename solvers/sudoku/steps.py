@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from solvers.sudoku.kernels.log import FILL_ITEMS, FILL_STEPS, StepLog
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.sudoku.kernels.log import FILL_ITEMS, FILL_STEPS, StepLog
+from puzzleviz.solvers.sudoku.roles import (
     ITEM_BRANCH,
     ITEM_CAND,
     ITEM_CELL,
@@ -20,7 +20,7 @@ from solvers.sudoku.roles import (
     ITEM_NODE,
     ITEM_PLACE,
 )
-from solvers.sudoku.techniques import SPECIAL_STEPS, TECHNIQUES
+from puzzleviz.solvers.sudoku.techniques import SPECIAL_STEPS, TECHNIQUES
 
 Guess = tuple[int, int]  # (cell, digit) assumed true
 

@@ -26,8 +26,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from solvers.errors import PuzzleInputError
-from solvers.i18n import N_
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.i18n import N_
 
 
 @dataclasses.dataclass(frozen=True)

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from viz.cli import main
+from puzzleviz.viz.cli import main
 
 
 def run_cli(capsys, *argv: str) -> tuple[int, str, str]:

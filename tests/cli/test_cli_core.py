@@ -6,8 +6,8 @@ import json
 
 import av
 import pytest
+from puzzleviz.solvers.tracefile import save_trace
 
-from solvers.tracefile import save_trace
 from tests.cli.helpers import assert_one_line_error, run_cli
 from tests.viz.test_player import make_trace
 
@@ -136,7 +136,7 @@ def test_a_command_started_with_stdout_closed_refuses_an_output_to_it(capsys, mo
     """`puzzleviz ... >&-`: Python's sys.stdout is None. An output `-` is refused before the
     work in one line (it was an AttributeError after the search); plain printing goes
     nowhere."""
-    from viz.cli import main
+    from puzzleviz.viz.cli import main
 
     monkeypatch.setattr("sys.stdout", None)
     assert main(["solve", "queens", "--n", "6", "--json", "-"]) == 2
@@ -147,7 +147,7 @@ def test_a_command_started_with_stdout_closed_refuses_an_output_to_it(capsys, mo
 
 
 def test_a_reader_closing_stdout_early_does_not_lose_the_files(tmp_path, monkeypatch):
-    from viz.cli import main
+    from puzzleviz.viz.cli import main
 
     monkeypatch.setattr("sys.stdout", _ClosedPipe(lines=1))
     out = tmp_path / "digits.json"
@@ -164,7 +164,7 @@ def _parsers(parser):
 
 
 def test_no_parser_of_the_command_line_takes_an_abbreviation(capsys):
-    from viz.cli import build_parser
+    from puzzleviz.viz.cli import build_parser
 
     parsers = list(_parsers(build_parser()))
     assert len(parsers) > 15 and not [p.prog for p in parsers if p.allow_abbrev]

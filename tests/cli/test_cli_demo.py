@@ -1,8 +1,8 @@
 from __future__ import annotations
 
 import av
+from puzzleviz.solvers.demos import demo_builders
 
-from solvers.demos import demo_builders
 from tests.cli.helpers import run_cli
 
 

@@ -3,9 +3,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from solvers.tracefile import load_trace
-from viz.cli import main
+from puzzleviz.solvers.tracefile import load_trace
+from puzzleviz.viz.cli import main
 
 
 def test_solve_all_writes_json_search_and_assembly_traces(tmp_path, capsys):

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from puzzleviz.solvers.tracefile import load_trace
 
-from solvers.tracefile import load_trace
 from tests.cli.helpers import run_cli
 from tests.digits_fixtures import SMALL
 

@@ -12,7 +12,7 @@ HEAVY = ("numba", "numpy", "pygame", "moderngl", "babel")  # babel: numbers, on 
 
 PROBE = """
 import contextlib, io, json, sys
-from viz.cli import build_parser
+from puzzleviz.viz.cli import build_parser
 parser = build_parser()
 paths = []
 def walk(p, path):

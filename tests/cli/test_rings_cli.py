@@ -3,9 +3,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
-from solvers.tracefile import load_trace
-from viz.cli import main
+from puzzleviz.solvers.tracefile import load_trace
+from puzzleviz.viz.cli import main
 
 SOLVED_2_8_2 = "1112222/3334444"
 
@@ -81,9 +80,9 @@ def test_stats_refuses_huge_spaces(capsys):
 
 
 def test_sample_gives_the_bfs_distance_of_every_position(tmp_path, capsys):
-    from solvers.rings import exact
-    from solvers.rings.config import RingConfig
-    from solvers.rings.shuffle import uniform_shuffle
+    from puzzleviz.solvers.rings import exact
+    from puzzleviz.solvers.rings.config import RingConfig
+    from puzzleviz.solvers.rings.shuffle import uniform_shuffle
 
     out = tmp_path / "sample.json"
     args = ["rings", "sample", "--config", "2/10/1/2", "--count", "4", "--first-seed", "7"]

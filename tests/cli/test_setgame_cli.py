@@ -3,10 +3,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from puzzleviz.solvers.tracefile import load_trace
+from puzzleviz.viz.cli import main
 
-from solvers.tracefile import load_trace
 from tests.cli.helpers import run_cli
-from viz.cli import main
 
 
 def test_solve_set_writes_the_issue_json(tmp_path, capsys):

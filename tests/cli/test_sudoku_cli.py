@@ -4,9 +4,8 @@ import json
 import re
 
 import pytest
-
-from solvers.tracefile import load_trace
-from viz.cli import main
+from puzzleviz.solvers.tracefile import load_trace
+from puzzleviz.viz.cli import main
 
 EASY = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 ESCARGOT = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."

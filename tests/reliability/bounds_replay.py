@@ -20,11 +20,11 @@ import itertools
 import sys
 
 import numpy as np
+from puzzleviz.solvers.errors import TraceError
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
+from puzzleviz.solvers.tracecheck import RowTable, _cross_fault
+from puzzleviz.solvers.traceview import model_for
 
-from solvers.errors import TraceError
-from solvers.model import STATE_DTYPE, PuzzleModel
-from solvers.tracecheck import RowTable, _cross_fault
-from solvers.traceview import model_for
 from tests.reliability.crafted import PUZZLES, demo
 
 RANDOM_ROWS = 3000

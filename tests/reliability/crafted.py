@@ -19,9 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-from solvers.trace import FORMAT_VERSION, Trace
-from solvers.tracefile import MAGIC, load_trace
+from puzzleviz.solvers.trace import FORMAT_VERSION, Trace
+from puzzleviz.solvers.tracefile import MAGIC, load_trace
 
 DEMOS = Path(__file__).resolve().parents[2] / "assets" / "demos"
 PUZZLES = ("cube", "digits", "queens", "rings", "setgame", "sudoku")

@@ -48,12 +48,13 @@ def preload() -> None:
     warm instead of importing them again and again."""
     import importlib
 
-    from solvers.registry import puzzles
+    from puzzleviz.solvers.registry import puzzles
 
-    modules = ("viz.cli", "viz.cli_view", "viz.record", "viz.window", "viz.lesson",
-               "viz.present", "viz.notebook", "solvers.tracefile", "solvers.traceview")  # fmt: skip
+    modules = ("cli", "cli_view", "record", "window", "lesson", "present", "notebook")
     for module in modules:
-        importlib.import_module(module)
+        importlib.import_module(f"puzzleviz.viz.{module}")
+    for module in ("tracefile", "traceview"):
+        importlib.import_module(f"puzzleviz.solvers.{module}")
     for spec in puzzles().values():
         for ref in (spec.model, spec.scene, spec.add_arguments, spec.problems, spec.demo):
             if ref is not None:
@@ -76,7 +77,7 @@ def run_forked(
     env: dict[str, str] | None = None,
 ) -> Outcome:
     """`puzzleviz argv` in a forked child with its own process group, in `cwd`."""
-    from viz.cli import main
+    from puzzleviz.viz.cli import main
 
     with tempfile.TemporaryDirectory(prefix="puzzleviz-forked-") as scratch:
         out_path, err_path = Path(scratch) / "out", Path(scratch) / "err"

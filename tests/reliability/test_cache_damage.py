@@ -23,8 +23,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from puzzleviz.solvers.jit import cache_folder
 
-from solvers.jit import cache_folder
 from tests.reliability.forked import preload, run_forked
 
 QUEENS = ["solve", "queens", "--n", "8", "-q"]
@@ -35,7 +35,7 @@ GOALS = ["solve", "rings", "--config", "olympic-2", "--scramble", "30", "--seed"
 
 def _cli(argv: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "viz.cli", *argv], cwd=cwd, env=env, capture_output=True,
+        [sys.executable, "-m", "puzzleviz.viz.cli", *argv], cwd=cwd, env=env, capture_output=True,
         text=True, timeout=600,
     )  # fmt: skip
 
@@ -268,8 +268,8 @@ def test_a_damaged_pattern_database_is_said_and_built_again(rings_cache, tmp_pat
 def test_a_garbage_table_is_not_taken_for_a_table_at_hand(rings_cache, tmp_path, monkeypatch):
     """tables_ready reads headers: the practical method does not start a build of minutes
     on the word of a file name."""
-    from solvers.rings import colour_pdb
-    from solvers.rings.config import RingConfig
+    from puzzleviz.solvers.rings import colour_pdb
+    from puzzleviz.solvers.rings.config import RingConfig
 
     home, _, made = rings_cache
     (name,) = [n for n in made if n.endswith(".pdb")]

@@ -29,7 +29,7 @@ def test_trace_export_to_dash(capsys, tmp_path):
 
 def test_json_dev_stdout_works_in_a_pipe(tmp_path):
     env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
-    command = [sys.executable, "-m", "viz.cli", "solve", "sudoku", SUDOKU, "-q"]
+    command = [sys.executable, "-m", "puzzleviz.viz.cli", "solve", "sudoku", SUDOKU, "-q"]
     done = subprocess.run(
         [*command, "--json", "/dev/stdout"], capture_output=True, env=env, cwd=tmp_path,
         check=False, text=True,
@@ -90,7 +90,7 @@ def test_json_dev_stdout_appends_to_a_file_opened_for_appending(tmp_path):
     log = tmp_path / "log.txt"
     log.write_text("an earlier line\n")
     env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
-    command = [sys.executable, "-m", "viz.cli", "solve", "sudoku", SUDOKU, "-q"]
+    command = [sys.executable, "-m", "puzzleviz.viz.cli", "solve", "sudoku", SUDOKU, "-q"]
     with log.open("a") as out:  # as the shell's >> opens it
         done = subprocess.run(
             [*command, "--json", "/dev/stdout"], stdout=out, stderr=subprocess.PIPE,

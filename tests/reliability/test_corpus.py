@@ -187,11 +187,11 @@ CORPUS: list[tuple[str, list[str], str]] = [
 def corpus_folder(tmp_path_factory) -> Path:
     """Files a user has lying about: good, damaged and odd traces and puzzles, outputs of
     earlier runs, a folder, a non-empty folder of frames, a link."""
-    from solvers.sudoku.parse import parse_puzzle
-    from solvers.sudoku.record import record
-    from solvers.sudoku.search import solve
-    from solvers.sudoku.techniques import parse_selection
-    from solvers.tracefile import save_trace
+    from puzzleviz.solvers.sudoku.parse import parse_puzzle
+    from puzzleviz.solvers.sudoku.record import record
+    from puzzleviz.solvers.sudoku.search import solve
+    from puzzleviz.solvers.sudoku.techniques import parse_selection
+    from puzzleviz.solvers.tracefile import save_trace
 
     folder = tmp_path_factory.mktemp("corpus")
     good = save_trace(

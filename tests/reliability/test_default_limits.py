@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 import json
 
-from solvers import registry
+from puzzleviz.solvers import registry
+
 from tests.cli.helpers import run_cli
 
 
@@ -53,7 +54,7 @@ def test_cube_stops_at_its_default_node_limit(capsys, monkeypatch):
 
 
 def test_rings_stats_refuses_a_large_space_unless_lifted(capsys, monkeypatch):
-    monkeypatch.setattr("solvers.rings.options.DEFAULT_MAX_STATES", 1_000)
+    monkeypatch.setattr("puzzleviz.solvers.rings.options.DEFAULT_MAX_STATES", 1_000)
     code, _, err = run_cli(capsys, "rings", "stats", "--config", "2/8/1/2")
     assert code == 2 and "--max-states lifts it" in err
     code, out, _ = run_cli(capsys, "rings", "stats", "--config", "2/8/1/2", "--max-states", "1e9")

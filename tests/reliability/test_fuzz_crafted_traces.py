@@ -17,16 +17,16 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from puzzleviz.solvers.errors import TraceError
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracefile import parse_trace
+from puzzleviz.solvers.traceview import event_lines, export_json, model_for, summary_lines
+from puzzleviz.viz.compose import compose, default_look
+from puzzleviz.viz.player import Player
+from puzzleviz.viz.scene import scene_for
 
-from solvers.errors import TraceError
-from solvers.trace import Trace
-from solvers.tracefile import parse_trace
-from solvers.traceview import event_lines, export_json, model_for, summary_lines
 from tests.reliability.crafted import PUZZLES, Parts, demo, parts
 from tests.reliability.forked import run_forked
-from viz.compose import compose, default_look
-from viz.player import Player
-from viz.scene import scene_for
 
 INT32 = st.integers(-(2**31), 2**31 - 1)
 ODD = st.one_of(

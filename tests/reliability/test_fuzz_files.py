@@ -12,11 +12,11 @@ import shlex
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.tracefile import save_trace
+from puzzleviz.viz.lesson import REFUSED, LessonError, load_lesson
 
-from solvers.errors import PuzzleInputError
-from solvers.tracefile import save_trace
 from tests.viz.test_player import make_trace
-from viz.lesson import REFUSED, LessonError, load_lesson
 
 HOSTILE_SIZES = st.sampled_from([-3, -1, 0, 17, 64, 65, 200, 10**6, 2**63])
 # A valid puzzle (a box of unit cubes and a domino count) that each example then attacks in
@@ -74,7 +74,7 @@ def xmpuzzle(draw) -> bytes:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(xmpuzzle())
 def test_a_crafted_burrtools_file_is_puzzles_or_one_line(tmp_path_factory, data):
-    from solvers.cube.xmpuzzle import load_xmpuzzle_variants
+    from puzzleviz.solvers.cube.xmpuzzle import load_xmpuzzle_variants
 
     path = tmp_path_factory.mktemp("xm") / "crafted.xmpuzzle"
     path.write_bytes(data)

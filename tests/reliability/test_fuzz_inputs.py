@@ -10,11 +10,10 @@ import re
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solvers.errors import PuzzleInputError
-from solvers.options import positive, whole
-from solvers.sudoku.parse import load_argument, parse_text
-from viz.cli_view import parse_size
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.options import positive, whole
+from puzzleviz.solvers.sudoku.parse import load_argument, parse_text
+from puzzleviz.viz.cli_view import parse_size
 
 SUDOKU = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SOLVABLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from puzzleviz.solvers.errors import TraceError
+from puzzleviz.solvers.tracefile import load_trace, parse_trace, trace_bytes
+from puzzleviz.solvers.tracer import RecordingTracer
 
-from solvers.errors import TraceError
-from solvers.tracefile import load_trace, parse_trace, trace_bytes
-from solvers.tracer import RecordingTracer
 from tests.toy import Add, ToyModel
 
 

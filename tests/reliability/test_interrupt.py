@@ -26,8 +26,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from puzzleviz.solvers import interrupt
 
-from solvers import interrupt
 from tests.signals import hear_sigint
 
 HANG_GUARD = 120.0  # seconds: far beyond any start-up, only so that a hang fails the test
@@ -44,7 +44,7 @@ def _run_and_signal(argv: list[str], sign: int, ready: str, cwd: Path) -> tuple[
     env = dict(os.environ, PUZZLEVIZ_PROGRESS="1", PYGAME_HIDE_SUPPORT_PROMPT="1",
                XDG_CACHE_HOME=str(cwd / "cache"))  # fmt: skip
     process = subprocess.Popen(
-        [sys.executable, "-m", "viz.cli", *argv], cwd=cwd, env=env,
+        [sys.executable, "-m", "puzzleviz.viz.cli", *argv], cwd=cwd, env=env,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, preexec_fn=hear_sigint,
     )  # fmt: skip
     err = b""
@@ -150,7 +150,7 @@ def _stopped_from_the_start(call) -> None:
 
 
 def test_the_set_searches_look_at_the_control():
-    from solvers.setgame.search import solve
+    from puzzleviz.solvers.setgame.search import solve
 
     _stopped_from_the_start(lambda: solve(4, 3))
     _stopped_from_the_start(lambda: solve(3, 5, forbidden=[1]))  # no shortcut: bitset search
@@ -159,16 +159,16 @@ def test_the_set_searches_look_at_the_control():
 def test_the_digits_search_looks_at_the_control():
     import json
 
-    from solvers.digits.exact import solve
-    from solvers.digits.puzzle import DigitsPuzzle
+    from puzzleviz.solvers.digits.exact import solve
+    from puzzleviz.solvers.digits.puzzle import DigitsPuzzle
 
     big = DigitsPuzzle.from_definition(json.loads(BIG_FRAME))
     _stopped_from_the_start(lambda: solve(big, "mesh"))
 
 
 def test_the_state_space_search_looks_at_the_control():
-    from solvers.rings.config import RingConfig
-    from solvers.rings.statespace import state_space_stats
+    from puzzleviz.solvers.rings.config import RingConfig
+    from puzzleviz.solvers.rings.statespace import state_space_stats
 
     _stopped_from_the_start(lambda: state_space_stats(RingConfig.parse("2/14/1/2")))
 
@@ -207,7 +207,7 @@ def _stopped_once_started(call) -> None:
 def test_sue_de_coq_looks_at_the_control():
     """On an empty 16 x 16 grid Sue de Coq tries every split of every box-line pair, for
     hours (the other techniques take well under a second there)."""
-    from solvers.sudoku.logic import logic_steps, start_grid
+    from puzzleviz.solvers.sudoku.logic import logic_steps, start_grid
 
     values, cand = start_grid(4, np.zeros(256, dtype=np.int32))
     logic_steps(4, values.copy(), cand.copy(), ["naked_single"], 1)  # compiled beforehand
@@ -215,11 +215,11 @@ def test_sue_de_coq_looks_at_the_control():
 
 
 def test_the_digits_forced_waste_looks_at_the_control():
-    from solvers.digits.exact import resolution_of
-    from solvers.digits.grid import Grid
-    from solvers.digits.placements import build_placements
-    from solvers.digits.puzzle import DigitsPuzzle
-    from solvers.digits.waste import forced_waste
+    from puzzleviz.solvers.digits.exact import resolution_of
+    from puzzleviz.solvers.digits.grid import Grid
+    from puzzleviz.solvers.digits.placements import build_placements
+    from puzzleviz.solvers.digits.puzzle import DigitsPuzzle
+    from puzzleviz.solvers.digits.waste import forced_waste
 
     huge = DigitsPuzzle.from_definition(json.loads(HUGE_FRAME))
     table = build_placements(Grid(huge, resolution_of("mesh")), "mesh")
@@ -227,7 +227,7 @@ def test_the_digits_forced_waste_looks_at_the_control():
 
 
 def test_the_sudoku_solution_count_looks_at_the_control():
-    from solvers.sudoku.bruteforce import count_solutions
+    from puzzleviz.solvers.sudoku.bruteforce import count_solutions
 
     _stopped_from_the_start(lambda: count_solutions(4, np.zeros(256, dtype=np.int32), 10**9))
 
@@ -235,8 +235,8 @@ def test_the_sudoku_solution_count_looks_at_the_control():
 def test_a_memory_stop_ends_a_search_with_one_line(monkeypatch):
     """The memory budget's stop (control[STOP] = MEMORY) ends the loops between kernels
     with MemoryBudgetReached, a PuzzlevizError: one line and exit 2 at the command line."""
-    from solvers import memory
-    from solvers.errors import PuzzlevizError
+    from puzzleviz.solvers import memory
+    from puzzleviz.solvers.errors import PuzzlevizError
 
     monkeypatch.setattr(memory, "_budget", 64 << 20)
     monkeypatch.setattr(memory, "_chosen", True)
@@ -253,7 +253,7 @@ def test_a_memory_stop_ends_a_search_with_one_line(monkeypatch):
 def test_the_watch_stops_a_search_that_outgrows_the_budget(monkeypatch):
     """run_stoppable's waits watch the memory: a search that keeps allocating past the
     budget is stopped (its loop sees the stop at its next look) and the caller can tell."""
-    from solvers import memory
+    from puzzleviz.solvers import memory
 
     monkeypatch.setattr(memory, "_budget", 64 << 20)
     monkeypatch.setattr(memory, "_chosen", True)

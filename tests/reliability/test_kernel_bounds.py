@@ -13,7 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from solvers.jit import cache_folder
+from puzzleviz.solvers.jit import cache_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -10,9 +10,9 @@ import argparse
 import re
 
 import pytest
+from puzzleviz.solvers import memory
+from puzzleviz.solvers.tracefile import load_trace
 
-from solvers import memory
-from solvers.tracefile import load_trace
 from tests.reliability.forked import preload, run_forked
 
 MB = 1 << 20

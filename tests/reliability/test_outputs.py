@@ -8,9 +8,9 @@ import os
 import stat
 
 import pytest
+from puzzleviz.solvers import atomic
+from puzzleviz.solvers.errors import OutputError
 
-from solvers import atomic
-from solvers.errors import OutputError
 from tests.reliability.pipes import read_fifo
 
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.viz.sinks import GifSink, PngSink, RecordError, check_target
 
-from solvers.errors import PuzzlevizError
 from tests.reliability.pipes import read_fifo
-from viz.sinks import GifSink, PngSink, RecordError, check_target
 
 FRAME = np.zeros((32, 48, 4), dtype=np.uint8)
 

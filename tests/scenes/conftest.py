@@ -7,14 +7,13 @@ import functools
 
 import numpy as np
 import pytest
-
-from solvers.trace import Trace
-from solvers.traceview import model_for
-from viz.compose import default_look, render_frame
-from viz.player import Player
-from viz.renderer import Renderer
-from viz.scene import scene_for
-from viz.target import RenderTarget
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.traceview import model_for
+from puzzleviz.viz.compose import default_look, render_frame
+from puzzleviz.viz.player import Player
+from puzzleviz.viz.renderer import Renderer
+from puzzleviz.viz.scene import scene_for
+from puzzleviz.viz.target import RenderTarget
 
 GOLDEN_SIZE = (320, 180)
 
@@ -47,7 +46,7 @@ def render_at(ctx, trace: Trace, position: float, size=GOLDEN_SIZE, **options) -
 @pytest.fixture(scope="session")
 def demo():
     """Demo traces by puzzle, built once per session."""
-    from solvers.demos import demo_builders
+    from puzzleviz.solvers.demos import demo_builders
 
     builders = dict(demo_builders())
     return functools.cache(lambda name: builders[name]())
@@ -67,8 +66,8 @@ SEARCHES = {
 @pytest.fixture(scope="session")
 def search_trace(tmp_path_factory):
     """Real search traces made through the CLI, by name (see SEARCHES), made once."""
-    from solvers.tracefile import load_trace
-    from viz.cli import main
+    from puzzleviz.solvers.tracefile import load_trace
+    from puzzleviz.viz.cli import main
 
     folder = tmp_path_factory.mktemp("searches")
 

@@ -8,16 +8,15 @@ import time
 import numpy as np
 import pygame
 import pytest
-
-from scenes.rings import place, rings_area
-from scenes.setgame import board_layout
-from solvers.i18n import render
-from solvers.rings.model import RingsModel, Rotate
-from solvers.setgame.model import CHOSEN, EXCLUDED, Add, Exclude, Forbid, SetGameModel
-from solvers.tracer import RecordingTracer
-from viz.app import App
-from viz.compose import make_view
-from viz.player import GLIDE_SECONDS, Mode
+from puzzleviz.scenes.rings import place, rings_area
+from puzzleviz.scenes.setgame import board_layout
+from puzzleviz.solvers.i18n import render
+from puzzleviz.solvers.rings.model import RingsModel, Rotate
+from puzzleviz.solvers.setgame.model import CHOSEN, EXCLUDED, Add, Exclude, Forbid, SetGameModel
+from puzzleviz.solvers.tracer import RecordingTracer
+from puzzleviz.viz.app import App
+from puzzleviz.viz.compose import make_view
+from puzzleviz.viz.player import GLIDE_SECONDS, Mode
 
 SIZE = (960, 540)
 
@@ -172,9 +171,9 @@ def test_rings_wheel_turns_the_ring_under_the_mouse(gl_ctx, monkeypatch, steps):
 
 
 def test_sudoku_technique_toggles_solve_again(gl_ctx):
-    from scenes.sudoku import grid_layout, technique_rows
-    from solvers.sudoku.record import enabled_techniques
-    from solvers.sudoku.search import solve_and_record
+    from puzzleviz.scenes.sudoku import grid_layout, technique_rows
+    from puzzleviz.solvers.sudoku.record import enabled_techniques
+    from puzzleviz.solvers.sudoku.search import solve_and_record
 
     pygame.init()
     puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -197,9 +196,9 @@ def test_sudoku_technique_toggles_solve_again(gl_ctx):
 
 
 def test_sudoku_techniques_can_be_switched_from_the_keyboard(gl_ctx):
-    from solvers.sudoku.record import enabled_techniques
-    from solvers.sudoku.search import solve_and_record
-    from solvers.sudoku.techniques import ORDERED
+    from puzzleviz.solvers.sudoku.record import enabled_techniques
+    from puzzleviz.solvers.sudoku.search import solve_and_record
+    from puzzleviz.solvers.sudoku.techniques import ORDERED
 
     pygame.init()
     puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

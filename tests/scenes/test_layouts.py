@@ -8,15 +8,14 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
+import puzzleviz.scenes.cube as cube_scene
+import puzzleviz.scenes.sudoku as sudoku_scene
 import pytest
-
-import scenes.cube as cube_scene
-import scenes.sudoku as sudoku_scene
-from scenes.sudoku import _candidate_size, grid_layout
-from viz.compose import compose, default_look, make_view
-from viz.hud import HudOptions
-from viz.player import Player
-from viz.scene import Canvas, Rect, scene_for
+from puzzleviz.scenes.sudoku import _candidate_size, grid_layout
+from puzzleviz.viz.compose import compose, default_look, make_view
+from puzzleviz.viz.hud import HudOptions
+from puzzleviz.viz.player import Player
+from puzzleviz.viz.scene import Canvas, Rect, scene_for
 
 from .conftest import SEARCHES
 from .test_projector import overlaps
@@ -30,7 +29,7 @@ def trace_of(name, demo, search_trace):
 
 
 def look_at(trace, position: float, options: dict[str, bool]):
-    from solvers.traceview import model_for
+    from puzzleviz.solvers.traceview import model_for
 
     player = Player(trace, model_for(trace))
     player.seek(position)
@@ -112,8 +111,8 @@ def test_every_box_and_piece_is_inside_its_view(demo, search_trace, name, option
 def test_a_falling_piece_stays_inside_the_view(demo, search_trace, name):
     """At the start of every placement's fall (the piece at its highest) in the first
     hundred events, all of the piece is in the 3D view (it was cut by the view's top)."""
-    from solvers.cube.model import Place
-    from solvers.traceview import model_for
+    from puzzleviz.solvers.cube.model import Place
+    from puzzleviz.solvers.traceview import model_for
 
     trace = trace_of(name, demo, search_trace)
     model = model_for(trace)
@@ -171,7 +170,7 @@ def test_house_outlines_and_pencil_marks_keep_to_their_cells(
 ):
     """At every step with a house marked: no pencil mark under a house's outline, and every
     pencil mark (struck or not, and a chain's numbers) inside the grid."""
-    from solvers.traceview import model_for
+    from puzzleviz.solvers.traceview import model_for
 
     trace = trace_of(name, demo, search_trace)
     scene = scene_for("sudoku")
@@ -217,10 +216,10 @@ def test_the_sudoku_legend_fits_its_notes_at_every_step(demo, search_trace, name
     """At every step, in every language and at the tightest sizes, the legend (as its
     rows close up) fits the notes under the list or the grid: none of it lost off the
     stage."""
-    from scenes.sudoku import _Highlights, _legend_entries
-    from solvers import i18n
-    from solvers.traceview import model_for
-    from viz.legend import LEGEND_GAP_MIN, LEGEND_ROW_MIN, legend_rows
+    from puzzleviz.scenes.sudoku import _Highlights, _legend_entries
+    from puzzleviz.solvers import i18n
+    from puzzleviz.solvers.traceview import model_for
+    from puzzleviz.viz.legend import LEGEND_GAP_MIN, LEGEND_ROW_MIN, legend_rows
 
     trace = trace_of(name, demo, search_trace)
     player = Player(trace, model_for(trace))

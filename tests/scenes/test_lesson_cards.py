@@ -6,17 +6,17 @@ lesson's keys (H), a preparation under way, an error, or a notice in the footer.
 from __future__ import annotations
 
 import pytest
+from puzzleviz.solvers import i18n
+from puzzleviz.solvers.i18n import msg, render
+from puzzleviz.viz.app import WINDOW_KEYS
+from puzzleviz.viz.hud import ui_scale
+from puzzleviz.viz.lesson import load_lesson
+from puzzleviz.viz.preparing import preparing_text
+from puzzleviz.viz.present import LESSON_KEYS, draw_card
+from puzzleviz.viz.scene import Canvas
 
-import assets
-from solvers import i18n
-from solvers.i18n import msg, render
+from puzzleviz import assets
 from tests.scenes.test_projector import MIN_TEXT, check_placed, sizes_and_languages
-from viz.app import WINDOW_KEYS
-from viz.hud import ui_scale
-from viz.lesson import load_lesson
-from viz.preparing import preparing_text
-from viz.present import LESSON_KEYS, draw_card
-from viz.scene import Canvas
 
 DEMO = load_lesson(assets.asset_path("lessons", "demo.toml"))
 LONG_ERROR = (
@@ -27,7 +27,7 @@ LONG_ERROR = (
 
 def card_lines(demo) -> list[tuple[str, str, tuple[tuple[str, str], ...]]]:
     """(line under the title, footer notice, keys) as a card can show them."""
-    from viz.lesson import _heading
+    from puzzleviz.viz.lesson import _heading
 
     heading = _heading(demo("sudoku"))  # the longest heading of the tour
     preparing = render(preparing_text(msg("the {puzzle} demo", puzzle=msg("Sudoku")), 128.4))

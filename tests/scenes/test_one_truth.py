@@ -16,15 +16,15 @@ from collections.abc import Callable
 import numpy as np
 import pygame
 import pytest
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.trace_edit import by_hand
+from puzzleviz.solvers.traceview import model_for
+from puzzleviz.viz.app import App
+from puzzleviz.viz.compose import compose, default_look
+from puzzleviz.viz.player import GLIDE_SECONDS, Frame, Player
+from puzzleviz.viz.scene import scene_for
 
-from solvers.trace import Trace
-from solvers.trace_edit import by_hand
-from solvers.traceview import model_for
 from tests.scenes.conftest import SEARCHES
-from viz.app import App
-from viz.compose import compose, default_look
-from viz.player import GLIDE_SECONDS, Frame, Player
-from viz.scene import scene_for
 
 SIZE = (1280, 720)
 DEMOS = ("cube", "digits", "queens", "rings", "setgame", "sudoku")
@@ -106,7 +106,7 @@ def check_rings(frame: Frame, shown: Shown) -> None:
 
 
 def check_setgame(frame: Frame, shown: Shown) -> None:
-    from solvers.setgame.model import CHOSEN
+    from puzzleviz.solvers.setgame.model import CHOSEN
 
     chosen = int(np.count_nonzero(frame.model.status(frame.state) == CHOSEN))
     assert shown.stat(r"(\d+) cards? chosen") == chosen
@@ -153,7 +153,7 @@ def check_queens(frame: Frame, shown: Shown) -> None:
 
 
 def check_cube(frame: Frame, shown: Shown) -> None:
-    from solvers.cube.views import seed_error, slices
+    from puzzleviz.solvers.cube.views import seed_error, slices
 
     model, state, trace = frame.model, frame.state, frame.trace
     pieces = len(model.pieces(state))
@@ -177,7 +177,7 @@ def check_cube(frame: Frame, shown: Shown) -> None:
 
 
 def check_sudoku(frame: Frame, shown: Shown) -> None:
-    from solvers.sudoku.model import GUESSED, LOGIC, STUDENT
+    from puzzleviz.solvers.sudoku.model import GUESSED, LOGIC, STUDENT
 
     model, state, trace = frame.model, frame.state, frame.trace
     values, masks = model.values(state), model.candidates(state)
@@ -261,9 +261,9 @@ def test_a_shuffle_or_a_turn_leaves_no_solver_claim_on_the_rings(gl_ctx, search_
 
 
 def test_a_card_taken_back_is_counted_on_the_board(gl_ctx, search_trace):
-    from scenes.setgame import board_layout
-    from solvers.setgame.model import CHOSEN
-    from viz.compose import make_view
+    from puzzleviz.scenes.setgame import board_layout
+    from puzzleviz.solvers.setgame.model import CHOSEN
+    from puzzleviz.viz.compose import make_view
 
     pygame.init()
     trace = search_trace("set-search")

@@ -21,20 +21,19 @@ import functools
 
 import numpy as np
 import pytest
-
-from solvers import i18n
-from solvers.i18n import N_, msg, nmsg, render
-from solvers.rings.config import RingConfig
-from solvers.rings.geometry import turn_message
-from solvers.rings.results import solution_message
-from viz.app import App
-from viz.color import contrast, over
-from viz.compose import compose, default_look, make_view, render_frame
-from viz.draw2d import TextRun
-from viz.hud import HudOptions, hud_layout
-from viz.player import Player
-from viz.scene import scene_for
-from viz.target import RenderTarget
+from puzzleviz.solvers import i18n
+from puzzleviz.solvers.i18n import N_, msg, nmsg, render
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.geometry import turn_message
+from puzzleviz.solvers.rings.results import solution_message
+from puzzleviz.viz.app import App
+from puzzleviz.viz.color import contrast, over
+from puzzleviz.viz.compose import compose, default_look, make_view, render_frame
+from puzzleviz.viz.draw2d import TextRun
+from puzzleviz.viz.hud import HudOptions, hud_layout
+from puzzleviz.viz.player import Player
+from puzzleviz.viz.scene import scene_for
+from puzzleviz.viz.target import RenderTarget
 
 from .conftest import SEARCHES, renderer
 
@@ -136,7 +135,7 @@ def help_rows(trace) -> tuple[tuple[str, str], ...]:
 
 
 def _model(trace):
-    from solvers.traceview import model_for
+    from puzzleviz.solvers.traceview import model_for
 
     return model_for(trace)
 
@@ -246,8 +245,8 @@ def test_every_sudoku_technique_is_a_click_away(demo, search_trace, language, na
     """The technique list is on screen at every size (its title may take two lines): each
     technique's line inside the stage, clear of the grid, the notes and every other line,
     so a click on it reaches that technique; the notes (legend) have room for a row."""
-    from scenes.sudoku import grid_layout, technique_rows
-    from solvers.sudoku.techniques import ORDERED
+    from puzzleviz.scenes.sudoku import grid_layout, technique_rows
+    from puzzleviz.solvers.sudoku.techniques import ORDERED
 
     language(lang)
     trace = trace_of(name, demo, search_trace)
@@ -277,8 +276,8 @@ def overlaps(a, b) -> bool:
 def test_no_caption_is_cut_on_the_narrowest_frame(demo, search_trace, language, name, lang):
     """Every step's caption whole at 1024x768 (the longest: a sudoku chain told in full,
     in German or Hungarian), within its box, in at least 18 px."""
-    from viz.draw2d import DrawList2D
-    from viz.hud import draw_hud
+    from puzzleviz.viz.draw2d import DrawList2D
+    from puzzleviz.viz.hud import draw_hud
 
     language(lang)
     trace = trace_of(name, demo, search_trace)

@@ -8,18 +8,18 @@ import functools
 
 import numpy as np
 import pytest
+from puzzleviz.scenes.queens import ACTIVE, DARK, LIGHT, QueensScene, layout, queen_color
+from puzzleviz.solvers.queens import COUNTERS, MAX_N
+from puzzleviz.solvers.queens.model import Conflict, QueensModel
+from puzzleviz.solvers.queens.options import QueensProblem
+from puzzleviz.solvers.queens.search import backtracking
+from puzzleviz.solvers.tracer import RecordingTracer
+from puzzleviz.viz.color import over
+from puzzleviz.viz.hud import HudOptions, hud_layout
+from puzzleviz.viz.scene import scene_for
 
-from scenes.queens import ACTIVE, DARK, LIGHT, QueensScene, layout, queen_color
-from solvers.queens import COUNTERS, MAX_N
-from solvers.queens.model import Conflict, QueensModel
-from solvers.queens.options import QueensProblem
-from solvers.queens.search import backtracking
-from solvers.tracer import RecordingTracer
 from tests.scenes import test_projector as projector
 from tests.scenes.conftest import render_at
-from viz.color import over
-from viz.hud import HudOptions, hud_layout
-from viz.scene import scene_for
 
 SIZE = (1280, 720)
 
@@ -28,8 +28,8 @@ SIZE = (1280, 720)
 def largest_board():
     """The largest board the command takes (the smallest squares), its search stopped after
     3,000 queens (its count would take hours)."""
-    from solvers.plugin import Limits
-    from solvers.progress import Progress
+    from puzzleviz.solvers.plugin import Limits
+    from puzzleviz.solvers.progress import Progress
 
     model = QueensModel(MAX_N)
     tracer = RecordingTracer(model, solver="queens.backtracking", counters=COUNTERS)

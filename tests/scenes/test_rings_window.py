@@ -7,12 +7,11 @@ import time
 
 import pygame
 import pytest
-
-from solvers.rings.model import RingsModel, Rotate
-from solvers.rings.shuffle import random_moves
-from solvers.tracer import RecordingTracer
-from viz.app import App
-from viz.player import GLIDE_SECONDS, Mode
+from puzzleviz.solvers.rings.model import RingsModel, Rotate
+from puzzleviz.solvers.rings.shuffle import random_moves
+from puzzleviz.solvers.tracer import RecordingTracer
+from puzzleviz.viz.app import App
+from puzzleviz.viz.player import GLIDE_SECONDS, Mode
 
 SIZE = (960, 540)
 

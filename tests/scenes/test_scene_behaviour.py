@@ -6,25 +6,25 @@ import math
 
 import numpy as np
 import pytest
+from puzzleviz.scenes.cube import _animated_pieces
+from puzzleviz.scenes.digits import Board, _draw_flight, _tray_shape
+from puzzleviz.scenes.rings import _ball_positions, place
+from puzzleviz.scenes.setgame import board_layout
+from puzzleviz.scenes.sudoku import grid_layout
+from puzzleviz.solvers.cube.model import Place as CubePlace
+from puzzleviz.solvers.digits.model import Place as DigitsPlace
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.geometry import layout
+from puzzleviz.solvers.rings.model import RingsModel, Rotate
+from puzzleviz.solvers.setgame.model import SetGameModel
+from puzzleviz.solvers.tracer import RecordingTracer
+from puzzleviz.solvers.traceview import model_for
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.player import Frame, Mode
+from puzzleviz.viz.scene import Rect
+from puzzleviz.viz.timeline import Level
 
-from scenes.cube import _animated_pieces
-from scenes.digits import Board, _draw_flight, _tray_shape
-from scenes.rings import _ball_positions, place
-from scenes.setgame import board_layout
-from scenes.sudoku import grid_layout
-from solvers.cube.model import Place as CubePlace
-from solvers.digits.model import Place as DigitsPlace
-from solvers.rings.config import RingConfig
-from solvers.rings.geometry import layout
-from solvers.rings.model import RingsModel, Rotate
-from solvers.setgame.model import SetGameModel
-from solvers.tracer import RecordingTracer
-from solvers.traceview import model_for
 from tests.scenes.conftest import player_at
-from viz.draw2d import DrawList2D
-from viz.player import Frame, Mode
-from viz.scene import Rect
-from viz.timeline import Level
 
 STAGE = Rect(10, 60, 1260, 600)
 
@@ -140,8 +140,8 @@ def test_player_reaches_each_demo_end_state(demo):
 def test_the_slice_view_reads_like_the_printed_slices(demo):
     """Key V draws the z-slices the way `puzzleviz solve cube` prints them: every code at
     the same row and column of its slice (row y = 0 at the top in both)."""
-    from scenes.cube import _draw_slices
-    from solvers.cube.report import slice_lines
+    from puzzleviz.scenes.cube import _draw_slices
+    from puzzleviz.solvers.cube.report import slice_lines
 
     trace = demo("cube")
     player = player_at(trace, trace.n_events)

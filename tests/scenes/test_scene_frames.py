@@ -10,7 +10,7 @@ from tests.scenes.conftest import render_at
 
 
 def first_event(trace, op_name: str, start: int = 0) -> int:
-    from solvers.traceview import model_for
+    from puzzleviz.solvers.traceview import model_for
 
     model = model_for(trace)
     for i in range(start, trace.n_events):

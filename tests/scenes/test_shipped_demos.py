@@ -5,9 +5,8 @@ now: an edit of a demo or of a solver it uses fails here until tools/demo_traces
 from __future__ import annotations
 
 import pytest
-
-from solvers.demos import built_in_demo_kinds, demo_trace, shipped_demo, shipped_demo_path
-from solvers.tracefile import trace_bytes
+from puzzleviz.solvers.demos import built_in_demo_kinds, demo_trace, shipped_demo, shipped_demo_path
+from puzzleviz.solvers.tracefile import trace_bytes
 
 
 @pytest.mark.parametrize("kind", built_in_demo_kinds())
@@ -28,7 +27,7 @@ def test_every_built_in_puzzle_ships_its_demo():
 def test_an_unreadable_shipped_demo_is_built_instead(monkeypatch, tmp_path):
     broken = tmp_path / "queens.pzt"
     broken.write_bytes(b"PZVTRACE" + b"\0" * 40)
-    monkeypatch.setattr("solvers.demos.shipped_demo_path", lambda kind: broken)
+    monkeypatch.setattr("puzzleviz.solvers.demos.shipped_demo_path", lambda kind: broken)
     assert shipped_demo("queens") is None
     trace = demo_trace("queens")
     assert trace.header.kind == "queens" and trace.n_steps > 0

@@ -32,15 +32,15 @@ from pathlib import Path
 
 import pygame
 import pytest
+from puzzleviz.solvers import i18n
+from puzzleviz.viz.app import App
+from puzzleviz.viz.compose import compose, make_view
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.hud import draw_help, hud_layout
+from puzzleviz.viz.player import GLIDE_SECONDS
+from puzzleviz.viz.scene import scene_for
 
-from solvers import i18n
 from tests.scenes.test_projector import frames, trace_of, views
-from viz.app import App
-from viz.compose import compose, make_view
-from viz.draw2d import DrawList2D
-from viz.hud import draw_help, hud_layout
-from viz.player import GLIDE_SECONDS
-from viz.scene import scene_for
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("hu", "de", "ja")
@@ -227,10 +227,10 @@ def test_every_scene_view_and_help_is_translated(lang, name, demo, search_trace)
 
 
 def test_the_tour_and_lesson_help_is_translated(lang, demo):
-    from solvers.traceview import model_for
-    from viz.compose import default_look
-    from viz.player import Player
-    from viz.present import LessonApp
+    from puzzleviz.solvers.traceview import model_for
+    from puzzleviz.viz.compose import default_look
+    from puzzleviz.viz.player import Player
+    from puzzleviz.viz.present import LessonApp
 
     seen = Seen(lang)
     for kind in ("cube", "rings"):  # with a camera, with an interaction
@@ -309,7 +309,7 @@ def _player_keys(w: Watched) -> None:
 
 
 def _play_rings(w: Watched) -> None:
-    from scenes.rings import place, rings_area
+    from puzzleviz.scenes.rings import place, rings_area
 
     for code, mod in ((pygame.K_1, 0), (pygame.K_2, pygame.KMOD_SHIFT), (pygame.K_PLUS, 0),
                       (pygame.K_MINUS, 0), (pygame.K_x, 0), (pygame.K_m, 0), (pygame.K_m, 0),
@@ -333,7 +333,7 @@ def _play_rings(w: Watched) -> None:
 
 
 def _play_set(w: Watched) -> None:
-    from scenes.setgame import board_layout
+    from puzzleviz.scenes.setgame import board_layout
 
     board = board_layout(w.app.player.model, w.view.stage, w.view.scale)
     for card, button in ((0, 1), (1, 1), (2, 1), (1, 1), (40, 3), (40, 3), (41, 3), (41, 1)):
@@ -346,7 +346,7 @@ def _play_set(w: Watched) -> None:
 
 
 def _play_sudoku(w: Watched) -> None:
-    from scenes.sudoku import grid_layout, technique_rows
+    from puzzleviz.scenes.sudoku import grid_layout, technique_rows
 
     for code in (pygame.K_RIGHTBRACKET, pygame.K_RIGHTBRACKET, pygame.K_LEFTBRACKET):
         w.key(code)
@@ -371,21 +371,21 @@ def _play_sudoku(w: Watched) -> None:
 
 
 def _rings_trace():
-    from solvers.rings.model import RingsModel
-    from solvers.tracer import RecordingTracer
+    from puzzleviz.solvers.rings.model import RingsModel
+    from puzzleviz.solvers.tracer import RecordingTracer
 
     return RecordingTracer(RingsModel("2/8/1/2"), solver="rings.play").finish()
 
 
 def _set_trace():
-    from solvers.setgame.model import SetGameModel
-    from solvers.tracer import RecordingTracer
+    from puzzleviz.solvers.setgame.model import SetGameModel
+    from puzzleviz.solvers.tracer import RecordingTracer
 
     return RecordingTracer(SetGameModel(3, 4), solver="set.session").finish()
 
 
 def _sudoku_trace():
-    from solvers.sudoku.search import solve_and_record
+    from puzzleviz.solvers.sudoku.search import solve_and_record
 
     puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     return solve_and_record(puzzle)[1]
@@ -423,10 +423,10 @@ def test_every_notice_and_progress_line_of_the_window_is_translated(
 @pytest.mark.gl
 def test_the_lesson_cards_and_notices_are_translated(gl_ctx, lang, demo):
     """The demo lesson: each title card, a stop's notice, the lesson's end."""
-    from solvers.traceview import model_for
-    from viz.lesson import Prepared, load_lesson, stops_for
-    from viz.player import Player
-    from viz.present import LessonApp
+    from puzzleviz.solvers.traceview import model_for
+    from puzzleviz.viz.lesson import Prepared, load_lesson, stops_for
+    from puzzleviz.viz.player import Player
+    from puzzleviz.viz.present import LessonApp
 
     pygame.init()
     lesson = load_lesson(ROOT / "assets" / "lessons" / "demo.toml")

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from solvers.sudoku import rated
-from solvers.traceview import model_for
-from viz.player import Player
-from viz.scene import scene_for, warm_up_beside
+from puzzleviz.solvers.sudoku import rated
+from puzzleviz.solvers.traceview import model_for
+from puzzleviz.viz.player import Player
+from puzzleviz.viz.scene import scene_for, warm_up_beside
 
 
 def without_ratings(trace):

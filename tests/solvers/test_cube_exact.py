@@ -4,20 +4,19 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from solvers.cube.exact import solve_exact
-from solvers.cube.files import load_puzzle, puzzle_folder
-from solvers.cube.geometry import cuboid
-from solvers.cube.puzzle import PieceType, make_puzzle
-from solvers.cube.reference import count_fillings
-from solvers.cube.solution import (
+from puzzleviz.solvers.cube.exact import solve_exact
+from puzzleviz.solvers.cube.files import load_puzzle, puzzle_folder
+from puzzleviz.solvers.cube.geometry import cuboid
+from puzzleviz.solvers.cube.puzzle import PieceType, make_puzzle
+from puzzleviz.solvers.cube.reference import count_fillings
+from puzzleviz.solvers.cube.solution import (
     cell_grid,
     face_groups,
     on_a_space_diagonal,
     solution_pieces,
     unit_cells,
 )
-from solvers.cube.symmetry import cell_maps, classify, transformed
+from puzzleviz.solvers.cube.symmetry import cell_maps, classify, transformed
 
 
 @pytest.fixture(scope="module")
@@ -160,7 +159,7 @@ def test_the_exact_solver_counts_like_the_plain_reference(puzzle):
 
 
 def test_the_facts_state_what_the_enumeration_found(seed_cube):
-    from solvers.cube.facts import facts_caption, solution_facts
+    from puzzleviz.solvers.cube.facts import facts_caption, solution_facts
 
     _, result = seed_cube
     facts = solution_facts(result)
@@ -176,8 +175,8 @@ def test_the_facts_state_what_the_enumeration_found(seed_cube):
 def test_the_one_word_kernel_walks_the_general_kernels_tree(name, monkeypatch):
     """Spaces of at most 64 cells search with `kernels.packed`: the same fillings, found in
     the same order, after the same number of nodes as the general kernel."""
-    import solvers.cube.exact as exact
-    from solvers.cube.xmpuzzle import load_xmpuzzle
+    import puzzleviz.solvers.cube.exact as exact
+    from puzzleviz.solvers.cube.xmpuzzle import load_xmpuzzle
 
     puzzle, _ = load_xmpuzzle(puzzle_folder() / f"{name}.xmpuzzle")
     fast = solve_exact(puzzle, every=False)
@@ -191,7 +190,7 @@ def test_the_one_word_kernel_walks_the_general_kernels_tree(name, monkeypatch):
 def test_the_bedlam_cube_has_19186_solutions_up_to_rotation():
     """The published count (and BurrTools'); every filling 24 times, as no piece set is
     its own mirror image and no filling has a rotation of its own."""
-    from solvers.cube.xmpuzzle import load_xmpuzzle
+    from puzzleviz.solvers.cube.xmpuzzle import load_xmpuzzle
 
     puzzle, _ = load_xmpuzzle(puzzle_folder() / "bedlam.xmpuzzle")
     result = solve_exact(puzzle, every=False)
@@ -200,7 +199,7 @@ def test_the_bedlam_cube_has_19186_solutions_up_to_rotation():
 
 
 def test_a_small_file_with_a_huge_search_is_refused_before_its_tables_are_built(tmp_path):
-    from solvers.errors import PuzzleInputError
+    from puzzleviz.solvers.errors import PuzzleInputError
 
     # 74 bytes: a chiral tetracube in a 16x16x16 box, the rest holes: 4,093 levels of 44,596
     # placements each took 1.5 GB before the search began

@@ -4,17 +4,16 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solvers.cube.assembly import assembly_trace
-from solvers.cube.exact import EXACT_COUNTERS, solve_exact
-from solvers.cube.files import load_puzzle
-from solvers.cube.model import CubeModel, Move, Place, Remove
-from solvers.cube.views import EMPTY, OVERLAP, seed_error, slices, state_face_groups
-from solvers.errors import PuzzleInputError
-from solvers.model import model_from_definition
-from solvers.modelcheck import assert_trace_replays, assert_walk_invertible
-from solvers.tracefile import load_trace, save_trace, trace_bytes
-from solvers.tracer import RecordingTracer
+from puzzleviz.solvers.cube.assembly import assembly_trace
+from puzzleviz.solvers.cube.exact import EXACT_COUNTERS, solve_exact
+from puzzleviz.solvers.cube.files import load_puzzle
+from puzzleviz.solvers.cube.model import CubeModel, Move, Place, Remove
+from puzzleviz.solvers.cube.views import EMPTY, OVERLAP, seed_error, slices, state_face_groups
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.model import model_from_definition
+from puzzleviz.solvers.modelcheck import assert_trace_replays, assert_walk_invertible
+from puzzleviz.solvers.tracefile import load_trace, save_trace, trace_bytes
+from puzzleviz.solvers.tracer import RecordingTracer
 
 SEED = load_puzzle("fakocka")
 
@@ -175,8 +174,8 @@ def test_describe_reads_like_a_sentence():
 
 
 def test_an_assembly_with_holes_lays_only_real_pieces():
-    from solvers.cube.geometry import cuboid
-    from solvers.cube.puzzle import PieceType, make_puzzle
+    from puzzleviz.solvers.cube.geometry import cuboid
+    from puzzleviz.solvers.cube.puzzle import PieceType, make_puzzle
 
     puzzle = make_puzzle((2, 2, 2), [PieceType("1x2x2", cuboid((1, 2, 2)), 1)], allow_holes=True)
     solution = solve_exact(puzzle, max_solutions=1).solutions[0]
@@ -190,8 +189,8 @@ def test_an_assembly_with_holes_lays_only_real_pieces():
 
 
 def test_the_demo_traces_replay_and_keep_their_promises():
-    from solvers.cube.demo import demo_search_trace, demo_stochastic_trace, demo_trace
-    from solvers.traceview import model_for
+    from puzzleviz.solvers.cube.demo import demo_search_trace, demo_stochastic_trace, demo_trace
+    from puzzleviz.solvers.traceview import model_for
 
     assembly = demo_trace()
     assert "space diagonal in every one" in assembly.header.params["caption"]

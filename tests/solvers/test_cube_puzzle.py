@@ -4,12 +4,17 @@ import json
 
 import numpy as np
 import pytest
-
-from solvers.cube.files import known_puzzles, load_puzzle
-from solvers.cube.geometry import ROTATIONS, SYMMETRIES, box_symmetries, cuboid, orientations
-from solvers.cube.placements import build_placements
-from solvers.cube.puzzle import puzzle_from_json
-from solvers.errors import PuzzleInputError
+from puzzleviz.solvers.cube.files import known_puzzles, load_puzzle
+from puzzleviz.solvers.cube.geometry import (
+    ROTATIONS,
+    SYMMETRIES,
+    box_symmetries,
+    cuboid,
+    orientations,
+)
+from puzzleviz.solvers.cube.placements import build_placements
+from puzzleviz.solvers.cube.puzzle import puzzle_from_json
+from puzzleviz.solvers.errors import PuzzleInputError
 
 
 def test_the_groups_have_the_right_sizes():

@@ -4,14 +4,13 @@ import dataclasses
 
 import numpy as np
 import pytest
-
-from solvers.cube.files import load_puzzle
-from solvers.cube.reference import seed_search
-from solvers.cube.stochastic import StochasticParams, solve_stochastic, stochastic_trace
-from solvers.cube.views import seed_error, slices
-from solvers.errors import PuzzleInputError
-from solvers.modelcheck import assert_trace_replays
-from solvers.tracefile import trace_bytes
+from puzzleviz.solvers.cube.files import load_puzzle
+from puzzleviz.solvers.cube.reference import seed_search
+from puzzleviz.solvers.cube.stochastic import StochasticParams, solve_stochastic, stochastic_trace
+from puzzleviz.solvers.cube.views import seed_error, slices
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.modelcheck import assert_trace_replays
+from puzzleviz.solvers.tracefile import trace_bytes
 
 SEED = load_puzzle("fakocka")
 SG = load_puzzle("slothouber-graatsma")

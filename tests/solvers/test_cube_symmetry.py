@@ -8,17 +8,16 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from solvers.cube.breaking import symmetry_roots
-from solvers.cube.exact import solve_exact
-from solvers.cube.facts import solution_facts
-from solvers.cube.files import load_puzzle, load_source
-from solvers.cube.geometry import normalize
-from solvers.cube.group import puzzle_group
-from solvers.cube.puzzle import PieceType, make_puzzle
-from solvers.cube.reference import count_fillings
-from solvers.cube.solution import solution_pieces
-from solvers.cube.tables import exact_tables
+from puzzleviz.solvers.cube.breaking import symmetry_roots
+from puzzleviz.solvers.cube.exact import solve_exact
+from puzzleviz.solvers.cube.facts import solution_facts
+from puzzleviz.solvers.cube.files import load_puzzle, load_source
+from puzzleviz.solvers.cube.geometry import normalize
+from puzzleviz.solvers.cube.group import puzzle_group
+from puzzleviz.solvers.cube.puzzle import PieceType, make_puzzle
+from puzzleviz.solvers.cube.reference import count_fillings
+from puzzleviz.solvers.cube.solution import solution_pieces
+from puzzleviz.solvers.cube.tables import exact_tables
 
 KNOWN = [
     # name, shipped as, fillings, classes under rotations, under all symmetries
@@ -158,7 +157,7 @@ def test_a_result_that_is_not_a_box_with_cells_that_may_stay_empty():
 
 
 def test_the_progress_bar_runs_to_the_end_of_the_search_tree():
-    from solvers.progress import Progress
+    from puzzleviz.solvers.progress import Progress
 
     seen: list[int] = []
 

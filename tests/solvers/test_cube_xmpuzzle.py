@@ -9,19 +9,19 @@ import itertools
 
 import numpy as np
 import pytest
-
-from solvers.cube.exact import solve_exact
-from solvers.cube.files import load_puzzle, load_source, puzzle_folder
-from solvers.cube.geometry import orientations
-from solvers.cube.solution import solution_pieces
-from solvers.cube.xmpuzzle import (
+from puzzleviz.solvers.cube.exact import solve_exact
+from puzzleviz.solvers.cube.files import load_puzzle, load_source, puzzle_folder
+from puzzleviz.solvers.cube.geometry import orientations
+from puzzleviz.solvers.cube.solution import solution_pieces
+from puzzleviz.solvers.cube.xmpuzzle import (
     ROTATIONS_BT,
     load_xmpuzzle,
     puzzle_to_xml,
     read_solutions,
     write_solutions,
 )
-from solvers.errors import PuzzleInputError
+from puzzleviz.solvers.errors import PuzzleInputError
+
 from tests.cli.helpers import assert_one_line_error, run_cli
 
 SHIPPED = ["fakocka", "conway", "slothouber-graatsma", "soma", "bedlam"]
@@ -218,8 +218,8 @@ def brute_force_fillings(required, optional, pieces):
 
 
 def test_count_ranges_make_one_puzzle_per_choice_and_count_like_brute_force(tmp_path):
-    from solvers.cube.exact import solve_exact
-    from solvers.cube.xmpuzzle import load_xmpuzzle_variants
+    from puzzleviz.solvers.cube.exact import solve_exact
+    from puzzleviz.solvers.cube.xmpuzzle import load_xmpuzzle_variants
 
     path = tmp_path / "ranges.xmpuzzle"
     path.write_bytes(gzip.compress(RANGES.encode()))
@@ -237,7 +237,7 @@ def test_count_ranges_make_one_puzzle_per_choice_and_count_like_brute_force(tmp_
 
 
 def test_a_range_that_leaves_one_choice_round_trips_with_unused_copies(tmp_path):
-    from solvers.cube.exact import solve_exact
+    from puzzleviz.solvers.cube.exact import solve_exact
 
     path = tmp_path / "one.xmpuzzle"
     text = RANGES.replace("####+####", "#########").replace('min="0" max="2"', 'min="1" max="2"')

@@ -4,12 +4,12 @@ puzzle, and the search with it finding the same packings in fewer nodes."""
 from __future__ import annotations
 
 import pytest
+from puzzleviz.solvers.digits.bands import least_band_rows, one_by_one
+from puzzleviz.solvers.digits.exact import NO_BANDS, _prepare_cached, solve
+from puzzleviz.solvers.digits.parallel import build_bands
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle
+from puzzleviz.solvers.digits.reference import reference_solutions
 
-from solvers.digits.bands import least_band_rows, one_by_one
-from solvers.digits.exact import NO_BANDS, _prepare_cached, solve
-from solvers.digits.parallel import build_bands
-from solvers.digits.puzzle import DigitsPuzzle
-from solvers.digits.reference import reference_solutions
 from tests.digits_fixtures import SMALL, cell_sets
 
 # SMALL's three pieces and a 2 in a frame 5 blocks wide and 7 tall: at half offsets the 1,

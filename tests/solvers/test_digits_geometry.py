@@ -8,8 +8,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from solvers.digits.geometry import (
+from puzzleviz.solvers.digits.geometry import (
     centroid_sixths,
     edge_neighbours,
     normalized,
@@ -17,13 +16,13 @@ from solvers.digits.geometry import (
     symmetry_matrix,
     transform_cells,
 )
-from solvers.digits.grid import Grid
-from solvers.digits.pieces import cells_from_rows_hex, congruent, rows_hex_of
-from solvers.digits.placements import build_placements
-from solvers.digits.post import post_variants
-from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
-from solvers.digits.symmetry import FrameSymmetry
-from solvers.errors import PuzzleInputError
+from puzzleviz.solvers.digits.grid import Grid
+from puzzleviz.solvers.digits.pieces import cells_from_rows_hex, congruent, rows_hex_of
+from puzzleviz.solvers.digits.placements import build_placements
+from puzzleviz.solvers.digits.post import post_variants
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle, default_puzzle
+from puzzleviz.solvers.digits.symmetry import FrameSymmetry
+from puzzleviz.solvers.errors import PuzzleInputError
 
 cells = st.tuples(st.integers(-5, 5), st.integers(-5, 5), st.integers(0, 3))
 

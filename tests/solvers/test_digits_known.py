@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from puzzleviz.solvers.digits.exact import prepare, solve
+from puzzleviz.solvers.digits.known import known_entry, known_representatives, solutions_of
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle, default_puzzle
+from puzzleviz.solvers.digits.solutions import on_mesh
 
-from solvers.digits.exact import prepare, solve
-from solvers.digits.known import known_entry, known_representatives, solutions_of
-from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
-from solvers.digits.solutions import on_mesh
 from tests.digits_fixtures import cell_sets
 
 RECORDED = [g for g in ("block", "half") if known_entry(g) is not None]

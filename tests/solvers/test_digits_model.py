@@ -6,17 +6,16 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solvers.digits.demo import (
+from puzzleviz.solvers.digits.demo import (
     class_representatives,
     demo_trace,
     final_state,
     post_check_fixed,
 )
-from solvers.digits.exact import prepare, solve
-from solvers.digits.geometry import triangle_corners
-from solvers.digits.kernels import COUNTERS
-from solvers.digits.model import (
+from puzzleviz.solvers.digits.exact import prepare, solve
+from puzzleviz.solvers.digits.geometry import triangle_corners
+from puzzleviz.solvers.digits.kernels import COUNTERS
+from puzzleviz.solvers.digits.model import (
     FREE,
     LEFT_EMPTY,
     OUTSIDE,
@@ -26,11 +25,11 @@ from solvers.digits.model import (
     Remove,
     Reopen,
 )
-from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
-from solvers.errors import PuzzleInputError
-from solvers.model import model_from_definition
-from solvers.modelcheck import assert_trace_replays, assert_walk_invertible
-from solvers.tracer import RecordingTracer
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle, default_puzzle
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.model import model_from_definition
+from puzzleviz.solvers.modelcheck import assert_trace_replays, assert_walk_invertible
+from puzzleviz.solvers.tracer import RecordingTracer
 
 MODELS = {g: DigitsModel(default_puzzle(), g) for g in ("mesh", "half")}
 
@@ -122,7 +121,7 @@ def test_a_trace_stopped_at_the_first_solution_ends_on_that_solution():
 
 
 def test_the_same_search_gives_the_same_trace_bytes():
-    from solvers.tracefile import trace_bytes
+    from puzzleviz.solvers.tracefile import trace_bytes
 
     model = MODELS["mesh"]
     assert trace_bytes(record(model, stop_after=2)[0]) == trace_bytes(

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from puzzleviz.solvers.digits.exact import prepare
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle
 
-from solvers.digits.exact import prepare
-from solvers.digits.puzzle import DigitsPuzzle
 from tests.digits_fixtures import SMALL
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from solvers.digits.exact import solve
-from solvers.digits.parallel import Part, solve_in_parts
-from solvers.digits.puzzle import DigitsPuzzle
+from puzzleviz.solvers.digits.exact import solve
+from puzzleviz.solvers.digits.parallel import Part, solve_in_parts
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle
+
 from tests.digits_fixtures import SMALL as SMALL_DEFINITION
 
 SMALL = DigitsPuzzle.from_definition(SMALL_DEFINITION)

@@ -7,13 +7,13 @@ import itertools
 
 import numpy as np
 import pytest
+from puzzleviz.solvers.digits.exact import solve
+from puzzleviz.solvers.digits.geometry import refine_to_unit_squares
+from puzzleviz.solvers.digits.post import parse_post_solution
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle, default_puzzle
+from puzzleviz.solvers.digits.reference import reference_solutions
+from puzzleviz.solvers.digits.solutions import on_mesh, placement_cells, with_post_fixed_zero
 
-from solvers.digits.exact import solve
-from solvers.digits.geometry import refine_to_unit_squares
-from solvers.digits.post import parse_post_solution
-from solvers.digits.puzzle import DigitsPuzzle, default_puzzle
-from solvers.digits.reference import reference_solutions
-from solvers.digits.solutions import on_mesh, placement_cells, with_post_fixed_zero
 from tests.digits_fixtures import SMALL, cell_sets
 
 # The twelve solutions printed in the post (CHECK #12 then CHECK #13), digit=(X,Y,V,R).
@@ -223,7 +223,7 @@ def test_classes_do_not_depend_on_the_order_of_pieces(mesh):
 
 
 def test_the_tree_size_estimate_is_near_the_real_size():
-    from solvers.digits import exact as search
+    from puzzleviz.solvers.digits import exact as search
 
     plain = solve(default_puzzle(), "mesh", strategy="constrained")
     mean, error = search.estimate_nodes(default_puzzle(), "mesh", probes=2000)

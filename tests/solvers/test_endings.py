@@ -5,19 +5,19 @@ goes back to look for more."""
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.cube.exact import EXACT_COUNTERS, solve_exact
+from puzzleviz.solvers.cube.files import load_puzzle
+from puzzleviz.solvers.cube.model import CubeModel
+from puzzleviz.solvers.digits.exact import solve as solve_digits
+from puzzleviz.solvers.digits.kernels import COUNTERS as DIGITS_COUNTERS
+from puzzleviz.solvers.digits.model import DigitsModel
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle
+from puzzleviz.solvers.setgame.model import CHOSEN
+from puzzleviz.solvers.setgame.session import SetSession
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracer import RecordingTracer
+from puzzleviz.solvers.traceview import model_for
 
-from solvers.cube.exact import EXACT_COUNTERS, solve_exact
-from solvers.cube.files import load_puzzle
-from solvers.cube.model import CubeModel
-from solvers.digits.exact import solve as solve_digits
-from solvers.digits.kernels import COUNTERS as DIGITS_COUNTERS
-from solvers.digits.model import DigitsModel
-from solvers.digits.puzzle import DigitsPuzzle
-from solvers.setgame.model import CHOSEN
-from solvers.setgame.session import SetSession
-from solvers.trace import Trace
-from solvers.tracer import RecordingTracer
-from solvers.traceview import model_for
 from tests.digits_fixtures import SMALL
 
 

@@ -4,8 +4,8 @@ import dataclasses
 
 import numpy as np
 import pytest
+from puzzleviz.solvers.events import Event, EventSet
 
-from solvers.events import Event, EventSet
 from tests.toy import Add, Swap
 
 

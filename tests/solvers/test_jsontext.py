@@ -7,8 +7,7 @@ import json
 
 from hypothesis import given
 from hypothesis import strategies as st
-
-from solvers.jsontext import RawJSON, dumps, write_json_to
+from puzzleviz.solvers.jsontext import RawJSON, dumps, write_json_to
 
 scalars = st.none() | st.booleans() | st.integers() | st.text(max_size=5)
 documents = st.recursive(

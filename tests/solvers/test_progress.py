@@ -7,7 +7,7 @@ from __future__ import annotations
 import io
 import threading
 
-from solvers.progress import Progress
+from puzzleviz.solvers.progress import Progress
 
 
 def test_counts_are_grouped_and_the_line_ends_on_close():

@@ -10,20 +10,20 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from puzzleviz.solvers.interrupt import STOP, SearchStopped, _with_control, new_control
+from puzzleviz.solvers.modelcheck import assert_trace_replays, assert_walk_invertible
+from puzzleviz.solvers.plugin import Limits
+from puzzleviz.solvers.progress import Progress
+from puzzleviz.solvers.queens import COUNTERS
+from puzzleviz.solvers.queens.demo import demo_trace
+from puzzleviz.solvers.queens.kernels import count_all
+from puzzleviz.solvers.queens.model import Clear, Conflict, Place, QueensModel, Remove
+from puzzleviz.solvers.queens.options import QueensProblem
+from puzzleviz.solvers.queens.reference import count, solutions
+from puzzleviz.solvers.queens.search import backtracking
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracer import NULL_TRACER, RecordingTracer, Tracer
 
-from solvers.interrupt import STOP, SearchStopped, _with_control, new_control
-from solvers.modelcheck import assert_trace_replays, assert_walk_invertible
-from solvers.plugin import Limits
-from solvers.progress import Progress
-from solvers.queens import COUNTERS
-from solvers.queens.demo import demo_trace
-from solvers.queens.kernels import count_all
-from solvers.queens.model import Clear, Conflict, Place, QueensModel, Remove
-from solvers.queens.options import QueensProblem
-from solvers.queens.reference import count, solutions
-from solvers.queens.search import backtracking
-from solvers.trace import Trace
-from solvers.tracer import NULL_TRACER, RecordingTracer, Tracer
 from tests.cli.helpers import assert_one_line_error, run_cli
 
 PUBLISHED = (1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200)  # OEIS A000170, n = 1..12
@@ -188,7 +188,7 @@ def test_the_command_writes_the_json_and_the_trace(capsys, tmp_path):
         "count": 4,
         "solutions": [list(s) for s in solutions(6)],
     }
-    from solvers.tracefile import load_trace
+    from puzzleviz.solvers.tracefile import load_trace
 
     trace = load_trace(trace_path)
     assert trace.header.solver == "queens.backtracking" and trace.header.params["n"] == 6

@@ -8,9 +8,8 @@ import os
 import threading
 
 import pytest
-
-from solvers.errors import PuzzleInputError
-from solvers.reading import (
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.reading import (
     KB,
     FileFormat,
     inflate,

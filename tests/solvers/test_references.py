@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import pytest
-
-from solvers.setgame.cards import CardSpace
-from solvers.setgame.reference import is_cap, is_set, largest_cap
-from solvers.setgame.search import solve as solve_set
-from solvers.sudoku.bruteforce import count_solutions
-from solvers.sudoku.parse import parse_puzzle
-from solvers.sudoku.reference import solutions
-from solvers.sudoku.search import solve as solve_sudoku
+from puzzleviz.solvers.setgame.cards import CardSpace
+from puzzleviz.solvers.setgame.reference import is_cap, is_set, largest_cap
+from puzzleviz.solvers.setgame.search import solve as solve_set
+from puzzleviz.solvers.sudoku.bruteforce import count_solutions
+from puzzleviz.solvers.sudoku.parse import parse_puzzle
+from puzzleviz.solvers.sudoku.reference import solutions
+from puzzleviz.solvers.sudoku.search import solve as solve_sudoku
 
 
 def test_the_set_rule():

@@ -7,16 +7,15 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solvers.errors import PuzzleInputError
-from solvers.modelcheck import assert_walk_invertible
-from solvers.rings.config import RingConfig, all_configs
-from solvers.rings.geometry import layout, short_way
-from solvers.rings.goal import goal_states, is_goal, max_heuristic, thesis_heuristic
-from solvers.rings.model import Examine, RingsModel, Rotate
-from solvers.rings.ranking import rank, unrank
-from solvers.rings.shuffle import random_moves, thesis_shuffle, uniform_shuffle
-from solvers.rings.stateio import format_state, parse_state
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.modelcheck import assert_walk_invertible
+from puzzleviz.solvers.rings.config import RingConfig, all_configs
+from puzzleviz.solvers.rings.geometry import layout, short_way
+from puzzleviz.solvers.rings.goal import goal_states, is_goal, max_heuristic, thesis_heuristic
+from puzzleviz.solvers.rings.model import Examine, RingsModel, Rotate
+from puzzleviz.solvers.rings.ranking import rank, unrank
+from puzzleviz.solvers.rings.shuffle import random_moves, thesis_shuffle, uniform_shuffle
+from puzzleviz.solvers.rings.stateio import format_state, parse_state
 
 CONFIGS = all_configs(thesis_only=False)
 
@@ -279,8 +278,8 @@ def test_model_definition_roundtrip_and_describe():
 def test_goal_sets_are_cached_on_disk_and_a_bad_cache_is_listed_again(
     tmp_path, monkeypatch, capsys
 ):
-    import solvers.rings.goal as goal
-    from solvers.cachefiles import DamagedCache
+    import puzzleviz.solvers.rings.goal as goal
+    from puzzleviz.solvers.cachefiles import DamagedCache
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(goal, "CACHE_GOALS", 0)

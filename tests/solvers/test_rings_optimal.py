@@ -14,19 +14,18 @@ from collections import deque
 
 import numpy as np
 import pytest
-
-from solvers.interrupt import SearchStopped
-from solvers.modelcheck import assert_trace_replays
-from solvers.rings import colour_pdb as cp
-from solvers.rings import exact
-from solvers.rings.config import RingConfig
-from solvers.rings.goal import is_goal
-from solvers.rings.macros import turn_gather
-from solvers.rings.model import RingsModel
-from solvers.rings.optimal import colour_masks, heuristic_value, solve_optimal
-from solvers.rings.search import recording_tracer
-from solvers.rings.shuffle import played as play
-from solvers.rings.shuffle import scrambled, uniform_shuffle
+from puzzleviz.solvers.interrupt import SearchStopped
+from puzzleviz.solvers.modelcheck import assert_trace_replays
+from puzzleviz.solvers.rings import colour_pdb as cp
+from puzzleviz.solvers.rings import exact
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goal import is_goal
+from puzzleviz.solvers.rings.macros import turn_gather
+from puzzleviz.solvers.rings.model import RingsModel
+from puzzleviz.solvers.rings.optimal import colour_masks, heuristic_value, solve_optimal
+from puzzleviz.solvers.rings.search import recording_tracer
+from puzzleviz.solvers.rings.shuffle import played as play
+from puzzleviz.solvers.rings.shuffle import scrambled, uniform_shuffle
 
 SMALL = ["2/6/2/1", "2/8/2/2", "2/8/1/2", "2/10/1/2", "2/12/1/2"]
 
@@ -276,7 +275,7 @@ def test_twelve_turn_scrambles_of_the_original_need_at_most_twelve(tmp_path, mon
 
 
 def test_the_optimal_method_writes_optimal_and_its_lower_bound(tmp_path, capsys):
-    from viz.cli import main
+    from puzzleviz.viz.cli import main
 
     config = RingConfig.parse("2/10/1/2")
     out = tmp_path / "o.json"
@@ -291,7 +290,7 @@ def test_the_optimal_method_writes_optimal_and_its_lower_bound(tmp_path, capsys)
 
 
 def test_the_optimal_method_refuses_three_rings_in_one_line(capsys):
-    from viz.cli import main
+    from puzzleviz.viz.cli import main
 
     assert main(["solve", "rings", "--config", "three", "--method", "optimal"]) == 2
     err = capsys.readouterr().err

@@ -5,18 +5,18 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from solvers.rings.config import RingConfig
-from solvers.rings.goal import is_goal
-from solvers.rings.graphsearch import FOUND
-from solvers.rings.practical import practical_moves
-from solvers.rings.reduction import (
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goal import is_goal
+from puzzleviz.solvers.rings.graphsearch import FOUND
+from puzzleviz.solvers.rings.practical import practical_moves
+from puzzleviz.solvers.rings.reduction import (
     macro_table,
     merge_colours,
     merged_config,
     order_moves,
 )
-from solvers.rings.shuffle import uniform_shuffle
+from puzzleviz.solvers.rings.shuffle import uniform_shuffle
+
 from tests.solvers.test_rings_search import play
 
 OLYMPIC_2 = RingConfig.parse("5/18/2/2")

@@ -6,18 +6,17 @@ from collections import deque
 
 import numpy as np
 import pytest
-
-from solvers.rings import exact
-from solvers.rings.config import RingConfig
-from solvers.rings.goal import is_goal
-from solvers.rings.kernels import tables, to_kernel_state
-from solvers.rings.macros import turn_gather
-from solvers.rings.optimal import solve_optimal, solve_weighted
-from solvers.rings.practical import practical_moves
-from solvers.rings.shorten import best_practical, shorten
-from solvers.rings.shuffle import played as play
-from solvers.rings.shuffle import scrambled, uniform_shuffle
-from solvers.rings.target_search import shortest_to_target, target_h, target_tables
+from puzzleviz.solvers.rings import exact
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goal import is_goal
+from puzzleviz.solvers.rings.kernels import tables, to_kernel_state
+from puzzleviz.solvers.rings.macros import turn_gather
+from puzzleviz.solvers.rings.optimal import solve_optimal, solve_weighted
+from puzzleviz.solvers.rings.practical import practical_moves
+from puzzleviz.solvers.rings.shorten import best_practical, shorten
+from puzzleviz.solvers.rings.shuffle import played as play
+from puzzleviz.solvers.rings.shuffle import scrambled, uniform_shuffle
+from puzzleviz.solvers.rings.target_search import shortest_to_target, target_h, target_tables
 
 
 def distances_from(config: RingConfig, target: np.ndarray, radius: int) -> dict[bytes, int]:
@@ -140,7 +139,7 @@ def test_best_practical_always_answers():
 
 def test_beams_on_threads_answer_as_one_after_another():
     # the runs share the cores; each answer must be what the run gives alone
-    from solvers.rings.shorten import _beams
+    from puzzleviz.solvers.rings.shorten import _beams
 
     config = RingConfig.parse("3/12/1/2")
     state = uniform_shuffle(config, 5)

@@ -2,14 +2,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from solvers.errors import PuzzleInputError
-from solvers.rings.config import RingConfig
-from solvers.rings.goal import thesis_heuristic
-from solvers.rings.ranking import unrank
-from solvers.rings.reference import python_bfs_layers
-from solvers.rings.statespace import state_space_stats
-from solvers.rings.statsview import stats_lines
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.rings.config import RingConfig
+from puzzleviz.solvers.rings.goal import thesis_heuristic
+from puzzleviz.solvers.rings.ranking import unrank
+from puzzleviz.solvers.rings.reference import python_bfs_layers
+from puzzleviz.solvers.rings.statespace import state_space_stats
+from puzzleviz.solvers.rings.statsview import stats_lines
 
 # Spec section 6: multi-source BFS distances to the goal set, forgat and unit metrics.
 SPEC = {

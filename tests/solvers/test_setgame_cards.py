@@ -5,9 +5,8 @@ import itertools
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solvers.errors import PuzzleInputError
-from solvers.setgame.cards import NO_CARD, CardSpace, card_look
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.setgame.cards import NO_CARD, CardSpace, card_look
 
 
 def test_words_and_indices():

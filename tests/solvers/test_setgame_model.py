@@ -6,11 +6,10 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solvers.errors import PuzzleInputError
-from solvers.modelcheck import assert_trace_replays, assert_walk_invertible
-from solvers.setgame.demo import demo_trace
-from solvers.setgame.model import (
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.modelcheck import assert_trace_replays, assert_walk_invertible
+from puzzleviz.solvers.setgame.demo import demo_trace
+from puzzleviz.solvers.setgame.model import (
     CHOSEN,
     EXCLUDED,
     Add,
@@ -23,8 +22,8 @@ from solvers.setgame.model import (
     Unforbid,
     Unprune,
 )
-from solvers.setgame.session import SetSession
-from solvers.tracefile import parse_trace, trace_bytes
+from puzzleviz.solvers.setgame.session import SetSession
+from puzzleviz.solvers.tracefile import parse_trace, trace_bytes
 
 
 @st.composite

@@ -6,13 +6,12 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solvers.errors import PuzzleInputError
-from solvers.setgame.affine import classify, frame_images
-from solvers.setgame.cards import CardSpace
-from solvers.setgame.fast import fullest_sizes, known_maximum, maximum_v3
-from solvers.setgame.geometry import affine_group_order, affine_space
-from solvers.setgame.search import solve
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.setgame.affine import classify, frame_images
+from puzzleviz.solvers.setgame.cards import CardSpace
+from puzzleviz.solvers.setgame.fast import fullest_sizes, known_maximum, maximum_v3
+from puzzleviz.solvers.setgame.geometry import affine_group_order, affine_space
+from puzzleviz.solvers.setgame.search import solve
 
 
 def brute_force(space: CardSpace, required=(), forbidden=()) -> tuple[int, int]:

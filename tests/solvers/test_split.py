@@ -9,15 +9,15 @@ import json
 
 import numpy as np
 import pytest
+from puzzleviz.solvers.digits.exact import solve
+from puzzleviz.solvers.digits.parallel import digits_job, legacy_part, merge, root_choices
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle
+from puzzleviz.solvers.split.engines import InProcess
+from puzzleviz.solvers.split.log import SplitLog
+from puzzleviz.solvers.split.options import add_split_arguments, check_split_alone, split_options
+from puzzleviz.solvers.split.parts import Job, PartResult, SplitError
+from puzzleviz.solvers.split.run import run_parts
 
-from solvers.digits.exact import solve
-from solvers.digits.parallel import digits_job, legacy_part, merge, root_choices
-from solvers.digits.puzzle import DigitsPuzzle
-from solvers.split.engines import InProcess
-from solvers.split.log import SplitLog
-from solvers.split.options import add_split_arguments, check_split_alone, split_options
-from solvers.split.parts import Job, PartResult, SplitError
-from solvers.split.run import run_parts
 from tests.digits_fixtures import SMALL as SMALL_DEFINITION
 
 SMALL = DigitsPuzzle.from_definition(SMALL_DEFINITION)
@@ -126,10 +126,10 @@ def test_digits_parts_in_process_are_the_whole_search():
 def test_set_subtrees_by_the_first_card_are_the_whole_search(
     tmp_path, monkeypatch, v, n, solver, with_cards
 ):
-    from solvers.setgame import split
-    from solvers.setgame.model import SetGameModel
-    from solvers.setgame.search import solve as solve_set
-    from solvers.split.options import SplitOptions
+    from puzzleviz.solvers.setgame import split
+    from puzzleviz.solvers.setgame.model import SetGameModel
+    from puzzleviz.solvers.setgame.search import solve as solve_set
+    from puzzleviz.solvers.split.options import SplitOptions
 
     monkeypatch.setattr(split, "SPLIT_MIN_CARDS", 16)  # small games split too, for the test
     cards = SetGameModel(v, n).space.parse_list(with_cards)
@@ -169,11 +169,11 @@ def test_cube_subtrees_in_a_log_give_the_bytes_of_one_process(tmp_path, capsys, 
 
 
 def test_cube_parts_are_runs_of_roots_or_the_kernels_first_choices():
-    from solvers.cube.breaking import Roots, symmetry_roots
-    from solvers.cube.exact import exact_tables
-    from solvers.cube.files import load_puzzle
-    from solvers.cube.group import puzzle_group
-    from solvers.cube.split_parts import (
+    from puzzleviz.solvers.cube.breaking import Roots, symmetry_roots
+    from puzzleviz.solvers.cube.exact import exact_tables
+    from puzzleviz.solvers.cube.files import load_puzzle
+    from puzzleviz.solvers.cube.group import puzzle_group
+    from puzzleviz.solvers.cube.split_parts import (
         MAX_PARTS,
         TARGET_PARTS,
         first_choices,
@@ -206,11 +206,11 @@ def test_a_cube_split_asks_for_every_solution(capsys):
 
 
 def test_a_rings_batch_in_parts_resumes_and_is_the_positions_one_by_one(tmp_path):
-    from solvers.rings.batch import batch_keys, search_part, solve_batch, uniform_job
-    from solvers.rings.config import RingConfig
-    from solvers.rings.optimal import solve_optimal
-    from solvers.rings.shuffle import played, uniform_shuffle
-    from solvers.split.options import SplitOptions
+    from puzzleviz.solvers.rings.batch import batch_keys, search_part, solve_batch, uniform_job
+    from puzzleviz.solvers.rings.config import RingConfig
+    from puzzleviz.solvers.rings.optimal import solve_optimal
+    from puzzleviz.solvers.rings.shuffle import played, uniform_shuffle
+    from puzzleviz.solvers.split.options import SplitOptions
 
     config = RingConfig.parse("2/10/1/2")
     job = uniform_job("2/10/1/2", 5, 7, per_part=3)

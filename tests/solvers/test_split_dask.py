@@ -19,15 +19,15 @@ import time
 from pathlib import Path
 
 import pytest
+from puzzleviz.solvers.cube.split_parts import search_part as cube_part
+from puzzleviz.solvers.digits.exact import solve
+from puzzleviz.solvers.digits.parallel import digits_job, merge, root_choices, search_part
+from puzzleviz.solvers.digits.puzzle import DigitsPuzzle
+from puzzleviz.solvers.rings.batch import search_part as rings_part
+from puzzleviz.solvers.split.log import SplitLog
+from puzzleviz.solvers.split.parts import Key, PartResult
+from puzzleviz.solvers.split.run import run_parts
 
-from solvers.cube.split_parts import search_part as cube_part
-from solvers.digits.exact import solve
-from solvers.digits.parallel import digits_job, merge, root_choices, search_part
-from solvers.digits.puzzle import DigitsPuzzle
-from solvers.rings.batch import search_part as rings_part
-from solvers.split.log import SplitLog
-from solvers.split.parts import Key, PartResult
-from solvers.split.run import run_parts
 from tests.cli.helpers import assert_one_line_error, run_cli
 from tests.digits_fixtures import SMALL as SMALL_DEFINITION
 from tests.signals import hear_sigint
@@ -89,7 +89,7 @@ def test_two_local_workers_give_the_bytes_of_one_process(tmp_path, capsys, small
 
 
 def test_a_killed_worker_loses_no_part_and_changes_no_count(tmp_path):
-    from solvers.split.dasks import DaskEngine
+    from puzzleviz.solvers.split.dasks import DaskEngine
 
     whole = solve(SMALL, "block")
     total = root_choices(SMALL, "block")
@@ -115,8 +115,8 @@ def test_a_killed_worker_loses_no_part_and_changes_no_count(tmp_path):
 
 
 def test_cube_subtrees_and_a_rings_batch_on_two_local_workers(tmp_path, capsys):
-    from solvers.rings.batch import solve_batch, uniform_job
-    from solvers.split.options import SplitOptions
+    from puzzleviz.solvers.rings.batch import solve_batch, uniform_job
+    from puzzleviz.solvers.split.options import SplitOptions
 
     cube = ["cube", "--puzzle", "slothouber-graatsma", "--classes"]  # 29 parts
     one = _solve_bytes(capsys, tmp_path, "one", *cube)
@@ -142,16 +142,16 @@ def _kill_once(pid: int, killed: list[int]):
 
 
 def test_a_killed_worker_loses_no_cube_or_rings_part(tmp_path):
-    from solvers.cube.breaking import symmetry_roots
-    from solvers.cube.exact import exact_tables
-    from solvers.cube.files import load_puzzle
-    from solvers.cube.group import puzzle_group
-    from solvers.cube.split_parts import cube_job, part_keys
-    from solvers.cube.split_parts import merge as cube_merge
-    from solvers.rings.batch import batch_keys, uniform_job
-    from solvers.rings.batch import merge as rings_merge
-    from solvers.split.dasks import DaskEngine
-    from solvers.split.engines import InProcess
+    from puzzleviz.solvers.cube.breaking import symmetry_roots
+    from puzzleviz.solvers.cube.exact import exact_tables
+    from puzzleviz.solvers.cube.files import load_puzzle
+    from puzzleviz.solvers.cube.group import puzzle_group
+    from puzzleviz.solvers.cube.split_parts import cube_job, part_keys
+    from puzzleviz.solvers.cube.split_parts import merge as cube_merge
+    from puzzleviz.solvers.rings.batch import batch_keys, uniform_job
+    from puzzleviz.solvers.rings.batch import merge as rings_merge
+    from puzzleviz.solvers.split.dasks import DaskEngine
+    from puzzleviz.solvers.split.engines import InProcess
 
     puzzle = load_puzzle("slothouber-graatsma")  # 26 roots: 29 parts
     tables = exact_tables(puzzle)
@@ -243,9 +243,14 @@ def test_ctrl_c_stops_the_workers_and_keeps_the_finished_parts(tmp_path):
     env = dict(os.environ, PUZZLEVIZ_PROGRESS="1", PYGAME_HIDE_SUPPORT_PROMPT="1")
     argv = ["solve", "digits", "--granularity", "block", "--workers", "2", "--split-log",
             str(log)]  # fmt: skip
-    process = subprocess.Popen([sys.executable, "-m", "viz.cli", *argv], cwd=ROOT, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               preexec_fn=hear_sigint)  # fmt: skip
+    process = subprocess.Popen(
+        [sys.executable, "-m", "puzzleviz.viz.cli", *argv],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        preexec_fn=hear_sigint,
+    )
     err = b""
     end = time.monotonic() + HANG_GUARD
     try:

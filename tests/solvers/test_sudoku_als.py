@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solvers.sudoku.parse import read_puzzles
-from solvers.sudoku.roles import CELL_ALS, LINK_STRONG, LINK_WEAK
-from solvers.sudoku.search import solve
-from solvers.sudoku.soundness import unsound_steps
-from solvers.sudoku.techniques import parse_selection
+from puzzleviz.solvers.sudoku.parse import read_puzzles
+from puzzleviz.solvers.sudoku.roles import CELL_ALS, LINK_STRONG, LINK_WEAK
+from puzzleviz.solvers.sudoku.search import solve
+from puzzleviz.solvers.sudoku.soundness import unsound_steps
+from puzzleviz.solvers.sudoku.techniques import parse_selection
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles" / "sudoku"
 NCAND = 81 * 9
@@ -80,17 +80,22 @@ def test_the_bitboards_answer_as_the_cell_by_cell_loops():
     the bitboards (als_bits) equal the loops of als.py, on every pair of sets of positions
     along a hard solve."""
     import numpy as np
-
-    from solvers.sudoku.geometry import geometry
-    from solvers.sudoku.kernels.als import MAX_ALS_CELLS, _petal, _rcc_mask, _victims, find_als
-    from solvers.sudoku.kernels.als_bits import (
+    from puzzleviz.solvers.sudoku.geometry import geometry
+    from puzzleviz.solvers.sudoku.kernels.als import (
+        MAX_ALS_CELLS,
+        _petal,
+        _rcc_mask,
+        _victims,
+        find_als,
+    )
+    from puzzleviz.solvers.sudoku.kernels.als_bits import (
         als_bitboards,
         any_victim_bits,
         has_bit,
         rcc_mask_bits,
     )
-    from solvers.sudoku.kernels.log import new_log
-    from solvers.sudoku.logic import logic_steps, start_grid
+    from puzzleviz.solvers.sudoku.kernels.log import new_log
+    from puzzleviz.solvers.sudoku.logic import logic_steps, start_grid
 
     (puzzle,) = [p for p in read_puzzles(ASSETS / "famous_hard.txt") if p.name == "top95 12"]
     geo = geometry(3)

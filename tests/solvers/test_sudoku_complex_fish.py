@@ -8,19 +8,18 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from solvers.sudoku.geometry import geometry
-from solvers.sudoku.kernels.bits import compute_positions
-from solvers.sudoku.kernels.complex_fish import complex_fish, new_memo
-from solvers.sudoku.kernels.log import new_log
-from solvers.sudoku.logic import logic_steps, start_grid
-from solvers.sudoku.parse import read_puzzles
-from solvers.sudoku.rating import StepFacts, hodoku_points
-from solvers.sudoku.roles import HOUSE_BASE, HOUSE_COVER, ROLE_FIN, ROLE_PATTERN
-from solvers.sudoku.search import solve
-from solvers.sudoku.soundness import unsound_steps
-from solvers.sudoku.steps import decode_log
-from solvers.sudoku.techniques import ORDERED, parse_selection
+from puzzleviz.solvers.sudoku.geometry import geometry
+from puzzleviz.solvers.sudoku.kernels.bits import compute_positions
+from puzzleviz.solvers.sudoku.kernels.complex_fish import complex_fish, new_memo
+from puzzleviz.solvers.sudoku.kernels.log import new_log
+from puzzleviz.solvers.sudoku.logic import logic_steps, start_grid
+from puzzleviz.solvers.sudoku.parse import read_puzzles
+from puzzleviz.solvers.sudoku.rating import StepFacts, hodoku_points
+from puzzleviz.solvers.sudoku.roles import HOUSE_BASE, HOUSE_COVER, ROLE_FIN, ROLE_PATTERN
+from puzzleviz.solvers.sudoku.search import solve
+from puzzleviz.solvers.sudoku.soundness import unsound_steps
+from puzzleviz.solvers.sudoku.steps import decode_log
+from puzzleviz.solvers.sudoku.techniques import ORDERED, parse_selection
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles" / "sudoku"
 # the techniques up to and including the fish, then a guess: the fish fire often

@@ -5,9 +5,8 @@ from __future__ import annotations
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solvers.modelcheck import assert_trace_replays, assert_walk_invertible
-from solvers.sudoku.model import (
+from puzzleviz.solvers.modelcheck import assert_trace_replays, assert_walk_invertible
+from puzzleviz.solvers.sudoku.model import (
     GIVEN,
     LINK_SLOTS,
     Eliminate,
@@ -20,11 +19,11 @@ from solvers.sudoku.model import (
     UseTechnique,
     encode_link,
 )
-from solvers.sudoku.parse import parse_puzzle
-from solvers.sudoku.record import record_with_state, techniques_used_at
-from solvers.sudoku.search import solve
-from solvers.sudoku.techniques import TECHNIQUES, parse_selection
-from solvers.tracefile import parse_trace, trace_bytes
+from puzzleviz.solvers.sudoku.parse import parse_puzzle
+from puzzleviz.solvers.sudoku.record import record_with_state, techniques_used_at
+from puzzleviz.solvers.sudoku.search import solve
+from puzzleviz.solvers.sudoku.techniques import TECHNIQUES, parse_selection
+from puzzleviz.solvers.tracefile import parse_trace, trace_bytes
 
 SMALL = "1..4.4....2.3..1"
 NINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -133,8 +132,8 @@ def test_step_states_show_the_pattern_and_the_struck_out_candidates():
 
 
 def test_resolving_a_trace_with_techniques_toggled():
-    from solvers.sudoku.record import enabled_techniques
-    from solvers.sudoku.search import resolve_trace, solve_and_record
+    from puzzleviz.solvers.sudoku.record import enabled_techniques
+    from puzzleviz.solvers.sudoku.search import resolve_trace, solve_and_record
 
     _, trace = solve_and_record(NINE)
     assert "pointing_pair" in enabled_techniques(trace)

@@ -1,10 +1,9 @@
 from __future__ import annotations
 
 import pytest
-
-from solvers.errors import PuzzleInputError
-from solvers.sudoku.geometry import Names, geometry
-from solvers.sudoku.parse import load_argument, parse_puzzle, parse_text, read_puzzles
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.sudoku.geometry import Names, geometry
+from puzzleviz.solvers.sudoku.parse import load_argument, parse_puzzle, parse_text, read_puzzles
 
 LINE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 GRID = """

@@ -8,13 +8,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+from puzzleviz.solvers.sudoku.captions import RECTANGLE_NAMES
+from puzzleviz.solvers.sudoku.parse import read_puzzles
+from puzzleviz.solvers.sudoku.roles import CELL_PATTERN, CELL_TARGET, HOUSE_BASE
+from puzzleviz.solvers.sudoku.search import find_one, solve
+from puzzleviz.solvers.sudoku.soundness import unsound_steps
+from puzzleviz.solvers.sudoku.techniques import ORDERED, parse_selection
 
-from solvers.sudoku.captions import RECTANGLE_NAMES
-from solvers.sudoku.parse import read_puzzles
-from solvers.sudoku.roles import CELL_PATTERN, CELL_TARGET, HOUSE_BASE
-from solvers.sudoku.search import find_one, solve
-from solvers.sudoku.soundness import unsound_steps
-from solvers.sudoku.techniques import ORDERED, parse_selection
 from tests.solvers.test_sudoku_soundness import grids_along_the_path
 from tests.solvers.test_sudoku_techniques import elims, grid, remove
 

@@ -9,15 +9,14 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from solvers.errors import PuzzleInputError
-from solvers.sudoku.bruteforce import count_solutions
-from solvers.sudoku.generate import generate
-from solvers.sudoku.geometry import geometry
-from solvers.sudoku.parse import parse_puzzle, read_puzzles
-from solvers.sudoku.search import solve
-from solvers.sudoku.soundness import unsound_steps
-from solvers.sudoku.techniques import BY_NAME, GROUPS, parse_selection
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.sudoku.bruteforce import count_solutions
+from puzzleviz.solvers.sudoku.generate import generate
+from puzzleviz.solvers.sudoku.geometry import geometry
+from puzzleviz.solvers.sudoku.parse import parse_puzzle, read_puzzles
+from puzzleviz.solvers.sudoku.search import solve
+from puzzleviz.solvers.sudoku.soundness import unsound_steps
+from puzzleviz.solvers.sudoku.techniques import BY_NAME, GROUPS, parse_selection
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles" / "sudoku"
 FAMOUS = read_puzzles(ASSETS / "famous_hard.txt")
@@ -131,13 +130,13 @@ def test_the_solver_records_into_the_tracer_as_it_goes(monkeypatch):
     """The plugin method hands each step to the tracer as the driver gets it from the
     engine (before the solve is over), and the trace is the same as recording the finished
     solve."""
-    import solvers.sudoku.search as search
-    from solvers.plugin import Limits
-    from solvers.progress import Progress
-    from solvers.sudoku.model import SudokuModel
-    from solvers.sudoku.options import SudokuProblem
-    from solvers.sudoku.record import COUNTERS, SOLVER_NAME, record, trace_params
-    from solvers.tracer import RecordingTracer
+    import puzzleviz.solvers.sudoku.search as search
+    from puzzleviz.solvers.plugin import Limits
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.sudoku.model import SudokuModel
+    from puzzleviz.solvers.sudoku.options import SudokuProblem
+    from puzzleviz.solvers.sudoku.record import COUNTERS, SOLVER_NAME, record, trace_params
+    from puzzleviz.solvers.tracer import RecordingTracer
 
     puzzle = read_puzzles(ASSETS / "famous_hard.txt")[0]  # needs chains: many steps
     model = SudokuModel(puzzle.text())

@@ -11,13 +11,12 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-
-from solvers.sudoku.generate import generate
-from solvers.sudoku.geometry import geometry
-from solvers.sudoku.kernels.engine import initial_candidates
-from solvers.sudoku.parse import read_puzzles
-from solvers.sudoku.search import find_one, solve
-from solvers.sudoku.techniques import LOGIC
+from puzzleviz.solvers.sudoku.generate import generate
+from puzzleviz.solvers.sudoku.geometry import geometry
+from puzzleviz.solvers.sudoku.kernels.engine import initial_candidates
+from puzzleviz.solvers.sudoku.parse import read_puzzles
+from puzzleviz.solvers.sudoku.search import find_one, solve
+from puzzleviz.solvers.sudoku.techniques import LOGIC
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles" / "sudoku"
 

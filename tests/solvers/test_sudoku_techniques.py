@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
-from solvers.sudoku.search import find_one
-from solvers.sudoku.techniques import ORDERED, TECHNIQUES, lookup, parse_selection
+from puzzleviz.solvers.sudoku.search import find_one
+from puzzleviz.solvers.sudoku.techniques import ORDERED, TECHNIQUES, lookup, parse_selection
 
 FULL = 0x1FF
 

@@ -7,16 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
-
-from solvers.sudoku.geometry import geometry
-from solvers.sudoku.kernels.log import new_log
-from solvers.sudoku.kernels.templates import templates
-from solvers.sudoku.parse import read_puzzles
-from solvers.sudoku.roles import ROLE_PATTERN
-from solvers.sudoku.search import solve
-from solvers.sudoku.soundness import unsound_steps
-from solvers.sudoku.steps import decode_log
-from solvers.sudoku.techniques import parse_selection
+from puzzleviz.solvers.sudoku.geometry import geometry
+from puzzleviz.solvers.sudoku.kernels.log import new_log
+from puzzleviz.solvers.sudoku.kernels.templates import templates
+from puzzleviz.solvers.sudoku.parse import read_puzzles
+from puzzleviz.solvers.sudoku.roles import ROLE_PATTERN
+from puzzleviz.solvers.sudoku.search import solve
+from puzzleviz.solvers.sudoku.soundness import unsound_steps
+from puzzleviz.solvers.sudoku.steps import decode_log
+from puzzleviz.solvers.sudoku.techniques import parse_selection
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles" / "sudoku"
 SOLVED = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"

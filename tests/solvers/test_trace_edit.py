@@ -1,9 +1,9 @@
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.modelcheck import assert_trace_replays
+from puzzleviz.solvers.trace_edit import append_step, truncate
 
-from solvers.modelcheck import assert_trace_replays
-from solvers.trace_edit import append_step, truncate
 from tests.toy import Add, Swap, ToyModel
 from tests.viz.test_player import make_trace
 
@@ -40,7 +40,7 @@ def test_append_to_an_empty_trace():
 
 
 def test_append_to_a_trace_without_counters():
-    from solvers.tracer import RecordingTracer
+    from puzzleviz.solvers.tracer import RecordingTracer
 
     trace = RecordingTracer(ToyModel(), solver="play").finish()
     edited = append_step(trace, ToyModel.events, 0, "move", [Swap(0, 1), Add(1, 2)])
@@ -48,7 +48,7 @@ def test_append_to_a_trace_without_counters():
 
 
 def test_the_users_steps_are_marked_and_carry_no_solver_statistics():
-    from solvers.trace_edit import by_hand, played_from
+    from puzzleviz.solvers.trace_edit import by_hand, played_from
 
     trace, model = make_trace(n_steps=4, per_step=3)
     assert played_from(trace) is None and not by_hand(trace, 3)

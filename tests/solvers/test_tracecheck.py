@@ -7,12 +7,12 @@ import dataclasses
 
 import numpy as np
 import pytest
+from puzzleviz.solvers.errors import TraceError
+from puzzleviz.solvers.queens.model import Conflict, Place, QueensModel
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracecheck import RowTable, check_contents, check_rows
+from puzzleviz.solvers.tracer import RecordingTracer
 
-from solvers.errors import TraceError
-from solvers.queens.model import Conflict, Place, QueensModel
-from solvers.trace import Trace
-from solvers.tracecheck import RowTable, check_contents, check_rows
-from solvers.tracer import RecordingTracer
 from tests.toy import Add, Swap, ToyModel
 
 
@@ -82,8 +82,8 @@ def test_a_declared_field_that_the_event_lacks_is_a_programming_error():
 def test_a_cross_field_fault_is_named_at_its_row():
     """The digits demo's pieces have different numbers of orientations: one beyond a
     piece's own is refused though it is within the largest."""
-    from solvers.digits.model import DigitsModel
-    from solvers.digits.model import Place as DigitPlace
+    from puzzleviz.solvers.digits.model import DigitsModel
+    from puzzleviz.solvers.digits.model import Place as DigitPlace
 
     model = DigitsModel()
     _, _, _, counts = model._shapes

@@ -7,11 +7,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from puzzleviz.solvers.errors import TraceError
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracefile import MAGIC, load_trace, parse_trace, save_trace, trace_bytes
+from puzzleviz.solvers.tracer import RecordingTracer
 
-from solvers.errors import TraceError
-from solvers.trace import Trace
-from solvers.tracefile import MAGIC, load_trace, parse_trace, save_trace, trace_bytes
-from solvers.tracer import RecordingTracer
 from tests.toy import Add, ToyModel
 
 
@@ -169,7 +169,7 @@ def test_a_device_is_refused_before_it_is_read():
 
 
 def test_a_file_over_the_limit_is_refused_by_its_size(tmp_path, monkeypatch, good_bytes):
-    import solvers.tracefile as tracefile
+    import puzzleviz.solvers.tracefile as tracefile
 
     path = tmp_path / "t.pzt"
     path.write_bytes(good_bytes)
@@ -181,7 +181,7 @@ def test_a_file_over_the_limit_is_refused_by_its_size(tmp_path, monkeypatch, goo
 def test_a_big_file_has_its_checksums_checked_while_streaming(tmp_path, monkeypatch, good_bytes):
     """Above the streaming threshold a damaged array is refused by the streaming pass, and
     a whole file loads the same as in one read."""
-    import solvers.tracefile as tracefile
+    import puzzleviz.solvers.tracefile as tracefile
 
     monkeypatch.setattr(tracefile, "_STREAM_CHECK", 0)
     seen = []

@@ -4,12 +4,12 @@ import json
 
 import numpy as np
 import pytest
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.kernel_trace import record_event, record_milestone, record_step
+from puzzleviz.solvers.modelcheck import assert_trace_replays, assert_walk_invertible
+from puzzleviz.solvers.trace import NO_CAPTION, TraceHeader
+from puzzleviz.solvers.tracer import NULL_TRACER, RecordingTracer
 
-from solvers.jit import njit
-from solvers.kernel_trace import record_event, record_milestone, record_step
-from solvers.modelcheck import assert_trace_replays, assert_walk_invertible
-from solvers.trace import NO_CAPTION, TraceHeader
-from solvers.tracer import NULL_TRACER, RecordingTracer
 from tests.toy import Add, Swap, ToyModel
 
 ADD_OP = Add.OP

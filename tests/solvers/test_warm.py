@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import time
 
-from solvers import warm
+from puzzleviz.solvers import warm
 
 
 def test_a_cold_puzzle_is_warmed_once_in_the_background(tmp_path, monkeypatch):

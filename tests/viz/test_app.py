@@ -7,12 +7,12 @@ import time
 import numpy as np
 import pygame
 import pytest
+from puzzleviz.viz.app import App
+from puzzleviz.viz.images import load_png
+from puzzleviz.viz.player import GLIDE_SECONDS, Mode
+from puzzleviz.viz.timeline import Level
 
 from tests.viz.test_player import make_trace
-from viz.app import App
-from viz.images import load_png
-from viz.player import GLIDE_SECONDS, Mode
-from viz.timeline import Level
 
 SIZE = (640, 360)
 
@@ -199,7 +199,7 @@ def test_acting_on_a_loaded_trace_keeps_it_for_undo_and_redo(app):
     assert app.player.trace is original
     key(app, pygame.K_z, pygame.KMOD_CTRL)
     assert app._message == "nothing to be undone"
-    from solvers.i18n import set_language
+    from puzzleviz.solvers.i18n import set_language
 
     set_language("de")  # the window's notices speak the chosen language (issue 24)
     try:
@@ -238,9 +238,9 @@ def test_a_toggles_the_automatic_pace(app):
 
 
 def test_notices_too_long_for_the_band_go_whole_from_the_end():
-    from viz.draw2d import DrawList2D
-    from viz.hud import HudOptions, _draw_notice, hud_layout
-    from viz.interaction import NOTICE_SEPARATOR
+    from puzzleviz.viz.draw2d import DrawList2D
+    from puzzleviz.viz.hud import HudOptions, _draw_notice, hud_layout
+    from puzzleviz.viz.interaction import NOTICE_SEPARATOR
 
     layout = hud_layout(1024, 768, HudOptions())
     result = "beste Antwort in Sekunden: 41 Züge (nicht als kürzeste bewiesen)"

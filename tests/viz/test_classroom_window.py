@@ -11,9 +11,9 @@ import time
 
 import numpy as np
 import pytest
+from puzzleviz.viz.cli import main
 
 from tests.xscreen import XScreen, save_png
-from viz.cli import main
 
 CLASS = "puzzleviz-classroom"
 SIZE = (1280, 720)
@@ -37,7 +37,7 @@ def test_a_teacher_drives_the_window_and_every_move_comes_back(screen, tmp_path)
     assert main(["solve", "rings", "--scramble", "6", "--seed", "5", "--trace", str(trace)]) == 0
     env = screen.env() | {"SDL_VIDEO_X11_WMCLASS": CLASS, "SDL_AUDIODRIVER": "dummy"}
     app = subprocess.Popen(
-        [sys.executable, "-m", "viz.cli", "play", str(trace), "--speed", "2"],
+        [sys.executable, "-m", "puzzleviz.viz.cli", "play", str(trace), "--speed", "2"],
         env=env,
         cwd=tmp_path,
         stdout=subprocess.PIPE,

@@ -7,16 +7,16 @@ import dataclasses
 import functools
 
 import pytest
+from puzzleviz.solvers import i18n
+from puzzleviz.solvers.i18n import LANGUAGES
+from puzzleviz.solvers.tracer import RecordingTracer
+from puzzleviz.viz.compose import compose, default_look
+from puzzleviz.viz.hud import HudOptions, hud_layout
+from puzzleviz.viz.player import Mode, Player
+from puzzleviz.viz.scene import scene_for
+from puzzleviz.viz.timeline import Level
 
-from solvers import i18n
-from solvers.i18n import LANGUAGES
-from solvers.tracer import RecordingTracer
 from tests.toy import Add, ToyModel
-from viz.compose import compose, default_look
-from viz.hud import HudOptions, hud_layout
-from viz.player import Mode, Player
-from viz.scene import scene_for
-from viz.timeline import Level
 
 SIZES = ((1024, 768), (1280, 800), (1280, 720), (1366, 768), (1440, 900), (1920, 1080),
          (3840, 2160))  # fmt: skip

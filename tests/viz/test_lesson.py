@@ -10,14 +10,14 @@ import av
 import numpy as np
 import pygame
 import pytest
+from puzzleviz.solvers.tracefile import save_trace
+from puzzleviz.viz.lesson import LessonError, load_lesson, stops_for
+from puzzleviz.viz.player import Mode
+from puzzleviz.viz.preparing import prepare
+from puzzleviz.viz.present import LessonApp, Pace
 
-from solvers.tracefile import save_trace
 from tests.cli.helpers import assert_one_line_error, run_cli
 from tests.viz.test_player import make_trace
-from viz.lesson import LessonError, load_lesson, stops_for
-from viz.player import Mode
-from viz.preparing import prepare
-from viz.present import LessonApp, Pace
 
 SIZE = (640, 360)
 LESSON = """

@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from puzzleviz.solvers.tracer import RecordingTracer
+from puzzleviz.viz.player import GLIDE_SECONDS, HOLD, Mode, Player
+from puzzleviz.viz.timeline import Level, Units, level_boundaries
 
-from solvers.tracer import RecordingTracer
 from tests.toy import Add, Swap, ToyModel
-from viz.player import GLIDE_SECONDS, HOLD, Mode, Player
-from viz.timeline import Level, Units, level_boundaries
 
 
 def make_trace(n_steps: int = 5, per_step: int = 3, milestone_every: int = 2):
@@ -338,8 +338,8 @@ def test_the_event_level_passes_over_tidying_events_with_the_event_after():
 
 
 def test_a_sudoku_net_is_stepped_one_implication_a_press_after_one_press_of_tidying():
-    from solvers.sudoku.model import Mark, SudokuModel
-    from solvers.sudoku.search import solve_and_record
+    from puzzleviz.solvers.sudoku.model import Mark, SudokuModel
+    from puzzleviz.solvers.sudoku.search import solve_and_record
 
     aic = ".2..........75...9..6.238.5..78...4..8..6..5..9...53..3.958.7..8...71..........6."
     _, trace = solve_and_record(aic)
@@ -369,7 +369,7 @@ def test_snapshots_of_a_long_trace_of_a_large_state_keep_to_their_budget(monkeyp
     """Snapshots thin out rather than outgrow their memory budget (a crafted trace of
     millions of events of a large state asked for gigabytes), and every seek still lands
     on the state a plain replay reaches."""
-    import viz.keyframes as keyframes
+    import puzzleviz.viz.keyframes as keyframes
 
     monkeypatch.setattr(keyframes, "SNAPSHOT_BYTES", 4 * 16 * 8)  # 8 states of 16 ints
     trace, model = make_trace(n_steps=40, per_step=5)

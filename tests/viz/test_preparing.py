@@ -9,15 +9,15 @@ import time
 
 import pygame
 import pytest
+from puzzleviz.solvers.i18n import render
+from puzzleviz.solvers.tracefile import save_trace
+from puzzleviz.viz import lesson as lesson_module
+from puzzleviz.viz.lesson import load_lesson
+from puzzleviz.viz.player import Mode
+from puzzleviz.viz.preparing import Preparation
+from puzzleviz.viz.present import LessonApp, Pace
 
-from solvers.i18n import render
-from solvers.tracefile import save_trace
 from tests.viz.test_player import make_trace
-from viz import lesson as lesson_module
-from viz.lesson import load_lesson
-from viz.player import Mode
-from viz.preparing import Preparation
-from viz.present import LessonApp, Pace
 
 SIZE = (640, 360)
 LESSON = """
@@ -52,7 +52,7 @@ def gate(monkeypatch):
             assert opened.wait(30)
         return real(lesson, index, report, run_child)
 
-    monkeypatch.setattr("viz.preparing.prepare_slide", slow)
+    monkeypatch.setattr("puzzleviz.viz.preparing.prepare_slide", slow)
     return opened
 
 

@@ -6,11 +6,11 @@ import stat
 import av
 import numpy as np
 import pytest
+from puzzleviz.viz.images import load_png
+from puzzleviz.viz.record import Recorder, RecordSettings, plan, record_traces
+from puzzleviz.viz.sinks import RecordError, output_kind
 
 from tests.viz.test_player import make_trace
-from viz.images import load_png
-from viz.record import Recorder, RecordSettings, plan, record_traces
-from viz.sinks import RecordError, output_kind
 
 SMALL = RecordSettings(size=(320, 180), fps=10, speed=4.0, head_seconds=0.2, tail_seconds=0.3)
 
@@ -73,7 +73,7 @@ def test_the_first_and_last_frames_show_start_and_result(trace, tmp_path):
 def test_more_msaa_than_the_driver_offers_draws_with_what_it_offers(trace, tmp_path, capsys):
     """--msaa 8 on a driver that offers 4 (llvmpipe) was moderngl's 'number of samples
     is invalid': it records with the driver's most, and says so."""
-    from viz.gl import headless_context
+    from puzzleviz.viz.gl import headless_context
 
     most = headless_context().max_samples
     settings = RecordSettings(size=(320, 180), fps=10, speed=4.0, samples=2 * most)
@@ -86,7 +86,7 @@ def test_more_msaa_than_the_driver_offers_draws_with_what_it_offers(trace, tmp_p
 
 
 def _renderer() -> str:
-    from viz.gl import headless_context, renderer_name
+    from puzzleviz.viz.gl import headless_context, renderer_name
 
     return renderer_name(headless_context())
 
@@ -132,7 +132,7 @@ def test_outputs_get_ordinary_permissions(trace, tmp_path):
 
 
 def test_an_encoder_failure_is_one_clear_error_and_leaves_nothing(trace, tmp_path, monkeypatch):
-    from viz.sinks import Mp4Sink
+    from puzzleviz.viz.sinks import Mp4Sink
 
     def broken(self, frame):
         if frame.pts == 3:

@@ -4,13 +4,13 @@ import math
 
 import numpy as np
 import pytest
+from puzzleviz.viz.color import BAD, INK, palette
+from puzzleviz.viz.draw2d import DrawList2D, triangulate
+from puzzleviz.viz.renderer import Renderer
+from puzzleviz.viz.target import RenderTarget
+from puzzleviz.viz.text import measure
 
 from tests.golden import assert_matches_golden
-from viz.color import BAD, INK, palette
-from viz.draw2d import DrawList2D, triangulate
-from viz.renderer import Renderer
-from viz.target import RenderTarget
-from viz.text import measure
 
 W, H = 320, 180
 WHITE = (1.0, 1.0, 1.0, 1.0)

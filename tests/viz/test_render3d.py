@@ -2,14 +2,14 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from puzzleviz.viz.camera import OrbitCamera
+from puzzleviz.viz.color import INK, palette, rgba
+from puzzleviz.viz.draw3d import DrawList3D
+from puzzleviz.viz.meshes import voxel_mesh
+from puzzleviz.viz.renderer import Renderer
+from puzzleviz.viz.target import RenderTarget
 
 from tests.golden import assert_matches_golden
-from viz.camera import OrbitCamera
-from viz.color import INK, palette, rgba
-from viz.draw3d import DrawList3D
-from viz.meshes import voxel_mesh
-from viz.renderer import Renderer
-from viz.target import RenderTarget
 
 W, H = 320, 180
 WHITE = (1.0, 1.0, 1.0, 1.0)

@@ -5,12 +5,9 @@ from __future__ import annotations
 
 import av
 import pytest
-
-from tests.cli.helpers import run_cli
-from tests.viz.test_player import make_trace
-from viz.record import RecordSettings, plan, positions, record_traces, timed_text
-from viz.sinks import timed_text_supported
-from viz.subtitles import (
+from puzzleviz.viz.record import RecordSettings, plan, positions, record_traces, timed_text
+from puzzleviz.viz.sinks import timed_text_supported
+from puzzleviz.viz.subtitles import (
     Cue,
     Mark,
     TimedTextBuilder,
@@ -18,6 +15,9 @@ from viz.subtitles import (
     thin_marks,
     webvtt,
 )
+
+from tests.cli.helpers import run_cli
+from tests.viz.test_player import make_trace
 
 SMALL = RecordSettings(size=(320, 180), fps=10, speed=4.0, head_seconds=0.2, tail_seconds=0.3)
 needs_timed_text = pytest.mark.skipif(
@@ -134,7 +134,7 @@ def test_an_mp4_carries_its_captions_and_chapters(trace, tmp_path):
 def test_the_command_writes_the_vtt_beside_and_no_captions_keeps_the_tracks(
     trace, tmp_path, capsys
 ):
-    from solvers.tracefile import save_trace
+    from puzzleviz.solvers.tracefile import save_trace
 
     source = tmp_path / "toy.pzt"
     save_trace(trace, source)
@@ -162,7 +162,7 @@ def test_timed_text_matches_a_recording_of_two_traces(trace):
 
 
 def test_an_old_pyav_records_the_video_alone_and_says_so(trace, tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr("viz.sinks.timed_text_supported", lambda: False)
+    monkeypatch.setattr("puzzleviz.viz.sinks.timed_text_supported", lambda: False)
     out = record_traces([trace], tmp_path / "old.mp4", SMALL, progress=False)
     assert read_back(out) == ([], [], None)
     assert "cannot write subtitle tracks or chapters" in capsys.readouterr().err

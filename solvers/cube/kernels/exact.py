@@ -18,9 +18,8 @@ the state to it; see `breaking`): a root that cannot be completed ends it at onc
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.kernel_trace import record_event, record_milestone, record_step
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.kernel_trace import record_event, record_milestone, record_step
 
 # regs
 R_DEPTH, R_PHASE, R_NODES, R_SOLUTIONS, R_STORED, R_OPTIONS = 0, 1, 2, 3, 4, 5

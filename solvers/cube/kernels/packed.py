@@ -28,9 +28,8 @@ when the solution buffer is full, or when done.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.bits import popcount64
-from solvers.jit import njit
+from puzzleviz.solvers.bits import popcount64
+from puzzleviz.solvers.jit import njit
 
 # regs (the same slots as `exact`'s, so one driver reads both)
 R_DEPTH, R_PHASE, R_NODES, R_SOLUTIONS, R_STORED = 0, 1, 2, 3, 4

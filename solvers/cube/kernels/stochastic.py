@@ -16,9 +16,8 @@ The random generator is splitmix64: the same seed gives the same run on every ma
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.kernel_trace import record_event, record_milestone, record_step
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.kernel_trace import record_event, record_milestone, record_step
 
 # registers at the start of the blob
 (ITER, ERR, PREV_ERR, REPEATS, IMAX, BEST, RESTARTS, LONGEST, PENDING, STEPS, DONE, N_SAMPLES,

@@ -21,10 +21,9 @@ Modes: STOP_FIRST ends at the first cap of `target` cards; ALL_MAX finds the lar
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.interrupt import stop_requested
-from solvers.jit import njit
-from solvers.kernel_trace import record_event, record_milestone, record_step
+from puzzleviz.solvers.interrupt import stop_requested
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.kernel_trace import record_event, record_milestone, record_step
 
 STOP_FIRST = 0
 ALL_MAX = 1

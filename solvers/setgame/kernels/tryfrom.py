@@ -20,10 +20,9 @@ Add/Exclude/Unexclude/Remove events when tracing, so its trace replays the seed'
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.interrupt import stop_requested
-from solvers.jit import njit
-from solvers.setgame.kernels.bitsearch import (
+from puzzleviz.solvers.interrupt import stop_requested
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.setgame.kernels.bitsearch import (
     ST_BEST,
     ST_FINISHED,
     ST_NODES,

@@ -9,12 +9,11 @@ from a true node to a false one. Breadth-first from every start, shortest chain 
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.bits import low_index, popcount, sees
-from solvers.sudoku.kernels.chains import MAX_LINKS, path_is_simple
-from solvers.sudoku.kernels.log import begin, commit, push, set_info
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
+from puzzleviz.solvers.sudoku.kernels.chains import MAX_LINKS, path_is_simple
+from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.roles import (
     ITEM_CAND,
     ITEM_ELIM,
     ITEM_LINK,
@@ -23,7 +22,7 @@ from solvers.sudoku.roles import (
     ROLE_OFF,
     ROLE_ON,
 )
-from solvers.sudoku.techniques import T_AIC
+from puzzleviz.solvers.sudoku.techniques import T_AIC
 
 
 @njit(cache=True)

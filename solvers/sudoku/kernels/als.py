@@ -17,9 +17,8 @@ Info: X, Z, cells in A, cells in B, A's digits (mask), B's digits (mask).
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.als_bits import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.als_bits import (
     als_bitboards,
     any_victim_bits,
     has_bit,
@@ -27,9 +26,9 @@ from solvers.sudoku.kernels.als_bits import (
     rcc_mask_bits,
     restricted_bits,
 )
-from solvers.sudoku.kernels.bits import low_index, popcount, sees
-from solvers.sudoku.kernels.log import begin, commit, push, set_info
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
+from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.roles import (
     CELL_ALS,
     CELL_PIVOT,
     ITEM_CAND,
@@ -42,7 +41,7 @@ from solvers.sudoku.roles import (
     ROLE_ALS,
     ROLE_PATTERN,
 )
-from solvers.sudoku.techniques import T_ALS_XY_WING, T_ALS_XZ, T_DEATH_BLOSSOM
+from puzzleviz.solvers.sudoku.techniques import T_ALS_XY_WING, T_ALS_XZ, T_DEATH_BLOSSOM
 
 MAX_ALS_CELLS = 4
 

@@ -12,9 +12,8 @@ tests compare against, and still record the step that is found.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.bits import low_index
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.bits import low_index
 
 ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 ONE = np.uint64(1)

@@ -19,14 +19,13 @@ Info: Z, sets, the sets' sizes (info[2:]).
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.als import _overlap, _victims, all_als
-from solvers.sudoku.kernels.als_bits import als_bitboards, any_victim_bits, rcc_mask_bits
-from solvers.sudoku.kernels.bits import low_index
-from solvers.sudoku.kernels.grouped import ALS_CODE
-from solvers.sudoku.kernels.log import begin, commit, push, set_info
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.als import _overlap, _victims, all_als
+from puzzleviz.solvers.sudoku.kernels.als_bits import als_bitboards, any_victim_bits, rcc_mask_bits
+from puzzleviz.solvers.sudoku.kernels.bits import low_index
+from puzzleviz.solvers.sudoku.kernels.grouped import ALS_CODE
+from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.roles import (
     CELL_ALS,
     ITEM_CAND,
     ITEM_CELL,
@@ -36,7 +35,7 @@ from solvers.sudoku.roles import (
     LINK_WEAK,
     ROLE_ALS,
 )
-from solvers.sudoku.techniques import T_ALS_CHAIN
+from puzzleviz.solvers.sudoku.techniques import T_ALS_CHAIN
 
 MAX_SETS = 6  # info holds six sizes
 MAX_CHAIN_CELLS = 3

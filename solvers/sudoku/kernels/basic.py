@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.bits import low_index, next_combination, popcount
-from solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.bits import low_index, next_combination, popcount
+from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.roles import (
     CELL_PATTERN,
     HOUSE_BASE,
     HOUSE_COVER,
@@ -19,7 +18,7 @@ from solvers.sudoku.roles import (
     ROLE_PATTERN,
     ROLE_PLACE,
 )
-from solvers.sudoku.techniques import (
+from puzzleviz.solvers.sudoku.techniques import (
     T_BOX_LINE_PAIR,
     T_BOX_LINE_TRIPLE,
     T_HIDDEN_PAIR,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from solvers.jit import njit, typeof, types
-from solvers.sudoku.geometry import geometry
+from puzzleviz.solvers.jit import njit, typeof, types
+from puzzleviz.solvers.sudoku.geometry import geometry
 
 GEO_TYPE = typeof(geometry(3))
 _I = types.int64

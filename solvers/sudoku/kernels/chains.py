@@ -9,11 +9,10 @@ is false". A node of an XY-chain is (bivalue cell, the digit it would then hold)
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.bits import low_index, popcount, sees
-from solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
+from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.roles import (
     CELL_PATTERN,
     ITEM_CAND,
     ITEM_CELL,
@@ -24,7 +23,7 @@ from solvers.sudoku.roles import (
     ROLE_OFF,
     ROLE_ON,
 )
-from solvers.sudoku.techniques import T_SIMPLE_COLOURING, T_X_CHAIN, T_XY_CHAIN
+from puzzleviz.solvers.sudoku.techniques import T_SIMPLE_COLOURING, T_X_CHAIN, T_XY_CHAIN
 
 MAX_LINKS = 24  # longer chains exist but are no fun to watch; the guess takes over
 

@@ -30,11 +30,10 @@ Info: k, digit, base house mask, cover house mask (bit h = house h), fins, endo-
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.bits import low_index, popcount
-from solvers.sudoku.kernels.log import begin, commit, push, set_info
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount
+from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.roles import (
     HOUSE_BASE,
     HOUSE_COVER,
     ITEM_CAND,
@@ -43,7 +42,7 @@ from solvers.sudoku.roles import (
     ROLE_FIN,
     ROLE_PATTERN,
 )
-from solvers.sudoku.techniques import T_FRANKEN_FISH, T_MUTANT_FISH
+from puzzleviz.solvers.sudoku.techniques import T_FRANKEN_FISH, T_MUTANT_FISH
 
 MAX_FINS = 3
 MAX_ENDO = 2

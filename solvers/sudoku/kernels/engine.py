@@ -10,12 +10,11 @@ driver raises, solvers.interrupt.raise_if_stopped).
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.aic import aic
-from solvers.sudoku.kernels.als import als_xy_wing, als_xz, death_blossom
-from solvers.sudoku.kernels.als_chain import als_chain
-from solvers.sudoku.kernels.basic import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.aic import aic
+from puzzleviz.solvers.sudoku.kernels.als import als_xy_wing, als_xz, death_blossom
+from puzzleviz.solvers.sudoku.kernels.als_chain import als_chain
+from puzzleviz.solvers.sudoku.kernels.basic import (
     box_line,
     hidden_single,
     hidden_subset,
@@ -23,14 +22,14 @@ from solvers.sudoku.kernels.basic import (
     naked_subset,
     pointing,
 )
-from solvers.sudoku.kernels.bits import compute_positions
-from solvers.sudoku.kernels.chains import simple_colouring, x_chain, xy_chain
-from solvers.sudoku.kernels.complex_fish import complex_fish, new_memo
-from solvers.sudoku.kernels.fish import finned_fish, fish
-from solvers.sudoku.kernels.forcing import forcing
-from solvers.sudoku.kernels.grouped import grouped_chain
-from solvers.sudoku.kernels.kraken import kraken_fish
-from solvers.sudoku.kernels.log import (
+from puzzleviz.solvers.sudoku.kernels.bits import compute_positions
+from puzzleviz.solvers.sudoku.kernels.chains import simple_colouring, x_chain, xy_chain
+from puzzleviz.solvers.sudoku.kernels.complex_fish import complex_fish, new_memo
+from puzzleviz.solvers.sudoku.kernels.fish import finned_fish, fish
+from puzzleviz.solvers.sudoku.kernels.forcing import forcing
+from puzzleviz.solvers.sudoku.kernels.grouped import grouped_chain
+from puzzleviz.solvers.sudoku.kernels.kraken import kraken_fish
+from puzzleviz.solvers.sudoku.kernels.log import (
     FILL_OVERFLOW,
     FILL_STEPS,
     begin,
@@ -39,7 +38,7 @@ from solvers.sudoku.kernels.log import (
     set_info,
     stopping,
 )
-from solvers.sudoku.kernels.rectangles import (
+from puzzleviz.solvers.sudoku.kernels.rectangles import (
     AVOIDABLE,
     HIDDEN,
     UR3,
@@ -48,12 +47,16 @@ from solvers.sudoku.kernels.rectangles import (
     bug_plus_n,
     rectangles,
 )
-from solvers.sudoku.kernels.sdc import sue_de_coq
-from solvers.sudoku.kernels.templates import templates
-from solvers.sudoku.kernels.turbot import empty_rectangle, three_link_chain
-from solvers.sudoku.kernels.unique import bug_plus_1, unique_rectangle_1, unique_rectangle_2_4
-from solvers.sudoku.kernels.wings import w_wing, xyz_wing, y_wing
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.sudoku.kernels.sdc import sue_de_coq
+from puzzleviz.solvers.sudoku.kernels.templates import templates
+from puzzleviz.solvers.sudoku.kernels.turbot import empty_rectangle, three_link_chain
+from puzzleviz.solvers.sudoku.kernels.unique import (
+    bug_plus_1,
+    unique_rectangle_1,
+    unique_rectangle_2_4,
+)
+from puzzleviz.solvers.sudoku.kernels.wings import w_wing, xyz_wing, y_wing
+from puzzleviz.solvers.sudoku.roles import (
     CELL_CONFLICT,
     HOUSE_CONFLICT,
     ITEM_CELL,
@@ -61,7 +64,7 @@ from solvers.sudoku.roles import (
     ITEM_HOUSE,
     ITEM_PLACE,
 )
-from solvers.sudoku.techniques import (
+from puzzleviz.solvers.sudoku.techniques import (
     T_AIC,
     T_ALS_AIC,
     T_ALS_CHAIN,

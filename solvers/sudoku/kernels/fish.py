@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.bits import low_index, next_combination, popcount
-from solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.bits import low_index, next_combination, popcount
+from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.roles import (
     HOUSE_BASE,
     HOUSE_COVER,
     ITEM_CAND,
@@ -16,7 +15,7 @@ from solvers.sudoku.roles import (
     ROLE_FIN,
     ROLE_PATTERN,
 )
-from solvers.sudoku.techniques import T_FINNED_X_WING, T_X_WING
+from puzzleviz.solvers.sudoku.techniques import T_FINNED_X_WING, T_X_WING
 
 
 @njit(cache=True)

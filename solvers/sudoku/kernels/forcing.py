@@ -37,11 +37,10 @@ digit (0 for a cell), conclusion cell, conclusion digit, 1 if placed else 0, lin
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.bits import low_index
-from solvers.sudoku.kernels.log import begin, commit, push, set_info, stopping
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.bits import low_index
+from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info, stopping
+from puzzleviz.solvers.sudoku.roles import (
     CELL_CONFLICT,
     HOUSE_CONFLICT,
     ITEM_BRANCH,
@@ -56,7 +55,7 @@ from solvers.sudoku.roles import (
     ROLE_OFF,
     ROLE_ON,
 )
-from solvers.sudoku.techniques import T_FORCING_CHAIN, T_FORCING_NET
+from puzzleviz.solvers.sudoku.techniques import T_FORCING_CHAIN, T_FORCING_NET
 
 KIND_CONTRADICTION, KIND_VERITY, KIND_CELL, KIND_HOUSE = 0, 1, 2, 3
 # st (propagation status): facts derived, parent slots used, conflict kind, conflict a, b

@@ -30,13 +30,12 @@ Info: continuous (1) or not, links, group nodes, ALSs, the ALSs' sizes (info[4:]
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.als import all_als
-from solvers.sudoku.kernels.bits import low_index, popcount, sees
-from solvers.sudoku.kernels.chains import MAX_LINKS, path_is_simple
-from solvers.sudoku.kernels.log import begin, commit, push, set_info
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.als import all_als
+from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
+from puzzleviz.solvers.sudoku.kernels.chains import MAX_LINKS, path_is_simple
+from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.roles import (
     ALS_NODE_CODE,
     CELL_ALS,
     ITEM_CAND,

@@ -27,18 +27,17 @@ links, branches (= fins).
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.bits import low_index, next_combination, popcount
-from solvers.sudoku.kernels.forcing import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.bits import low_index, next_combination, popcount
+from puzzleviz.solvers.sudoku.kernels.forcing import (
     NO_CONFLICT,
     _house_placed,
     _scratch,
     propagate,
     push_branch,
 )
-from solvers.sudoku.kernels.log import begin, commit, push, set_info, stopping
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info, stopping
+from puzzleviz.solvers.sudoku.roles import (
     HOUSE_BASE,
     HOUSE_COVER,
     ITEM_CAND,
@@ -47,7 +46,7 @@ from solvers.sudoku.roles import (
     ROLE_FIN,
     ROLE_PATTERN,
 )
-from solvers.sudoku.techniques import T_KRAKEN_FISH
+from puzzleviz.solvers.sudoku.techniques import T_KRAKEN_FISH
 
 MAX_FINS = 4
 MAX_SIZE = 4

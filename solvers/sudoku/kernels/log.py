@@ -16,9 +16,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-
-from solvers.interrupt import STOP, current_control
-from solvers.jit import njit, typeof, types
+from puzzleviz.solvers.interrupt import STOP, current_control
+from puzzleviz.solvers.jit import njit, typeof, types
 
 INFO_WIDTH = 8
 FILL_STEPS, FILL_ITEMS, FILL_OVERFLOW = 0, 1, 2

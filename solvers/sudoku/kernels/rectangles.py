@@ -13,11 +13,10 @@ B = (r1, c2), C = (r2, c1), D = (r2, c2): A and D are diagonal, so are B and C.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.bits import low_index, next_combination, popcount, sees
-from solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.bits import low_index, next_combination, popcount, sees
+from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.roles import (
     CELL_PATTERN,
     CELL_TARGET,
     HOUSE_BASE,
@@ -28,7 +27,7 @@ from solvers.sudoku.roles import (
     ROLE_ON,
     ROLE_PATTERN,
 )
-from solvers.sudoku.techniques import (
+from puzzleviz.solvers.sudoku.techniques import (
     T_AVOIDABLE_RECTANGLE,
     T_BUG_PLUS_N,
     T_HIDDEN_RECTANGLE,

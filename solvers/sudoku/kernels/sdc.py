@@ -16,11 +16,10 @@ B: ROLE_ALS). Info: box, line, V, DL, DB, cells in C, L, B.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.bits import low_index, popcount
-from solvers.sudoku.kernels.log import begin, commit, push, set_info, stopping
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount
+from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info, stopping
+from puzzleviz.solvers.sudoku.roles import (
     CELL_ALS,
     CELL_PATTERN,
     HOUSE_BASE,
@@ -31,7 +30,7 @@ from solvers.sudoku.roles import (
     ROLE_ALS,
     ROLE_PATTERN,
 )
-from solvers.sudoku.techniques import T_SUE_DE_COQ
+from puzzleviz.solvers.sudoku.techniques import T_SUE_DE_COQ
 
 
 @njit(cache=True)

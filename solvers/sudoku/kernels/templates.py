@@ -25,11 +25,10 @@ Info: digit, templates of the digit, placements or eliminations.
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.log import begin, commit, push, set_info
-from solvers.sudoku.roles import ITEM_CAND, ITEM_ELIM, ITEM_PLACE, ROLE_PATTERN
-from solvers.sudoku.techniques import T_TEMPLATE_DELETE, T_TEMPLATE_SET
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.roles import ITEM_CAND, ITEM_ELIM, ITEM_PLACE, ROLE_PATTERN
+from puzzleviz.solvers.sudoku.techniques import T_TEMPLATE_DELETE, T_TEMPLATE_SET
 
 MAX_BOX = 3
 

@@ -25,11 +25,10 @@ Info: digit, first cell, last cell, strong house 1, strong house 2, kind (0 skys
 from __future__ import annotations
 
 import numpy as np
-
-from solvers.jit import njit
-from solvers.sudoku.kernels.bits import low_index, popcount, sees
-from solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
+from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.roles import (
     HOUSE_BASE,
     ITEM_CAND,
     ITEM_ELIM,
@@ -43,7 +42,7 @@ from solvers.sudoku.roles import (
     ROLE_ON,
     ROLE_PATTERN,
 )
-from solvers.sudoku.techniques import T_EMPTY_RECTANGLE, T_SKYSCRAPER
+from puzzleviz.solvers.sudoku.techniques import T_EMPTY_RECTANGLE, T_SKYSCRAPER
 
 KIND_SKYSCRAPER, KIND_KITE, KIND_TURBOT, KIND_EMPTY_RECTANGLE = 0, 1, 2, 3
 

@@ -3,10 +3,10 @@ switches them off under --allow-multiple)."""
 
 from __future__ import annotations
 
-from solvers.jit import njit
-from solvers.sudoku.kernels.bits import low_index, popcount, sees
-from solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
+from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.roles import (
     CELL_PATTERN,
     CELL_TARGET,
     HOUSE_BASE,
@@ -18,7 +18,7 @@ from solvers.sudoku.roles import (
     ROLE_PATTERN,
     ROLE_PLACE,
 )
-from solvers.sudoku.techniques import (
+from puzzleviz.solvers.sudoku.techniques import (
     T_BUG_PLUS_1,
     T_UNIQUE_RECTANGLE_1,
     T_UNIQUE_RECTANGLE_2,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from solvers.jit import njit
-from solvers.sudoku.kernels.bits import low_index, popcount, sees
-from solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
-from solvers.sudoku.roles import (
+from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
+from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.roles import (
     CELL_PATTERN,
     CELL_PIVOT,
     HOUSE_BASE,
@@ -18,7 +18,7 @@ from solvers.sudoku.roles import (
     ROLE_ON,
     ROLE_PATTERN,
 )
-from solvers.sudoku.techniques import T_W_WING, T_XYZ_WING, T_Y_WING
+from puzzleviz.solvers.sudoku.techniques import T_W_WING, T_XYZ_WING, T_Y_WING
 
 
 @njit(cache=True)

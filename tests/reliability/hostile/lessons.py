@@ -146,11 +146,11 @@ def _cases() -> list[Case]:
 
 
 def _write_trace(path: Path) -> None:
-    from solvers.sudoku.parse import parse_puzzle
-    from solvers.sudoku.record import record
-    from solvers.sudoku.search import solve
-    from solvers.sudoku.techniques import parse_selection
-    from solvers.tracefile import save_trace
+    from puzzleviz.solvers.sudoku.parse import parse_puzzle
+    from puzzleviz.solvers.sudoku.record import record
+    from puzzleviz.solvers.sudoku.search import solve
+    from puzzleviz.solvers.sudoku.techniques import parse_selection
+    from puzzleviz.solvers.tracefile import save_trace
 
     save_trace(record(solve(parse_puzzle(SOLVABLE), parse_selection(None))), path)
 

@@ -296,8 +296,9 @@ def _caches_made(base: Path) -> None:
     forked process: built here, its parallel kernels would start GNU OpenMP in the test
     process, and OpenMP ends the forked cases that use it again ("fork() called from a
     process already using GNU OpenMP")."""
-    from solvers.rings import goal
-    from solvers.rings.config import RingConfig
+    from puzzleviz.solvers.rings import goal
+    from puzzleviz.solvers.rings.config import RingConfig
+
     from tests.reliability.forked import run_forked
 
     (base / "empty").mkdir(parents=True)
@@ -323,8 +324,8 @@ def _caches_made(base: Path) -> None:
 def make_files(folder: Path) -> None:
     """The files this area's cases use, made in the shared corpus folder (a trace, a frame
     too large to prepare quickly), and the damaged caches beside it."""
-    from solvers.registry import puzzles
-    from solvers.tracefile import save_trace
+    from puzzleviz.solvers.registry import puzzles
+    from puzzleviz.solvers.tracefile import save_trace
 
     save_trace(puzzles()["queens"].demo.load()(), folder / TRACE)
     (folder / HUGE).write_text('{"name": "huge", "frame": {"width": 64, "height": 64}}')

@@ -30,7 +30,7 @@ A_LOG = "a split log is a regular file that is read back"
 
 
 def _shipped(name: str) -> str:
-    from solvers.cube.files import puzzle_folder
+    from puzzleviz.solvers.cube.files import puzzle_folder
 
     return str(puzzle_folder() / name)
 
@@ -170,18 +170,18 @@ def _cases() -> list[Case]:
 
 
 def _trace(path: Path) -> None:
-    from solvers.sudoku.parse import parse_puzzle
-    from solvers.sudoku.record import record
-    from solvers.sudoku.search import solve
-    from solvers.sudoku.techniques import parse_selection
-    from solvers.tracefile import save_trace
+    from puzzleviz.solvers.sudoku.parse import parse_puzzle
+    from puzzleviz.solvers.sudoku.record import record
+    from puzzleviz.solvers.sudoku.search import solve
+    from puzzleviz.solvers.sudoku.techniques import parse_selection
+    from puzzleviz.solvers.tracefile import save_trace
 
     save_trace(record(solve(parse_puzzle(SOLVABLE), parse_selection(None))), path)
 
 
 def _real_log(here: Path) -> list[str]:
     """The lines of a split log of the cube search the split-log cases run."""
-    from viz.cli import main
+    from puzzleviz.viz.cli import main
 
     log = here / "real.log"
     assert main(["solve", "cube", "--xmpuzzle", str(here / "cube.xmpuzzle"), "--all",

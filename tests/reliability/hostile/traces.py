@@ -286,7 +286,7 @@ def _field(puzzle: str, kind_name: str, field: str) -> Make:
 
 
 def _model(puzzle: str) -> Any:
-    from solvers.traceview import model_for
+    from puzzleviz.solvers.traceview import model_for
 
     return model_for(demo(puzzle))
 
