@@ -11,8 +11,9 @@ from __future__ import annotations
 import numpy as np
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
-from puzzleviz.solvers.sudoku.kernels.chains import MAX_LINKS, path_is_simple
+from puzzleviz.solvers.sudoku.kernels.chains import MAX_LINKS
 from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.kernels.walk import reach, start_walk, walked_chain
 from puzzleviz.solvers.sudoku.roles import (
     ITEM_CAND,
     ITEM_ELIM,
@@ -77,10 +78,7 @@ def aic(geo, values, cand, pos, log):
         s, ds = start // n, start % n
         if not (cand[s] >> ds) & 1:
             continue
-        dist[:] = -1
-        dist[2 * start] = 0
-        parent[2 * start] = -1
-        queue[0] = 2 * start
+        start_walk(dist, parent, queue, 2 * start)
         qn, qi = 1, 0
         found = False
         while qi < qn and not found:
@@ -117,24 +115,19 @@ def aic(geo, values, cand, pos, log):
                             if not strong:
                                 continue
                     ns = 2 * (c2 * n + d2) + 1 - par
-                    if dist[ns] >= 0:
+                    grown = reach(dist, parent, queue, qn, st, ns)
+                    if grown == qn:
                         continue
-                    dist[ns] = du + 1
-                    parent[ns] = st
-                    queue[qn] = ns
-                    qn += 1
+                    qn = grown
                     if (
                         par == 0
                         and du + 1 >= 3
                         and _aic_victims(geo, cand, log, s, ds, c2, d2, False) > 0
+                        and walked_chain(parent, ns, 2, path, best) > 0
                     ):
-                        kk = path_is_simple(parent, ns, 2, path)
-                        if kk > 0:
-                            best_len = du + 1
-                            for i in range(kk):
-                                best[i] = path[kk - 1 - i]
-                            found = True
-                            break
+                        best_len = du + 1
+                        found = True
+                        break
                 if found:
                     break
     if best_len > MAX_LINKS:

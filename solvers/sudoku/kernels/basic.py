@@ -6,6 +6,7 @@ import numpy as np
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, next_combination, popcount
 from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.kernels.scan import lines_with_places, union_of_lines
 from puzzleviz.solvers.sudoku.roles import (
     CELL_PATTERN,
     HOUSE_BASE,
@@ -280,21 +281,13 @@ def hidden_subset(geo, cand, pos, log, k):
     digits = np.empty(n, dtype=np.int64)
     comb = np.empty(k, dtype=np.int64)
     for h in range(3 * n):
-        m = 0
-        for d in range(n):
-            if 2 <= popcount(pos[h, d]) <= k:
-                digits[m] = d
-                m += 1
+        m = lines_with_places(pos[h], 2, k, digits)
         if m < k:
             continue
         for i in range(k):
             comb[i] = i
         while True:
-            places = 0
-            dmask = 0
-            for i in range(k):
-                places |= pos[h, digits[comb[i]]]
-                dmask |= 1 << digits[comb[i]]
+            places, dmask = union_of_lines(pos[h], digits, comb, k)
             if popcount(places) == k:
                 extra = 0
                 for j in range(n):

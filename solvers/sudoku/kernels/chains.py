@@ -12,6 +12,7 @@ import numpy as np
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
 from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.kernels.walk import reach, start_walk, walked_chain
 from puzzleviz.solvers.sudoku.roles import (
     CELL_PATTERN,
     ITEM_CAND,
@@ -132,23 +133,6 @@ def simple_colouring(geo, values, cand, pos, log):
 
 
 @njit(cache=True)
-def path_is_simple(parent, end, width, path):
-    """Walk parents from state `end` (state = node * width + extra) into path; False if a
-    node repeats. Returns the number of states (or 0 for a repeat)."""
-    k = 0
-    st = end
-    while st >= 0:
-        path[k] = st
-        k += 1
-        st = parent[st]
-    for i in range(k):
-        for j in range(i + 1, k):
-            if path[i] // width == path[j] // width:
-                return 0
-    return k
-
-
-@njit(cache=True)
 def _has_common_victim(geo, cand, bit, a, b):
     for k in range(geo.peers.shape[1]):
         x = geo.peers[a, k]
@@ -179,10 +163,7 @@ def x_chain(geo, values, cand, pos, log):
         for s in range(ncell):
             if deg[s] == 0:
                 continue
-            dist[:] = -1
-            dist[2 * s] = 0
-            parent[2 * s] = -1
-            queue[0] = 2 * s
+            start_walk(dist, parent, queue, 2 * s)
             qn, qi = 1, 0
             found = False
             while qi < qn and not found:
@@ -201,26 +182,21 @@ def x_chain(geo, values, cand, pos, log):
                         if not cand[v] & bit:
                             continue
                     ns = 2 * v + 1 - par
-                    if dist[ns] >= 0:
+                    grown = reach(dist, parent, queue, qn, st, ns)
+                    if grown == qn:
                         continue
-                    dist[ns] = du + 1
-                    parent[ns] = st
-                    queue[qn] = ns
-                    qn += 1
+                    qn = grown
                     if (
                         par == 0
                         and du + 1 >= 3
                         and v != s
                         and _has_common_victim(geo, cand, bit, s, v)
+                        and walked_chain(parent, ns, 2, path, best) > 0
                     ):
-                        k = path_is_simple(parent, ns, 2, path)
-                        if k > 0:
-                            best_len = du + 1
-                            best_d = d
-                            for i in range(k):
-                                best[i] = path[k - 1 - i]
-                            found = True
-                            break
+                        best_len = du + 1
+                        best_d = d
+                        found = True
+                        break
     if best_d < 0:
         return False
     if not begin(log, T_X_CHAIN):
@@ -272,11 +248,9 @@ def xy_chain(geo, values, cand, log):
             zbit = ms & -ms if which == 0 else ms & (ms - 1)
             z = low_index(zbit)
             a = low_index(ms & ~zbit)
-            dist[:] = -1
             st0 = s * n + a
-            dist[st0] = 1
-            parent[st0] = -1
-            queue[0] = st0
+            start_walk(dist, parent, queue, st0)
+            dist[st0] = 1  # counted in cells
             qn, qi = 1, 0
             found = False
             while qi < qn and not found:
@@ -293,27 +267,22 @@ def xy_chain(geo, values, cand, log):
                         continue
                     v2 = low_index(mw & ~(1 << v))
                     ns = w * n + v2
-                    if dist[ns] >= 0:
+                    grown = reach(dist, parent, queue, qn, st, ns)
+                    if grown == qn:
                         continue
-                    dist[ns] = du + 1
-                    parent[ns] = st
-                    queue[qn] = ns
-                    qn += 1
+                    qn = grown
                     if (
                         v2 == z
                         and w != s
                         and du + 1 >= 3
                         and _has_common_victim(geo, cand, zbit, s, w)
+                        and walked_chain(parent, ns, n, path, best) > 0
                     ):
-                        kk = path_is_simple(parent, ns, n, path)
-                        if kk > 0:
-                            best_len = du + 1
-                            best_z = z
-                            best_s = s
-                            for i in range(kk):
-                                best[i] = path[kk - 1 - i]
-                            found = True
-                            break
+                        best_len = du + 1
+                        best_z = z
+                        best_s = s
+                        found = True
+                        break
     if best_z < 0:
         return False
     if not begin(log, T_XY_CHAIN):

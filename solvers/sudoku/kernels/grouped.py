@@ -33,8 +33,9 @@ import numpy as np
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.sudoku.kernels.als import all_als
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
-from puzzleviz.solvers.sudoku.kernels.chains import MAX_LINKS, path_is_simple
+from puzzleviz.solvers.sudoku.kernels.chains import MAX_LINKS
 from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.kernels.walk import reach, start_walk, walked_chain
 from puzzleviz.solvers.sudoku.roles import (
     ALS_NODE_CODE,
     CELL_ALS,
@@ -444,10 +445,7 @@ def grouped_chain(geo, values, cand, pos, log, tech, use_groups, use_als, discon
     for start in range(first_als):
         if nd_size[start] == 0 or sstart[start + 1] == sstart[start]:
             continue
-        dist[:] = -1
-        dist[2 * start] = 0
-        parent[2 * start] = -1
-        queue[0] = 2 * start
+        start_walk(dist, parent, queue, 2 * start)
         qn, qi = 1, 0
         found = False
         while qi < qn and not found:
@@ -461,12 +459,10 @@ def grouped_chain(geo, values, cand, pos, log, tech, use_groups, use_als, discon
             for e in range(lo, hi):
                 v = sadj[e] if par == 0 else wadj[e]
                 ns = 2 * v + 1 - par
-                if dist[ns] >= 0:
+                grown = reach(dist, parent, queue, qn, st, ns)
+                if grown == qn:
                     continue
-                dist[ns] = du + 1
-                parent[ns] = st
-                queue[qn] = ns
-                qn += 1
+                qn = grown
                 if par == 1 or du + 1 < 3 or v == start:
                     continue
                 closes = False
@@ -476,11 +472,9 @@ def grouped_chain(geo, values, cand, pos, log, tech, use_groups, use_als, discon
                         break
                 if not closes and not discontinuous:
                     continue
-                kk = path_is_simple(parent, ns, 2, path)
+                kk = walked_chain(parent, ns, 2, path, chain)
                 if kk == 0:
                     continue
-                for i in range(kk):
-                    chain[i] = path[kk - 1 - i]
                 if not _valid(nd_digit, nd_size, nd_cells, nd_als, chain, kk - 1):
                     continue
                 if closes:

@@ -29,6 +29,7 @@ from __future__ import annotations
 import numpy as np
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, next_combination, popcount
+from puzzleviz.solvers.sudoku.kernels.fish import log_fish
 from puzzleviz.solvers.sudoku.kernels.forcing import (
     NO_CONFLICT,
     _house_placed,
@@ -37,12 +38,15 @@ from puzzleviz.solvers.sudoku.kernels.forcing import (
     push_branch,
 )
 from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info, stopping
+from puzzleviz.solvers.sudoku.kernels.scan import (
+    bit_positions,
+    chosen_lines,
+    lines_with_places,
+    union_of_lines,
+)
 from puzzleviz.solvers.sudoku.roles import (
-    HOUSE_BASE,
-    HOUSE_COVER,
     ITEM_CAND,
     ITEM_ELIM,
-    ITEM_HOUSE,
     ROLE_FIN,
     ROLE_PATTERN,
 )
@@ -138,11 +142,8 @@ def kraken_fish(geo, values, cand, pos, log):
             for orient in range(2):
                 base0 = 0 if orient == 0 else n
                 cover0 = n - base0
-                m = 0
-                for i in range(n):
-                    if 1 <= popcount(pos[base0 + i, d]) <= k + MAX_FINS:
-                        lines[m] = i
-                        m += 1
+                places = pos[base0 : base0 + n, d]
+                m = lines_with_places(places, 1, k + MAX_FINS, lines)
                 if m < k:
                     continue
                 for i in range(k):
@@ -150,25 +151,14 @@ def kraken_fish(geo, values, cand, pos, log):
                 while True:
                     if stopping(log):
                         return False
-                    union = 0
-                    bases = 0
-                    for i in range(k):
-                        union |= pos[base0 + lines[comb[i]], d]
-                        bases |= 1 << lines[comb[i]]
+                    union, bases = union_of_lines(places, lines, comb, k)
                     nu = popcount(union)
                     if k < nu:
-                        nc = 0
-                        x = union
-                        while x:
-                            cols[nc] = low_index(x)
-                            x &= x - 1
-                            nc += 1
+                        nc = bit_positions(union, cols)
                         for i in range(k):
                             ccomb[i] = i
                         while True:
-                            covers = 0
-                            for i in range(k):
-                                covers |= 1 << cols[ccomb[i]]
+                            covers = chosen_lines(cols, ccomb, k)
                             if not reached:
                                 _fin_reach(geo, values, cand, pos, hp0, d, reach, scratch)
                                 reached = True
@@ -193,16 +183,10 @@ def kraken_fish(geo, values, cand, pos, log):
 def _record(geo, values, cand, pos, hp0, log, d, k, orient, bases, covers, target):
     n = geo.n
     base0 = 0 if orient == 0 else n
-    cover0 = n - base0
     if not begin(log, T_KRAKEN_FISH):
         return False
     push(log, ITEM_ELIM, target, d + 1, 0)
-    for i in range(n):
-        if (bases >> i) & 1:
-            push(log, ITEM_HOUSE, base0 + i, HOUSE_BASE, 0)
-    for j in range(n):
-        if (covers >> j) & 1:
-            push(log, ITEM_HOUSE, cover0 + j, HOUSE_COVER, 0)
+    log_fish(log, n, k, d, orient, bases, covers)
     fins = np.empty(n * n, dtype=np.int64)
     nf = 0
     for i in range(n):
@@ -232,11 +216,6 @@ def _record(geo, values, cand, pos, hp0, log, d, k, orient, bases, covers, targe
                              need, stack)  # fmt: skip
         for i in range(st[0]):
             when[queue[i]] = -1
-    set_info(log, 0, k)
-    set_info(log, 1, d + 1)
-    set_info(log, 2, orient)
-    set_info(log, 3, bases)
-    set_info(log, 4, covers)
     set_info(log, 5, target)
     set_info(log, 6, links)
     set_info(log, 7, nf)
