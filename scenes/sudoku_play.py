@@ -27,6 +27,7 @@ from puzzleviz.solvers.sudoku.model import (
     UseTechnique,
     encode_link,
 )
+from puzzleviz.solvers.sudoku.parse import parse_puzzle
 from puzzleviz.solvers.sudoku.roles import (
     CELL_NAMED,
     CELL_PATTERN,
@@ -34,14 +35,12 @@ from puzzleviz.solvers.sudoku.roles import (
     ROLE_PEER,
     ROLE_PLACE,
 )
+from puzzleviz.solvers.sudoku.search import check_solutions
 from puzzleviz.solvers.sudoku.steps import Step
 
 
 @functools.lru_cache(maxsize=16)
 def _solution(givens: str) -> np.ndarray:
-    from puzzleviz.solvers.sudoku.parse import parse_puzzle
-    from puzzleviz.solvers.sudoku.search import check_solutions
-
     return check_solutions(parse_puzzle(givens), True)[0]
 
 

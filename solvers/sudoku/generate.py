@@ -16,6 +16,8 @@ from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.sudoku.bruteforce import random_grid, search
 from puzzleviz.solvers.sudoku.geometry import geometry
 from puzzleviz.solvers.sudoku.parse import Puzzle
+from puzzleviz.solvers.sudoku.search import solve
+from puzzleviz.solvers.sudoku.techniques import parse_selection
 
 
 @njit(cache=True)
@@ -55,9 +57,6 @@ def generate(b: int, seed: int, max_nodes: int = 20_000) -> Puzzle:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from puzzleviz.solvers.sudoku.search import solve
-    from puzzleviz.solvers.sudoku.techniques import parse_selection
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=9, choices=(4, 9, 16))
     parser.add_argument("--count", type=int, default=100)

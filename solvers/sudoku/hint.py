@@ -24,12 +24,13 @@ from puzzleviz.solvers.sudoku.captions import caption, caption_message, house_wo
 from puzzleviz.solvers.sudoku.geometry import Names
 from puzzleviz.solvers.sudoku.kernels.engine import STALLED
 from puzzleviz.solvers.sudoku.logic import logic_steps, start_grid
+from puzzleviz.solvers.sudoku.parse import Puzzle, parse_puzzle
 from puzzleviz.solvers.sudoku.roles import HOUSE_BASE, HOUSE_COVER
+from puzzleviz.solvers.sudoku.search import check_solutions
 from puzzleviz.solvers.sudoku.steps import Step
 from puzzleviz.solvers.sudoku.techniques import BY_NAME, LOGIC
 
 LEVELS = (1, 2, 3)
-LEVEL_WORDS = {1: "the technique", 2: "where to look", 3: "the whole step"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -150,9 +151,6 @@ def hint_for_puzzle(
     style: str = "a1",
 ) -> Hint:
     """The hint at the start of a puzzle (its givens may include the student's digits)."""
-    from puzzleviz.solvers.sudoku.parse import Puzzle, parse_puzzle
-    from puzzleviz.solvers.sudoku.search import check_solutions
-
     puzzle = (
         puzzle_text_or_puzzle
         if isinstance(puzzle_text_or_puzzle, Puzzle)
