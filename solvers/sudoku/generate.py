@@ -11,8 +11,10 @@ import argparse
 import sys
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array, Int64Array
 from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Grid
 from puzzleviz.solvers.sudoku.bruteforce import random_grid, search
 from puzzleviz.solvers.sudoku.geometry import geometry
 from puzzleviz.solvers.sudoku.parse import Puzzle
@@ -21,7 +23,15 @@ from puzzleviz.solvers.sudoku.techniques import parse_selection
 
 
 @njit(cache=True)
-def _remove_clues(grid, order, house_cells, peers, n, max_nodes, control):
+def _remove_clues(
+    grid: Grid,
+    order: Int64Array,
+    house_cells: Int32Array,
+    peers: Int32Array,
+    n: int,
+    max_nodes: int,
+    control: Int64Array,
+) -> Grid:
     ncell = grid.shape[0]
     givens = grid.copy()
     cand = np.empty(ncell, dtype=np.int32)

@@ -20,6 +20,7 @@ from collections.abc import Iterable
 import numpy as np
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.i18n import msg, nmsg, render, words
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
 from puzzleviz.solvers.sudoku.captions import caption, caption_message, house_words
 from puzzleviz.solvers.sudoku.geometry import Names
 from puzzleviz.solvers.sudoku.kernels.engine import STALLED
@@ -83,7 +84,7 @@ def step_hint(step: Step, names: Names) -> Hint:
 
 
 def check_position(
-    values: np.ndarray, cand: np.ndarray, givens: np.ndarray, solution: np.ndarray, names: Names
+    values: Grid, cand: Candidates, givens: Grid, solution: Grid, names: Names
 ) -> Hint | None:
     """A hint about a mistake in the position, if there is one: a digit that is not the
     solution's, or a cell whose candidates no longer hold its digit."""
@@ -111,10 +112,10 @@ def check_position(
 
 def hint_for(
     b: int,
-    values: np.ndarray,
-    cand: np.ndarray,
-    givens: np.ndarray,
-    solution: np.ndarray,
+    values: Grid,
+    cand: Candidates,
+    givens: Grid,
+    solution: Grid,
     enabled: Iterable[str] | None = None,
     *,
     unique: bool = True,

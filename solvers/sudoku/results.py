@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 from puzzleviz.solvers.i18n import render
+from puzzleviz.solvers.sudoku.arrays import Grid
 from puzzleviz.solvers.sudoku.geometry import digit_char
 from puzzleviz.solvers.sudoku.parse import Puzzle
 from puzzleviz.solvers.sudoku.rating import Rating, rate_path
@@ -38,8 +39,8 @@ def level_name(rating: float) -> str:
 class SudokuResult:
     puzzle: Puzzle
     steps: list[Step]
-    final: np.ndarray  # the grid reached (complete unless logic stalled with guessing off)
-    solution: np.ndarray  # the puzzle's solution (by brute force; one of them if several)
+    final: Grid  # the grid reached (complete unless logic stalled with guessing off)
+    solution: Grid  # the puzzle's solution (by brute force; one of them if several)
     unique: bool
     enabled: frozenset[str]
 

@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import numpy as np
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
 from puzzleviz.solvers.sudoku.kernels.chains import MAX_LINKS
-from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.kernels.log import StepLog, begin, commit, push, set_info
 from puzzleviz.solvers.sudoku.kernels.walk import reach, start_walk, walked_chain
 from puzzleviz.solvers.sudoku.roles import (
     ITEM_CAND,
@@ -27,7 +29,9 @@ from puzzleviz.solvers.sudoku.techniques import T_AIC
 
 
 @njit(cache=True)
-def _aic_victims(geo, cand, log, s, ds, e, de, record):
+def _aic_victims(
+    geo: Geo, cand: Candidates, log: StepLog, s: int, ds: int, e: int, de: int, record: bool
+) -> int:
     """Eliminations of an AIC from candidate (s, ds) (assumed false) to (e, de) (then true):
     at least one of the two ends is true. Pushes them if `record`; returns how many."""
     count = 0
@@ -59,7 +63,7 @@ def _aic_victims(geo, cand, log, s, ds, e, de, record):
 
 
 @njit(cache=True)
-def aic(geo, values, cand, pos, log):
+def aic(geo: Geo, values: Grid, cand: Candidates, pos: Positions, log: StepLog) -> bool:
     """Alternating Inference Chain: candidates linked alternately by strong links (the only
     two places of a digit in a house, or the only two digits of a cell) and weak links (one
     digit in two peer cells, or two digits of one cell). If the first candidate is false

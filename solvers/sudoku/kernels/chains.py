@@ -9,9 +9,20 @@ is false". A node of an XY-chain is (bivalue cell, the digit it would then hold)
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
-from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.kernels.log import (
+    StepLog,
+    abort,
+    begin,
+    commit,
+    n_items_open,
+    push,
+    set_info,
+)
 from puzzleviz.solvers.sudoku.kernels.walk import reach, start_walk, walked_chain
 from puzzleviz.solvers.sudoku.roles import (
     CELL_PATTERN,
@@ -30,7 +41,7 @@ MAX_LINKS = 24  # longer chains exist but are no fun to watch; the guess takes o
 
 
 @njit(cache=True)
-def _conjugates(geo, pos, d, adj, deg):
+def _conjugates(geo: Geo, pos: Positions, d: int, adj: Int64Array, deg: Int64Array) -> None:
     """adj[c, :deg[c]] = the cells that form a conjugate pair (strong link) with c on d+1."""
     n = geo.n
     deg[:] = 0
@@ -51,7 +62,9 @@ def _conjugates(geo, pos, d, adj, deg):
 
 
 @njit(cache=True)
-def simple_colouring(geo, values, cand, pos, log):
+def simple_colouring(
+    geo: Geo, values: Grid, cand: Candidates, pos: Positions, log: StepLog
+) -> bool:
     """Colour the conjugate pairs of one digit in two colours; exactly one colour is true.
     Wrap: two cells of one colour see each other, so that colour is false everywhere.
     Trap: a cell that sees both colours cannot hold the digit.
@@ -133,7 +146,7 @@ def simple_colouring(geo, values, cand, pos, log):
 
 
 @njit(cache=True)
-def _has_common_victim(geo, cand, bit, a, b):
+def _has_common_victim(geo: Geo, cand: Candidates, bit: int, a: int, b: int) -> bool:
     for k in range(geo.peers.shape[1]):
         x = geo.peers[a, k]
         if x != b and cand[x] & bit and sees(geo, x, b):
@@ -142,7 +155,7 @@ def _has_common_victim(geo, cand, bit, a, b):
 
 
 @njit(cache=True)
-def x_chain(geo, values, cand, pos, log):
+def x_chain(geo: Geo, values: Grid, cand: Candidates, pos: Positions, log: StepLog) -> bool:
     """One digit, strong links (conjugate pairs) alternating with weak links (peers),
     starting and ending with a strong link: one end is the digit, so it goes from every
     cell that sees both ends. Info: digit, start, end, links."""
@@ -225,7 +238,7 @@ def x_chain(geo, values, cand, pos, log):
 
 
 @njit(cache=True)
-def xy_chain(geo, values, cand, log):
+def xy_chain(geo: Geo, values: Grid, cand: Candidates, log: StepLog) -> bool:
     """Bivalue cells, each seeing the next and sharing a digit with it: if the first cell is
     not Z, the last one is Z; so Z goes from every cell that sees both ends.
     Info: Z, start, end, number of cells."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, next_combination, popcount
 from puzzleviz.solvers.sudoku.kernels.log import (
     StepLog,
@@ -52,7 +54,7 @@ def log_fish(log: StepLog, n: int, k: int, d: int, orient: int, bases: int, cove
 
 
 @njit(cache=True)
-def fish(geo, cand, pos, log, k):
+def fish(geo: Geo, cand: Candidates, pos: Positions, log: StepLog, k: int) -> bool:
     """A digit that in k rows lies only in the same k columns: it goes from the rest of
     those columns (and the same with rows and columns swapped). Info: k, digit,
     orientation (0: rows are the base), base mask, cover mask."""
@@ -101,7 +103,7 @@ def fish(geo, cand, pos, log, k):
 
 
 @njit(cache=True)
-def finned_fish(geo, cand, pos, log, k):
+def finned_fish(geo: Geo, cand: Candidates, pos: Positions, log: StepLog, k: int) -> bool:
     """A fish with fins: k base lines whose places lie in k cover lines except a few (the
     fins), all in one box. Either the fish holds or a fin is true; cells of the cover lines
     outside the base lines that are in the fins' box lose the digit both ways (sashimi fish
@@ -145,7 +147,20 @@ def finned_fish(geo, cand, pos, log, k):
 
 
 @njit(cache=True)
-def _finned_step(geo, cand, pos, log, tech, k, d, base0, cover0, bases, covers, orient):
+def _finned_step(
+    geo: Geo,
+    cand: Candidates,
+    pos: Positions,
+    log: StepLog,
+    tech: int,
+    k: int,
+    d: int,
+    base0: int,
+    cover0: int,
+    bases: int,
+    covers: int,
+    orient: int,
+) -> bool:
     n = geo.n
     bit = 1 << d
     fin_box = -1

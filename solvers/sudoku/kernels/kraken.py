@@ -27,29 +27,28 @@ links, branches (= fins).
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, next_combination, popcount
 from puzzleviz.solvers.sudoku.kernels.fish import log_fish
 from puzzleviz.solvers.sudoku.kernels.forcing import (
     NO_CONFLICT,
+    Scratch,
     _house_placed,
     _scratch,
     propagate,
     push_branch,
 )
-from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info, stopping
+from puzzleviz.solvers.sudoku.kernels.log import StepLog, begin, commit, push, set_info, stopping
 from puzzleviz.solvers.sudoku.kernels.scan import (
     bit_positions,
     chosen_lines,
     lines_with_places,
     union_of_lines,
 )
-from puzzleviz.solvers.sudoku.roles import (
-    ITEM_CAND,
-    ITEM_ELIM,
-    ROLE_FIN,
-    ROLE_PATTERN,
-)
+from puzzleviz.solvers.sudoku.roles import ITEM_CAND, ITEM_ELIM, ROLE_FIN, ROLE_PATTERN
 from puzzleviz.solvers.sudoku.techniques import T_KRAKEN_FISH
 
 MAX_FINS = 4
@@ -57,7 +56,16 @@ MAX_SIZE = 4
 
 
 @njit(cache=True)
-def _fin_reach(geo, values, cand, pos, hp0, d, reach, scratch):
+def _fin_reach(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    pos: Positions,
+    hp0: Int32Array,
+    d: int,
+    reach: Int32Array,
+    scratch: Scratch,
+) -> None:
     """reach[f, t] = depth + 1 of OFF(t, d) under ON(f, d) (0: not reached) for every cell
     f holding candidate d; rows of fins that lead to a contradiction stay 0."""
     n = geo.n
@@ -79,7 +87,18 @@ def _fin_reach(geo, values, cand, pos, hp0, d, reach, scratch):
 
 
 @njit(cache=True)
-def _score(geo, cand, pos, reach, d, base0, cover0, bases, covers, best):
+def _score(
+    geo: Geo,
+    cand: Candidates,
+    pos: Positions,
+    reach: Int32Array,
+    d: int,
+    base0: int,
+    cover0: int,
+    bases: int,
+    covers: int,
+    best: int,
+) -> tuple[int, int]:
     """The best target of one finned fish: (sum of fin depths, target cell), or (best, -1)
     if none beats `best`. Fins: base-line places outside the cover lines."""
     n = geo.n
@@ -124,7 +143,7 @@ def _score(geo, cand, pos, reach, d, base0, cover0, bases, covers, best):
 
 
 @njit(cache=True)
-def kraken_fish(geo, values, cand, pos, log):
+def kraken_fish(geo: Geo, values: Grid, cand: Candidates, pos: Positions, log: StepLog) -> bool:
     """Kraken fish (type 1: the target in a cover line); see the module docstring."""
     n = geo.n
     hp0 = _house_placed(geo, values)
@@ -180,7 +199,20 @@ def kraken_fish(geo, values, cand, pos, log):
 
 
 @njit(cache=True)
-def _record(geo, values, cand, pos, hp0, log, d, k, orient, bases, covers, target):
+def _record(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    pos: Positions,
+    hp0: Int32Array,
+    log: StepLog,
+    d: int,
+    k: int,
+    orient: int,
+    bases: int,
+    covers: int,
+    target: int,
+) -> bool:
     n = geo.n
     base0 = 0 if orient == 0 else n
     if not begin(log, T_KRAKEN_FISH):
