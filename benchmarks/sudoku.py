@@ -120,8 +120,8 @@ def ours(puzzles: list[Puzzle]) -> dict:
 
 
 def hodoku_solver(restricted: bool):
-    from hodoku import Solver, SolverConfig
-    from hodoku.core.scoring import DEFAULT_STEPS
+    from hodoku import Solver, SolverConfig  # lazy: the peer is optional, installed by hand
+    from hodoku.core.scoring import DEFAULT_STEPS  # lazy: as above
 
     if not restricted:
         return Solver()

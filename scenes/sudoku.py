@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import ClassVar
 
 import numpy as np
@@ -38,6 +38,8 @@ from puzzleviz.scenes.sudoku_layout import (
     technique_rows,
 )
 from puzzleviz.scenes.sudoku_play import hint_at, hint_events, named_events, placement_events
+from puzzleviz.solvers.arrays import Int32Array, StateArray
+from puzzleviz.solvers.events import Event
 from puzzleviz.solvers.i18n import N_, gettext, msg, nmsg, render
 from puzzleviz.solvers.sudoku.geometry import DIGIT_CHARS, Names
 from puzzleviz.solvers.sudoku.model import (
@@ -171,7 +173,7 @@ HOUSE_WORDS = {HOUSE_BASE: N_("house it lives in"), HOUSE_COVER: N_("house it re
 
 
 @register_scene
-class SudokuScene(Scene):
+class SudokuScene(Scene[SudokuModel]):
     kind = "sudoku"
     title = N_("Sudoku")
     options = (
@@ -186,7 +188,7 @@ class SudokuScene(Scene):
     }
     method_names: ClassVar[Mapping[str, str]] = {"human": N_("solved by human techniques")}
 
-    def heading(self, frame: Frame) -> str:
+    def heading(self, frame: Frame[SudokuModel]) -> str:
         """The title row, with the puzzle's ratings on the scales people know (once known:
         an older trace keeps none, and `warm_up` works them out)."""
         title = super().heading(frame)
@@ -202,14 +204,14 @@ class SudokuScene(Scene):
         with contextlib.suppress(Exception):  # a trace of an older format: no rating
             rate_trace(trace)
 
-    def statistics(self, frame: Frame) -> list[str]:
+    def statistics(self, frame: Frame[SudokuModel]) -> list[str]:
         """The board's counts; the one "solved" milestone says nothing a student needs."""
         return counter_lines(frame.trace, frame.counters, self.counter_labels)
 
-    def interaction(self) -> Interaction:
+    def interaction(self) -> Interaction[SudokuModel]:
         return SudokuInteraction()
 
-    def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
+    def draw(self, frame: Frame[SudokuModel], view: View, canvas: Canvas) -> None:
         model: SudokuModel = frame.model
         state = frame.state
         layout = grid_layout(view.stage, model.b, view.scale)
@@ -278,29 +280,29 @@ class _Highlights:
                 self.candidates[(cell, digit)] = (role, alpha * 0.3)
 
     @classmethod
-    def of(cls, model: SudokuModel, state: np.ndarray, event, t: float) -> _Highlights:
+    def of(
+        cls, model: SudokuModel, state: StateArray, event: Event | None, t: float
+    ) -> _Highlights:
         n = model.n
         cell_marks = model.cell_marks(state)
         cand_marks = model.candidate_marks(state).reshape(-1)
         house_marks = model.house_marks(state)
         lay = model.layout
         links_raw = state[lay.links : lay.links + 96]
-        fading: tuple[int, int] | None = None
-        if isinstance(event, Mark):
-            fading = (event.layer, event.index)
+        fading = event if isinstance(event, Mark) else None
         a = ease(t)
 
-        def layer_items(layer: int, values: np.ndarray) -> list[tuple[int, int, float]]:
+        def layer_items(layer: int, values: Int32Array) -> list[tuple[int, int, float]]:
             items = [(int(i), int(values[i]), 1.0) for i in np.flatnonzero(values)]
-            if fading is not None and fading[0] == layer:
-                items = [item for item in items if item[0] != fading[1]]
-                if event.previous:
-                    items.append((event.index, event.previous, 1.0 - a))
-                if event.value:
-                    items.append((event.index, event.value, a))
+            if fading is not None and fading.layer == layer:
+                items = [item for item in items if item[0] != fading.index]
+                if fading.previous:
+                    items.append((fading.index, fading.previous, 1.0 - a))
+                if fading.value:
+                    items.append((fading.index, fading.value, a))
             return items
 
-        candidates = {}
+        candidates: dict[tuple[int, int], tuple[int, float]] = {}
         for index, role, alpha in layer_items(MARK_CANDIDATE, cand_marks):
             cell, digit0 = divmod(index, n)
             key = (cell, digit0 + 1)
@@ -373,7 +375,14 @@ def _digit_ink(origin: int) -> RGBA:
     return DIGIT_INKS.get(origin, ACCENT)
 
 
-def _draw_values(d, model: SudokuModel, state, layout: GridLayout, event, t: float) -> None:
+def _draw_values(
+    d: DrawList2D,
+    model: SudokuModel,
+    state: StateArray,
+    layout: GridLayout,
+    event: Event | None,
+    t: float,
+) -> None:
     values = model.values(state)
     origin = model.origin(state)
     size = layout.cell * 0.62
@@ -381,9 +390,9 @@ def _draw_values(d, model: SudokuModel, state, layout: GridLayout, event, t: flo
         if isinstance(event, Unplace) and event.cell == cell:
             continue  # drawn fading below
         color = _digit_ink(int(origin[cell]))
-        font = "bold" if origin[cell] == GIVEN else "regular"
+        font: FontName = "bold" if origin[cell] == GIVEN else "regular"
         cx, cy = layout.cell_rect(int(cell)).center
-        d.chars([DIGIT_CHARS[values[cell] - 1]], [(cx, cy)], size, color, font=font)
+        d.chars([DIGIT_CHARS[values[cell] - 1]], np.array([(cx, cy)]), size, color, font=font)
     if isinstance(event, Place | Unplace):
         cx, cy = layout.cell_rect(event.cell).center
         grow = ease_out_back(t) if isinstance(event, Place) else 1.0 - ease(t)
@@ -392,12 +401,18 @@ def _draw_values(d, model: SudokuModel, state, layout: GridLayout, event, t: flo
             d.circle(cx, cy, layout.cell * 0.46 * (1.0 - ease(t)) + 0.1,
                      rgba(color, 0.18 * (1.0 - t)))  # fmt: skip
         if grow > 0.05:
-            d.chars([DIGIT_CHARS[event.digit - 1]], [(cx, cy)], size * grow,
+            d.chars([DIGIT_CHARS[event.digit - 1]], np.array([(cx, cy)]), size * grow,
                     rgba(color, min(1.0, grow)))  # fmt: skip
 
 
 def _draw_candidates(
-    d: DrawList2D, model: SudokuModel, state, layout: GridLayout, h: _Highlights, event, t: float
+    d: DrawList2D,
+    model: SudokuModel,
+    state: StateArray,
+    layout: GridLayout,
+    h: _Highlights,
+    event: Event | None,
+    t: float,
 ) -> None:
     n = model.n
     masks = model.candidates(state)
@@ -448,26 +463,41 @@ def _candidate_size(layout: GridLayout) -> float:
     return max(layout.cell / layout.b * 0.72, TEXT * layout.scale)
 
 
-def _draw_strike(d, layout: GridLayout, cell, digit, radius, event, a: float) -> None:
+def _draw_strike(
+    d: DrawList2D,
+    layout: GridLayout,
+    cell: int,
+    digit: int,
+    radius: float,
+    event: Event | None,
+    a: float,
+) -> None:
     """An elimination in progress: red disc, a stroke growing across, the digit fading."""
     x, y = layout.candidate_center(cell, digit)
     progress = a if isinstance(event, Eliminate) else 1.0 - a
     d.circle(x, y, radius, rgba(text_fill(BAD), 1.0 - 0.6 * progress))
-    d.chars([DIGIT_CHARS[digit - 1]], [(x, y)], _candidate_size(layout),
+    d.chars([DIGIT_CHARS[digit - 1]], np.array([(x, y)]), _candidate_size(layout),
             rgba("#FFFFFF", 1.0 - 0.5 * progress))  # fmt: skip
     r = radius * 0.95
     end = -r + 2 * r * progress
     d.line(x - r, y + r, x + end, y - end, BAD, max(1.5, radius * 0.22))
 
 
-def _draw_struck(d, layout: GridLayout, cell, digit, radius, alpha: float) -> None:
+def _draw_struck(
+    d: DrawList2D, layout: GridLayout, cell: int, digit: int, radius: float, alpha: float
+) -> None:
     x, y = layout.candidate_center(cell, digit)
-    d.chars([DIGIT_CHARS[digit - 1]], [(x, y)], _candidate_size(layout), rgba(STRUCK_INK, alpha))
+    d.chars(
+        [DIGIT_CHARS[digit - 1]],
+        np.array([(x, y)]),
+        _candidate_size(layout),
+        rgba(STRUCK_INK, alpha),
+    )
     r = radius * 0.95
     d.line(x - r, y + r, x + r, y - r, rgba(BAD, 0.95 * alpha), max(1.8, radius * 0.26))
 
 
-def _chain(model: SudokuModel, frame: Frame, h: _Highlights) -> Chain:
+def _chain(model: SudokuModel, frame: Frame[SudokuModel], h: _Highlights) -> Chain:
     total = step_link_count(frame.trace, frame.step)
     name = model.current_technique(frame.state)
     if isinstance(frame.event, UseTechnique):
@@ -541,7 +571,15 @@ def _draw_notation(
     return y
 
 
-def _draw_panel(d, model: SudokuModel, state, layout: GridLayout, event, t: float, enabled) -> None:
+def _draw_panel(
+    d: DrawList2D,
+    model: SudokuModel,
+    state: StateArray,
+    layout: GridLayout,
+    event: Event | None,
+    t: float,
+    enabled: Collection[str],
+) -> None:
     """Every technique in the order of difficulty: a box ticked when it is switched on (a
     click toggles it and solves again), how often it was used so far, the current one
     highlighted. A name is written in full where its line has the room, else short."""
@@ -587,7 +625,7 @@ def _fitting_title(title: str, size: float, room: float, active: bool) -> tuple[
     return short_title(title), "regular"
 
 
-def _legend_entries(model: SudokuModel, state, h: _Highlights) -> list[LegendEntry]:
+def _legend_entries(model: SudokuModel, state: StateArray, h: _Highlights) -> list[LegendEntry]:
     """Only the colours on the board now, each with its meaning."""
     entries = []
     origin = model.origin(state)[np.flatnonzero(model.values(state))]
@@ -621,7 +659,7 @@ def _legend_entries(model: SudokuModel, state, h: _Highlights) -> list[LegendEnt
     return entries
 
 
-class SudokuInteraction(Interaction):
+class SudokuInteraction(Interaction[SudokuModel]):
     """Switch techniques on and off, from the side panel or the keyboard; the puzzle is
     solved again with the new set (in the background) and the window shows the new path."""
 
@@ -638,7 +676,7 @@ class SudokuInteraction(Interaction):
         self.hint_level = 0  # the hint level shown last (0: none)
         self.hint_at: tuple[object, int] = (None, -1)  # (trace, cursor) it left behind
 
-    def on_key(self, key: str, shift: bool, session: Session) -> bool:
+    def on_key(self, key: str, shift: bool, session: Session[SudokuModel]) -> bool:
         if key in ("[", "]"):
             self.chosen = (self.chosen + (1 if key == "]" else -1)) % len(ORDERED)
             technique = ORDERED[self.chosen]
@@ -658,7 +696,7 @@ class SudokuInteraction(Interaction):
             return True
         return False
 
-    def _hint(self, session: Session) -> None:
+    def _hint(self, session: Session[SudokuModel]) -> None:
         """Each press tells more of the same hint; a new position starts it again."""
         player = session.player
         model: SudokuModel = player.model
@@ -696,7 +734,7 @@ class SudokuInteraction(Interaction):
         if level == 3 and hint.step is None:
             self.hint_level = 0  # told in full: the next press starts again
 
-    def _place(self, x: float, y: float, session: Session) -> bool:
+    def _place(self, x: float, y: float, session: Session[SudokuModel]) -> bool:
         """A click on a pencil mark writes that digit into its cell."""
         view = session.view
         model: SudokuModel = session.player.model
@@ -724,7 +762,7 @@ class SudokuInteraction(Interaction):
         )
         return True
 
-    def on_click(self, x: float, y: float, button: int, session: Session) -> bool:
+    def on_click(self, x: float, y: float, button: int, session: Session[SudokuModel]) -> bool:
         view = session.view
         model: SudokuModel = session.player.model
         if view is None:
@@ -737,7 +775,7 @@ class SudokuInteraction(Interaction):
         self._toggle(hit, session)
         return True
 
-    def _toggle(self, name: str, session: Session) -> None:
+    def _toggle(self, name: str, session: Session[SudokuModel]) -> None:
         trace = session.player.trace
         enabled = set(enabled_techniques(trace)) ^ {name}
         step = max(session.player.frame().step, 0)
@@ -745,10 +783,10 @@ class SudokuInteraction(Interaction):
         head = (msg("{technique} switched on", technique=title) if name in enabled
                 else msg("{technique} switched off", technique=title))  # fmt: skip
 
-        def work(job: Job):
+        def work(job: Job[Trace]) -> Trace:
             return resolve_trace(trace, sorted(enabled))
 
-        def done(new_trace) -> None:
+        def done(new_trace: Trace) -> None:
             last = new_trace.n_steps - 1
             position = new_trace.step_range(min(step, last))[0] if last >= 0 else 0
             session.show(new_trace, position, play=False)

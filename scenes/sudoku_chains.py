@@ -26,7 +26,7 @@ from puzzleviz.viz.draw2d import DrawList2D
 from puzzleviz.viz.text import measure
 
 if TYPE_CHECKING:
-    from puzzleviz.scenes.sudoku import GridLayout
+    from puzzleviz.scenes.sudoku_layout import GridLayout
     from puzzleviz.solvers.trace import Trace
 
 STRONG_INK = ACCENT

@@ -12,7 +12,9 @@ from __future__ import annotations
 import functools
 
 import numpy as np
+from puzzleviz.solvers.arrays import StateArray
 from puzzleviz.solvers.events import Event
+from puzzleviz.solvers.sudoku.arrays import Grid
 from puzzleviz.solvers.sudoku.hint import Hint, hint_for
 from puzzleviz.solvers.sudoku.model import (
     MARK_CANDIDATE,
@@ -27,6 +29,7 @@ from puzzleviz.solvers.sudoku.model import (
     UseTechnique,
     encode_link,
 )
+from puzzleviz.solvers.sudoku.parse import parse_puzzle
 from puzzleviz.solvers.sudoku.roles import (
     CELL_NAMED,
     CELL_PATTERN,
@@ -34,18 +37,16 @@ from puzzleviz.solvers.sudoku.roles import (
     ROLE_PEER,
     ROLE_PLACE,
 )
+from puzzleviz.solvers.sudoku.search import check_solutions
 from puzzleviz.solvers.sudoku.steps import Step
 
 
 @functools.lru_cache(maxsize=16)
-def _solution(givens: str) -> np.ndarray:
-    from puzzleviz.solvers.sudoku.parse import parse_puzzle
-    from puzzleviz.solvers.sudoku.search import check_solutions
-
+def _solution(givens: str) -> Grid:
     return check_solutions(parse_puzzle(givens), True)[0]
 
 
-def hint_at(model: SudokuModel, state: np.ndarray, enabled: frozenset[str], unique: bool) -> Hint:
+def hint_at(model: SudokuModel, state: StateArray, enabled: frozenset[str], unique: bool) -> Hint:
     """The hint from the position `state` shows."""
     puzzle = model.puzzle
     values = model.values(state).astype(np.int32)
@@ -58,7 +59,7 @@ def hint_at(model: SudokuModel, state: np.ndarray, enabled: frozenset[str], uniq
 class _Events:
     """Events built against a copy of the state, so each one knows what it replaces."""
 
-    def __init__(self, model: SudokuModel, state: np.ndarray):
+    def __init__(self, model: SudokuModel, state: StateArray):
         self.model = model
         self.state = state.copy()
         self.events: list[Event] = []
@@ -100,7 +101,7 @@ class _Events:
 
 
 def placement_events(
-    model: SudokuModel, state: np.ndarray, cell: int, digit: int
+    model: SudokuModel, state: StateArray, cell: int, digit: int
 ) -> tuple[list[Event], dict[str, int]]:
     """The student writes `digit` into `cell` (marked as their own: its own colour, not the
     solver's logic or guesses)."""
@@ -111,7 +112,7 @@ def placement_events(
 
 
 def named_events(
-    model: SudokuModel, state: np.ndarray, cells: tuple[int, ...]
+    model: SudokuModel, state: StateArray, cells: tuple[int, ...]
 ) -> tuple[list[Event], dict[str, int]]:
     """A hint about a mistake ("Check A2"): the cells it names, marked."""
     out = _Events(model, state)
@@ -122,7 +123,7 @@ def named_events(
 
 
 def hint_events(
-    model: SudokuModel, state: np.ndarray, step: Step, level: int
+    model: SudokuModel, state: StateArray, step: Step, level: int
 ) -> tuple[list[Event], dict[str, int]]:
     """Level 2: the houses and cells to look at, marked. Level 3: the whole step."""
     out = _Events(model, state)

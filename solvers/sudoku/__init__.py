@@ -50,9 +50,8 @@ Entry points: `solve(puzzle, techniques)` (solvers.sudoku.search), `solve_and_re
 `record(result)`, `techniques_used_at(trace, cursor)`, `resolve_trace(trace, techniques)` and
 `enabled_techniques(trace)` for technique toggles (solvers.sudoku.record), `parse_text` /
 `read_puzzles` / `load_argument` (solvers.sudoku.parse), the technique registry with titles
-and ratings (solvers.sudoku.techniques: BY_NAME[name].title), `demo_trace()`,
-`example_puzzles()` / `example_trace(technique)` (solvers.sudoku.demo) for the demo and
-for a puzzle and trace step showing a given technique.
+and ratings (solvers.sudoku.techniques: BY_NAME[name].title), `demo_trace()`
+(solvers.sudoku.demo) for the demo.
 """
 
 from puzzleviz.solvers.plugin import Command, Method, PuzzleSpec, Ref

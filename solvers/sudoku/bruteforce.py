@@ -9,14 +9,16 @@ with the fewest candidates first; an explicit stack, so no recursion in numba.
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array, Int64Array
 from puzzleviz.solvers.interrupt import current_control, raise_if_stopped, stop_requested
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
 from puzzleviz.solvers.sudoku.geometry import Geo, geometry
 from puzzleviz.solvers.sudoku.kernels.bits import popcount
 
 
 @njit(cache=True)
-def _propagate(cand, house_cells, peers, full):
+def _propagate(cand: Candidates, house_cells: Int32Array, peers: Int32Array, full: int) -> bool:
     """Naked and hidden singles until nothing changes; False on a contradiction."""
     ncell = cand.shape[0]
     nhouse, n = house_cells.shape
@@ -59,7 +61,7 @@ def _propagate(cand, house_cells, peers, full):
 
 
 @njit(cache=True)
-def _pick_bit(mask, randomize):
+def _pick_bit(mask: int, randomize: bool) -> int:
     if not randomize:
         return mask & -mask
     k = np.random.randint(popcount(mask))
@@ -70,7 +72,17 @@ def _pick_bit(mask, randomize):
 
 
 @njit(cache=True)
-def search(cand0, house_cells, peers, limit, randomize, seed, max_nodes, solution, control):
+def search(
+    cand0: Candidates,
+    house_cells: Int32Array,
+    peers: Int32Array,
+    limit: int,
+    randomize: bool,
+    seed: int,
+    max_nodes: int,
+    solution: Candidates,
+    control: Int64Array,
+) -> int:
     """Count solutions from candidate masks `cand0`, up to `limit`; the first goes into
     `solution` (as masks). Returns the count, or -1 if `max_nodes` was exceeded first or
     a stop was asked for through `control` (solvers.interrupt: a crafted 16 x 16 grid can
@@ -154,14 +166,14 @@ def search(cand0, house_cells, peers, limit, randomize, seed, max_nodes, solutio
     return count
 
 
-def masks_from_values(geo: Geo, values: np.ndarray) -> np.ndarray:
+def masks_from_values(geo: Geo, values: Grid) -> Candidates:
     """Candidate masks with only the givens' constraints (peers not yet cleared)."""
     full = (1 << geo.n) - 1
     values = np.asarray(values, dtype=np.int32)
     return np.where(values > 0, 1 << np.maximum(values - 1, 0), full).astype(np.int32)
 
 
-def values_from_masks(masks: np.ndarray) -> np.ndarray:
+def values_from_masks(masks: Candidates) -> Grid:
     """Digits of single-bit masks (0 where a mask has several bits)."""
     masks = np.asarray(masks, dtype=np.int64)
     single = (masks > 0) & (masks & (masks - 1) == 0)
@@ -171,8 +183,8 @@ def values_from_masks(masks: np.ndarray) -> np.ndarray:
 
 
 def count_solutions(
-    b: int, values: np.ndarray, limit: int = 2, max_nodes: int = 0
-) -> tuple[int, np.ndarray | None]:
+    b: int, values: Grid, limit: int = 2, max_nodes: int = 0
+) -> tuple[int, Grid | None]:
     """(number of solutions up to `limit` or -1 if `max_nodes` ran out, the first one)."""
     geo = geometry(b)
     solution = np.zeros(geo.ncell, dtype=np.int32)
@@ -192,7 +204,7 @@ def count_solutions(
     return int(count), (values_from_masks(solution) if count > 0 else None)
 
 
-def random_grid(b: int, seed: int) -> np.ndarray:
+def random_grid(b: int, seed: int) -> Grid:
     """A uniformly shuffled complete grid (as digits), reproducible from `seed`."""
     geo = geometry(b)
     solution = np.zeros(geo.ncell, dtype=np.int32)

@@ -7,6 +7,7 @@ written with '=' for a strong link and '-' for a weak one, as on the sudoku foru
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable, Iterable
 
 from puzzleviz.solvers.i18n import N_, clauses, msg, nmsg, render, words
 from puzzleviz.solvers.sudoku.geometry import Names, mask_digits
@@ -21,8 +22,9 @@ from puzzleviz.solvers.sudoku.roles import (
     ROLE_ON,
     ROLE_PATTERN,
 )
-from puzzleviz.solvers.sudoku.steps import Step
+from puzzleviz.solvers.sudoku.steps import Guess, Step
 from puzzleviz.solvers.sudoku.techniques import (
+    GROUPS,
     SPECIAL_STEPS,
     T_BACKTRACK,
     T_CONTRADICTION,
@@ -61,11 +63,11 @@ def _house(names: Names, house: int) -> str:
     return msg(template, name=name, letter=name, corners=name)
 
 
-def _houses(names: Names, houses) -> str:
+def _houses(names: Names, houses: Iterable[int]) -> str:
     return words([_house(names, h) for h in houses])
 
 
-def house_words(names: Names, houses) -> str:
+def house_words(names: Names, houses: Iterable[int]) -> str:
     """'row 3 and box G1I3' as a message: the houses a hint points at."""
     return _houses(names, houses)
 
@@ -96,7 +98,7 @@ def _pattern_cells(step: Step, names: Names, digit: int | None = None) -> str:
     return names.cells(dict.fromkeys(cells))
 
 
-_ASSUMING: dict[tuple, str] = {}
+_ASSUMING: dict[tuple[tuple[Guess, ...], int, str], str] = {}
 
 
 def _assuming(step: Step, names: Names) -> str:
@@ -125,235 +127,322 @@ def caption_message(step: Step, names: Names) -> str:
 
 
 def _caption(step: Step, names: Names) -> str:
-    t = step.technique
+    """The step's own words, made by its technique's entry in CAPTIONS."""
+    return CAPTIONS[step.name](step, names)
+
+
+def _title(step: Step) -> str:
+    return TECHNIQUES[step.technique].title
+
+
+def _bit_houses(names: Names, first: int, mask: int) -> list[int]:
+    """The houses first, first+1, ... whose bit is set in `mask` (a fish's base or cover
+    lines: rows from 0, columns from n)."""
+    return [first + j for j in range(names.n) if mask >> j & 1]
+
+
+def _fish_lines(names: Names, orient: int, bases: int, covers: int) -> tuple[str, str]:
+    """A basic fish's base and cover lines in words (orientation 0: rows are the base)."""
+    base0, cover0 = (0, names.n) if orient == 0 else (names.n, 0)
+    return (
+        _houses(names, _bit_houses(names, base0, bases)),
+        _houses(names, _bit_houses(names, cover0, covers)),
+    )
+
+
+def _naked_single(step: Step, names: Names) -> str:
+    i, cell = step.info, names.cell
+    if i[2] >= 0:
+        return msg("Full House: {cell} is the last empty cell of {house}, so it is {digit}",
+                   cell=cell(i[0]), house=_house(names, i[2]), digit=i[1])  # fmt: skip
+    return msg("Naked Single: {cell} can only be {digit}", cell=cell(i[0]), digit=i[1])
+
+
+def _hidden_single(step: Step, names: Names) -> str:
     i = step.info
-    if t in SPECIAL_STEPS:
-        return _special(step, names)
-    name = TECHNIQUES[t].name
-    title = TECHNIQUES[t].title
-    cell = names.cell
-    house = _house
-    rm = removals(step, names)
-    if name in RECTANGLE_NAMES:
-        return _rectangle_text(step, names)
-    if name in NODE_CHAIN_NAMES:
-        return _node_chain_caption(step, names)
-    if name == "naked_single":
-        if i[2] >= 0:
-            return msg("Full House: {cell} is the last empty cell of {house}, so it is {digit}",
-                       cell=cell(i[0]), house=house(names, i[2]), digit=i[1])  # fmt: skip
-        return msg("Naked Single: {cell} can only be {digit}", cell=cell(i[0]), digit=i[1])
-    if name == "hidden_single":
-        return msg("Hidden Single: in {house}, {digit} fits only in {cell}",
-                   house=house(names, i[2]), digit=i[1], cell=cell(i[0]))  # fmt: skip
-    if name.startswith(("pointing", "box_line")):
-        digit, base, cover, count = i[0], house(names, i[1]), house(names, i[2]), i[3]
-        kind = "Pointing" if name.startswith("pointing") else "Box-Line Reduction"
-        return msg("{kind} {size}: in {base}, {digit} lies only in {cover} ({where}), so {digit} "
-                   "goes from the rest of {cover}: {removals}", kind=kind,
-                   size=SIZE_WORD.get(count, "triple").title(), base=base, digit=digit,
-                   cover=cover, where=_pattern_cells(step, names), removals=rm)  # fmt: skip
-    if name.startswith("naked_") and name != "naked_single":
-        k, mask, home, second = i[0], i[1], i[2], i[3]
-        houses = [home] + ([second] if second >= 0 else [])
-        return msg("{title} {digits} in {cells} ({houses}): no other cell there can hold these "
-                   "digits, {removals}", title=title, digits=_digits_braced(mask),
-                   cells=names.cells(c for c, _ in step.cells), houses=_houses(names, houses),
-                   removals=rm)  # fmt: skip
-    if name.startswith("hidden_"):
-        k, mask, home = i[0], i[1], i[2]
-        return msg("{title} {digits} in {house}: these {k} digits fit only in {cells}, so those "
-                   "cells hold nothing else: {removals}", title=title,
-                   digits=_digits_braced(mask), house=house(names, home), k=k,
-                   cells=names.cells(c for c, _ in step.cells), removals=rm)  # fmt: skip
-    if name in ("x_wing", "swordfish", "jellyfish"):
-        k, digit, orient, bases, covers = i[0], i[1], i[2], i[3], i[4]
-        base0, cover0 = (0, names.n) if orient == 0 else (names.n, 0)
-        base_houses = [base0 + j for j in range(names.n) if bases >> j & 1]
-        cover_houses = [cover0 + j for j in range(names.n) if covers >> j & 1]
-        return msg("{title} on {digit}: in {bases}, {digit} lies only in {covers}, so {digit} "
-                   "goes from the rest of {covers}: {removals}", title=title, digit=digit,
-                   bases=_houses(names, base_houses), covers=_houses(names, cover_houses),
-                   removals=rm)  # fmt: skip
-    if name.startswith("finned_"):
-        k, digit, orient, bases, covers, box = i[0], i[1], i[2], i[3], i[4], i[5]
-        base0, cover0 = (0, names.n) if orient == 0 else (names.n, 0)
-        base_houses = [base0 + j for j in range(names.n) if bases >> j & 1]
-        cover_houses = [cover0 + j for j in range(names.n) if covers >> j & 1]
-        fins = [c for c, d, r in step.candidates if r == ROLE_FIN]
-        return nmsg("{title} on {digit}: in {bases}, {digit} lies only in {covers} or on the fin "
-                    "{fins} in {box}; either way it goes from the cells of the cover lines in "
-                    "that box: {removals}",
-                    "{title} on {digit}: in {bases}, {digit} lies only in {covers} or on the "
-                    "fins {fins} in {box}; either way it goes from the cells of the cover lines "
-                    "in that box: {removals}", len(fins), title=title, digit=digit,
-                    bases=_houses(names, base_houses), covers=_houses(names, cover_houses),
-                    fins=names.cells(fins), box=house(names, 2 * names.n + box),
-                    removals=rm)  # fmt: skip
-    if name in ("y_wing", "xyz_wing"):
-        pivot, p1, p2, z = i[0], i[1], i[2], i[3]
-        cand = _cell_masks(step)
-        template = (N_("{title}: pivot {pivot} {pivot_digits} with pincers {p1} {p1_digits} and "
-                       "{p2} {p2_digits}: one pincer is {z}, so {z} goes from every cell that "
-                       "sees both pincers: {removals}") if name == "y_wing" else
-                    N_("{title}: pivot {pivot} {pivot_digits} with pincers {p1} {p1_digits} and "
-                       "{p2} {p2_digits}: one of the three is {z}, so {z} goes from every cell "
-                       "that sees all three: {removals}"))  # fmt: skip
-        return msg(template, title=title, pivot=cell(pivot),
-                   pivot_digits=_digits_braced(cand[pivot]), p1=cell(p1),
-                   p1_digits=_digits_braced(cand[p1]), p2=cell(p2),
-                   p2_digits=_digits_braced(cand[p2]), z=z, removals=rm)  # fmt: skip
-    if name == "w_wing":
-        a, b, x, z, home, u, v = i[0], i[1], i[2], i[3], i[4], i[5], i[6]
-        return msg("W-Wing: {a} and {b} hold only {pair}; in {house}, {x} fits only in {u} and "
-                   "{v}, which see them, so one of {a}, {b} is {z}: {removals}", a=cell(a),
-                   b=cell(b), pair=f"{{{min(x, z)}, {max(x, z)}}}", house=house(names, home),
-                   x=x, u=cell(u), v=cell(v), z=z, removals=rm)  # fmt: skip
-    if name == "unique_rectangle_1":
-        corners, target, a, b = i[0:3], i[3], i[4], i[5]
-        return msg("Unique Rectangle Type 1: {corners} hold only {pair}; if {target} were {a} or "
-                   "{b} too, the puzzle would have two solutions, so {removals}",
-                   corners=names.cells(corners), pair=f"{{{a}, {b}}}", target=cell(target), a=a,
-                   b=b, removals=rm)  # fmt: skip
-    if name == "unique_rectangle_2":
-        floor, roof, a, b, c = i[0:2], i[2:4], i[4], i[5], i[6]
-        return msg("Unique Rectangle Type 2: {floor} hold only {pair} and {roof} hold {a}, {b} "
-                   "and {c}; without {c} in one of them the puzzle would have two solutions, so "
-                   "{c} goes from every cell that sees both: {removals}",
-                   floor=names.cells(floor), pair=f"{{{a}, {b}}}", roof=names.cells(roof), a=a,
-                   b=b, c=c, removals=rm)  # fmt: skip
-    if name == "unique_rectangle_4":
-        floor, roof, a, b, home = i[0:2], i[2:4], i[4], i[5], i[6]
-        return msg("Unique Rectangle Type 4: {floor} hold only {pair}; in {house}, {a} fits "
-                   "only in {roof}, so one of them is {a} and neither may be {b} (two solutions "
-                   "otherwise): {removals}", floor=names.cells(floor),
-                   pair=f"{{{min(a, b)}, {max(a, b)}}}", house=house(names, home), a=a,
-                   roof=names.cells(roof), b=b, removals=rm)  # fmt: skip
-    if name == "bug_plus_1":
-        return msg("BUG+1: every empty cell has two candidates except {cell}; without {digit} "
-                   "there the grid would have several solutions, so {cell} is {digit}",
-                   cell=cell(i[0]), digit=i[1])  # fmt: skip
-    if name == "simple_colouring":
-        digit, kind, size = i[0], i[1], i[2]
-        if kind == 1:
-            return msg("Simple Colouring on {digit} ({size} cells linked in two colours): two "
-                       "cells of one colour see each other, so that colour is false: {removals}",
-                       digit=digit, size=size, removals=rm)  # fmt: skip
-        return msg("Simple Colouring on {digit} ({size} cells linked in two colours, one colour "
-                   "is true): these cells see both colours, {removals}", digit=digit, size=size,
-                   removals=rm)  # fmt: skip
-    if name == "x_chain":
-        digit, start, end, links = i[0], i[1], i[2], i[3]
-        kind = _short_x_chain_name(step, names.n)
-        values = dict(digit=digit, links=links, chain=_x_chain_text(step, names),
-                      start=cell(start), end=cell(end), removals=rm,
-                      name=kind.removeprefix(", a "))  # fmt: skip
-        if kind:
-            return msg("X-Chain on {digit} ({links} links, a {name}): {chain}: either {start} or "
-                       "{end} is {digit}, so {removals}", **values)  # fmt: skip
-        return msg("X-Chain on {digit} ({links} links): {chain}: either {start} or {end} is "
-                   "{digit}, so {removals}", **values)  # fmt: skip
-    if name == "xy_chain":
-        z, start, end, length = i[0], i[1], i[2], i[3]
-        return msg("XY-Chain ({length} cells): {chain}: either {start} or {end} is {z}, so "
-                   "{removals}", length=length, chain=_xy_chain_text(step, names),
-                   start=cell(start), end=cell(end), z=z, removals=rm)  # fmt: skip
-    if name == "aic":
-        s, ds, e, de, links = i[0], i[1], i[2], i[3], i[4]
-        return msg("AIC ({links} links): {chain}: either {start} is {start_digit} or {end} is "
-                   "{end_digit}, so {removals}", links=links, chain=_aic_text(step, names),
-                   start=cell(s), start_digit=ds, end=cell(e), end_digit=de,
-                   removals=rm)  # fmt: skip
-    if name in ("skyscraper", "two_string_kite", "turbot_fish"):
-        digit, start, end = i[0], i[1], i[2]
-        return msg("{title} on {digit}: ({digit}){chain}: either {start} or {end} is {digit}, so "
-                   "{removals}", title=title, digit=digit, chain=_x_chain_text(step, names),
-                   start=cell(start), end=cell(end), removals=rm)  # fmt: skip
-    if name == "empty_rectangle":
-        digit, q, target, line, box, corner = i[0], i[1], i[2], i[3], i[6], i[7]
-        p = step.candidates[1][0]
-        row, col = house(names, corner // names.n), house(names, names.n + corner % names.n)
-        through = row if target // names.n == corner // names.n else col
-        return msg("Empty Rectangle on {digit}: in {box}, {digit} lies only in {row} and {col}; "
-                   "in {line} it is {q} or {p}, and if it is {p} the box's {digit} is in "
-                   "{through}; {target} sees {q} and that part of {through}: ({digit}){chain}, "
-                   "so {removals}", digit=digit, box=house(names, 2 * names.n + box), row=row,
-                   col=col, line=house(names, line), q=cell(q), p=cell(p), through=through,
-                   target=cell(target), chain=_x_chain_text(step, names),
-                   removals=rm)  # fmt: skip
-    if name == "als_xz":
-        x, z, size_a = i[0], i[1], i[2]
-        als_cells = [c for c, _r in step.cells]
-        a_cells, b_cells = als_cells[:size_a], als_cells[size_a:]
-        return msg("ALS-XZ: {a} hold only {a_digits} and {b} only {b_digits} (each one digit "
-                   "more than cells); every {x} of one sees every {x} of the other, so at most "
-                   "one holds {x}, and the other is locked without it: {chain}, {z} is in one of "
-                   "them, so {removals}", a=names.cells(a_cells), a_digits=_digits_braced(i[4]),
-                   b=names.cells(b_cells), b_digits=_digits_braced(i[5]), x=x, z=z,
-                   chain=f"({z}={x})A-({x}={z})B", removals=rm)  # fmt: skip
-    if name == "als_xy_wing":
-        x, z, na, nc, y = i[0], i[1], i[2], i[4], i[5]
-        als_cells = [c for c, _r in step.cells]
-        a_cells, c_cells, b_cells = als_cells[:na], als_cells[na : na + nc], als_cells[na + nc :]
-        masks = _cell_masks(step)
+    return msg("Hidden Single: in {house}, {digit} fits only in {cell}",
+               house=_house(names, i[2]), digit=i[1], cell=names.cell(i[0]))  # fmt: skip
 
-        def held(cells: list[int]) -> str:
-            union = 0
-            for c in cells:
-                union |= masks.get(c, 0)
-            return _digits_braced(union)
 
-        return msg("ALS-XY-Wing: A = {a} {a_digits}, pivot C = {c} {c_digits}, B = {b} "
-                   "{b_digits} (each one digit more than cells); {x} ties A to C and {y} ties C "
-                   "to B (every one of each sees every one of the other): {chain}, so {z} is in "
-                   "A or B: {removals}", a=names.cells(a_cells), a_digits=held(a_cells),
-                   c=names.cells(c_cells), c_digits=held(c_cells), b=names.cells(b_cells),
-                   b_digits=held(b_cells), x=x, y=y, z=z,
-                   chain=f"({z}={x})A-({x}={y})C-({y}={z})B", removals=rm)  # fmt: skip
-    if name == "sue_de_coq":
-        bx, line, v, dl, db, kc, kl = i[0], i[1], i[2], i[3], i[4], i[5], i[6]
-        cells = [c for c, _r in step.cells]
-        c_cells, l_cells, b_cells = cells[:kc], cells[kc : kc + kl], cells[kc + kl :]
-        return msg("Sue de Coq: {cells} (where {box} meets {line}) hold {digits}; with "
-                   "{line_cells} {line_digits} in the line and {box_cells} {box_digits} in the "
-                   "box they are as many cells as digits, each digit once: {removals}",
-                   cells=names.cells(c_cells), box=house(names, 2 * names.n + bx),
-                   line=house(names, line), digits=_digits_braced(v),
-                   line_cells=names.cells(l_cells), line_digits=_digits_braced(dl),
-                   box_cells=names.cells(b_cells), box_digits=_digits_braced(db),
-                   removals=rm)  # fmt: skip
-    if name == "death_blossom":
-        stem, z, k = i[0], i[1], i[2]
-        petal_cells = [c for c, r in step.cells if r != CELL_PIVOT]
-        stem_digits = sorted(d for c, d, _r in step.candidates if c == stem)
-        parts, start = [], 0
-        for j, d in enumerate(stem_digits[:k]):
-            cells = petal_cells[start : start + i[3 + j]]
-            start += i[3 + j]
-            parts.append(msg("if {digit}, {z} is in {cells}", digit=d, z=z,
-                             cells=names.cells(cells)))  # fmt: skip
-        return msg("Death Blossom: stem {stem} {digits}; each of its digits takes that digit "
-                   "from a petal (almost locked set) that is then locked with {z}: {petals}. "
-                   "Either way {z} is in a petal, so {removals}", stem=names.cell(stem),
-                   digits="{" + ", ".join(map(str, stem_digits)) + "}", z=z,
-                   petals=clauses(parts), removals=rm)  # fmt: skip
-    if name == "kraken_fish":
-        return _kraken_text(step, names)
-    if name in ("franken_fish", "mutant_fish"):
-        return _complex_fish_text(step, names)
-    if name in ("template_set", "template_delete"):
-        return _template_text(step, names)
-    if name in ("forcing_chain", "forcing_net"):
-        return _forcing_text(step, names)
-    if name == "guess":
-        cell_, digit, mask = i[0], i[1], i[2]
-        return msg("Guess: no technique applies, so try {digit} in {cell} (it could be {could}); "
-                   "if this leads to a contradiction we come back", digit=digit,
-                   cell=cell(cell_), could=_or_words(mask))  # fmt: skip
-    return title
+def _intersection(step: Step, names: Names) -> str:
+    """Pointing and Box-Line Reduction, pairs and triples."""
+    i = step.info
+    digit, base, cover, count = i[0], _house(names, i[1]), _house(names, i[2]), i[3]
+    kind = "Pointing" if step.name.startswith("pointing") else "Box-Line Reduction"
+    return msg("{kind} {size}: in {base}, {digit} lies only in {cover} ({where}), so {digit} "
+               "goes from the rest of {cover}: {removals}", kind=kind,
+               size=SIZE_WORD.get(count, "triple").title(), base=base, digit=digit,
+               cover=cover, where=_pattern_cells(step, names),
+               removals=removals(step, names))  # fmt: skip
+
+
+def _naked_subset(step: Step, names: Names) -> str:
+    i = step.info
+    mask, home, second = i[1], i[2], i[3]
+    houses = [home] + ([second] if second >= 0 else [])
+    return msg("{title} {digits} in {cells} ({houses}): no other cell there can hold these "
+               "digits, {removals}", title=_title(step), digits=_digits_braced(mask),
+               cells=names.cells(c for c, _ in step.cells), houses=_houses(names, houses),
+               removals=removals(step, names))  # fmt: skip
+
+
+def _hidden_subset(step: Step, names: Names) -> str:
+    i = step.info
+    k, mask, home = i[0], i[1], i[2]
+    return msg("{title} {digits} in {house}: these {k} digits fit only in {cells}, so those "
+               "cells hold nothing else: {removals}", title=_title(step),
+               digits=_digits_braced(mask), house=_house(names, home), k=k,
+               cells=names.cells(c for c, _ in step.cells),
+               removals=removals(step, names))  # fmt: skip
+
+
+def _basic_fish(step: Step, names: Names) -> str:
+    """X-Wing, Swordfish, Jellyfish (info: k, digit, orientation, base mask, cover mask)."""
+    i = step.info
+    digit = i[1]
+    bases, covers = _fish_lines(names, i[2], i[3], i[4])
+    return msg("{title} on {digit}: in {bases}, {digit} lies only in {covers}, so {digit} "
+               "goes from the rest of {covers}: {removals}", title=_title(step), digit=digit,
+               bases=bases, covers=covers, removals=removals(step, names))  # fmt: skip
+
+
+def _finned_fish(step: Step, names: Names) -> str:
+    """Finned X-Wing, Swordfish, Jellyfish (info: as a basic fish's, then the fins' box)."""
+    i = step.info
+    digit, box = i[1], i[5]
+    bases, covers = _fish_lines(names, i[2], i[3], i[4])
+    fins = [c for c, d, r in step.candidates if r == ROLE_FIN]
+    return nmsg("{title} on {digit}: in {bases}, {digit} lies only in {covers} or on the fin "
+                "{fins} in {box}; either way it goes from the cells of the cover lines in "
+                "that box: {removals}",
+                "{title} on {digit}: in {bases}, {digit} lies only in {covers} or on the "
+                "fins {fins} in {box}; either way it goes from the cells of the cover lines "
+                "in that box: {removals}", len(fins), title=_title(step), digit=digit,
+                bases=bases, covers=covers, fins=names.cells(fins),
+                box=_house(names, 2 * names.n + box),
+                removals=removals(step, names))  # fmt: skip
+
+
+def _y_wing(step: Step, names: Names) -> str:
+    return _wing(step, names, N_(
+        "{title}: pivot {pivot} {pivot_digits} with pincers {p1} {p1_digits} and {p2} "
+        "{p2_digits}: one pincer is {z}, so {z} goes from every cell that sees both pincers: "
+        "{removals}"))  # fmt: skip
+
+
+def _xyz_wing(step: Step, names: Names) -> str:
+    return _wing(step, names, N_(
+        "{title}: pivot {pivot} {pivot_digits} with pincers {p1} {p1_digits} and {p2} "
+        "{p2_digits}: one of the three is {z}, so {z} goes from every cell that sees all "
+        "three: {removals}"))  # fmt: skip
+
+
+def _wing(step: Step, names: Names, template: str) -> str:
+    """Y-Wing and XYZ-Wing (info: pivot, pincer, pincer, z), in the words of `template`."""
+    i, cell = step.info, names.cell
+    pivot, p1, p2, z = i[0], i[1], i[2], i[3]
+    cand = _cell_masks(step)
+    return msg(template, title=_title(step), pivot=cell(pivot),
+               pivot_digits=_digits_braced(cand[pivot]), p1=cell(p1),
+               p1_digits=_digits_braced(cand[p1]), p2=cell(p2),
+               p2_digits=_digits_braced(cand[p2]), z=z,
+               removals=removals(step, names))  # fmt: skip
+
+
+def _w_wing(step: Step, names: Names) -> str:
+    i, cell = step.info, names.cell
+    a, b, x, z, home, u, v = i[0], i[1], i[2], i[3], i[4], i[5], i[6]
+    return msg("W-Wing: {a} and {b} hold only {pair}; in {house}, {x} fits only in {u} and "
+               "{v}, which see them, so one of {a}, {b} is {z}: {removals}", a=cell(a),
+               b=cell(b), pair=f"{{{min(x, z)}, {max(x, z)}}}", house=_house(names, home),
+               x=x, u=cell(u), v=cell(v), z=z, removals=removals(step, names))  # fmt: skip
+
+
+def _unique_rectangle_1(step: Step, names: Names) -> str:
+    i = step.info
+    corners, target, a, b = i[0:3], i[3], i[4], i[5]
+    return msg("Unique Rectangle Type 1: {corners} hold only {pair}; if {target} were {a} or "
+               "{b} too, the puzzle would have two solutions, so {removals}",
+               corners=names.cells(corners), pair=f"{{{a}, {b}}}", target=names.cell(target),
+               a=a, b=b, removals=removals(step, names))  # fmt: skip
+
+
+def _unique_rectangle_2(step: Step, names: Names) -> str:
+    i = step.info
+    floor, roof, a, b, c = i[0:2], i[2:4], i[4], i[5], i[6]
+    return msg("Unique Rectangle Type 2: {floor} hold only {pair} and {roof} hold {a}, {b} "
+               "and {c}; without {c} in one of them the puzzle would have two solutions, so "
+               "{c} goes from every cell that sees both: {removals}",
+               floor=names.cells(floor), pair=f"{{{a}, {b}}}", roof=names.cells(roof), a=a,
+               b=b, c=c, removals=removals(step, names))  # fmt: skip
+
+
+def _unique_rectangle_4(step: Step, names: Names) -> str:
+    i = step.info
+    floor, roof, a, b, home = i[0:2], i[2:4], i[4], i[5], i[6]
+    return msg("Unique Rectangle Type 4: {floor} hold only {pair}; in {house}, {a} fits "
+               "only in {roof}, so one of them is {a} and neither may be {b} (two solutions "
+               "otherwise): {removals}", floor=names.cells(floor),
+               pair=f"{{{min(a, b)}, {max(a, b)}}}", house=_house(names, home), a=a,
+               roof=names.cells(roof), b=b, removals=removals(step, names))  # fmt: skip
+
+
+def _bug_plus_1(step: Step, names: Names) -> str:
+    i = step.info
+    return msg("BUG+1: every empty cell has two candidates except {cell}; without {digit} "
+               "there the grid would have several solutions, so {cell} is {digit}",
+               cell=names.cell(i[0]), digit=i[1])  # fmt: skip
+
+
+def _simple_colouring(step: Step, names: Names) -> str:
+    i = step.info
+    digit, kind, size = i[0], i[1], i[2]
+    if kind == 1:
+        return msg("Simple Colouring on {digit} ({size} cells linked in two colours): two "
+                   "cells of one colour see each other, so that colour is false: {removals}",
+                   digit=digit, size=size, removals=removals(step, names))  # fmt: skip
+    return msg("Simple Colouring on {digit} ({size} cells linked in two colours, one colour "
+               "is true): these cells see both colours, {removals}", digit=digit, size=size,
+               removals=removals(step, names))  # fmt: skip
+
+
+def _x_chain(step: Step, names: Names) -> str:
+    i, cell = step.info, names.cell
+    digit, start, end, links = i[0], i[1], i[2], i[3]
+    kind = _short_x_chain_name(step, names.n)
+    values: dict[str, object] = dict(digit=digit, links=links,
+                                     chain=_x_chain_text(step, names), start=cell(start),
+                                     end=cell(end), removals=removals(step, names),
+                                     name=kind.removeprefix(", a "))  # fmt: skip
+    if kind:
+        return msg("X-Chain on {digit} ({links} links, a {name}): {chain}: either {start} or "
+                   "{end} is {digit}, so {removals}", **values)  # fmt: skip
+    return msg("X-Chain on {digit} ({links} links): {chain}: either {start} or {end} is "
+               "{digit}, so {removals}", **values)  # fmt: skip
+
+
+def _xy_chain(step: Step, names: Names) -> str:
+    i, cell = step.info, names.cell
+    z, start, end, length = i[0], i[1], i[2], i[3]
+    return msg("XY-Chain ({length} cells): {chain}: either {start} or {end} is {z}, so "
+               "{removals}", length=length, chain=_xy_chain_text(step, names),
+               start=cell(start), end=cell(end), z=z,
+               removals=removals(step, names))  # fmt: skip
+
+
+def _aic(step: Step, names: Names) -> str:
+    i, cell = step.info, names.cell
+    s, ds, e, de, links = i[0], i[1], i[2], i[3], i[4]
+    return msg("AIC ({links} links): {chain}: either {start} is {start_digit} or {end} is "
+               "{end_digit}, so {removals}", links=links, chain=_aic_text(step, names),
+               start=cell(s), start_digit=ds, end=cell(e), end_digit=de,
+               removals=removals(step, names))  # fmt: skip
+
+
+def _single_digit_chain(step: Step, names: Names) -> str:
+    """Skyscraper, 2-String Kite, Turbot Fish (info: digit, start, end)."""
+    i, cell = step.info, names.cell
+    digit, start, end = i[0], i[1], i[2]
+    return msg("{title} on {digit}: ({digit}){chain}: either {start} or {end} is {digit}, so "
+               "{removals}", title=_title(step), digit=digit,
+               chain=_x_chain_text(step, names), start=cell(start), end=cell(end),
+               removals=removals(step, names))  # fmt: skip
+
+
+def _empty_rectangle(step: Step, names: Names) -> str:
+    i, cell, n = step.info, names.cell, names.n
+    digit, q, target, line, box, corner = i[0], i[1], i[2], i[3], i[6], i[7]
+    p = step.candidates[1][0]
+    row, col = _house(names, corner // n), _house(names, n + corner % n)
+    through = row if target // n == corner // n else col
+    return msg("Empty Rectangle on {digit}: in {box}, {digit} lies only in {row} and {col}; "
+               "in {line} it is {q} or {p}, and if it is {p} the box's {digit} is in "
+               "{through}; {target} sees {q} and that part of {through}: ({digit}){chain}, "
+               "so {removals}", digit=digit, box=_house(names, 2 * n + box), row=row,
+               col=col, line=_house(names, line), q=cell(q), p=cell(p), through=through,
+               target=cell(target), chain=_x_chain_text(step, names),
+               removals=removals(step, names))  # fmt: skip
+
+
+def _als_xz(step: Step, names: Names) -> str:
+    i = step.info
+    x, z, size_a = i[0], i[1], i[2]
+    als_cells = [c for c, _r in step.cells]
+    a_cells, b_cells = als_cells[:size_a], als_cells[size_a:]
+    return msg("ALS-XZ: {a} hold only {a_digits} and {b} only {b_digits} (each one digit "
+               "more than cells); every {x} of one sees every {x} of the other, so at most "
+               "one holds {x}, and the other is locked without it: {chain}, {z} is in one of "
+               "them, so {removals}", a=names.cells(a_cells), a_digits=_digits_braced(i[4]),
+               b=names.cells(b_cells), b_digits=_digits_braced(i[5]), x=x, z=z,
+               chain=f"({z}={x})A-({x}={z})B", removals=removals(step, names))  # fmt: skip
+
+
+def _als_xy_wing(step: Step, names: Names) -> str:
+    i = step.info
+    x, z, na, nc, y = i[0], i[1], i[2], i[4], i[5]
+    als_cells = [c for c, _r in step.cells]
+    a_cells, c_cells, b_cells = als_cells[:na], als_cells[na : na + nc], als_cells[na + nc :]
+    masks = _cell_masks(step)
+
+    def held(cells: list[int]) -> str:
+        union = 0
+        for c in cells:
+            union |= masks.get(c, 0)
+        return _digits_braced(union)
+
+    return msg("ALS-XY-Wing: A = {a} {a_digits}, pivot C = {c} {c_digits}, B = {b} "
+               "{b_digits} (each one digit more than cells); {x} ties A to C and {y} ties C "
+               "to B (every one of each sees every one of the other): {chain}, so {z} is in "
+               "A or B: {removals}", a=names.cells(a_cells), a_digits=held(a_cells),
+               c=names.cells(c_cells), c_digits=held(c_cells), b=names.cells(b_cells),
+               b_digits=held(b_cells), x=x, y=y, z=z,
+               chain=f"({z}={x})A-({x}={y})C-({y}={z})B",
+               removals=removals(step, names))  # fmt: skip
+
+
+def _sue_de_coq(step: Step, names: Names) -> str:
+    i = step.info
+    bx, line, v, dl, db, kc, kl = i[0], i[1], i[2], i[3], i[4], i[5], i[6]
+    cells = [c for c, _r in step.cells]
+    c_cells, l_cells, b_cells = cells[:kc], cells[kc : kc + kl], cells[kc + kl :]
+    return msg("Sue de Coq: {cells} (where {box} meets {line}) hold {digits}; with "
+               "{line_cells} {line_digits} in the line and {box_cells} {box_digits} in the "
+               "box they are as many cells as digits, each digit once: {removals}",
+               cells=names.cells(c_cells), box=_house(names, 2 * names.n + bx),
+               line=_house(names, line), digits=_digits_braced(v),
+               line_cells=names.cells(l_cells), line_digits=_digits_braced(dl),
+               box_cells=names.cells(b_cells), box_digits=_digits_braced(db),
+               removals=removals(step, names))  # fmt: skip
+
+
+def _death_blossom(step: Step, names: Names) -> str:
+    i = step.info
+    stem, z, k = i[0], i[1], i[2]
+    petal_cells = [c for c, r in step.cells if r != CELL_PIVOT]
+    stem_digits = sorted(d for c, d, _r in step.candidates if c == stem)
+    parts, start = [], 0
+    for j, d in enumerate(stem_digits[:k]):
+        cells = petal_cells[start : start + i[3 + j]]
+        start += i[3 + j]
+        parts.append(msg("if {digit}, {z} is in {cells}", digit=d, z=z,
+                         cells=names.cells(cells)))  # fmt: skip
+    return msg("Death Blossom: stem {stem} {digits}; each of its digits takes that digit "
+               "from a petal (almost locked set) that is then locked with {z}: {petals}. "
+               "Either way {z} is in a petal, so {removals}", stem=names.cell(stem),
+               digits="{" + ", ".join(map(str, stem_digits)) + "}", z=z,
+               petals=clauses(parts), removals=removals(step, names))  # fmt: skip
+
+
+def _guess(step: Step, names: Names) -> str:
+    i = step.info
+    cell, digit, mask = i[0], i[1], i[2]
+    return msg("Guess: no technique applies, so try {digit} in {cell} (it could be {could}); "
+               "if this leads to a contradiction we come back", digit=digit,
+               cell=names.cell(cell), could=_or_words(mask))  # fmt: skip
 
 
 # -- issue 21: Unique Rectangle types 3, 5, 6, Hidden and Avoidable Rectangles, BUG+n ------
+# (solvers.sudoku.kernels.rectangles: info layouts in its docstrings)
 RECTANGLE_NAMES = frozenset(
     {
         "unique_rectangle_3",
@@ -366,89 +455,105 @@ RECTANGLE_NAMES = frozenset(
 )
 
 
-def _rectangle_text(step: Step, names: Names) -> str:
-    """The captions of solvers.sudoku.kernels.rectangles (info layouts in its docstrings),
-    one whole sentence per technique."""
-    name = TECHNIQUES[step.technique].name
-    i = step.info
-    cell, cells = names.cell, names.cells
-    rm = removals(step, names)
-    if name == "unique_rectangle_3":
-        floor, roof, a, b, home, digits = i[0:2], i[2:4], i[4], i[5], i[6], i[7]
-        subset = [c for c, r in step.cells if r == CELL_PATTERN and c not in i[0:4]]
-        return msg("Unique Rectangle Type 3: {floor} hold only {pair}, so one of {roof} holds a "
-                   "digit other than {a} and {b} (two solutions otherwise); with {subset} that "
-                   "makes a naked subset {digits} in {house}: {removals}", floor=cells(floor),
-                   pair=f"{{{a}, {b}}}", roof=cells(roof), a=a, b=b, subset=cells(subset),
-                   digits=_digits_braced(digits), house=_house(names, home),
-                   removals=rm)  # fmt: skip
-    if name == "unique_rectangle_5":
-        nb = 4 - i[7]
-        pattern, extra, a, b, c = i[0:nb], i[nb:4], i[4], i[5], i[6]
-        return msg("Unique Rectangle Type 5: {pattern} hold only {pair} and {extra} hold {a}, "
-                   "{b} and {c}; without {c} in one of them the puzzle would have two "
-                   "solutions, so {c} goes from every cell that sees them all: {removals}",
-                   pattern=cells(pattern), pair=f"{{{a}, {b}}}", extra=cells(extra), a=a, b=b,
-                   c=c, removals=rm)  # fmt: skip
-    if name == "unique_rectangle_6":
-        floor, roof, a, b = i[0:2], i[2:4], i[4], i[5]
-        return msg("Unique Rectangle Type 6: {floor} hold only {pair}; in {first} and {second}, "
-                   "{a} fits only in the rectangle, so it lies on one of its diagonals; on "
-                   "{roof} it would leave {b} on both of {floor} (two solutions), so {removals}",
-                   floor=cells(floor), pair=f"{{{min(a, b)}, {max(a, b)}}}",
-                   first=_house(names, i[6]), second=_house(names, i[7]), a=a, roof=cells(roof),
-                   b=b, removals=rm)  # fmt: skip
-    if name == "hidden_rectangle":
-        p, x, row_mate, col_mate, a, b = i[0], i[1], i[2], i[3], i[4], i[5]
-        return msg("Hidden Rectangle: {p} holds only {pair}; in {first} and {second}, {a} fits "
-                   "only in the rectangle, so if {x} were {b}, {row_mate} and {col_mate} would "
-                   "be {a} and {p} {b} (two solutions): {removals}", p=cell(p),
-                   pair=f"{{{min(a, b)}, {max(a, b)}}}", first=_house(names, i[6]),
-                   second=_house(names, i[7]), a=a, x=cell(x), b=b, row_mate=cell(row_mate),
-                   col_mate=cell(col_mate), removals=rm)  # fmt: skip
-    if name == "avoidable_rectangle":
-        p, q, kind, c = i[4], i[5], i[6], i[7]
-        solved = [x for x in i[0:4] if any(y == x and r == CELL_PATTERN for y, r in step.cells)]
-        empty = [x for x in i[0:4] if x not in solved]
-        if kind == 1:
-            return msg("Avoidable Rectangle Type 1: {solved} were solved (none is a given) with "
-                       "{p} and {q} crosswise; {digit} in {empty} would complete a rectangle "
-                       "whose {p} and {q} could be swapped (two solutions), so {removals}",
-                       solved=cells(solved), p=p, q=q,
-                       digit=step.eliminations[0][1], empty=cell(empty[0]),
-                       removals=rm)  # fmt: skip
-        return msg("Avoidable Rectangle Type 2: {solved} were solved (neither is a given) with "
-                   "{p} and {q}; {empty} would complete the swappable rectangle unless one of "
-                   "them is {c}, so {c} goes from every cell that sees both: {removals}",
-                   solved=cells(solved), p=p, q=q, empty=cells(empty), c=c,
-                   removals=rm)  # fmt: skip
+def _unique_rectangle_3(step: Step, names: Names) -> str:
+    i, cells = step.info, names.cells
+    floor, roof, a, b, home, digits = i[0:2], i[2:4], i[4], i[5], i[6], i[7]
+    subset = [c for c, r in step.cells if r == CELL_PATTERN and c not in i[0:4]]
+    return msg("Unique Rectangle Type 3: {floor} hold only {pair}, so one of {roof} holds a "
+               "digit other than {a} and {b} (two solutions otherwise); with {subset} that "
+               "makes a naked subset {digits} in {house}: {removals}", floor=cells(floor),
+               pair=f"{{{a}, {b}}}", roof=cells(roof), a=a, b=b, subset=cells(subset),
+               digits=_digits_braced(digits), house=_house(names, home),
+               removals=removals(step, names))  # fmt: skip
+
+
+def _unique_rectangle_5(step: Step, names: Names) -> str:
+    i, cells = step.info, names.cells
+    nb = 4 - i[7]
+    pattern, extra, a, b, c = i[0:nb], i[nb:4], i[4], i[5], i[6]
+    return msg("Unique Rectangle Type 5: {pattern} hold only {pair} and {extra} hold {a}, "
+               "{b} and {c}; without {c} in one of them the puzzle would have two "
+               "solutions, so {c} goes from every cell that sees them all: {removals}",
+               pattern=cells(pattern), pair=f"{{{a}, {b}}}", extra=cells(extra), a=a, b=b,
+               c=c, removals=removals(step, names))  # fmt: skip
+
+
+def _unique_rectangle_6(step: Step, names: Names) -> str:
+    i, cells = step.info, names.cells
+    floor, roof, a, b = i[0:2], i[2:4], i[4], i[5]
+    return msg("Unique Rectangle Type 6: {floor} hold only {pair}; in {first} and {second}, "
+               "{a} fits only in the rectangle, so it lies on one of its diagonals; on "
+               "{roof} it would leave {b} on both of {floor} (two solutions), so {removals}",
+               floor=cells(floor), pair=f"{{{min(a, b)}, {max(a, b)}}}",
+               first=_house(names, i[6]), second=_house(names, i[7]), a=a, roof=cells(roof),
+               b=b, removals=removals(step, names))  # fmt: skip
+
+
+def _hidden_rectangle(step: Step, names: Names) -> str:
+    i, cell = step.info, names.cell
+    p, x, row_mate, col_mate, a, b = i[0], i[1], i[2], i[3], i[4], i[5]
+    return msg("Hidden Rectangle: {p} holds only {pair}; in {first} and {second}, {a} fits "
+               "only in the rectangle, so if {x} were {b}, {row_mate} and {col_mate} would "
+               "be {a} and {p} {b} (two solutions): {removals}", p=cell(p),
+               pair=f"{{{min(a, b)}, {max(a, b)}}}", first=_house(names, i[6]),
+               second=_house(names, i[7]), a=a, x=cell(x), b=b, row_mate=cell(row_mate),
+               col_mate=cell(col_mate), removals=removals(step, names))  # fmt: skip
+
+
+def _avoidable_rectangle(step: Step, names: Names) -> str:
+    i, cells = step.info, names.cells
+    p, q, kind, c = i[4], i[5], i[6], i[7]
+    solved = [x for x in i[0:4] if any(y == x and r == CELL_PATTERN for y, r in step.cells)]
+    empty = [x for x in i[0:4] if x not in solved]
+    if kind == 1:
+        return msg("Avoidable Rectangle Type 1: {solved} were solved (none is a given) with "
+                   "{p} and {q} crosswise; {digit} in {empty} would complete a rectangle "
+                   "whose {p} and {q} could be swapped (two solutions), so {removals}",
+                   solved=cells(solved), p=p, q=q,
+                   digit=step.eliminations[0][1], empty=names.cell(empty[0]),
+                   removals=removals(step, names))  # fmt: skip
+    return msg("Avoidable Rectangle Type 2: {solved} were solved (neither is a given) with "
+               "{p} and {q}; {empty} would complete the swappable rectangle unless one of "
+               "them is {c}, so {c} goes from every cell that sees both: {removals}",
+               solved=cells(solved), p=p, q=q, empty=cells(empty), c=c,
+               removals=removals(step, names))  # fmt: skip
+
+
+def _bug_plus_n(step: Step, names: Names) -> str:
     extras = [(c, d) for c, d, r in step.candidates if r == ROLE_ON]
-    listed = words([msg("{digit} in {cell}", digit=d, cell=cell(c)) for c, d in extras])
+    listed = words([msg("{digit} in {cell}", digit=d, cell=names.cell(c)) for c, d in extras])
     return msg("BUG+{n}: without {listed}, every empty cell would hold two candidates and every "
                "digit two places in each house (a pattern with no solution or several), so one "
-               "of them is true and what sees them all is false: {removals}", n=i[0],
-               listed=listed, removals=rm)  # fmt: skip
+               "of them is true and what sees them all is false: {removals}", n=step.info[0],
+               listed=listed, removals=removals(step, names))  # fmt: skip
 
 
-def _special(step: Step, names: Names) -> str:
-    t, i = step.technique, step.info
+# -- steps that are not techniques: inside a guessed branch ---------------------------------
+def _guess_text(step: Step, names: Names) -> str:
+    """The guess a special step is about: the last one in force, 'B3=5'."""
     guess = step.assumptions[-1] if step.assumptions else None
-    guess_text = f"{names.cell(guess[0])}={guess[1]}" if guess else msg("the guess")
-    if t == T_CONTRADICTION:
-        if i[0] == 0:
-            return msg("Contradiction: {cell} has no candidate left, so the guess {guess} was "
-                       "wrong", cell=names.cell(i[1]), guess=guess_text)  # fmt: skip
-        return msg("Contradiction: {digit} has no place left in {house}, so the guess {guess} "
-                   "was wrong", digit=i[2], house=_house(names, i[1]),
-                   guess=guess_text)  # fmt: skip
-    if t == T_BACKTRACK:
-        return msg("Backtrack: undo the guess {guess} and every step that followed it",
-                   guess=guess_text)  # fmt: skip
-    if t == T_REFUTED:
-        cell, digit = step.eliminations[0]
-        return msg("Guess refuted: {cell}={digit} led to a contradiction, so {digit} goes from "
-                   "{cell}", cell=names.cell(cell), digit=digit)  # fmt: skip
-    return ""
+    return f"{names.cell(guess[0])}={guess[1]}" if guess else msg("the guess")
+
+
+def _contradiction(step: Step, names: Names) -> str:
+    i = step.info
+    if i[0] == 0:
+        return msg("Contradiction: {cell} has no candidate left, so the guess {guess} was "
+                   "wrong", cell=names.cell(i[1]), guess=_guess_text(step, names))  # fmt: skip
+    return msg("Contradiction: {digit} has no place left in {house}, so the guess {guess} "
+               "was wrong", digit=i[2], house=_house(names, i[1]),
+               guess=_guess_text(step, names))  # fmt: skip
+
+
+def _backtrack(step: Step, names: Names) -> str:
+    return msg("Backtrack: undo the guess {guess} and every step that followed it",
+               guess=_guess_text(step, names))  # fmt: skip
+
+
+def _refuted(step: Step, names: Names) -> str:
+    cell, digit = step.eliminations[0]
+    return msg("Guess refuted: {cell}={digit} led to a contradiction, so {digit} goes from "
+               "{cell}", cell=names.cell(cell), digit=digit)  # fmt: skip
 
 
 def _cell_masks(step: Step) -> dict[int, int]:
@@ -628,10 +733,8 @@ def _kraken_text(step: Step, names: Names) -> str:
     """'Kraken Fish: a finned Swordfish on 5 in rows .. / columns .. with fins ..; either
     the fish holds or a fin is true, and each fin leads to the target losing the digit'."""
     i = step.info
-    k, digit, orient, bases, covers, target = i[0], i[1], i[2], i[3], i[4], i[5]
-    base0, cover0 = (0, names.n) if orient == 0 else (names.n, 0)
-    base_houses = [base0 + j for j in range(names.n) if bases >> j & 1]
-    cover_houses = [cover0 + j for j in range(names.n) if covers >> j & 1]
+    k, digit, target = i[0], i[1], i[5]
+    bases, covers = _fish_lines(names, i[2], i[3], i[4])
     fins = [c for c, _d, r in step.candidates[: step.branches[0][3]] if r == ROLE_FIN]
     cases = clauses([msg("[{branch}]", branch=_branch_text(step, names, b))
                      for b in range(len(step.branches))])  # fmt: skip
@@ -644,9 +747,9 @@ def _kraken_text(step: Step, names: Names) -> str:
                 "{covers} or on the fins {fins}. If no fin holds {digit}, the fish keeps "
                 "{digit} out of {where}; each fin holding it leads to {where} without {digit} "
                 "too ({links} links): {cases}, so {removals}", len(fins),
-                fish=FISH_NAMES.get(k, "fish"), digit=digit, bases=_houses(names, base_houses),
-                covers=_houses(names, cover_houses), fins=names.cells(fins), where=where,
-                links=i[6], cases=cases, removals=removals(step, names))  # fmt: skip
+                fish=FISH_NAMES.get(k, "fish"), digit=digit, bases=bases, covers=covers,
+                fins=names.cells(fins), where=where, links=i[6], cases=cases,
+                removals=removals(step, names))  # fmt: skip
 
 
 # -- issue 21: Franken and Mutant fish, templates ------------------------------------------
@@ -804,3 +907,52 @@ def _node_chain_caption(step: Step, names: Names) -> str:
     return msg("{title} ({links} links): {chain}: if {start} is false, {end} is true, so one of "
                "them is true: {removals}", title=title, links=i[1], chain=chain, start=start,
                end=end, removals=rm)  # fmt: skip
+
+
+Caption = Callable[[Step, Names], str]
+"""How a step is put into words: the step and the name tables in, a message out."""
+
+# Each technique's caption, keyed by its name (solvers.sudoku.techniques), and those of the
+# steps that are not techniques (SPECIAL_STEPS). A new technique adds its entry here; a test
+# checks that every technique has one.
+CAPTIONS: dict[str, Caption] = {
+    "naked_single": _naked_single,
+    "hidden_single": _hidden_single,
+    **dict.fromkeys(GROUPS["intersections"], _intersection),
+    **dict.fromkeys(("naked_pair", "naked_triple", "naked_quad"), _naked_subset),
+    **dict.fromkeys(("hidden_pair", "hidden_triple", "hidden_quad"), _hidden_subset),
+    **dict.fromkeys(GROUPS["fish"], _basic_fish),
+    **dict.fromkeys(GROUPS["finned_fish"], _finned_fish),
+    "y_wing": _y_wing,
+    "xyz_wing": _xyz_wing,
+    "w_wing": _w_wing,
+    "unique_rectangle_1": _unique_rectangle_1,
+    "unique_rectangle_2": _unique_rectangle_2,
+    "unique_rectangle_3": _unique_rectangle_3,
+    "unique_rectangle_4": _unique_rectangle_4,
+    "unique_rectangle_5": _unique_rectangle_5,
+    "unique_rectangle_6": _unique_rectangle_6,
+    "hidden_rectangle": _hidden_rectangle,
+    "avoidable_rectangle": _avoidable_rectangle,
+    "bug_plus_1": _bug_plus_1,
+    "bug_plus_n": _bug_plus_n,
+    "simple_colouring": _simple_colouring,
+    "x_chain": _x_chain,
+    "xy_chain": _xy_chain,
+    "aic": _aic,
+    **dict.fromkeys(("skyscraper", "two_string_kite", "turbot_fish"), _single_digit_chain),
+    "empty_rectangle": _empty_rectangle,
+    "als_xz": _als_xz,
+    "als_xy_wing": _als_xy_wing,
+    "sue_de_coq": _sue_de_coq,
+    "death_blossom": _death_blossom,
+    **dict.fromkeys(NODE_CHAIN_NAMES, _node_chain_caption),
+    "kraken_fish": _kraken_text,
+    **dict.fromkeys(("franken_fish", "mutant_fish"), _complex_fish_text),
+    **dict.fromkeys(GROUPS["templates"], _template_text),
+    **dict.fromkeys(GROUPS["forcing"], _forcing_text),
+    "guess": _guess,
+    SPECIAL_STEPS[T_CONTRADICTION]: _contradiction,
+    SPECIAL_STEPS[T_BACKTRACK]: _backtrack,
+    SPECIAL_STEPS[T_REFUTED]: _refuted,
+}

@@ -11,15 +11,27 @@ import argparse
 import sys
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array, Int64Array
 from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Grid
 from puzzleviz.solvers.sudoku.bruteforce import random_grid, search
 from puzzleviz.solvers.sudoku.geometry import geometry
 from puzzleviz.solvers.sudoku.parse import Puzzle
+from puzzleviz.solvers.sudoku.search import solve
+from puzzleviz.solvers.sudoku.techniques import parse_selection
 
 
 @njit(cache=True)
-def _remove_clues(grid, order, house_cells, peers, n, max_nodes, control):
+def _remove_clues(
+    grid: Grid,
+    order: Int64Array,
+    house_cells: Int32Array,
+    peers: Int32Array,
+    n: int,
+    max_nodes: int,
+    control: Int64Array,
+) -> Grid:
     ncell = grid.shape[0]
     givens = grid.copy()
     cand = np.empty(ncell, dtype=np.int32)
@@ -55,9 +67,6 @@ def generate(b: int, seed: int, max_nodes: int = 20_000) -> Puzzle:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from puzzleviz.solvers.sudoku.search import solve
-    from puzzleviz.solvers.sudoku.techniques import parse_selection
-
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", type=int, default=9, choices=(4, 9, 16))
     parser.add_argument("--count", type=int, default=100)

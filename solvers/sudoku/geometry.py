@@ -12,9 +12,11 @@ or, as an option, the r1c1 style used by HoDoKu and most forums ("r1c1", "b3").
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
 from typing import NamedTuple
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array
 
 SIZES = {16: 2, 81: 3, 256: 4}  # number of cells -> box size
 DIGIT_CHARS = "123456789ABCDEFG"
@@ -27,12 +29,12 @@ class Geo(NamedTuple):
     b: int
     n: int
     ncell: int
-    row: np.ndarray  # (ncell,) int32
-    col: np.ndarray  # (ncell,) int32
-    box: np.ndarray  # (ncell,) int32
-    house_cells: np.ndarray  # (3n, n) int32: cells of each house, in reading order
-    cell_houses: np.ndarray  # (ncell, 3) int32: row, column and box house of each cell
-    peers: np.ndarray  # (ncell, npeer) int32: the other cells that share a house
+    row: Int32Array  # (ncell,)
+    col: Int32Array  # (ncell,)
+    box: Int32Array  # (ncell,)
+    house_cells: Int32Array  # (3n, n): cells of each house, in reading order
+    cell_houses: Int32Array  # (ncell, 3): row, column and box house of each cell
+    peers: Int32Array  # (ncell, npeer): the other cells that share a house
 
 
 @functools.cache
@@ -67,10 +69,6 @@ def geometry(b: int) -> Geo:
     return Geo(b, n, ncell, *(np.ascontiguousarray(t, dtype=np.int32) for t in tables))
 
 
-def box_size_for(ncells: int) -> int | None:
-    return SIZES.get(ncells)
-
-
 def digit_char(d: int) -> str:
     return DIGIT_CHARS[d - 1] if d > 0 else "."
 
@@ -93,7 +91,7 @@ class Names:
     def cell(self, cell: int) -> str:
         return self._cells[cell]
 
-    def cells(self, cells) -> str:
+    def cells(self, cells: Iterable[int]) -> str:
         return ", ".join(self.cell(c) for c in cells)
 
     def house(self, house: int) -> str:
@@ -109,23 +107,6 @@ class Names:
         r0, c0 = (i // b) * b, (i % b) * b
         first, last = r0 * n + c0, (r0 + b - 1) * n + c0 + b - 1
         return f"box {self.cell(first)}{self.cell(last)}"
-
-    def houses(self, houses) -> str:
-        return join_words([self.house(h) for h in houses])
-
-    @staticmethod
-    def digit(d: int) -> str:
-        return str(int(d))
-
-    @staticmethod
-    def digits(ds) -> str:
-        return join_words([str(int(d)) for d in ds])
-
-
-def join_words(words: list[str]) -> str:
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def mask_digits(mask: int) -> list[int]:

@@ -20,16 +20,18 @@ from collections.abc import Iterable
 import numpy as np
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.i18n import msg, nmsg, render, words
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
 from puzzleviz.solvers.sudoku.captions import caption, caption_message, house_words
 from puzzleviz.solvers.sudoku.geometry import Names
 from puzzleviz.solvers.sudoku.kernels.engine import STALLED
 from puzzleviz.solvers.sudoku.logic import logic_steps, start_grid
+from puzzleviz.solvers.sudoku.parse import Puzzle, parse_puzzle
 from puzzleviz.solvers.sudoku.roles import HOUSE_BASE, HOUSE_COVER
+from puzzleviz.solvers.sudoku.search import check_solutions
 from puzzleviz.solvers.sudoku.steps import Step
 from puzzleviz.solvers.sudoku.techniques import BY_NAME, LOGIC
 
 LEVELS = (1, 2, 3)
-LEVEL_WORDS = {1: "the technique", 2: "where to look", 3: "the whole step"}
 
 
 @dataclasses.dataclass(frozen=True)
@@ -82,7 +84,7 @@ def step_hint(step: Step, names: Names) -> Hint:
 
 
 def check_position(
-    values: np.ndarray, cand: np.ndarray, givens: np.ndarray, solution: np.ndarray, names: Names
+    values: Grid, cand: Candidates, givens: Grid, solution: Grid, names: Names
 ) -> Hint | None:
     """A hint about a mistake in the position, if there is one: a digit that is not the
     solution's, or a cell whose candidates no longer hold its digit."""
@@ -110,10 +112,10 @@ def check_position(
 
 def hint_for(
     b: int,
-    values: np.ndarray,
-    cand: np.ndarray,
-    givens: np.ndarray,
-    solution: np.ndarray,
+    values: Grid,
+    cand: Candidates,
+    givens: Grid,
+    solution: Grid,
     enabled: Iterable[str] | None = None,
     *,
     unique: bool = True,
@@ -150,9 +152,6 @@ def hint_for_puzzle(
     style: str = "a1",
 ) -> Hint:
     """The hint at the start of a puzzle (its givens may include the student's digits)."""
-    from puzzleviz.solvers.sudoku.parse import Puzzle, parse_puzzle
-    from puzzleviz.solvers.sudoku.search import check_solutions
-
     puzzle = (
         puzzle_text_or_puzzle
         if isinstance(puzzle_text_or_puzzle, Puzzle)

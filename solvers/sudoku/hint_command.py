@@ -1,5 +1,6 @@
 """`puzzleviz sudoku hint`: its options and its run. Light on purpose: --help reads the
-options without importing the solver (hint.py, which loads the numba kernels).
+options without importing the solver (hint.py, which loads the numba kernels): the imports
+marked "lazy: --help" stay inside `run`.
 """
 
 from __future__ import annotations
@@ -7,11 +8,11 @@ from __future__ import annotations
 import argparse
 
 from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.sudoku.options import NAME_STYLES
+from puzzleviz.solvers.sudoku.techniques import parse_selection
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    from puzzleviz.solvers.sudoku.options import NAME_STYLES
-
     parser.description = (
         "The next step from a position, in three levels: 1 the technique's name, 2 the "
         "cells to look at, 3 the whole step with what it removes or places."
@@ -36,9 +37,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from puzzleviz.solvers.sudoku.hint import hint_for_puzzle
-    from puzzleviz.solvers.sudoku.parse import load_argument
-    from puzzleviz.solvers.sudoku.techniques import parse_selection
+    from puzzleviz.solvers.sudoku.hint import hint_for_puzzle  # lazy: --help
+    from puzzleviz.solvers.sudoku.parse import load_argument  # lazy: --help
 
     enabled = parse_selection(args.techniques) - {"guess"}
     puzzles = load_argument(args.puzzle)

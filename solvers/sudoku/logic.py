@@ -9,7 +9,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array
 from puzzleviz.solvers.interrupt import raise_if_stopped
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
 from puzzleviz.solvers.sudoku.geometry import geometry
 from puzzleviz.solvers.sudoku.kernels.engine import OVERFLOW, STOPPED, initial_candidates, run_logic
 from puzzleviz.solvers.sudoku.kernels.log import new_log
@@ -17,7 +19,7 @@ from puzzleviz.solvers.sudoku.steps import Step, decode_log
 from puzzleviz.solvers.sudoku.techniques import BY_NAME
 
 
-def start_grid(b: int, givens: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def start_grid(b: int, givens: Grid) -> tuple[Grid, Candidates]:
     """Digits and candidate masks of a grid holding only `givens` (int32 arrays)."""
     geo = geometry(b)
     values = np.asarray(givens, dtype=np.int32).copy()
@@ -26,18 +28,19 @@ def start_grid(b: int, givens: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return values, cand
 
 
-def given_flags(values: np.ndarray) -> np.ndarray:
+def given_flags(values: Grid) -> Int32Array:
     """1 for each filled cell of `values`: the cells an Avoidable Rectangle may not use."""
-    return (np.asarray(values) != 0).astype(np.int32)
+    flags: Int32Array = (np.asarray(values) != 0).astype(np.int32)
+    return flags
 
 
 def logic_steps(
     b: int,
-    values: np.ndarray,
-    cand: np.ndarray,
+    values: Grid,
+    cand: Candidates,
     order: Sequence[str],
     max_steps: int,
-    givens: np.ndarray | None = None,
+    givens: Grid | None = None,
 ) -> tuple[int, list[Step]]:
     """Up to `max_steps` steps of the techniques in `order` (easiest first), applied to
     `values` and `cand` in place; the engine's status and the steps (without captions).

@@ -10,19 +10,16 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, EventRows, Int32Array, Int64Array, StateArray
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.events import INT32_MAX, Event, EventSet
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
 from puzzleviz.solvers.sudoku.geometry import Names, geometry
 from puzzleviz.solvers.sudoku.kernels.engine import initial_candidates
 from puzzleviz.solvers.sudoku.parse import check_givens, parse_puzzle
-from puzzleviz.solvers.sudoku.roles import (
-    CELL_ROLE_NAMES,
-    HOUSE_ROLE_NAMES,
-    LINK_NAMES,
-    ROLE_NAMES,
-)
+from puzzleviz.solvers.sudoku.roles import CELL_ROLE_NAMES, HOUSE_ROLE_NAMES, LINK_NAMES, ROLE_NAMES
 from puzzleviz.solvers.sudoku.techniques import BY_NAME, TECHNIQUES
 
 # -- events -------------------------------------------------------------------------------
@@ -154,7 +151,7 @@ class Layout:
     def mark_offset(self, layer: int) -> int:
         return (self.cell_marks, self.cand_marks, self.house_marks, self.links)[layer]
 
-    def offsets(self) -> np.ndarray:
+    def offsets(self) -> Int64Array:
         """What the numba kernels need, in one array."""
         return np.array(
             [
@@ -227,7 +224,7 @@ class SudokuModel(PuzzleModel):
             "techniques": list(self.technique_names),
         }
 
-    def initial_state(self) -> np.ndarray:
+    def initial_state(self) -> StateArray:
         lay = self.layout
         state = np.zeros(lay.size, dtype=STATE_DTYPE)
         state[0] = self.b
@@ -242,18 +239,18 @@ class SudokuModel(PuzzleModel):
         return state
 
     # --- apply / revert -------------------------------------------------------------
-    def apply(self, state: np.ndarray, event: Event) -> None:
+    def apply(self, state: StateArray, event: Event) -> None:
         row = np.asarray(self.events.encode(event), dtype=np.int32)
         _apply_rows(state, row[None, :], self._offsets)
 
-    def revert(self, state: np.ndarray, event: Event) -> None:
+    def revert(self, state: StateArray, event: Event) -> None:
         row = np.asarray(self.events.encode(event), dtype=np.int32)
         _revert_rows(state, row[None, :], self._offsets)
 
-    def apply_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def apply_rows(self, state: StateArray, rows: EventRows) -> None:
         _apply_rows(state, np.ascontiguousarray(rows, dtype=np.int32), self._offsets)
 
-    def revert_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def revert_rows(self, state: StateArray, rows: EventRows) -> None:
         _revert_rows(state, np.ascontiguousarray(rows, dtype=np.int32), self._offsets)
 
     # --- what a trace may hold -----------------------------------------------------------
@@ -280,18 +277,18 @@ class SudokuModel(PuzzleModel):
             SetDepth: {"depth": depth, "previous": depth},
         }
 
-    def _layer_sizes(self) -> np.ndarray:
+    def _layer_sizes(self) -> Int64Array:
         """Entries of each mark layer: cells, candidates, houses, link slots."""
         lay = self.layout
         return np.array([lay.ncell, lay.ncell * self.n, 3 * self.n, LINK_SLOTS], dtype=np.int64)
 
-    def row_faults(self, rows: np.ndarray) -> Iterator[tuple[np.ndarray, str]]:
+    def row_faults(self, rows: EventRows) -> Iterator[tuple[BoolArray, str]]:
         marks = rows[:, 0] == Mark.OP
         layer = np.where(marks, rows[:, 1], 0)
         sizes = self._layer_sizes()
         yield marks & (rows[:, 2] >= sizes[layer]), "the index is beyond its layer's entries"
 
-    def check_state(self, state: np.ndarray) -> None:
+    def check_state(self, state: StateArray) -> None:
         """Every block within what its events could write (a digit of 99 in a cell would
         send a scene looking for a 99th digit)."""
         super().check_state(state)
@@ -314,41 +311,42 @@ class SudokuModel(PuzzleModel):
                 raise PuzzleInputError(f"a {what} of {bad} (it must be {low}..{high})")
 
     # --- reading a state (for scenes) -----------------------------------------------
-    def _block(self, state: np.ndarray, start: int, size: int) -> np.ndarray:
+    def _block(self, state: StateArray, start: int, size: int) -> Int32Array:
         return np.asarray(state[start : start + size])
 
-    def values(self, state: np.ndarray) -> np.ndarray:
+    def values(self, state: StateArray) -> Grid:
         """(n*n,) digits, 0 for empty cells."""
         return self._block(state, self.layout.values, self.layout.ncell)
 
-    def candidates(self, state: np.ndarray) -> np.ndarray:
+    def candidates(self, state: StateArray) -> Candidates:
         """(n*n,) candidate bitmasks (bit d-1 = digit d); 0 for filled cells."""
         return self._block(state, self.layout.cands, self.layout.ncell)
 
-    def candidate_grid(self, state: np.ndarray) -> np.ndarray:
+    def candidate_grid(self, state: StateArray) -> BoolArray:
         """(n*n, n) bool: candidate_grid[cell, d-1] is True if digit d is a candidate."""
         masks = self.candidates(state)
-        return (masks[:, None] >> np.arange(self.n)) & 1 == 1
+        grid: BoolArray = (masks[:, None] >> np.arange(self.n)) & 1 == 1
+        return grid
 
-    def origin(self, state: np.ndarray) -> np.ndarray:
+    def origin(self, state: StateArray) -> Int32Array:
         """(n*n,) 0 empty, 1 given, 2 placed by logic, 3 placed by a guess."""
         return self._block(state, self.layout.origin, self.layout.ncell)
 
-    def cell_marks(self, state: np.ndarray) -> np.ndarray:
+    def cell_marks(self, state: StateArray) -> Int32Array:
         """(n*n,) cell roles (roles.CELL_*), 0 = none."""
         return self._block(state, self.layout.cell_marks, self.layout.ncell)
 
-    def candidate_marks(self, state: np.ndarray) -> np.ndarray:
+    def candidate_marks(self, state: StateArray) -> Int32Array:
         """(n*n, n) candidate roles (roles.ROLE_*); [cell, d-1]. A candidate marked
         ROLE_ELIMINATE or ROLE_PEER whose bit is gone is drawn struck out."""
         lay = self.layout
         return self._block(state, lay.cand_marks, lay.ncell * self.n).reshape(lay.ncell, self.n)
 
-    def house_marks(self, state: np.ndarray) -> np.ndarray:
+    def house_marks(self, state: StateArray) -> Int32Array:
         """(3n,) house roles (roles.HOUSE_*): rows 0..n-1, columns n..2n-1, boxes 2n..3n-1."""
         return self._block(state, self.layout.house_marks, 3 * self.n)
 
-    def links(self, state: np.ndarray) -> list[tuple[int, int, int, int, int]]:
+    def links(self, state: StateArray) -> list[tuple[int, int, int, int, int]]:
         """Chain links shown now: (cell a, digit a, cell b, digit b, kind: 1 strong 2 weak)."""
         ncand = self.layout.ncell * self.n
         out = []
@@ -358,30 +356,31 @@ class SudokuModel(PuzzleModel):
                 out.append((a // self.n, a % self.n + 1, b // self.n, b % self.n + 1, kind))
         return out
 
-    def techniques_used(self, state: np.ndarray) -> list[tuple[str, int]]:
+    def techniques_used(self, state: StateArray) -> list[tuple[str, int]]:
         """The side list: (technique name, steps so far) in difficulty order."""
         counts = self._block(state, self.layout.tech_count, self.layout.n_techniques).tolist()
         used = [(name, k) for name, k in zip(self.technique_names, counts, strict=True) if k]
         return sorted(used, key=lambda item: difficulty(item[0]))
 
-    def current_technique(self, state: np.ndarray) -> str | None:
+    def current_technique(self, state: StateArray) -> str | None:
         t = int(state[self.layout.current_tech])
         return self.technique_names[t] if t >= 0 else None
 
-    def depth(self, state: np.ndarray) -> int:
+    def depth(self, state: StateArray) -> int:
         """Guesses in force."""
         return int(state[self.layout.depth])
 
     def house_cells(self, house: int) -> list[int]:
-        return self.geo.house_cells[house].tolist()
+        return [int(c) for c in self.geo.house_cells[house]]
 
     def names(self, style: str = "a1") -> Names:
         return Names(self.b, style)
 
-    def tidying(self, rows: np.ndarray) -> np.ndarray | None:
+    def tidying(self, rows: EventRows) -> BoolArray | None:
         """A Mark whose value is 0 switches a highlight off: a step begins by clearing the
         last step's marks, which the event level passes over in one press."""
-        return (rows[:, 0] == Mark.OP) & (rows[:, 3] == 0)
+        clearing: BoolArray = (rows[:, 0] == Mark.OP) & (rows[:, 3] == 0)
+        return clearing
 
     def describe(self, event: Event) -> str:
         names = self.names()
@@ -427,9 +426,9 @@ class SudokuModel(PuzzleModel):
 
 
 @njit(cache=True)
-def _apply_one(state, row, off, sign):
+def _apply_one(state: StateArray, row: EventRows, off: Int64Array, sign: int) -> int:
     """sign +1 applies the row, -1 reverts it."""
-    n = off[0]
+    n = int(off[0])
     op = row[0]
     a, b, c, d = row[1], row[2], row[3], row[4]
     if op == 0 or op == 1:  # Place / Unplace (Unplace is Place reverted)
@@ -461,12 +460,12 @@ def _apply_one(state, row, off, sign):
 
 
 @njit(cache=True)
-def _apply_rows(state, rows, off):
+def _apply_rows(state: StateArray, rows: EventRows, off: Int64Array) -> None:
     for i in range(rows.shape[0]):
         _apply_one(state, rows[i], off, 1)
 
 
 @njit(cache=True)
-def _revert_rows(state, rows, off):
+def _revert_rows(state: StateArray, rows: EventRows, off: Int64Array) -> None:
     for i in range(rows.shape[0] - 1, -1, -1):
         _apply_one(state, rows[i], off, -1)

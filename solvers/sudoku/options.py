@@ -1,5 +1,8 @@
 """`puzzleviz solve sudoku PUZZLE|FILE`: its own options and the puzzle(s) they describe.
-Nothing heavy is imported until a command runs."""
+
+Nothing heavy is imported until a command runs: `--help` imports this module, so the imports
+marked "lazy: --help" (numpy, and numba through the solver) stay inside the functions that
+need them (tests/cli/test_help_is_light.py checks it)."""
 
 from __future__ import annotations
 
@@ -9,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.options import whole
+from puzzleviz.solvers.sudoku import techniques as registry
+from puzzleviz.solvers.sudoku.techniques import parse_selection
 
 if TYPE_CHECKING:
     from puzzleviz.solvers.sudoku.model import SudokuModel
@@ -27,7 +32,7 @@ class SudokuProblem:
     names: str = "a1"
 
     def model(self) -> SudokuModel:
-        from puzzleviz.solvers.sudoku.model import SudokuModel
+        from puzzleviz.solvers.sudoku.model import SudokuModel  # lazy: --help
 
         return SudokuModel(self.puzzle.text())
 
@@ -35,8 +40,8 @@ class SudokuProblem:
         return None
 
     def params(self) -> dict[str, Any]:
-        from puzzleviz.solvers.sudoku.record import trace_params
-        from puzzleviz.solvers.sudoku.search import check_solutions
+        from puzzleviz.solvers.sudoku.record import trace_params  # lazy: --help
+        from puzzleviz.solvers.sudoku.search import check_solutions  # lazy: --help
 
         unique = check_solutions(self.puzzle, self.allow_multiple)[1]
         return trace_params(self.enabled, unique)
@@ -79,8 +84,7 @@ def answer(args: argparse.Namespace) -> bool:
     """--list-techniques answers without a puzzle."""
     if not args.list_techniques:
         return False
-    import puzzleviz.solvers.sudoku.techniques as registry
-    from puzzleviz.solvers.sudoku.rating import HODOKU, SE
+    from puzzleviz.solvers.sudoku.rating import HODOKU, SE  # lazy: --help
 
     doc = registry.__doc__ or ""
     print(doc[doc.index("Rating scale") :].rstrip() + "\n")
@@ -97,8 +101,7 @@ def answer(args: argparse.Namespace) -> bool:
 
 
 def problems(args: argparse.Namespace) -> list[SudokuProblem]:
-    from puzzleviz.solvers.sudoku.parse import load_argument
-    from puzzleviz.solvers.sudoku.techniques import parse_selection
+    from puzzleviz.solvers.sudoku.parse import load_argument  # lazy: --help
 
     if not args.puzzle:
         raise PuzzleInputError("give a puzzle (81 characters, 0 or . for blanks) or a file")

@@ -18,6 +18,7 @@ from pathlib import Path
 import numpy as np
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.reading import MB, FileFormat, exists, read_text
+from puzzleviz.solvers.sudoku.arrays import Grid
 from puzzleviz.solvers.sudoku.geometry import DIGIT_CHARS, SIZES, Names, digit_char, geometry
 
 BLANKS = "0.-"
@@ -33,7 +34,7 @@ class Puzzle:
     """Givens of one sudoku: box size and an int32 array (0 = blank), plus an optional name."""
 
     b: int
-    givens: np.ndarray
+    givens: Grid
     name: str = ""
 
     @property
@@ -67,7 +68,7 @@ def _cell_value(ch: str, where: str) -> int:
     return index + 1
 
 
-def _values(chars: list[tuple[str, str]]) -> np.ndarray:
+def _values(chars: list[tuple[str, str]]) -> Grid:
     count = len(chars)
     b = SIZES.get(count)
     if b is None:
@@ -83,7 +84,7 @@ def _values(chars: list[tuple[str, str]]) -> np.ndarray:
     return values
 
 
-def check_givens(b: int, values: np.ndarray) -> None:
+def check_givens(b: int, values: Grid) -> None:
     """Raise if a digit appears twice in a row, column or box."""
     geo = geometry(b)
     names = Names(b)

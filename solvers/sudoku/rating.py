@@ -37,7 +37,19 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from puzzleviz.solvers.i18n import N_, msg
+from puzzleviz.solvers.sudoku.kernels.engine import SOLVED
+from puzzleviz.solvers.sudoku.logic import logic_steps, start_grid
+from puzzleviz.solvers.sudoku.model import (
+    MARK_CANDIDATE,
+    MARK_HOUSE,
+    MARK_LINK,
+    Mark,
+    SudokuModel,
+    UseTechnique,
+    decode_link,
+)
 from puzzleviz.solvers.sudoku.roles import HOUSE_BASE, LINK_STRONG, ROLE_FIN
+from puzzleviz.solvers.sudoku.techniques import LOGIC, ORDERED
 
 if TYPE_CHECKING:
     from puzzleviz.solvers.sudoku.parse import Puzzle
@@ -322,8 +334,6 @@ def rate_steps(steps: Sequence[Step], n: int = 9) -> Rating:
 
 def se_order(names: Iterable[str]) -> list[str]:
     """Techniques in Sudoku Explainer's order: lightest first (ties: registry order)."""
-    from puzzleviz.solvers.sudoku.techniques import ORDERED
-
     rank = {t.name: k for k, t in enumerate(ORDERED)}
     return sorted(names, key=lambda name: (SE[name][0], rank.get(name, 0)))
 
@@ -336,10 +346,6 @@ def rate_path(
     unique: bool = True,
 ) -> Rating:
     """Both ratings of `puzzle`, given the steps our solver took with `enabled`."""
-    from puzzleviz.solvers.sudoku.kernels.engine import SOLVED
-    from puzzleviz.solvers.sudoku.logic import logic_steps, start_grid
-    from puzzleviz.solvers.sudoku.techniques import LOGIC
-
     n = puzzle.n
     facts = [s if isinstance(s, StepFacts) else StepFacts.of(s) for s in steps]
     ours = rate(facts, n)
@@ -360,16 +366,6 @@ def rate_path(
 
 def trace_facts(trace: Trace) -> list[StepFacts]:
     """StepFacts of every step of a sudoku trace that applies a technique."""
-    from puzzleviz.solvers.sudoku.model import (
-        MARK_CANDIDATE,
-        MARK_HOUSE,
-        MARK_LINK,
-        Mark,
-        SudokuModel,
-        UseTechnique,
-        decode_link,
-    )
-
     model = SudokuModel.from_definition(trace.header.definition)
     ncand = model.layout.ncell * model.n
     rows = trace.rows

@@ -11,6 +11,8 @@ Restore, so the grid returns exactly to where the guess was made.
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import StateArray
+from puzzleviz.solvers.events import Event
 from puzzleviz.solvers.i18n import N_, msg
 from puzzleviz.solvers.sudoku.model import (
     GUESSED,
@@ -43,12 +45,7 @@ from puzzleviz.solvers.sudoku.roles import (
     ROLE_PLACE,
 )
 from puzzleviz.solvers.sudoku.steps import Step
-from puzzleviz.solvers.sudoku.techniques import (
-    BY_NAME,
-    T_BACKTRACK,
-    T_CONTRADICTION,
-    T_GUESS,
-)
+from puzzleviz.solvers.sudoku.techniques import BY_NAME, T_BACKTRACK, T_CONTRADICTION, T_GUESS
 from puzzleviz.solvers.trace import Trace
 from puzzleviz.solvers.tracer import RecordingTracer, Tracer
 
@@ -61,7 +58,7 @@ SOLVER_NAME = "sudoku.human"
 
 
 class _Emitter:
-    def __init__(self, model: SudokuModel, tracer: RecordingTracer):
+    def __init__(self, model: SudokuModel, tracer: Tracer):
         self.model = model
         self.tracer = tracer
         self.n = model.n
@@ -76,7 +73,7 @@ class _Emitter:
         self.guesses = 0
         self.placed = int(np.count_nonzero(self.values))
         self.candidates = int(sum(bin(int(m)).count("1") for m in self.cands.tolist()))
-        self.grid_events: list = []  # Place / Eliminate / Unplace / Restore, for backtracking
+        self.grid_events: list[Place | Eliminate] = []  # what backtracking undoes
         self.frames: list[int] = []
         tracer.start_counts(placed=self.placed, candidates=self.candidates)  # the givens
 
@@ -85,7 +82,7 @@ class _Emitter:
             placed=self.placed, candidates=self.candidates, depth=self.depth, guesses=self.guesses
         )
 
-    def emit(self, event) -> None:
+    def emit(self, event: Event) -> None:
         """Apply, update the counters, record: counters are the statistics after the event."""
         self.model.apply(self.state, event)
         if isinstance(event, Place):
@@ -103,7 +100,7 @@ class _Emitter:
         self._count()
         self.tracer.emit(event)
 
-    def grid(self, event) -> None:
+    def grid(self, event: Place | Eliminate) -> None:
         self.emit(event)
         self.grid_events.append(event)
 
@@ -226,7 +223,7 @@ def record(result: SudokuResult, *, max_events: int = 20_000_000) -> Trace:
 
 def record_with_state(
     result: SudokuResult, *, max_events: int = 20_000_000
-) -> tuple[Trace, np.ndarray]:
+) -> tuple[Trace, StateArray]:
     """The trace and the state its last event leaves (what replaying it must reach)."""
     model = SudokuModel(result.puzzle.text())
     tracer = RecordingTracer(
@@ -257,7 +254,7 @@ class StepRecorder:
     def step(self, step: Step) -> None:
         self.emitter.step(step)
 
-    def finish(self, result: SudokuResult) -> np.ndarray:
+    def finish(self, result: SudokuResult) -> StateArray:
         """The closing step and milestone; returns the state the last event leaves."""
         tracer, emitter = self.tracer, self.emitter
         tracer.annotate(ratings=result.ratings.to_json())  # read back by rated.rate_trace
@@ -271,7 +268,7 @@ class StepRecorder:
         return emitter.state.copy()
 
 
-def record_into(tracer: Tracer, result: SudokuResult, model: SudokuModel) -> np.ndarray:
+def record_into(tracer: Tracer, result: SudokuResult, model: SudokuModel) -> StateArray:
     """Record a finished solve into `tracer` (its model must be `model`); returns the state
     the last event leaves."""
     recorder = StepRecorder(tracer, model)
@@ -280,7 +277,7 @@ def record_into(tracer: Tracer, result: SudokuResult, model: SudokuModel) -> np.
     return recorder.finish(result)
 
 
-def final_state(trace: Trace) -> np.ndarray:
+def final_state(trace: Trace) -> StateArray:
     """The state after every event (what the player shows at the end)."""
     model = SudokuModel.from_definition(trace.header.definition)
     state = np.array(trace.header.initial_state, dtype=np.int32)

@@ -5,17 +5,16 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
-from puzzleviz.solvers.i18n import msg, render
+from puzzleviz.solvers.i18n import render
+from puzzleviz.solvers.sudoku.arrays import Grid
 from puzzleviz.solvers.sudoku.geometry import digit_char
 from puzzleviz.solvers.sudoku.parse import Puzzle
+from puzzleviz.solvers.sudoku.rating import Rating, rate_path
 from puzzleviz.solvers.sudoku.steps import Step
 from puzzleviz.solvers.sudoku.techniques import ORDERED, T_GUESS, TECHNIQUES
-
-if TYPE_CHECKING:
-    from puzzleviz.solvers.sudoku.rating import Rating
 
 # The bands of the scale in solvers.sudoku.techniques: the level is the band of the
 # hardest step (a forcing net is "extreme", only a guess is "guessing").
@@ -36,27 +35,12 @@ def level_name(rating: float) -> str:
     return "guessing"
 
 
-def level_words(level: str) -> str:
-    """The level in the reader's language (a message; `level` stays English in JSON)."""
-    words = {
-        "easy": msg("easy"),
-        "medium": msg("medium"),
-        "hard": msg("hard"),
-        "expert": msg("expert"),
-        "master": msg("master"),
-        "extreme": msg("extreme"),
-        "guessing": msg("guessing"),
-        "stalled": msg("stalled"),
-    }
-    return words.get(level, level)
-
-
 @dataclasses.dataclass
 class SudokuResult:
     puzzle: Puzzle
     steps: list[Step]
-    final: np.ndarray  # the grid reached (complete unless logic stalled with guessing off)
-    solution: np.ndarray  # the puzzle's solution (by brute force; one of them if several)
+    final: Grid  # the grid reached (complete unless logic stalled with guessing off)
+    solution: Grid  # the puzzle's solution (by brute force; one of them if several)
     unique: bool
     enabled: frozenset[str]
 
@@ -81,8 +65,6 @@ class SudokuResult:
     def ratings(self) -> Rating:
         """The ratings people already use: Sudoku Explainer's and HoDoKu's
         (solvers.sudoku.rating). Computed on first use: SE's may need one more solve."""
-        from puzzleviz.solvers.sudoku.rating import rate_path
-
         return rate_path(self.puzzle, self.steps, self.enabled, unique=self.unique)
 
     @property

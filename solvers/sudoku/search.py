@@ -18,12 +18,14 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.i18n import render
 from puzzleviz.solvers.interrupt import raise_if_stopped
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
 from puzzleviz.solvers.sudoku.bruteforce import count_solutions
 from puzzleviz.solvers.sudoku.captions import caption_message
-from puzzleviz.solvers.sudoku.geometry import Names, geometry
+from puzzleviz.solvers.sudoku.geometry import Geo, Names, geometry
 from puzzleviz.solvers.sudoku.geometry import names as name_tables
 from puzzleviz.solvers.sudoku.kernels.engine import (
     OVERFLOW,
@@ -68,7 +70,7 @@ class _Run:
     def __init__(
         self,
         puzzle: Puzzle,
-        order: np.ndarray,
+        order: Int32Array,
         guessing: bool,
         names: Names | None,
         on_step: Callable[[Step], None] | None = None,
@@ -96,7 +98,7 @@ class _Run:
         if self.on_step is not None:
             self.on_step(step)
 
-    def logic(self, values: np.ndarray, cand: np.ndarray) -> int:
+    def logic(self, values: Grid, cand: Candidates) -> int:
         while True:
             saved_values, saved_cand = values.copy(), cand.copy()
             self.log.fill[:] = 0
@@ -113,7 +115,7 @@ class _Run:
             self.add(step)
         return status
 
-    def search(self, values: np.ndarray, cand: np.ndarray) -> int:
+    def search(self, values: Grid, cand: Candidates) -> int:
         """Logic, and guesses while it stalls; SOLVED, STALLED or CONTRADICTION."""
         while True:
             status = self.logic(values, cand)
@@ -161,20 +163,20 @@ class _Run:
             )
             cand[cell] &= ~(1 << (digit - 1))
 
-    def pick_cell(self, cand: np.ndarray) -> int:
+    def pick_cell(self, cand: Candidates) -> int:
         """The first cell with the fewest candidates (at least two)."""
         counts = POPCOUNT[cand]
         counts[counts < 2] = 127
         return int(np.argmin(counts))
 
 
-def place(geo, values: np.ndarray, cand: np.ndarray, cell: int, digit: int) -> None:
+def place(geo: Geo, values: Grid, cand: Candidates, cell: int, digit: int) -> None:
     values[cell] = digit
     cand[cell] = 0
     cand[geo.peers[cell]] &= ~np.int32(1 << (digit - 1))
 
 
-def technique_order(enabled: frozenset[str], unique: bool) -> np.ndarray:
+def technique_order(enabled: frozenset[str], unique: bool) -> Int32Array:
     ids = [t.id for t in LOGIC if t.name in enabled and (unique or not t.needs_unique)]
     return np.array(ids, dtype=np.int32)
 
@@ -184,7 +186,7 @@ ALLOW_MULTIPLE = "pass --allow-multiple to solve it anyway (with guesses)"
 
 def check_solutions(
     puzzle: Puzzle, allow_multiple: bool, remedy: str = ALLOW_MULTIPLE
-) -> tuple[np.ndarray, bool]:
+) -> tuple[Grid, bool]:
     """The solution (or the first of several) and whether it is unique; raises for a puzzle
     with none, or with several unless `allow_multiple` (saying `remedy`: what the command
     that asks can do about it)."""
@@ -258,7 +260,9 @@ def resolve_trace(trace: Trace, techniques: str | Iterable[str] | None) -> Trace
     return solve_and_record(model.puzzle, techniques, allow_multiple=allow)[1]
 
 
-def human(problem: SudokuProblem, tracer: Tracer, limits: Limits, progress: Progress):
+def human(
+    problem: SudokuProblem, tracer: Tracer, limits: Limits, progress: Progress
+) -> SudokuResult:
     """The plugin API's method: solve by the enabled techniques, recording into `tracer`
     as the solver goes (a trace step per solver step, written when the solver has it)."""
     progress.label = "solving"
@@ -275,11 +279,11 @@ __all__ = ["check_solutions", "find_one", "human", "resolve_trace", "solve", "so
 
 def find_one(
     b: int,
-    values: np.ndarray,
-    cand: np.ndarray,
+    values: Grid,
+    cand: Candidates,
     technique: str,
     names: str | None = "a1",
-    givens: np.ndarray | None = None,
+    givens: Grid | None = None,
 ) -> Step | None:
     """The first step of one technique on a given grid and candidate masks, or None.
     Neither array is changed. For tests and hints: the grid need not come from a puzzle.

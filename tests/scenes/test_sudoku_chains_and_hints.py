@@ -8,11 +8,13 @@ import os
 import numpy as np
 import pygame
 import pytest
-from puzzleviz.scenes.sudoku import _digit_ink
+from puzzleviz.scenes.sudoku import _digit_ink, grid_layout
 from puzzleviz.scenes.sudoku_chains import Chain, eureka, number_spots, step_link_count
+from puzzleviz.solvers.i18n import set_language
 from puzzleviz.solvers.sudoku.geometry import Names
 from puzzleviz.solvers.sudoku.model import GIVEN, GUESSED, LOGIC, STUDENT, Eliminate, Mark, Place
 from puzzleviz.solvers.sudoku.search import solve_and_record
+from puzzleviz.solvers.traceview import model_for
 from puzzleviz.viz.app import App
 from puzzleviz.viz.compose import compose, default_look, make_view
 from puzzleviz.viz.images import save_png
@@ -74,7 +76,6 @@ def _frame_at(trace, position):
 
 
 def _model(trace):
-    from puzzleviz.solvers.traceview import model_for
 
     return model_for(trace)
 
@@ -145,7 +146,6 @@ def test_hint_key_tells_more_each_time_and_comes_from_the_position_shown(gl_ctx)
 
 @pytest.mark.gl
 def test_a_click_on_a_pencil_mark_writes_the_digit_and_a_wrong_one_is_the_next_hint(gl_ctx):
-    from puzzleviz.scenes.sudoku import grid_layout
 
     pygame.init()
     result, trace = solve_and_record(XWING)
@@ -167,7 +167,6 @@ def test_a_click_on_a_pencil_mark_writes_the_digit_and_a_wrong_one_is_the_next_h
     assert any(isinstance(e, Place) and (e.cell, e.digit) == (cell, wrong) for e in events)
     written = app.player.trace.n_steps - 1  # the click's step, captioned in any language
     assert app.player.trace.step_caption_text(written).startswith(f"You write {wrong} in ")
-    from puzzleviz.solvers.i18n import set_language
 
     set_language("de")
     try:

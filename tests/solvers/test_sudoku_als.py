@@ -6,6 +6,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
+from puzzleviz.solvers.sudoku.geometry import geometry
+from puzzleviz.solvers.sudoku.kernels.als import (
+    MAX_ALS_CELLS,
+    _petal,
+    _rcc_mask,
+    _victims,
+    find_als,
+)
+from puzzleviz.solvers.sudoku.kernels.als_bits import (
+    als_bitboards,
+    any_victim_bits,
+    has_bit,
+    rcc_mask_bits,
+)
+from puzzleviz.solvers.sudoku.kernels.log import new_log
+from puzzleviz.solvers.sudoku.logic import logic_steps, start_grid
 from puzzleviz.solvers.sudoku.parse import read_puzzles
 from puzzleviz.solvers.sudoku.roles import CELL_ALS, LINK_STRONG, LINK_WEAK
 from puzzleviz.solvers.sudoku.search import solve
@@ -79,23 +96,6 @@ def test_the_bitboards_answer_as_the_cell_by_cell_loops():
     """Restricted digits, overlaps, petals and 'some cell sees every Z of both' read off
     the bitboards (als_bits) equal the loops of als.py, on every pair of sets of positions
     along a hard solve."""
-    import numpy as np
-    from puzzleviz.solvers.sudoku.geometry import geometry
-    from puzzleviz.solvers.sudoku.kernels.als import (
-        MAX_ALS_CELLS,
-        _petal,
-        _rcc_mask,
-        _victims,
-        find_als,
-    )
-    from puzzleviz.solvers.sudoku.kernels.als_bits import (
-        als_bitboards,
-        any_victim_bits,
-        has_bit,
-        rcc_mask_bits,
-    )
-    from puzzleviz.solvers.sudoku.kernels.log import new_log
-    from puzzleviz.solvers.sudoku.logic import logic_steps, start_grid
 
     (puzzle,) = [p for p in read_puzzles(ASSETS / "famous_hard.txt") if p.name == "top95 12"]
     geo = geometry(3)

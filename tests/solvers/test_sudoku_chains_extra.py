@@ -10,11 +10,22 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from puzzleviz.scenes.sudoku_chains import eureka
 from puzzleviz.solvers.sudoku.captions import chain_notation
 from puzzleviz.solvers.sudoku.geometry import Names
+from puzzleviz.solvers.sudoku.logic import start_grid
+from puzzleviz.solvers.sudoku.model import MARK_CANDIDATE, MARK_CELL, MARK_LINK, Mark, decode_link
 from puzzleviz.solvers.sudoku.parse import read_puzzles
 from puzzleviz.solvers.sudoku.rating import HODOKU, SE
-from puzzleviz.solvers.sudoku.roles import ALS_NODE_CODE, CELL_ALS, LINK_STRONG, LINK_WEAK
+from puzzleviz.solvers.sudoku.record import record
+from puzzleviz.solvers.sudoku.roles import (
+    ALS_NODE_CODE,
+    CELL_ALS,
+    LINK_STRONG,
+    LINK_WEAK,
+    ROLE_ALS,
+    ROLE_GROUP,
+)
 from puzzleviz.solvers.sudoku.search import solve
 from puzzleviz.solvers.sudoku.soundness import unsound_steps
 from puzzleviz.solvers.sudoku.steps import Step
@@ -153,16 +164,6 @@ def test_notation_of_a_hand_built_chain():
 def test_trace_draws_the_chain_link_by_link(name):
     """The recorded trace marks one link per event, in chain order, ALS node candidates in
     the ALS colour; the scene's notation of the finished step writes an ALS link (7=8)."""
-    from puzzleviz.scenes.sudoku_chains import eureka
-    from puzzleviz.solvers.sudoku.model import (
-        MARK_CANDIDATE,
-        MARK_CELL,
-        MARK_LINK,
-        Mark,
-        decode_link,
-    )
-    from puzzleviz.solvers.sudoku.record import record
-    from puzzleviz.solvers.sudoku.roles import ROLE_ALS, ROLE_GROUP
 
     result = _solved(name)
     chains = [i for i, s in enumerate(result.steps) if s.name in NEW]
@@ -201,7 +202,6 @@ def test_trace_draws_the_chain_link_by_link(name):
 
 def _marks_before(result, k: int) -> list[tuple[int, int]]:
     """(cell, digit) of every candidate left before solver step k."""
-    from puzzleviz.solvers.sudoku.logic import start_grid
 
     _values, cand = start_grid(3, result.puzzle.givens)
     cand = cand.tolist()

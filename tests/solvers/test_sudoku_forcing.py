@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from puzzleviz.solvers.sudoku.parse import read_puzzles
 from puzzleviz.solvers.sudoku.record import final_state
-from puzzleviz.solvers.sudoku.roles import LINK_STRONG, LINK_WEAK, ROLE_OFF, ROLE_ON
+from puzzleviz.solvers.sudoku.roles import LINK_STRONG, LINK_WEAK, ROLE_FIN, ROLE_OFF, ROLE_ON
 from puzzleviz.solvers.sudoku.search import solve, solve_and_record
 from puzzleviz.solvers.sudoku.soundness import unsound_steps
 from puzzleviz.solvers.sudoku.steps import Step
+from puzzleviz.solvers.sudoku.techniques import parse_selection
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles" / "sudoku"
 
@@ -94,8 +95,6 @@ def test_forcing_steps_replay_in_the_trace():
 def test_kraken_fish_ties_each_fin_to_the_target():
     """top95 12 with the forcing tier off: a finned Swordfish on 2 whose fin H3 reaches E4
     through (2)H3-(2)I1=(2)E1-(2)E4, so E4 loses 2 (pinned for the scene, issue 21)."""
-    from puzzleviz.solvers.sudoku.roles import ROLE_FIN
-    from puzzleviz.solvers.sudoku.techniques import parse_selection
 
     (puzzle,) = [p for p in read_puzzles(ASSETS / "famous_hard.txt") if p.name == "top95 12"]
     # the chains and templates of issue 21 off too: a grouped AIC or a Template Delete would

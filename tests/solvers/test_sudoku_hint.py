@@ -8,6 +8,8 @@ import argparse
 import numpy as np
 import pytest
 from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.i18n import set_language
+from puzzleviz.solvers.sudoku.geometry import geometry
 from puzzleviz.solvers.sudoku.hint import hint_for, hint_for_puzzle, start_grid
 from puzzleviz.solvers.sudoku.hint_command import run
 from puzzleviz.solvers.sudoku.parse import parse_puzzle
@@ -41,7 +43,6 @@ def _hint_before_the_x_wing():
     solution, _ = check_solutions(puzzle, False)
     k = next(i for i, s in enumerate(result.steps) if s.name == "x_wing")
     values, cand = start_grid(puzzle.b, puzzle.givens)
-    from puzzleviz.solvers.sudoku.geometry import geometry
 
     peers = geometry(3).peers
     for step in result.steps[:k]:
@@ -105,7 +106,6 @@ def test_bad_puzzles_are_one_line_errors(text, message):
 )
 def test_a_hint_reads_in_the_readers_language(lang, first, where):
     """`--lang` and the window's I key: every level of a hint is a message, rendered late."""
-    from puzzleviz.solvers.i18n import set_language
 
     hint, _result, _k = _hint_before_the_x_wing()
     english = [hint.text(level) for level in (1, 2, 3)]

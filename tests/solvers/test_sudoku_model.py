@@ -20,8 +20,12 @@ from puzzleviz.solvers.sudoku.model import (
     encode_link,
 )
 from puzzleviz.solvers.sudoku.parse import parse_puzzle
-from puzzleviz.solvers.sudoku.record import record_with_state, techniques_used_at
-from puzzleviz.solvers.sudoku.search import solve
+from puzzleviz.solvers.sudoku.record import (
+    enabled_techniques,
+    record_with_state,
+    techniques_used_at,
+)
+from puzzleviz.solvers.sudoku.search import resolve_trace, solve, solve_and_record
 from puzzleviz.solvers.sudoku.techniques import TECHNIQUES, parse_selection
 from puzzleviz.solvers.tracefile import parse_trace, trace_bytes
 
@@ -132,8 +136,6 @@ def test_step_states_show_the_pattern_and_the_struck_out_candidates():
 
 
 def test_resolving_a_trace_with_techniques_toggled():
-    from puzzleviz.solvers.sudoku.record import enabled_techniques
-    from puzzleviz.solvers.sudoku.search import resolve_trace, solve_and_record
 
     _, trace = solve_and_record(NINE)
     assert "pointing_pair" in enabled_techniques(trace)

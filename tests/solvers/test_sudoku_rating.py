@@ -17,6 +17,8 @@ level must agree, the score within a few percent.
 
 from __future__ import annotations
 
+import puzzleviz.solvers.sudoku.logic as logic
+import puzzleviz.solvers.sudoku.rated as rated
 import pytest
 from puzzleviz.solvers.sudoku.parse import parse_puzzle
 from puzzleviz.solvers.sudoku.rated import rate_puzzle
@@ -30,7 +32,9 @@ from puzzleviz.solvers.sudoku.rating import (
     se_weight,
 )
 from puzzleviz.solvers.sudoku.roles import HOUSE_BASE, LINK_STRONG, LINK_WEAK
+from puzzleviz.solvers.sudoku.search import solve_and_record
 from puzzleviz.solvers.sudoku.techniques import BY_NAME
+from puzzleviz.solvers.tracefile import parse_trace, trace_bytes
 
 # puzzle -> (SE 1.2.1 serate, hodoku-py level, hodoku-py score)
 MEASURED = {
@@ -123,10 +127,6 @@ def test_ratings_match_sudoku_explainer_and_hodoku(puzzle):
 
 
 def test_a_trace_keeps_its_ratings_and_a_player_reads_them_without_solving(monkeypatch):
-    import puzzleviz.solvers.sudoku.logic as logic
-    import puzzleviz.solvers.sudoku.rated as rated
-    from puzzleviz.solvers.sudoku.search import solve_and_record
-    from puzzleviz.solvers.tracefile import parse_trace, trace_bytes
 
     puzzle = next(iter(MEASURED))
     result, trace = solve_and_record(puzzle)

@@ -6,17 +6,24 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import puzzleviz.solvers.sudoku.search as search
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.plugin import Limits
+from puzzleviz.solvers.progress import Progress
 from puzzleviz.solvers.sudoku.bruteforce import count_solutions
 from puzzleviz.solvers.sudoku.generate import generate
 from puzzleviz.solvers.sudoku.geometry import geometry
+from puzzleviz.solvers.sudoku.model import SudokuModel
+from puzzleviz.solvers.sudoku.options import SudokuProblem
 from puzzleviz.solvers.sudoku.parse import parse_puzzle, read_puzzles
+from puzzleviz.solvers.sudoku.record import COUNTERS, SOLVER_NAME, record, trace_params
 from puzzleviz.solvers.sudoku.search import solve
 from puzzleviz.solvers.sudoku.soundness import unsound_steps
 from puzzleviz.solvers.sudoku.techniques import BY_NAME, GROUPS, parse_selection
+from puzzleviz.solvers.tracer import RecordingTracer
 
 ASSETS = Path(__file__).resolve().parents[2] / "assets" / "puzzles" / "sudoku"
 FAMOUS = read_puzzles(ASSETS / "famous_hard.txt")
@@ -130,13 +137,6 @@ def test_the_solver_records_into_the_tracer_as_it_goes(monkeypatch):
     """The plugin method hands each step to the tracer as the driver gets it from the
     engine (before the solve is over), and the trace is the same as recording the finished
     solve."""
-    import puzzleviz.solvers.sudoku.search as search
-    from puzzleviz.solvers.plugin import Limits
-    from puzzleviz.solvers.progress import Progress
-    from puzzleviz.solvers.sudoku.model import SudokuModel
-    from puzzleviz.solvers.sudoku.options import SudokuProblem
-    from puzzleviz.solvers.sudoku.record import COUNTERS, SOLVER_NAME, record, trace_params
-    from puzzleviz.solvers.tracer import RecordingTracer
 
     puzzle = read_puzzles(ASSETS / "famous_hard.txt")[0]  # needs chains: many steps
     model = SudokuModel(puzzle.text())

@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import numpy as np
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
-from puzzleviz.solvers.sudoku.kernels.chains import MAX_LINKS, path_is_simple
-from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.kernels.chains import MAX_LINKS
+from puzzleviz.solvers.sudoku.kernels.log import StepLog, begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.kernels.walk import reach, start_walk, walked_chain
 from puzzleviz.solvers.sudoku.roles import (
     ITEM_CAND,
     ITEM_ELIM,
@@ -26,7 +29,9 @@ from puzzleviz.solvers.sudoku.techniques import T_AIC
 
 
 @njit(cache=True)
-def _aic_victims(geo, cand, log, s, ds, e, de, record):
+def _aic_victims(
+    geo: Geo, cand: Candidates, log: StepLog, s: int, ds: int, e: int, de: int, record: bool
+) -> int:
     """Eliminations of an AIC from candidate (s, ds) (assumed false) to (e, de) (then true):
     at least one of the two ends is true. Pushes them if `record`; returns how many."""
     count = 0
@@ -58,7 +63,7 @@ def _aic_victims(geo, cand, log, s, ds, e, de, record):
 
 
 @njit(cache=True)
-def aic(geo, values, cand, pos, log):
+def aic(geo: Geo, values: Grid, cand: Candidates, pos: Positions, log: StepLog) -> bool:
     """Alternating Inference Chain: candidates linked alternately by strong links (the only
     two places of a digit in a house, or the only two digits of a cell) and weak links (one
     digit in two peer cells, or two digits of one cell). If the first candidate is false
@@ -77,10 +82,7 @@ def aic(geo, values, cand, pos, log):
         s, ds = start // n, start % n
         if not (cand[s] >> ds) & 1:
             continue
-        dist[:] = -1
-        dist[2 * start] = 0
-        parent[2 * start] = -1
-        queue[0] = 2 * start
+        start_walk(dist, parent, queue, 2 * start)
         qn, qi = 1, 0
         found = False
         while qi < qn and not found:
@@ -117,24 +119,19 @@ def aic(geo, values, cand, pos, log):
                             if not strong:
                                 continue
                     ns = 2 * (c2 * n + d2) + 1 - par
-                    if dist[ns] >= 0:
+                    grown = reach(dist, parent, queue, qn, st, ns)
+                    if grown == qn:
                         continue
-                    dist[ns] = du + 1
-                    parent[ns] = st
-                    queue[qn] = ns
-                    qn += 1
+                    qn = grown
                     if (
                         par == 0
                         and du + 1 >= 3
                         and _aic_victims(geo, cand, log, s, ds, c2, d2, False) > 0
+                        and walked_chain(parent, ns, 2, path, best) > 0
                     ):
-                        kk = path_is_simple(parent, ns, 2, path)
-                        if kk > 0:
-                            best_len = du + 1
-                            for i in range(kk):
-                                best[i] = path[kk - 1 - i]
-                            found = True
-                            break
+                        best_len = du + 1
+                        found = True
+                        break
                 if found:
                     break
     if best_len > MAX_LINKS:

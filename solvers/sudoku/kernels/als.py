@@ -17,7 +17,10 @@ Info: X, Z, cells in A, cells in B, A's digits (mask), B's digits (mask).
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.als_bits import (
     als_bitboards,
     any_victim_bits,
@@ -27,7 +30,7 @@ from puzzleviz.solvers.sudoku.kernels.als_bits import (
     restricted_bits,
 )
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
-from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.kernels.log import StepLog, begin, commit, push, set_info
 from puzzleviz.solvers.sudoku.roles import (
     CELL_ALS,
     CELL_PIVOT,
@@ -47,7 +50,9 @@ MAX_ALS_CELLS = 4
 
 
 @njit(cache=True)
-def find_als(geo, values, cand, cells, size, mask):
+def find_als(
+    geo: Geo, values: Grid, cand: Candidates, cells: Int64Array, size: Int64Array, mask: Int64Array
+) -> int:
     """Every ALS of up to MAX_ALS_CELLS cells, house by house, into cells[i, :size[i]] and
     mask[i]; returns how many (one set of cells may appear once per house it lies in)."""
     n = geo.n
@@ -86,7 +91,9 @@ def find_als(geo, values, cand, cells, size, mask):
 
 
 @njit(cache=True)
-def all_als(geo, values, cand):
+def all_als(
+    geo: Geo, values: Grid, cand: Candidates
+) -> tuple[Int64Array, Int64Array, Int64Array, int]:
     """Every ALS (find_als) in arrays of their own: cells, size, mask and how many."""
     limit = 4096
     cells = np.empty((limit, MAX_ALS_CELLS), dtype=np.int64)
@@ -96,7 +103,7 @@ def all_als(geo, values, cand):
 
 
 @njit(cache=True)
-def _overlap(cells, size, a, b):
+def _overlap(cells: Int64Array, size: Int64Array, a: int, b: int) -> bool:
     for i in range(size[a]):
         for j in range(size[b]):
             if cells[a, i] == cells[b, j]:
@@ -105,7 +112,9 @@ def _overlap(cells, size, a, b):
 
 
 @njit(cache=True)
-def _restricted(geo, cand, cells, size, a, b, bit):
+def _restricted(
+    geo: Geo, cand: Candidates, cells: Int64Array, size: Int64Array, a: int, b: int, bit: int
+) -> bool:
     """Every cell of A holding the digit sees every cell of B holding it."""
     for i in range(size[a]):
         ca = cells[a, i]
@@ -119,7 +128,9 @@ def _restricted(geo, cand, cells, size, a, b, bit):
 
 
 @njit(cache=True)
-def _sees_all(geo, cand, cells, size, a, x, bit):
+def _sees_all(
+    geo: Geo, cand: Candidates, cells: Int64Array, size: Int64Array, a: int, x: int, bit: int
+) -> bool:
     for i in range(size[a]):
         c = cells[a, i]
         if c == x:
@@ -130,7 +141,7 @@ def _sees_all(geo, cand, cells, size, a, x, bit):
 
 
 @njit(cache=True)
-def als_xz(geo, values, cand, log):
+def als_xz(geo: Geo, values: Grid, cand: Candidates, log: StepLog) -> bool:
     """ALS-XZ; see the module docstring. The smallest pair of ALSs first."""
     n = geo.n
     ncand = geo.ncell * n
@@ -167,7 +178,18 @@ def als_xz(geo, values, cand, log):
 
 
 @njit(cache=True)
-def _victims(geo, values, cand, log, cells, size, a, b, z, record):
+def _victims(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    log: StepLog,
+    cells: Int64Array,
+    size: Int64Array,
+    a: int,
+    b: int,
+    z: int,
+    record: bool,
+) -> int:
     """Cells outside A and B that see every Z of both; pushed as eliminations if record."""
     zbit = 1 << z
     count = 0
@@ -184,7 +206,19 @@ def _victims(geo, values, cand, log, cells, size, a, b, z, record):
 
 
 @njit(cache=True)
-def _record(geo, cand, log, cells, size, mask, a, b, x, z, ncand):
+def _record(
+    geo: Geo,
+    cand: Candidates,
+    log: StepLog,
+    cells: Int64Array,
+    size: Int64Array,
+    mask: Int64Array,
+    a: int,
+    b: int,
+    x: int,
+    z: int,
+    ncand: int,
+) -> None:
     n = geo.n
     set_info(log, 0, x + 1)
     set_info(log, 1, z + 1)
@@ -206,7 +240,15 @@ def _record(geo, cand, log, cells, size, mask, a, b, x, z, ncand):
 
 
 @njit(cache=True)
-def _rcc_mask(geo, cand, cells, size, mask, a, b):
+def _rcc_mask(
+    geo: Geo,
+    cand: Candidates,
+    cells: Int64Array,
+    size: Int64Array,
+    mask: Int64Array,
+    a: int,
+    b: int,
+) -> int:
     """The restricted common candidates of two ALSs that share no cell (0 if they do)."""
     if _overlap(cells, size, a, b):
         return 0
@@ -221,7 +263,7 @@ def _rcc_mask(geo, cand, cells, size, mask, a, b):
 
 
 @njit(cache=True)
-def als_xy_wing(geo, values, cand, log):
+def als_xy_wing(geo: Geo, values: Grid, cand: Candidates, log: StepLog) -> bool:
     """ALS-XY-Wing: ALSs A and B each tied to a pivot ALS C by a restricted common
     candidate, X (A-C) and Y (B-C), X != Y. Z, common to A and B and neither X nor Y:
     (Z=X)A-(X=Y)C-(Y=Z)B. If A lacks Z it is locked with X, so C lacks X, is locked with
@@ -299,7 +341,16 @@ def als_xy_wing(geo, values, cand, log):
 
 
 @njit(cache=True)
-def _record_sets(geo, cand, log, cells, size, a, b, c):
+def _record_sets(
+    geo: Geo,
+    cand: Candidates,
+    log: StepLog,
+    cells: Int64Array,
+    size: Int64Array,
+    a: int,
+    b: int,
+    c: int,
+) -> None:
     """Cells (CELL_ALS), then candidates (ROLE_ALS) of the sets a, b, c (c < 0: none)."""
     for s in (a, b, c):
         if s >= 0:
@@ -315,7 +366,7 @@ def _record_sets(geo, cand, log, cells, size, a, b, c):
 
 
 @njit(cache=True)
-def death_blossom(geo, values, cand, log):
+def death_blossom(geo: Geo, values: Grid, cand: Candidates, log: StepLog) -> bool:
     """Death Blossom: a stem cell and, for each of its digits d, a petal: an ALS holding d
     (every d of it seeing the stem, the stem not in it) and a digit Z the stem lacks. The
     stem is some d; that petal then loses d, is locked, and holds Z. So Z is in one of the
@@ -434,7 +485,9 @@ def death_blossom(geo, values, cand, log):
 
 
 @njit(cache=True)
-def _petal(geo, cand, cells, size, a, s, d):  # the reference of has_bit(seen[a, d], s)
+def _petal(  # the reference of has_bit(seen[a, d], s)
+    geo: Geo, cand: Candidates, cells: Int64Array, size: Int64Array, a: int, s: int, d: int
+) -> bool:
     """ALS a can be the stem s's petal for digit d: s is not in it, its every d sees s."""
     bit = 1 << d
     for i in range(size[a]):

@@ -12,7 +12,10 @@ tests compare against, and still record the step that is found.
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array, UInt64Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index
 
 ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
@@ -20,12 +23,14 @@ ONE = np.uint64(1)
 
 
 @njit(cache=True)
-def _bit(c):
+def _bit(c: int) -> np.uint64:
     return ONE << np.uint64(c & 63)
 
 
 @njit(cache=True)
-def als_bitboards(geo, cand, cells, size, mask, count):
+def als_bitboards(
+    geo: Geo, cand: Candidates, cells: Int64Array, size: Int64Array, mask: Int64Array, count: int
+) -> tuple[UInt64Array, UInt64Array, UInt64Array, UInt64Array]:
     """(held, dcells, seen, digit_cells) for the first `count` sets: held[a] the set's
     cells; dcells[a, d] its cells holding d; seen[a, d] the cells outside the set that see
     all of those; digit_cells[d] every cell with candidate d. Words of 64 cells."""
@@ -66,13 +71,13 @@ def als_bitboards(geo, cand, cells, size, mask, count):
 
 
 @njit(cache=True)
-def has_bit(row, c):
+def has_bit(row: UInt64Array, c: int) -> bool:
     """Cell c is in the bitboard `row` (e.g. seen[a, z]: c sees every z of set a)."""
-    return (row[c >> 6] >> np.uint64(c & 63)) & ONE != 0
+    return bool((row[c >> 6] >> np.uint64(c & 63)) & ONE != 0)
 
 
 @njit(cache=True)
-def overlap_bits(held, a, b):
+def overlap_bits(held: UInt64Array, a: int, b: int) -> bool:
     for w in range(held.shape[1]):  # noqa: SIM110  (numba: no generators)
         if held[a, w] & held[b, w]:
             return True
@@ -80,7 +85,7 @@ def overlap_bits(held, a, b):
 
 
 @njit(cache=True)
-def restricted_bits(dcells, seen, a, b, x):
+def restricted_bits(dcells: UInt64Array, seen: UInt64Array, a: int, b: int, x: int) -> bool:
     """Every cell of A holding x sees every cell of B holding x."""
     for w in range(dcells.shape[2]):  # noqa: SIM110  (numba: no generators)
         if dcells[b, x, w] & ~seen[a, x, w]:
@@ -89,7 +94,9 @@ def restricted_bits(dcells, seen, a, b, x):
 
 
 @njit(cache=True)
-def rcc_mask_bits(held, dcells, seen, mask, a, b):
+def rcc_mask_bits(
+    held: UInt64Array, dcells: UInt64Array, seen: UInt64Array, mask: Int64Array, a: int, b: int
+) -> int:
     """The restricted common candidates of two sets that share no cell (0 if they do)."""
     if overlap_bits(held, a, b):
         return 0
@@ -104,7 +111,7 @@ def rcc_mask_bits(held, dcells, seen, mask, a, b):
 
 
 @njit(cache=True)
-def any_victim_bits(seen, digit_cells, a, b, z):
+def any_victim_bits(seen: UInt64Array, digit_cells: UInt64Array, a: int, b: int, z: int) -> bool:
     """Some cell outside A and B with candidate z sees every z of both."""
     for w in range(seen.shape[2]):  # noqa: SIM110  (numba: no generators)
         if seen[a, z, w] & seen[b, z, w] & digit_cells[z, w]:

@@ -19,12 +19,15 @@ Info: Z, sets, the sets' sizes (info[2:]).
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.als import _overlap, _victims, all_als
 from puzzleviz.solvers.sudoku.kernels.als_bits import als_bitboards, any_victim_bits, rcc_mask_bits
 from puzzleviz.solvers.sudoku.kernels.bits import low_index
 from puzzleviz.solvers.sudoku.kernels.grouped import ALS_CODE
-from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.kernels.log import StepLog, begin, commit, push, set_info
 from puzzleviz.solvers.sudoku.roles import (
     CELL_ALS,
     ITEM_CAND,
@@ -42,7 +45,7 @@ MAX_CHAIN_CELLS = 3
 
 
 @njit(cache=True)
-def _distinct(cells, size, mask, count):
+def _distinct(cells: Int64Array, size: Int64Array, mask: Int64Array, count: int) -> int:
     """Keep each set of cells once (find_als lists a set once per house it lies in);
     returns the new count."""
     kept = 0
@@ -67,7 +70,7 @@ def _distinct(cells, size, mask, count):
 
 
 @njit(cache=True)
-def als_chain(geo, values, cand, log):
+def als_chain(geo: Geo, values: Grid, cand: Candidates, log: StepLog) -> bool:
     """ALS chain; see the module docstring."""
     n = geo.n
     ncand = geo.ncell * n
@@ -217,7 +220,7 @@ def als_chain(geo, values, cand, log):
 
 
 @njit(cache=True)
-def _walk(parent, st, n, a0, seq, xs):
+def _walk(parent: Int64Array, st: int, n: int, a0: int, seq: Int64Array, xs: Int64Array) -> int:
     """The chain's sets into seq[0..k) and the digit each was entered by into xs (xs[0]
     unused); returns k."""
     k = 0
@@ -236,7 +239,7 @@ def _walk(parent, st, n, a0, seq, xs):
 
 
 @njit(cache=True)
-def _apart(cells, size, seq, k):
+def _apart(cells: Int64Array, size: Int64Array, seq: Int64Array, k: int) -> bool:
     for i in range(k):
         for j in range(i + 1, k):
             if seq[i] == seq[j] or _overlap(cells, size, seq[i], seq[j]):

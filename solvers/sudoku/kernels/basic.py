@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, next_combination, popcount
-from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.kernels.log import (
+    StepLog,
+    abort,
+    begin,
+    commit,
+    n_items_open,
+    push,
+    set_info,
+)
+from puzzleviz.solvers.sudoku.kernels.scan import lines_with_places, union_of_lines
 from puzzleviz.solvers.sudoku.roles import (
     CELL_PATTERN,
     HOUSE_BASE,
@@ -31,7 +43,7 @@ from puzzleviz.solvers.sudoku.techniques import (
 
 
 @njit(cache=True)
-def naked_single(geo, values, cand, log):
+def naked_single(geo: Geo, values: Grid, cand: Candidates, log: StepLog) -> bool:
     """A cell with one candidate left. Info: cell, digit, the house it completes or -1."""
     n = geo.n
     for c in range(geo.ncell):
@@ -63,7 +75,7 @@ def naked_single(geo, values, cand, log):
 
 
 @njit(cache=True)
-def hidden_single(geo, values, cand, pos, log):
+def hidden_single(geo: Geo, values: Grid, cand: Candidates, pos: Positions, log: StepLog) -> bool:
     """A digit with one place left in a house (boxes first, as people look). Info: cell,
     digit, house."""
     n = geo.n
@@ -88,14 +100,16 @@ def hidden_single(geo, values, cand, pos, log):
 
 
 @njit(cache=True)
-def _size_fits(count, want_triple, b):
+def _size_fits(count: int, want_triple: bool, b: int) -> bool:
     if want_triple:
         return 3 <= count <= b
     return count == 2
 
 
 @njit(cache=True)
-def _locked(geo, cand, pos, log, tech, h, d, other):
+def _locked(
+    geo: Geo, cand: Candidates, pos: Positions, log: StepLog, tech: int, h: int, d: int, other: int
+) -> bool:
     """Digit d+1 of house h lies only in house `other` too: remove it from the rest of
     `other`. Writes the step and returns True if anything goes."""
     n = geo.n
@@ -129,7 +143,7 @@ def _locked(geo, cand, pos, log, tech, h, d, other):
 
 
 @njit(cache=True)
-def _common_house(geo, h, m, kind):
+def _common_house(geo: Geo, h: int, m: int, kind: int) -> int:
     """The house of kind 0 (row), 1 (column) or 2 (box) holding all places `m` of house h,
     or -1."""
     n = geo.n
@@ -145,7 +159,7 @@ def _common_house(geo, h, m, kind):
 
 
 @njit(cache=True)
-def pointing(geo, cand, pos, log, want_triple):
+def pointing(geo: Geo, cand: Candidates, pos: Positions, log: StepLog, want_triple: bool) -> bool:
     """In a box, a digit lies only in one row (column): remove it from the rest of that row
     (column). Info: digit, box, line, count."""
     n, b = geo.n, geo.b
@@ -162,7 +176,7 @@ def pointing(geo, cand, pos, log, want_triple):
 
 
 @njit(cache=True)
-def box_line(geo, cand, pos, log, want_triple):
+def box_line(geo: Geo, cand: Candidates, pos: Positions, log: StepLog, want_triple: bool) -> bool:
     """In a row (column), a digit lies only inside one box: remove it from the rest of the
     box. Info: digit, line, box, count."""
     n, b = geo.n, geo.b
@@ -178,7 +192,7 @@ def box_line(geo, cand, pos, log, want_triple):
 
 
 @njit(cache=True)
-def naked_subset(geo, values, cand, log, k):
+def naked_subset(geo: Geo, values: Grid, cand: Candidates, log: StepLog, k: int) -> bool:
     """k cells of a house whose candidates together are only k digits: those digits go from
     every other cell of each house that holds all k cells (the general rule: a cell may hold
     a subset of the k digits). Info: k, digit mask, house, second house or -1."""
@@ -214,7 +228,18 @@ def naked_subset(geo, values, cand, log, k):
 
 
 @njit(cache=True)
-def _naked_step(geo, values, cand, log, tech, k, union, cells, comb, h):
+def _naked_step(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    log: StepLog,
+    tech: int,
+    k: int,
+    union: int,
+    cells: Int64Array,
+    comb: Int64Array,
+    h: int,
+) -> bool:
     n = geo.n
     if not begin(log, tech):
         return False
@@ -272,7 +297,7 @@ def _naked_step(geo, values, cand, log, tech, k, union, cells, comb, h):
 
 
 @njit(cache=True)
-def hidden_subset(geo, cand, pos, log, k):
+def hidden_subset(geo: Geo, cand: Candidates, pos: Positions, log: StepLog, k: int) -> bool:
     """k digits that in a house fit only into the same k cells: every other candidate goes
     from those cells. Info: k, digit mask, house, place mask."""
     n = geo.n
@@ -280,21 +305,13 @@ def hidden_subset(geo, cand, pos, log, k):
     digits = np.empty(n, dtype=np.int64)
     comb = np.empty(k, dtype=np.int64)
     for h in range(3 * n):
-        m = 0
-        for d in range(n):
-            if 2 <= popcount(pos[h, d]) <= k:
-                digits[m] = d
-                m += 1
+        m = lines_with_places(pos[h], 2, k, digits)
         if m < k:
             continue
         for i in range(k):
             comb[i] = i
         while True:
-            places = 0
-            dmask = 0
-            for i in range(k):
-                places |= pos[h, digits[comb[i]]]
-                dmask |= 1 << digits[comb[i]]
+            places, dmask = union_of_lines(pos[h], digits, comb, k)
             if popcount(places) == k:
                 extra = 0
                 for j in range(n):

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.jit import njit, typeof, types
-from puzzleviz.solvers.sudoku.geometry import geometry
+from puzzleviz.solvers.sudoku.arrays import Candidates, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo, geometry
 
-GEO_TYPE = typeof(geometry(3))
+GEO_TYPE = typeof(geometry(3))  # type: ignore[no-untyped-call]  # numba.typeof is unannotated
 _I = types.int64
 
 
 @njit(_I(_I), cache=True)
-def popcount(x):
+def popcount(x: int) -> int:
     count = 0
     while x:
         x &= x - 1
@@ -19,7 +21,7 @@ def popcount(x):
 
 
 @njit(_I(_I), cache=True)
-def low_index(x):
+def low_index(x: int) -> int:
     """Index of the lowest set bit (x > 0)."""
     i = 0
     while not (x >> i) & 1:
@@ -28,14 +30,14 @@ def low_index(x):
 
 
 @njit(types.boolean(GEO_TYPE, _I, _I), cache=True)
-def sees(geo, a, b):
+def sees(geo: Geo, a: int, b: int) -> bool:
     return a != b and (
         geo.row[a] == geo.row[b] or geo.col[a] == geo.col[b] or geo.box[a] == geo.box[b]
     )
 
 
 @njit(cache=True)
-def compute_positions(geo, cand, pos):
+def compute_positions(geo: Geo, cand: Candidates, pos: Positions) -> None:
     """pos[h, d] = mask of the places (0..n-1) in house h where digit d+1 is a candidate."""
     nh, n = geo.house_cells.shape
     for h in range(nh):
@@ -51,7 +53,7 @@ def compute_positions(geo, cand, pos):
 
 
 @njit(cache=True)
-def next_combination(comb, k, m):
+def next_combination(comb: Int64Array, k: int, m: int) -> bool:
     """Advance comb[0:k] to the next k-subset of range(m); False after the last."""
     i = k - 1
     while i >= 0 and comb[i] == m - k + i:

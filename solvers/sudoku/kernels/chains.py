@@ -9,9 +9,21 @@ is false". A node of an XY-chain is (bivalue cell, the digit it would then hold)
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
-from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.kernels.log import (
+    StepLog,
+    abort,
+    begin,
+    commit,
+    n_items_open,
+    push,
+    set_info,
+)
+from puzzleviz.solvers.sudoku.kernels.walk import reach, start_walk, walked_chain
 from puzzleviz.solvers.sudoku.roles import (
     CELL_PATTERN,
     ITEM_CAND,
@@ -29,7 +41,7 @@ MAX_LINKS = 24  # longer chains exist but are no fun to watch; the guess takes o
 
 
 @njit(cache=True)
-def _conjugates(geo, pos, d, adj, deg):
+def _conjugates(geo: Geo, pos: Positions, d: int, adj: Int64Array, deg: Int64Array) -> None:
     """adj[c, :deg[c]] = the cells that form a conjugate pair (strong link) with c on d+1."""
     n = geo.n
     deg[:] = 0
@@ -50,7 +62,9 @@ def _conjugates(geo, pos, d, adj, deg):
 
 
 @njit(cache=True)
-def simple_colouring(geo, values, cand, pos, log):
+def simple_colouring(
+    geo: Geo, values: Grid, cand: Candidates, pos: Positions, log: StepLog
+) -> bool:
     """Colour the conjugate pairs of one digit in two colours; exactly one colour is true.
     Wrap: two cells of one colour see each other, so that colour is false everywhere.
     Trap: a cell that sees both colours cannot hold the digit.
@@ -132,24 +146,7 @@ def simple_colouring(geo, values, cand, pos, log):
 
 
 @njit(cache=True)
-def path_is_simple(parent, end, width, path):
-    """Walk parents from state `end` (state = node * width + extra) into path; False if a
-    node repeats. Returns the number of states (or 0 for a repeat)."""
-    k = 0
-    st = end
-    while st >= 0:
-        path[k] = st
-        k += 1
-        st = parent[st]
-    for i in range(k):
-        for j in range(i + 1, k):
-            if path[i] // width == path[j] // width:
-                return 0
-    return k
-
-
-@njit(cache=True)
-def _has_common_victim(geo, cand, bit, a, b):
+def _has_common_victim(geo: Geo, cand: Candidates, bit: int, a: int, b: int) -> bool:
     for k in range(geo.peers.shape[1]):
         x = geo.peers[a, k]
         if x != b and cand[x] & bit and sees(geo, x, b):
@@ -158,7 +155,7 @@ def _has_common_victim(geo, cand, bit, a, b):
 
 
 @njit(cache=True)
-def x_chain(geo, values, cand, pos, log):
+def x_chain(geo: Geo, values: Grid, cand: Candidates, pos: Positions, log: StepLog) -> bool:
     """One digit, strong links (conjugate pairs) alternating with weak links (peers),
     starting and ending with a strong link: one end is the digit, so it goes from every
     cell that sees both ends. Info: digit, start, end, links."""
@@ -179,10 +176,7 @@ def x_chain(geo, values, cand, pos, log):
         for s in range(ncell):
             if deg[s] == 0:
                 continue
-            dist[:] = -1
-            dist[2 * s] = 0
-            parent[2 * s] = -1
-            queue[0] = 2 * s
+            start_walk(dist, parent, queue, 2 * s)
             qn, qi = 1, 0
             found = False
             while qi < qn and not found:
@@ -201,26 +195,21 @@ def x_chain(geo, values, cand, pos, log):
                         if not cand[v] & bit:
                             continue
                     ns = 2 * v + 1 - par
-                    if dist[ns] >= 0:
+                    grown = reach(dist, parent, queue, qn, st, ns)
+                    if grown == qn:
                         continue
-                    dist[ns] = du + 1
-                    parent[ns] = st
-                    queue[qn] = ns
-                    qn += 1
+                    qn = grown
                     if (
                         par == 0
                         and du + 1 >= 3
                         and v != s
                         and _has_common_victim(geo, cand, bit, s, v)
+                        and walked_chain(parent, ns, 2, path, best) > 0
                     ):
-                        k = path_is_simple(parent, ns, 2, path)
-                        if k > 0:
-                            best_len = du + 1
-                            best_d = d
-                            for i in range(k):
-                                best[i] = path[k - 1 - i]
-                            found = True
-                            break
+                        best_len = du + 1
+                        best_d = d
+                        found = True
+                        break
     if best_d < 0:
         return False
     if not begin(log, T_X_CHAIN):
@@ -249,7 +238,7 @@ def x_chain(geo, values, cand, pos, log):
 
 
 @njit(cache=True)
-def xy_chain(geo, values, cand, log):
+def xy_chain(geo: Geo, values: Grid, cand: Candidates, log: StepLog) -> bool:
     """Bivalue cells, each seeing the next and sharing a digit with it: if the first cell is
     not Z, the last one is Z; so Z goes from every cell that sees both ends.
     Info: Z, start, end, number of cells."""
@@ -272,11 +261,9 @@ def xy_chain(geo, values, cand, log):
             zbit = ms & -ms if which == 0 else ms & (ms - 1)
             z = low_index(zbit)
             a = low_index(ms & ~zbit)
-            dist[:] = -1
             st0 = s * n + a
-            dist[st0] = 1
-            parent[st0] = -1
-            queue[0] = st0
+            start_walk(dist, parent, queue, st0)
+            dist[st0] = 1  # counted in cells
             qn, qi = 1, 0
             found = False
             while qi < qn and not found:
@@ -293,27 +280,22 @@ def xy_chain(geo, values, cand, log):
                         continue
                     v2 = low_index(mw & ~(1 << v))
                     ns = w * n + v2
-                    if dist[ns] >= 0:
+                    grown = reach(dist, parent, queue, qn, st, ns)
+                    if grown == qn:
                         continue
-                    dist[ns] = du + 1
-                    parent[ns] = st
-                    queue[qn] = ns
-                    qn += 1
+                    qn = grown
                     if (
                         v2 == z
                         and w != s
                         and du + 1 >= 3
                         and _has_common_victim(geo, cand, zbit, s, w)
+                        and walked_chain(parent, ns, n, path, best) > 0
                     ):
-                        kk = path_is_simple(parent, ns, n, path)
-                        if kk > 0:
-                            best_len = du + 1
-                            best_z = z
-                            best_s = s
-                            for i in range(kk):
-                                best[i] = path[kk - 1 - i]
-                            found = True
-                            break
+                        best_len = du + 1
+                        best_z = z
+                        best_s = s
+                        found = True
+                        break
     if best_z < 0:
         return False
     if not begin(log, T_XY_CHAIN):

@@ -30,9 +30,12 @@ Info: k, digit, base house mask, cover house mask (bit h = house h), fins, endo-
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount
-from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.kernels.log import StepLog, begin, commit, push, set_info
 from puzzleviz.solvers.sudoku.roles import (
     HOUSE_BASE,
     HOUSE_COVER,
@@ -60,7 +63,7 @@ SPLIT = 63
 
 
 @njit(cache=True)
-def _lowest(lo, hi):
+def _lowest(lo: int, hi: int) -> int:
     """The lowest cell of a two-word cell set, -1 if empty."""
     if lo:
         return low_index(lo)
@@ -70,7 +73,7 @@ def _lowest(lo, hi):
 
 
 @njit(cache=True)
-def _bits(c):
+def _bits(c: int) -> tuple[np.int64, np.int64]:
     """(lo, hi) words of the one-cell set {c}."""
     if c < SPLIT:
         return np.int64(1) << np.int64(c), np.int64(0)
@@ -78,14 +81,14 @@ def _bits(c):
 
 
 @njit(cache=True)
-def _has(lo, hi, c):
+def _has(lo: int, hi: int, c: int) -> np.int64:
     if c < SPLIT:
         return (lo >> np.int64(c)) & 1
     return (hi >> np.int64(c - SPLIT)) & 1
 
 
 @njit(cache=True)
-def _category(n, base_houses, cover_houses):
+def _category(n: int, base_houses: int, cover_houses: int) -> int:
     """FRANKEN if base and cover fit rows+boxes against columns+boxes (either way round)
     with a box somewhere; MUTANT if rows and columns mix on a side; -1 for a basic fish."""
     rows = (np.int64(1) << n) - 1
@@ -103,7 +106,7 @@ def _category(n, base_houses, cover_houses):
 
 
 @njit(cache=True)
-def new_memo(n):
+def new_memo(n: int) -> Int64Array:
     """The memo complex_fish keeps between calls of one logic run: per kind (Franken,
     Mutant) and digit, the digit's candidate cells when a search of every size found
     nothing (a search depends on those cells only, so it need not run again)."""
@@ -113,7 +116,9 @@ def new_memo(n):
 
 
 @njit(cache=True)
-def complex_fish(geo, cand, pos, log, mutant, memo):
+def complex_fish(
+    geo: Geo, cand: Candidates, pos: Positions, log: StepLog, mutant: bool, memo: Int64Array
+) -> bool:
     """Find one Franken fish (mutant False) or Mutant fish (mutant True) and record it;
     `memo` (new_memo) skips digits whose candidates are those of a fruitless search."""
     if geo.ncell > 2 * SPLIT:
@@ -178,7 +183,7 @@ S_WIDTH = 18
 
 
 @njit(cache=True)
-def _allowed(n, h, mutant, orient, base):
+def _allowed(n: int, h: int, mutant: bool, orient: int, base: bool) -> bool:
     """May house h be a base (base True) or cover house of this search?"""
     if mutant:
         return True
@@ -189,8 +194,23 @@ def _allowed(n, h, mutant, orient, base):
 
 
 @njit(cache=True)
-def _search(geo, cand, pos, log, k, d, mutant, orient, m_lo, m_hi, unit_lo, unit_hi,
-            peer_lo, peer_hi, st):  # fmt: skip
+def _search(
+    geo: Geo,
+    cand: Candidates,
+    pos: Positions,
+    log: StepLog,
+    k: int,
+    d: int,
+    mutant: bool,
+    orient: int,
+    m_lo: int,
+    m_hi: int,
+    unit_lo: Int64Array,
+    unit_hi: Int64Array,
+    peer_lo: Int64Array,
+    peer_hi: Int64Array,
+    st: Int64Array,
+) -> int:
     """Fish of size k on digit d, base and cover houses chosen together: base houses in
     increasing order, and after each one its cells not yet covered, lowest first, each
     covered by one of its houses or made a fin. A partial fish that needs too many cover
@@ -317,7 +337,23 @@ def _search(geo, cand, pos, log, k, d, mutant, orient, m_lo, m_hi, unit_lo, unit
 
 
 @njit(cache=True)
-def _record(geo, cand, log, k, d, bm, cm, el, eh, fl, fh, e_lo, e_hi, b_lo, b_hi):
+def _record(
+    geo: Geo,
+    cand: Candidates,
+    log: StepLog,
+    k: int,
+    d: int,
+    bm: int,
+    cm: int,
+    el: int,
+    eh: int,
+    fl: int,
+    fh: int,
+    e_lo: int,
+    e_hi: int,
+    b_lo: int,
+    b_hi: int,
+) -> None:
     n = geo.n
     for c in range(geo.ncell):
         if _has(el, eh, c):
@@ -332,7 +368,7 @@ def _record(geo, cand, log, k, d, bm, cm, el, eh, fl, fh, e_lo, e_hi, b_lo, b_hi
     for c in range(geo.ncell):
         if _has(b_lo, b_hi, c) and cand[c] & (1 << d):
             fin = _has(fl, fh, c)
-            nfins += fin
+            nfins += int(fin)
             push(log, ITEM_CAND, c, d + 1, ROLE_FIN if fin else ROLE_PATTERN)
     set_info(log, 0, k)
     set_info(log, 1, d + 1)

@@ -10,7 +10,10 @@ driver raises, solvers.interrupt.raise_if_stopped).
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.aic import aic
 from puzzleviz.solvers.sudoku.kernels.als import als_xy_wing, als_xz, death_blossom
 from puzzleviz.solvers.sudoku.kernels.als_chain import als_chain
@@ -32,6 +35,7 @@ from puzzleviz.solvers.sudoku.kernels.kraken import kraken_fish
 from puzzleviz.solvers.sudoku.kernels.log import (
     FILL_OVERFLOW,
     FILL_STEPS,
+    StepLog,
     begin,
     commit,
     push,
@@ -120,7 +124,7 @@ SOLVED, STALLED, CONTRADICTION, OVERFLOW, STEP_LIMIT, STOPPED = 0, 1, 2, 3, 4, 5
 
 
 @njit(cache=True)
-def initial_candidates(geo, values, cand):
+def initial_candidates(geo: Geo, values: Grid, cand: Candidates) -> None:
     """Candidates of every empty cell: all digits its peers do not hold."""
     full = (1 << geo.n) - 1
     for c in range(geo.ncell):
@@ -136,7 +140,7 @@ def initial_candidates(geo, values, cand):
 
 
 @njit(cache=True)
-def contradiction(geo, values, cand, pos, log):
+def contradiction(geo: Geo, values: Grid, cand: Candidates, pos: Positions, log: StepLog) -> bool:
     """Record a CONTRADICTION step if a cell has no candidate or a digit has no place in a
     house it is missing from. Info: kind (0 cell, 1 house), cell or house, digit."""
     n = geo.n
@@ -167,7 +171,7 @@ def contradiction(geo, values, cand, pos, log):
 
 
 @njit(cache=True)
-def apply_step(geo, values, cand, log, s):
+def apply_step(geo: Geo, values: Grid, cand: Candidates, log: StepLog, s: int) -> None:
     """Eliminations and placements of step s; a placement also clears its digit from peers."""
     for i in range(log.item_start[s], log.item_start[s + 1]):
         kind = log.items[i, 0]
@@ -183,7 +187,15 @@ def apply_step(geo, values, cand, log, s):
 
 
 @njit(cache=True)
-def run_logic(geo, values, cand, given, order, log, max_steps):
+def run_logic(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    given: Int32Array,
+    order: Int32Array,
+    log: StepLog,
+    max_steps: int,
+) -> int:
     """Apply steps of the techniques in `order` (ids, easiest first) until solved, stalled,
     contradicted or out of log space; `values` and `cand` end in the reached state.
     `given` (1 for a given cell) tells the puzzle's clues from digits placed since: an

@@ -4,8 +4,24 @@ from __future__ import annotations
 
 import numpy as np
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, next_combination, popcount
-from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.kernels.log import (
+    StepLog,
+    abort,
+    begin,
+    commit,
+    n_items_open,
+    push,
+    set_info,
+)
+from puzzleviz.solvers.sudoku.kernels.scan import (
+    bit_positions,
+    chosen_lines,
+    lines_with_places,
+    union_of_lines,
+)
 from puzzleviz.solvers.sudoku.roles import (
     HOUSE_BASE,
     HOUSE_COVER,
@@ -18,8 +34,27 @@ from puzzleviz.solvers.sudoku.roles import (
 from puzzleviz.solvers.sudoku.techniques import T_FINNED_X_WING, T_X_WING
 
 
+@njit(inline="always", cache=True)
+def log_fish(log: StepLog, n: int, k: int, d: int, orient: int, bases: int, covers: int) -> None:
+    """A fish's info 0-4 (k, digit, orientation, base mask, cover mask) and its base and
+    cover lines as houses: what basic, finned and Kraken fish record alike."""
+    base0 = 0 if orient == 0 else n
+    cover0 = n - base0
+    set_info(log, 0, k)
+    set_info(log, 1, d + 1)
+    set_info(log, 2, orient)
+    set_info(log, 3, bases)
+    set_info(log, 4, covers)
+    for i in range(n):
+        if (bases >> i) & 1:
+            push(log, ITEM_HOUSE, base0 + i, HOUSE_BASE, 0)
+    for j in range(n):
+        if (covers >> j) & 1:
+            push(log, ITEM_HOUSE, cover0 + j, HOUSE_COVER, 0)
+
+
 @njit(cache=True)
-def fish(geo, cand, pos, log, k):
+def fish(geo: Geo, cand: Candidates, pos: Positions, log: StepLog, k: int) -> bool:
     """A digit that in k rows lies only in the same k columns: it goes from the rest of
     those columns (and the same with rows and columns swapped). Info: k, digit,
     orientation (0: rows are the base), base mask, cover mask."""
@@ -32,21 +67,14 @@ def fish(geo, cand, pos, log, k):
         for orient in range(2):
             base0 = 0 if orient == 0 else n  # houses of the base lines
             cover0 = n - base0  # houses of the cover lines
-            m = 0
-            for i in range(n):
-                if 2 <= popcount(pos[base0 + i, d]) <= k:
-                    lines[m] = i
-                    m += 1
+            places = pos[base0 : base0 + n, d]
+            m = lines_with_places(places, 2, k, lines)
             if m < k:
                 continue
             for i in range(k):
                 comb[i] = i
             while True:
-                covers = 0
-                bases = 0
-                for i in range(k):
-                    covers |= pos[base0 + lines[comb[i]], d]
-                    bases |= 1 << lines[comb[i]]
+                covers, bases = union_of_lines(places, lines, comb, k)
                 if popcount(covers) == k:
                     if not begin(log, tech):
                         return False
@@ -60,17 +88,7 @@ def fish(geo, cand, pos, log, k):
                     if n_items_open(log) == 0:
                         abort(log)
                     else:
-                        set_info(log, 0, k)
-                        set_info(log, 1, d + 1)
-                        set_info(log, 2, orient)
-                        set_info(log, 3, bases)
-                        set_info(log, 4, covers)
-                        for i in range(n):
-                            if (bases >> i) & 1:
-                                push(log, ITEM_HOUSE, base0 + i, HOUSE_BASE, 0)
-                        for j in range(n):
-                            if (covers >> j) & 1:
-                                push(log, ITEM_HOUSE, cover0 + j, HOUSE_COVER, 0)
+                        log_fish(log, n, k, d, orient, bases, covers)
                         for i in range(n):
                             if (bases >> i) & 1:
                                 for j in range(n):
@@ -85,7 +103,7 @@ def fish(geo, cand, pos, log, k):
 
 
 @njit(cache=True)
-def finned_fish(geo, cand, pos, log, k):
+def finned_fish(geo: Geo, cand: Candidates, pos: Positions, log: StepLog, k: int) -> bool:
     """A fish with fins: k base lines whose places lie in k cover lines except a few (the
     fins), all in one box. Either the fish holds or a fin is true; cells of the cover lines
     outside the base lines that are in the fins' box lose the digit both ways (sashimi fish
@@ -100,35 +118,21 @@ def finned_fish(geo, cand, pos, log, k):
         for orient in range(2):
             base0 = 0 if orient == 0 else n
             cover0 = n - base0
-            m = 0
-            for i in range(n):
-                if 1 <= popcount(pos[base0 + i, d]) <= k + b:
-                    lines[m] = i
-                    m += 1
+            places = pos[base0 : base0 + n, d]
+            m = lines_with_places(places, 1, k + b, lines)
             if m < k:
                 continue
             for i in range(k):
                 comb[i] = i
             while True:
-                union = 0
-                bases = 0
-                for i in range(k):
-                    union |= pos[base0 + lines[comb[i]], d]
-                    bases |= 1 << lines[comb[i]]
+                union, bases = union_of_lines(places, lines, comb, k)
                 nu = popcount(union)
                 if k < nu <= k + b:
-                    nc = 0
-                    x = union
-                    while x:
-                        cols[nc] = low_index(x)
-                        x &= x - 1
-                        nc += 1
+                    nc = bit_positions(union, cols)
                     for i in range(k):
                         ccomb[i] = i
                     while True:
-                        covers = 0
-                        for i in range(k):
-                            covers |= 1 << cols[ccomb[i]]
+                        covers = chosen_lines(cols, ccomb, k)
                         if _finned_step(
                             geo, cand, pos, log, tech, k, d, base0, cover0, bases, covers, orient
                         ):
@@ -143,7 +147,20 @@ def finned_fish(geo, cand, pos, log, k):
 
 
 @njit(cache=True)
-def _finned_step(geo, cand, pos, log, tech, k, d, base0, cover0, bases, covers, orient):
+def _finned_step(
+    geo: Geo,
+    cand: Candidates,
+    pos: Positions,
+    log: StepLog,
+    tech: int,
+    k: int,
+    d: int,
+    base0: int,
+    cover0: int,
+    bases: int,
+    covers: int,
+    orient: int,
+) -> bool:
     n = geo.n
     bit = 1 << d
     fin_box = -1
@@ -174,18 +191,8 @@ def _finned_step(geo, cand, pos, log, tech, k, d, base0, cover0, bases, covers, 
     if n_items_open(log) == 0:
         abort(log)
         return False
-    set_info(log, 0, k)
-    set_info(log, 1, d + 1)
-    set_info(log, 2, orient)
-    set_info(log, 3, bases)
-    set_info(log, 4, covers)
+    log_fish(log, n, k, d, orient, bases, covers)
     set_info(log, 5, fin_box)
-    for i in range(n):
-        if (bases >> i) & 1:
-            push(log, ITEM_HOUSE, base0 + i, HOUSE_BASE, 0)
-    for j in range(n):
-        if (covers >> j) & 1:
-            push(log, ITEM_HOUSE, cover0 + j, HOUSE_COVER, 0)
     for i in range(n):
         if (bases >> i) & 1:
             places = pos[base0 + i, d]

@@ -36,10 +36,15 @@ digit (0 for a cell), conclusion cell, conclusion digit, 1 if placed else 0, lin
 
 from __future__ import annotations
 
+from typing import TypeAlias
+
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Int16Array, Int32Array, Int64Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index
-from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info, stopping
+from puzzleviz.solvers.sudoku.kernels.log import StepLog, begin, commit, push, set_info, stopping
 from puzzleviz.solvers.sudoku.roles import (
     CELL_CONFLICT,
     HOUSE_CONFLICT,
@@ -61,9 +66,36 @@ KIND_CONTRADICTION, KIND_VERITY, KIND_CELL, KIND_HOUSE = 0, 1, 2, 3
 # st (propagation status): facts derived, parent slots used, conflict kind, conflict a, b
 NO_CONFLICT, CONFLICT_FACT, CONFLICT_CELL, CONFLICT_HOUSE = -1, 0, 1, 2
 
+Scratch: TypeAlias = tuple[
+    Int32Array,
+    Int32Array,
+    Int32Array,
+    Int64Array,
+    Int64Array,
+    Int64Array,
+    Int64Array,
+    Int64Array,
+    Int64Array,
+    Int64Array,
+    Int64Array,
+]
+"""propagate's work arrays, made by _scratch: vv, cm, hp, when, depth, pstart, pcount, plist,
+queue, tmp, st."""
+
 
 @njit(cache=True)
-def _derive(f, tmp, ntmp, when, depth, pstart, pcount, plist, queue, st):
+def _derive(
+    f: int,
+    tmp: Int64Array,
+    ntmp: int,
+    when: Int64Array,
+    depth: Int64Array,
+    pstart: Int64Array,
+    pcount: Int64Array,
+    plist: Int64Array,
+    queue: Int64Array,
+    st: Int64Array,
+) -> None:
     """Add fact f (= 2 * candidate + on) with parents tmp[:ntmp]; flags a fact whose
     opposite is known."""
     if when[f] >= 0:
@@ -88,8 +120,26 @@ def _derive(f, tmp, ntmp, when, depth, pstart, pcount, plist, queue, st):
 
 
 @njit(cache=True)
-def propagate(geo, values, cand, pos0, hp0, premise, dynamic, vv, cm, hp, when, depth,
-              pstart, pcount, plist, queue, tmp, st):  # fmt: skip
+def propagate(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    pos0: Int32Array,
+    hp0: Int32Array,
+    premise: int,
+    dynamic: bool,
+    vv: Int32Array,
+    cm: Int32Array,
+    hp: Int32Array,
+    when: Int64Array,
+    depth: Int64Array,
+    pstart: Int64Array,
+    pcount: Int64Array,
+    plist: Int64Array,
+    queue: Int64Array,
+    tmp: Int64Array,
+    st: Int64Array,
+) -> int:
     """Derive every fact that follows from `premise` (see the module docstring). `when`
     must be all -1 on entry; the caller resets the facts listed in queue[:st[0]] after.
     st[2] ends as the conflict kind (NO_CONFLICT if none), st[3], st[4] its details, st[5]
@@ -179,11 +229,13 @@ def propagate(geo, values, cand, pos0, hp0, premise, dynamic, vv, cm, hp, when, 
     st[5] = 0
     if st[2] != NO_CONFLICT:
         st[5] = _conflict_depth(geo, cand, pos0, depth, st)
-    return st[0]
+    return int(st[0])
 
 
 @njit(cache=True)
-def _conflict_parents(geo, cand, pos0, st, out):
+def _conflict_parents(
+    geo: Geo, cand: Candidates, pos0: Int32Array, st: Int64Array, out: Int64Array
+) -> int:
     """The facts a conflict consists of, into out; returns how many."""
     n = geo.n
     k = 0
@@ -209,7 +261,9 @@ def _conflict_parents(geo, cand, pos0, st, out):
 
 
 @njit(cache=True)
-def _conflict_depth(geo, cand, pos0, depth, st):
+def _conflict_depth(
+    geo: Geo, cand: Candidates, pos0: Int32Array, depth: Int64Array, st: Int64Array
+) -> int:
     out = np.empty(geo.n + 2, dtype=np.int64)
     k = _conflict_parents(geo, cand, pos0, st, out)
     dmax = 0
@@ -220,7 +274,7 @@ def _conflict_depth(geo, cand, pos0, depth, st):
 
 
 @njit(cache=True)
-def _scratch(geo):
+def _scratch(geo: Geo) -> Scratch:
     nf = 2 * geo.ncell * geo.n
     vv = np.empty(geo.ncell, dtype=np.int32)
     cm = np.empty(geo.ncell, dtype=np.int32)
@@ -237,7 +291,7 @@ def _scratch(geo):
 
 
 @njit(cache=True)
-def _house_placed(geo, values):
+def _house_placed(geo: Geo, values: Grid) -> Int32Array:
     hp0 = np.zeros(3 * geo.n, dtype=np.int32)
     for h in range(3 * geo.n):
         for i in range(geo.n):
@@ -248,7 +302,7 @@ def _house_placed(geo, values):
 
 
 @njit(cache=True)
-def _common_fact(dep, rows, nr):
+def _common_fact(dep: Int16Array, rows: Int64Array, nr: int) -> tuple[int, int]:
     """The fact every premise row in rows[:nr] (at least two) leads to with the smallest
     sum of depths: (sum, fact), or (0, -1) if none."""
     best, best_j = 0, -1
@@ -268,7 +322,9 @@ def _common_fact(dep, rows, nr):
 
 
 @njit(cache=True)
-def forcing(geo, values, cand, pos, log, dynamic):
+def forcing(
+    geo: Geo, values: Grid, cand: Candidates, pos: Positions, log: StepLog, dynamic: bool
+) -> bool:
     """Forcing chains (dynamic False) or forcing nets (True): see the module docstring."""
     n, ncell = geo.n, geo.ncell
     nnode = ncell * n
@@ -358,7 +414,21 @@ def forcing(geo, values, cand, pos, log, dynamic):
 
 
 @njit(cache=True)
-def _record(geo, values, cand, pos, hp0, log, dynamic, nodes, index, kind, a, b, fact):
+def _record(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    pos: Positions,
+    hp0: Int32Array,
+    log: StepLog,
+    dynamic: bool,
+    nodes: Int64Array,
+    index: Int64Array,
+    kind: int,
+    a: int,
+    b: int,
+    fact: int,
+) -> bool:
     """Write the chosen conclusion as a step: its branches propagated again, collapsed."""
     n = geo.n
     tech = T_FORCING_NET if dynamic else T_FORCING_CHAIN
@@ -436,7 +506,21 @@ def _record(geo, values, cand, pos, hp0, log, dynamic, nodes, index, kind, a, b,
 
 
 @njit(cache=True)
-def push_branch(log, n, bi, premise, roots, nroot, st, queue, pstart, pcount, plist, need, stack):
+def push_branch(
+    log: StepLog,
+    n: int,
+    bi: int,
+    premise: int,
+    roots: Int64Array,
+    nroot: int,
+    st: Int64Array,
+    queue: Int64Array,
+    pstart: Int64Array,
+    pcount: Int64Array,
+    plist: Int64Array,
+    need: BoolArray,
+    stack: Int64Array,
+) -> int:
     """Branch bi of a step, from `premise` as `propagate` left it: the facts roots[:nroot]
     need, through their parents (the branch collapsed), as ITEM_BRANCH, its nodes and its
     links in the order they were derived. Returns the links written; `need` ends all False."""

@@ -30,11 +30,15 @@ Info: continuous (1) or not, links, group nodes, ALSs, the ALSs' sizes (info[4:]
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Int64Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.als import all_als
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
-from puzzleviz.solvers.sudoku.kernels.chains import MAX_LINKS, path_is_simple
-from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.kernels.chains import MAX_LINKS
+from puzzleviz.solvers.sudoku.kernels.log import StepLog, begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.kernels.walk import reach, start_walk, walked_chain
 from puzzleviz.solvers.sudoku.roles import (
     ALS_NODE_CODE,
     CELL_ALS,
@@ -58,7 +62,7 @@ WIDTH = 4  # cells of a node: a box-line crossing (up to 4 for 16 x 16) or an AL
 
 
 @njit(cache=True)
-def _all_see(geo, nd_cells, nd_size, u, v):
+def _all_see(geo: Geo, nd_cells: Int64Array, nd_size: Int64Array, u: int, v: int) -> bool:
     """Every cell of node u sees every cell of node v (so they share none)."""
     for i in range(nd_size[u]):
         a = nd_cells[u, i]
@@ -69,25 +73,37 @@ def _all_see(geo, nd_cells, nd_size, u, v):
 
 
 @njit(cache=True)
-def _in_node(nd_cells, nd_size, u, c):
+def _in_node(nd_cells: Int64Array, nd_size: Int64Array, u: int, c: int) -> bool:
     i = 0
     while i < nd_size[u] and nd_cells[u, i] != c:
         i += 1
-    return i < nd_size[u]
+    return bool(i < nd_size[u])
 
 
 @njit(cache=True)
-def _sees_node(geo, nd_cells, nd_size, u, c):
+def _sees_node(geo: Geo, nd_cells: Int64Array, nd_size: Int64Array, u: int, c: int) -> bool:
     """Cell c lies outside node u and sees every cell of it."""
     i = 0
     while i < nd_size[u] and sees(geo, c, nd_cells[u, i]):
         i += 1
-    return i == nd_size[u]
+    return bool(i == nd_size[u])
 
 
 @njit(cache=True)
-def _nodes(geo, values, cand, use_groups, use_als, nd_digit, nd_size, nd_cells, nd_als,
-           als_cells, als_size, als_mask):  # fmt: skip
+def _nodes(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    use_groups: bool,
+    use_als: bool,
+    nd_digit: Int64Array,
+    nd_size: Int64Array,
+    nd_cells: Int64Array,
+    nd_als: Int64Array,
+    als_cells: Int64Array,
+    als_size: Int64Array,
+    als_mask: Int64Array,
+) -> tuple[int, int, int, int]:
     """Fill the node table: singles at their candidate code, then groups, then ALS nodes.
     Returns (nodes, first group, first ALS node, ALSs)."""
     n, ncell = geo.n, geo.ncell
@@ -160,7 +176,7 @@ def _nodes(geo, values, cand, use_groups, use_als, nd_digit, nd_size, nd_cells, 
 
 
 @njit(cache=True)
-def _add(ou, ov, k, u, v):
+def _add(ou: Int64Array, ov: Int64Array, k: int, u: int, v: int) -> int:
     if k < ou.shape[0]:
         ou[k] = u
         ov[k] = v
@@ -168,7 +184,17 @@ def _add(ou, ov, k, u, v):
 
 
 @njit(cache=True)
-def _weak_pairs(geo, cand, nnode, nd_digit, nd_size, nd_cells, nd_als, ou, ov):
+def _weak_pairs(
+    geo: Geo,
+    cand: Candidates,
+    nnode: int,
+    nd_digit: Int64Array,
+    nd_size: Int64Array,
+    nd_cells: Int64Array,
+    nd_als: Int64Array,
+    ou: Int64Array,
+    ov: Int64Array,
+) -> int:
     """Every weak link (u true -> v false), both ways; returns how many (may exceed the
     arrays: then call again with bigger ones)."""
     n, ncell = geo.n, geo.ncell
@@ -207,8 +233,20 @@ def _weak_pairs(geo, cand, nnode, nd_digit, nd_size, nd_cells, nd_als, ou, ov):
 
 
 @njit(cache=True)
-def _strong_pairs(geo, cand, pos, nnode, first_group, first_als, nd_digit, nd_size,
-                  nd_cells, nd_als, ou, ov):  # fmt: skip
+def _strong_pairs(
+    geo: Geo,
+    cand: Candidates,
+    pos: Positions,
+    nnode: int,
+    first_group: int,
+    first_als: int,
+    nd_digit: Int64Array,
+    nd_size: Int64Array,
+    nd_cells: Int64Array,
+    nd_als: Int64Array,
+    ou: Int64Array,
+    ov: Int64Array,
+) -> int:
     """Every strong link (u false -> v true), both ways; returns how many."""
     n, ncell = geo.n, geo.ncell
     k = 0
@@ -261,7 +299,7 @@ def _strong_pairs(geo, cand, pos, nnode, first_group, first_als, nd_digit, nd_si
 
 
 @njit(cache=True)
-def _csr(nnode, ou, ov, k):
+def _csr(nnode: int, ou: Int64Array, ov: Int64Array, k: int) -> tuple[Int64Array, Int64Array]:
     start = np.zeros(nnode + 1, dtype=np.int64)
     for i in range(k):
         start[ou[i] + 1] += 1
@@ -276,7 +314,19 @@ def _csr(nnode, ou, ov, k):
 
 
 @njit(cache=True)
-def _end_victims(geo, values, cand, nd_digit, nd_size, nd_cells, s, e, log, record, seen):
+def _end_victims(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    nd_digit: Int64Array,
+    nd_size: Int64Array,
+    nd_cells: Int64Array,
+    s: int,
+    e: int,
+    log: StepLog,
+    record: bool,
+    seen: BoolArray,
+) -> int:
     """Eliminations of a chain from node s (false) to node e (true): one of them is true."""
     n = geo.n
     ds, de = nd_digit[s], nd_digit[e]
@@ -311,7 +361,7 @@ def _end_victims(geo, values, cand, nd_digit, nd_size, nd_cells, s, e, log, reco
 
 
 @njit(cache=True)
-def _elim(log, c, d, n, record, seen):
+def _elim(log: StepLog, c: int, d: int, n: int, record: bool, seen: BoolArray) -> int:
     """Count (and push once, if recording) the elimination of digit d + 1 from cell c."""
     if not record:
         return 1
@@ -323,8 +373,22 @@ def _elim(log, c, d, n, record, seen):
 
 
 @njit(cache=True)
-def _loop_victims(geo, cand, nd_digit, nd_size, nd_cells, nd_als, als_cells, als_size,
-                  als_mask, chain, length, log, record, seen):  # fmt: skip
+def _loop_victims(
+    geo: Geo,
+    cand: Candidates,
+    nd_digit: Int64Array,
+    nd_size: Int64Array,
+    nd_cells: Int64Array,
+    nd_als: Int64Array,
+    als_cells: Int64Array,
+    als_size: Int64Array,
+    als_mask: Int64Array,
+    chain: Int64Array,
+    length: int,
+    log: StepLog,
+    record: bool,
+    seen: BoolArray,
+) -> int:
     """Eliminations of a continuous loop chain[0..length] (states node * 2 + parity) closed
     by a weak link from its end back to its start."""
     n = geo.n
@@ -371,7 +435,14 @@ def _loop_victims(geo, cand, nd_digit, nd_size, nd_cells, nd_als, als_cells, als
 
 
 @njit(cache=True)
-def _valid(nd_digit, nd_size, nd_cells, nd_als, chain, length):
+def _valid(
+    nd_digit: Int64Array,
+    nd_size: Int64Array,
+    nd_cells: Int64Array,
+    nd_als: Int64Array,
+    chain: Int64Array,
+    length: int,
+) -> bool:
     """A chain a person can follow: no candidate in two nodes, each ALS used once (as one
     entry-exit pair), at most MAX_CHAIN_ALS of them."""
     sets = 0
@@ -394,7 +465,17 @@ def _valid(nd_digit, nd_size, nd_cells, nd_als, chain, length):
 
 
 @njit(cache=True)
-def grouped_chain(geo, values, cand, pos, log, tech, use_groups, use_als, discontinuous):
+def grouped_chain(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    pos: Positions,
+    log: StepLog,
+    tech: int,
+    use_groups: bool,
+    use_als: bool,
+    discontinuous: bool,
+) -> bool:
     """One technique of the family, by its switches: continuous nice loops of single
     candidates (no groups, no ALS, loops only), grouped AICs and loops (groups), AICs and
     loops with ALS nodes (groups and ALSs). See the module docstring."""
@@ -444,10 +525,7 @@ def grouped_chain(geo, values, cand, pos, log, tech, use_groups, use_als, discon
     for start in range(first_als):
         if nd_size[start] == 0 or sstart[start + 1] == sstart[start]:
             continue
-        dist[:] = -1
-        dist[2 * start] = 0
-        parent[2 * start] = -1
-        queue[0] = 2 * start
+        start_walk(dist, parent, queue, 2 * start)
         qn, qi = 1, 0
         found = False
         while qi < qn and not found:
@@ -461,12 +539,10 @@ def grouped_chain(geo, values, cand, pos, log, tech, use_groups, use_als, discon
             for e in range(lo, hi):
                 v = sadj[e] if par == 0 else wadj[e]
                 ns = 2 * v + 1 - par
-                if dist[ns] >= 0:
+                grown = reach(dist, parent, queue, qn, st, ns)
+                if grown == qn:
                     continue
-                dist[ns] = du + 1
-                parent[ns] = st
-                queue[qn] = ns
-                qn += 1
+                qn = grown
                 if par == 1 or du + 1 < 3 or v == start:
                     continue
                 closes = False
@@ -476,11 +552,9 @@ def grouped_chain(geo, values, cand, pos, log, tech, use_groups, use_als, discon
                         break
                 if not closes and not discontinuous:
                     continue
-                kk = path_is_simple(parent, ns, 2, path)
+                kk = walked_chain(parent, ns, 2, path, chain)
                 if kk == 0:
                     continue
-                for i in range(kk):
-                    chain[i] = path[kk - 1 - i]
                 if not _valid(nd_digit, nd_size, nd_cells, nd_als, chain, kk - 1):
                     continue
                 if closes:
@@ -512,8 +586,21 @@ def grouped_chain(geo, values, cand, pos, log, tech, use_groups, use_als, discon
 
 
 @njit(cache=True)
-def _record(geo, cand, log, best, length, loop, nd_digit, nd_size, nd_cells, nd_als,
-            als_cells, als_size, ncand):  # fmt: skip
+def _record(
+    geo: Geo,
+    cand: Candidates,
+    log: StepLog,
+    best: Int64Array,
+    length: int,
+    loop: bool,
+    nd_digit: Int64Array,
+    nd_size: Int64Array,
+    nd_cells: Int64Array,
+    nd_als: Int64Array,
+    als_cells: Int64Array,
+    als_size: Int64Array,
+    ncand: int,
+) -> None:
     n = geo.n
     codes = np.empty(length + 1, dtype=np.int64)
     groups = 0

@@ -27,25 +27,28 @@ links, branches (= fins).
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, next_combination, popcount
+from puzzleviz.solvers.sudoku.kernels.fish import log_fish
 from puzzleviz.solvers.sudoku.kernels.forcing import (
     NO_CONFLICT,
+    Scratch,
     _house_placed,
     _scratch,
     propagate,
     push_branch,
 )
-from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info, stopping
-from puzzleviz.solvers.sudoku.roles import (
-    HOUSE_BASE,
-    HOUSE_COVER,
-    ITEM_CAND,
-    ITEM_ELIM,
-    ITEM_HOUSE,
-    ROLE_FIN,
-    ROLE_PATTERN,
+from puzzleviz.solvers.sudoku.kernels.log import StepLog, begin, commit, push, set_info, stopping
+from puzzleviz.solvers.sudoku.kernels.scan import (
+    bit_positions,
+    chosen_lines,
+    lines_with_places,
+    union_of_lines,
 )
+from puzzleviz.solvers.sudoku.roles import ITEM_CAND, ITEM_ELIM, ROLE_FIN, ROLE_PATTERN
 from puzzleviz.solvers.sudoku.techniques import T_KRAKEN_FISH
 
 MAX_FINS = 4
@@ -53,7 +56,16 @@ MAX_SIZE = 4
 
 
 @njit(cache=True)
-def _fin_reach(geo, values, cand, pos, hp0, d, reach, scratch):
+def _fin_reach(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    pos: Positions,
+    hp0: Int32Array,
+    d: int,
+    reach: Int32Array,
+    scratch: Scratch,
+) -> None:
     """reach[f, t] = depth + 1 of OFF(t, d) under ON(f, d) (0: not reached) for every cell
     f holding candidate d; rows of fins that lead to a contradiction stay 0."""
     n = geo.n
@@ -75,7 +87,18 @@ def _fin_reach(geo, values, cand, pos, hp0, d, reach, scratch):
 
 
 @njit(cache=True)
-def _score(geo, cand, pos, reach, d, base0, cover0, bases, covers, best):
+def _score(
+    geo: Geo,
+    cand: Candidates,
+    pos: Positions,
+    reach: Int32Array,
+    d: int,
+    base0: int,
+    cover0: int,
+    bases: int,
+    covers: int,
+    best: int,
+) -> tuple[int, int]:
     """The best target of one finned fish: (sum of fin depths, target cell), or (best, -1)
     if none beats `best`. Fins: base-line places outside the cover lines."""
     n = geo.n
@@ -120,7 +143,7 @@ def _score(geo, cand, pos, reach, d, base0, cover0, bases, covers, best):
 
 
 @njit(cache=True)
-def kraken_fish(geo, values, cand, pos, log):
+def kraken_fish(geo: Geo, values: Grid, cand: Candidates, pos: Positions, log: StepLog) -> bool:
     """Kraken fish (type 1: the target in a cover line); see the module docstring."""
     n = geo.n
     hp0 = _house_placed(geo, values)
@@ -138,11 +161,8 @@ def kraken_fish(geo, values, cand, pos, log):
             for orient in range(2):
                 base0 = 0 if orient == 0 else n
                 cover0 = n - base0
-                m = 0
-                for i in range(n):
-                    if 1 <= popcount(pos[base0 + i, d]) <= k + MAX_FINS:
-                        lines[m] = i
-                        m += 1
+                places = pos[base0 : base0 + n, d]
+                m = lines_with_places(places, 1, k + MAX_FINS, lines)
                 if m < k:
                     continue
                 for i in range(k):
@@ -150,25 +170,14 @@ def kraken_fish(geo, values, cand, pos, log):
                 while True:
                     if stopping(log):
                         return False
-                    union = 0
-                    bases = 0
-                    for i in range(k):
-                        union |= pos[base0 + lines[comb[i]], d]
-                        bases |= 1 << lines[comb[i]]
+                    union, bases = union_of_lines(places, lines, comb, k)
                     nu = popcount(union)
                     if k < nu:
-                        nc = 0
-                        x = union
-                        while x:
-                            cols[nc] = low_index(x)
-                            x &= x - 1
-                            nc += 1
+                        nc = bit_positions(union, cols)
                         for i in range(k):
                             ccomb[i] = i
                         while True:
-                            covers = 0
-                            for i in range(k):
-                                covers |= 1 << cols[ccomb[i]]
+                            covers = chosen_lines(cols, ccomb, k)
                             if not reached:
                                 _fin_reach(geo, values, cand, pos, hp0, d, reach, scratch)
                                 reached = True
@@ -190,19 +199,26 @@ def kraken_fish(geo, values, cand, pos, log):
 
 
 @njit(cache=True)
-def _record(geo, values, cand, pos, hp0, log, d, k, orient, bases, covers, target):
+def _record(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    pos: Positions,
+    hp0: Int32Array,
+    log: StepLog,
+    d: int,
+    k: int,
+    orient: int,
+    bases: int,
+    covers: int,
+    target: int,
+) -> bool:
     n = geo.n
     base0 = 0 if orient == 0 else n
-    cover0 = n - base0
     if not begin(log, T_KRAKEN_FISH):
         return False
     push(log, ITEM_ELIM, target, d + 1, 0)
-    for i in range(n):
-        if (bases >> i) & 1:
-            push(log, ITEM_HOUSE, base0 + i, HOUSE_BASE, 0)
-    for j in range(n):
-        if (covers >> j) & 1:
-            push(log, ITEM_HOUSE, cover0 + j, HOUSE_COVER, 0)
+    log_fish(log, n, k, d, orient, bases, covers)
     fins = np.empty(n * n, dtype=np.int64)
     nf = 0
     for i in range(n):
@@ -232,11 +248,6 @@ def _record(geo, values, cand, pos, hp0, log, d, k, orient, bases, covers, targe
                              need, stack)  # fmt: skip
         for i in range(st[0]):
             when[queue[i]] = -1
-    set_info(log, 0, k)
-    set_info(log, 1, d + 1)
-    set_info(log, 2, orient)
-    set_info(log, 3, bases)
-    set_info(log, 4, covers)
     set_info(log, 5, target)
     set_info(log, 6, links)
     set_info(log, 7, nf)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array, Int64Array
 from puzzleviz.solvers.interrupt import STOP, current_control
 from puzzleviz.solvers.jit import njit, typeof, types
 
@@ -24,15 +25,15 @@ FILL_STEPS, FILL_ITEMS, FILL_OVERFLOW = 0, 1, 2
 
 
 class StepLog(NamedTuple):
-    tech: np.ndarray  # (S,) int32
-    info: np.ndarray  # (S, INFO_WIDTH) int32
-    item_start: np.ndarray  # (S + 1,) int64
-    items: np.ndarray  # (I, 4) int32
-    fill: np.ndarray  # (3,) int64: steps, items, overflow
-    control: np.ndarray  # (2,) int64: solvers.interrupt's control of the running search
+    tech: Int32Array  # (S,)
+    info: Int32Array  # (S, INFO_WIDTH)
+    item_start: Int64Array  # (S + 1,)
+    items: Int32Array  # (I, 4)
+    fill: Int64Array  # (3,): steps, items, overflow
+    control: Int64Array  # (2,): solvers.interrupt's control of the running search
 
 
-def new_log(steps: int, items: int, control: np.ndarray | None = None) -> StepLog:
+def new_log(steps: int, items: int, control: Int64Array | None = None) -> StepLog:
     """Room for `steps` steps and `items` items; `control` defaults to the control of the
     search this thread runs (solvers.interrupt.current_control)."""
     return StepLog(
@@ -47,12 +48,12 @@ def new_log(steps: int, items: int, control: np.ndarray | None = None) -> StepLo
 
 # Explicit signatures: these helpers are called with every mix of int32 and int64
 # arguments, and without a signature numba compiles one copy per mix (31 for `push`).
-LOG_TYPE = typeof(new_log(1, 1))
+LOG_TYPE = typeof(new_log(1, 1))  # type: ignore[no-untyped-call]  # numba.typeof is unannotated
 _I = types.int64
 
 
 @njit(types.boolean(LOG_TYPE, _I), cache=True)
-def begin(log, tech):
+def begin(log: StepLog, tech: int) -> bool:
     """Open a step; returns False (and flags overflow) when no step fits any more."""
     s = log.fill[FILL_STEPS]
     if s >= log.tech.shape[0]:
@@ -66,12 +67,12 @@ def begin(log, tech):
 
 
 @njit(types.none(LOG_TYPE, _I, _I), cache=True)
-def set_info(log, k, value):
+def set_info(log: StepLog, k: int, value: int) -> None:
     log.info[log.fill[FILL_STEPS], k] = value
 
 
 @njit(types.boolean(LOG_TYPE, _I, _I, _I, _I), cache=True)
-def push(log, kind, a, b, c):
+def push(log: StepLog, kind: int, a: int, b: int, c: int) -> bool:
     i = log.fill[FILL_ITEMS]
     if i >= log.items.shape[0]:
         log.fill[FILL_OVERFLOW] = 1
@@ -85,24 +86,24 @@ def push(log, kind, a, b, c):
 
 
 @njit(_I(LOG_TYPE), cache=True)
-def n_items_open(log):
+def n_items_open(log: StepLog) -> int:
     """Items written so far into the open step."""
-    return log.fill[FILL_ITEMS] - log.item_start[log.fill[FILL_STEPS]]
+    return int(log.fill[FILL_ITEMS] - log.item_start[log.fill[FILL_STEPS]])
 
 
 @njit(types.none(LOG_TYPE), cache=True)
-def commit(log):
+def commit(log: StepLog) -> None:
     s = log.fill[FILL_STEPS] + 1
     log.fill[FILL_STEPS] = s
     log.item_start[s] = log.fill[FILL_ITEMS]
 
 
 @njit(cache=True, inline="always")
-def stopping(log):
+def stopping(log: StepLog) -> bool:
     """Whether the search was asked to stop: a technique then gives up (finds nothing)."""
-    return log.control[STOP] != 0
+    return bool(log.control[STOP] != 0)
 
 
 @njit(types.none(LOG_TYPE), cache=True)
-def abort(log):
+def abort(log: StepLog) -> None:
     log.fill[FILL_ITEMS] = log.item_start[log.fill[FILL_STEPS]]

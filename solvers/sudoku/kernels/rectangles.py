@@ -13,9 +13,20 @@ B = (r1, c2), C = (r2, c1), D = (r2, c2): A and D are diagonal, so are B and C.
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array, Int64Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, next_combination, popcount, sees
-from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.kernels.log import (
+    StepLog,
+    abort,
+    begin,
+    commit,
+    n_items_open,
+    push,
+    set_info,
+)
 from puzzleviz.solvers.sudoku.roles import (
     CELL_PATTERN,
     CELL_TARGET,
@@ -42,7 +53,7 @@ MAX_SUBSET = 3  # type 3: the roof with at most three more cells as a naked subs
 
 
 @njit(cache=True)
-def _corner_pair(values, cand, corner):
+def _corner_pair(values: Grid, cand: Candidates, corner: Int64Array) -> tuple[int, int]:
     """The {a, b} mask of a rectangle of empty cells that all hold a and b, taken from its
     bivalue corners (which must agree), and which corners are bivalue (bit i = corner i);
     (0, 0) when the rectangle is not a unique-rectangle candidate."""
@@ -67,7 +78,7 @@ def _corner_pair(values, cand, corner):
 
 
 @njit(cache=True)
-def _push_digits(log, kind, cell, mask, role):
+def _push_digits(log: StepLog, kind: int, cell: int, mask: int, role: int) -> None:
     """One item of `kind` for each digit of `mask` in `cell`."""
     while mask:
         push(log, kind, cell, low_index(mask) + 1, role)
@@ -75,7 +86,9 @@ def _push_digits(log, kind, cell, mask, role):
 
 
 @njit(cache=True)
-def _mark_corners(log, cand, corner, pair, role_of):
+def _mark_corners(
+    log: StepLog, cand: Candidates, corner: Int64Array, pair: int, role_of: int
+) -> None:
     """Cells and {a, b} candidates of the four corners; role_of bit i: corner i is a
     target (loses candidates) rather than a pattern cell."""
     for i in range(4):
@@ -85,7 +98,7 @@ def _mark_corners(log, cand, corner, pair, role_of):
 
 
 @njit(cache=True)
-def _corner_info(log, corner, first):
+def _corner_info(log: StepLog, corner: Int64Array, first: int) -> None:
     """Info 0-3: the corners, the pattern's own cells first (bit i of `first` set)."""
     k = 0
     for i in range(4):
@@ -99,7 +112,7 @@ def _corner_info(log, corner, first):
 
 
 @njit(cache=True)
-def _info_4_to_7(log, a, b, c, d):
+def _info_4_to_7(log: StepLog, a: int, b: int, c: int, d: int) -> None:
     set_info(log, 4, a)
     set_info(log, 5, b)
     set_info(log, 6, c)
@@ -107,7 +120,9 @@ def _info_4_to_7(log, a, b, c, d):
 
 
 @njit(cache=True)
-def _eliminate_seeing_all(geo, values, cand, log, cells, k, digit):
+def _eliminate_seeing_all(
+    geo: Geo, values: Grid, cand: Candidates, log: StepLog, cells: Int64Array, k: int, digit: int
+) -> None:
     """Push eliminations of `digit` from every empty cell that sees all cells[0:k]."""
     bit = 1 << (digit - 1)
     first = cells[0]
@@ -125,7 +140,15 @@ def _eliminate_seeing_all(geo, values, cand, log, cells, k, digit):
 
 
 @njit(cache=True)
-def _type_3(geo, values, cand, log, corner, pair, bivalue):
+def _type_3(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    log: StepLog,
+    corner: Int64Array,
+    pair: int,
+    bivalue: int,
+) -> bool:
     """Type 3: the two bivalue corners (the floor) share a row or column; the roof's extra
     digits U, with m more cells of a house both roof cells are in, make m + 1 digits in
     m + 1 "cells" (one of the roof cells holds an extra: a naked subset), so those digits
@@ -198,7 +221,15 @@ def _type_3(geo, values, cand, log, corner, pair, bivalue):
 
 
 @njit(cache=True)
-def _type_5(geo, values, cand, log, corner, pair, bivalue):
+def _type_5(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    log: StepLog,
+    corner: Int64Array,
+    pair: int,
+    bivalue: int,
+) -> bool:
     """Type 5: the corners that are not bivalue (two on a diagonal, or three) hold a, b
     and one same extra digit c: one of them is c, so c goes from every cell that sees
     them all. Info: the bivalue corners, the others, a, b, c, how many hold c."""
@@ -234,7 +265,7 @@ def _type_5(geo, values, cand, log, corner, pair, bivalue):
 
 
 @njit(cache=True)
-def _only_in(geo, pos, house, digit, ca, cb):
+def _only_in(geo: Geo, pos: Positions, house: int, digit: int, ca: int, cb: int) -> bool:
     """True if `digit` (0-based) fits in `house` only in cells ca and cb."""
     n = geo.n
     want = 0
@@ -242,11 +273,20 @@ def _only_in(geo, pos, house, digit, ca, cb):
         c = geo.house_cells[house, i]
         if c == ca or c == cb:  # noqa: SIM109 (numba)
             want |= 1 << i
-    return pos[house, digit] == want
+    return bool(pos[house, digit] == want)
 
 
 @njit(cache=True)
-def _type_6(geo, values, cand, pos, log, corner, pair, bivalue):
+def _type_6(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    pos: Positions,
+    log: StepLog,
+    corner: Int64Array,
+    pair: int,
+    bivalue: int,
+) -> bool:
     """Type 6: two diagonal corners hold only {a, b}; a fits in both rows (or both
     columns) only in the rectangle, so a is on one diagonal. On the other diagonal (the
     roof) it would leave b on the floor: a, b / b, a. So a goes from the roof. Info:
@@ -283,7 +323,16 @@ def _type_6(geo, values, cand, pos, log, corner, pair, bivalue):
 
 
 @njit(cache=True)
-def _hidden(geo, values, cand, pos, log, corner, pair, bivalue):
+def _hidden(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    pos: Positions,
+    log: StepLog,
+    corner: Int64Array,
+    pair: int,
+    bivalue: int,
+) -> bool:
     """Hidden Rectangle: a corner P holds only {a, b}; in the row and the column of the
     opposite corner X, a fits only in the rectangle. If X were b, its row and column
     mates would be a and P b: a, b / b, a. So b goes from X. Info: P, X, its row mate,
@@ -324,7 +373,9 @@ def _hidden(geo, values, cand, pos, log, corner, pair, bivalue):
 
 
 @njit(cache=True)
-def _avoidable(geo, values, cand, given, log, corner):
+def _avoidable(
+    geo: Geo, values: Grid, cand: Candidates, given: Int32Array, log: StepLog, corner: Int64Array
+) -> bool:
     """Avoidable Rectangle: corners solved by logic (never givens) already hold a, b / b,
     a in part. Type 1: three are solved, so the fourth may not take its digit of the
     pattern (swapping a and b in four non-given cells would give a second solution).
@@ -405,7 +456,15 @@ def _avoidable(geo, values, cand, given, log, corner):
 
 
 @njit(cache=True)
-def rectangles(geo, values, cand, pos, given, log, kind):
+def rectangles(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    pos: Positions,
+    given: Int32Array,
+    log: StepLog,
+    kind: int,
+) -> bool:
     """The first rectangle step of `kind` (UR3, UR5, UR6, HIDDEN, AVOIDABLE), rows then
     columns in reading order."""
     n, b = geo.n, geo.b
@@ -459,7 +518,7 @@ MAX_CHOICES = 4096  # and at most this many ways to pick their two BUG candidate
 
 
 @njit(cache=True)
-def _is_bug(geo, values, rest):
+def _is_bug(geo: Geo, values: Grid, rest: Int32Array) -> bool:
     """Every empty cell has two candidates in `rest` and every digit 0 or 2 places in
     every house."""
     n = geo.n
@@ -480,7 +539,7 @@ def _is_bug(geo, values, rest):
 
 
 @njit(cache=True)
-def bug_plus_n(geo, values, cand, log):
+def bug_plus_n(geo: Geo, values: Grid, cand: Candidates, log: StepLog) -> bool:
     """BUG+n: taking a few candidates E out of the cells with more than two would leave a
     Bivalue Universal Grave (every empty cell two candidates, every digit two places in
     each house), which has no solution or several. So one of E is true, and a candidate
@@ -530,7 +589,7 @@ def bug_plus_n(geo, values, cand, log):
 
 
 @njit(cache=True)
-def _nth_pair(mask, index):
+def _nth_pair(mask: int, index: int) -> int:
     """The index-th two-digit sub-mask of `mask` (in a fixed order)."""
     k = 0
     x = mask
@@ -548,7 +607,16 @@ def _nth_pair(mask, index):
 
 
 @njit(cache=True)
-def _bug_step(geo, values, cand, rest, poly, npoly, n_extra, log):
+def _bug_step(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    rest: Int32Array,
+    poly: Int64Array,
+    npoly: int,
+    n_extra: int,
+    log: StepLog,
+) -> bool:
     """Record the BUG+n step of the extra candidates cand - rest, if it removes anything."""
     if not begin(log, T_BUG_PLUS_N):
         return False

@@ -16,9 +16,12 @@ B: ROLE_ALS). Info: box, line, V, DL, DB, cells in C, L, B.
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount
-from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info, stopping
+from puzzleviz.solvers.sudoku.kernels.log import StepLog, begin, commit, push, set_info, stopping
 from puzzleviz.solvers.sudoku.roles import (
     CELL_ALS,
     CELL_PATTERN,
@@ -34,7 +37,7 @@ from puzzleviz.solvers.sudoku.techniques import T_SUE_DE_COQ
 
 
 @njit(cache=True)
-def _union(cand, cells, sub):
+def _union(cand: Candidates, cells: Int64Array, sub: int) -> int:
     m = 0
     while sub:
         m |= cand[cells[low_index(sub)]]
@@ -43,7 +46,7 @@ def _union(cand, cells, sub):
 
 
 @njit(cache=True)
-def sue_de_coq(geo, values, cand, log):
+def sue_de_coq(geo: Geo, values: Grid, cand: Candidates, log: StepLog) -> bool:
     """Sue de Coq; see the module docstring. The first pattern that removes something."""
     n = geo.n
     inter = np.empty(n, dtype=np.int64)
@@ -133,14 +136,16 @@ def sue_de_coq(geo, values, cand, log):
 
 
 @njit(cache=True)
-def _elim(log, c, m):
+def _elim(log: StepLog, c: int, m: int) -> None:
     while m:
         push(log, ITEM_ELIM, c, low_index(m) + 1, 0)
         m &= m - 1
 
 
 @njit(cache=True)
-def _cells(cand, log, cells, sub, cell_role, cand_role):
+def _cells(
+    cand: Candidates, log: StepLog, cells: Int64Array, sub: int, cell_role: int, cand_role: int
+) -> None:
     s = sub
     while s:
         push(log, ITEM_CELL, cells[low_index(s)], cell_role, 0)

@@ -25,8 +25,11 @@ Info: digit, templates of the digit, placements or eliminations.
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.sudoku.kernels.log import begin, commit, push, set_info
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
+from puzzleviz.solvers.sudoku.geometry import Geo
+from puzzleviz.solvers.sudoku.kernels.log import StepLog, begin, commit, push, set_info
 from puzzleviz.solvers.sudoku.roles import ITEM_CAND, ITEM_ELIM, ITEM_PLACE, ROLE_PATTERN
 from puzzleviz.solvers.sudoku.techniques import T_TEMPLATE_DELETE, T_TEMPLATE_SET
 
@@ -34,7 +37,17 @@ MAX_BOX = 3
 
 
 @njit(cache=True)
-def _walk(n, b, allow, and_rows, or_rows, opts, chosen, used_cols, used_boxes):
+def _walk(
+    n: int,
+    b: int,
+    allow: Int64Array,
+    and_rows: Int64Array,
+    or_rows: Int64Array,
+    opts: Int64Array,
+    chosen: Int64Array,
+    used_cols: Int64Array,
+    used_boxes: Int64Array,
+) -> int:
     """Visit every template whose row r uses a column of allow[r]; and_rows/or_rows get
     the AND/OR of their cells (per row, a column mask). Returns how many there are."""
     full = (1 << n) - 1
@@ -74,7 +87,7 @@ def _walk(n, b, allow, and_rows, or_rows, opts, chosen, used_cols, used_boxes):
 
 
 @njit(cache=True)
-def _options(n, b, r, allow, used_cols, used_boxes):
+def _options(n: int, b: int, r: int, allow: int, used_cols: int, used_boxes: int) -> int:
     """Columns row r may use: allowed, not used, in a box of its band not used yet."""
     m = allow & ~used_cols
     band = (r // b) * b
@@ -85,7 +98,7 @@ def _options(n, b, r, allow, used_cols, used_boxes):
 
 
 @njit(cache=True)
-def templates(geo, values, cand, log, delete):
+def templates(geo: Geo, values: Grid, cand: Candidates, log: StepLog, delete: bool) -> bool:
     """One Template Set step (delete False) or Template Delete step (delete True)."""
     b, n = geo.b, geo.n
     if b > MAX_BOX:

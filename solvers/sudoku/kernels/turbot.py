@@ -26,8 +26,18 @@ from __future__ import annotations
 
 import numpy as np
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
-from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.kernels.log import (
+    StepLog,
+    abort,
+    begin,
+    commit,
+    n_items_open,
+    push,
+    set_info,
+)
 from puzzleviz.solvers.sudoku.roles import (
     HOUSE_BASE,
     ITEM_CAND,
@@ -48,7 +58,7 @@ KIND_SKYSCRAPER, KIND_KITE, KIND_TURBOT, KIND_EMPTY_RECTANGLE = 0, 1, 2, 3
 
 
 @njit(cache=True)
-def _kind(geo, h1, h2, a2, b1):
+def _kind(geo: Geo, h1: int, h2: int, a2: int, b1: int) -> int:
     """Which named chain strong links in h1, h2 joined by the weak link a2 - b1 make."""
     n = geo.n
     t1, t2 = h1 // n, h2 // n
@@ -63,7 +73,7 @@ def _kind(geo, h1, h2, a2, b1):
 
 
 @njit(cache=True)
-def three_link_chain(geo, cand, pos, log, want):
+def three_link_chain(geo: Geo, cand: Candidates, pos: Positions, log: StepLog, want: int) -> bool:
     """The first Skyscraper (want 0), 2-String Kite (1) or Turbot Fish (2) that eliminates
     something; see the module docstring."""
     n = geo.n
@@ -131,7 +141,7 @@ def three_link_chain(geo, cand, pos, log, want):
 
 
 @njit(cache=True)
-def empty_rectangle(geo, cand, pos, log):
+def empty_rectangle(geo: Geo, cand: Candidates, pos: Positions, log: StepLog) -> bool:
     """Empty Rectangle with a conjugate pair; see the module docstring."""
     n, b = geo.n, geo.b
     ncand = geo.ncell * n

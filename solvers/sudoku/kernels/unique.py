@@ -4,8 +4,18 @@ switches them off under --allow-multiple)."""
 from __future__ import annotations
 
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
-from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.kernels.log import (
+    StepLog,
+    abort,
+    begin,
+    commit,
+    n_items_open,
+    push,
+    set_info,
+)
 from puzzleviz.solvers.sudoku.roles import (
     CELL_PATTERN,
     CELL_TARGET,
@@ -27,7 +37,7 @@ from puzzleviz.solvers.sudoku.techniques import (
 
 
 @njit(cache=True)
-def unique_rectangle_1(geo, values, cand, log):
+def unique_rectangle_1(geo: Geo, values: Grid, cand: Candidates, log: StepLog) -> bool:
     """Four cells in two rows, two columns and two boxes; three hold only {a, b}: if the
     fourth were a or b too, the puzzle would have two solutions, so a and b go from it.
     Info: the three bivalue corners, the fourth corner, a, b."""
@@ -84,7 +94,7 @@ def unique_rectangle_1(geo, values, cand, log):
 
 
 @njit(cache=True)
-def bug_plus_1(geo, values, cand, pos, log):
+def bug_plus_1(geo: Geo, values: Grid, cand: Candidates, pos: Positions, log: StepLog) -> bool:
     """Bivalue Universal Grave + 1: every empty cell has two candidates except one with
     three, and every digit has 0 or 2 places in every house except one digit of that cell.
     That digit must go there, or the puzzle would have several solutions. Info: cell, digit.
@@ -139,7 +149,9 @@ def bug_plus_1(geo, values, cand, pos, log):
 
 
 @njit(cache=True)
-def _floor_and_roof(geo, values, cand, corner):
+def _floor_and_roof(
+    geo: Geo, values: Grid, cand: Candidates, corner: tuple[int, int, int, int]
+) -> tuple[int, int, int]:
     """For a rectangle: the {a, b} mask of its two bivalue corners (the floor, which must
     share a row or column) and the indices of the two others (the roof, holding a and b
     plus more); pair 0 if the rectangle does not have that shape."""
@@ -168,7 +180,9 @@ def _floor_and_roof(geo, values, cand, corner):
 
 
 @njit(cache=True)
-def unique_rectangle_2_4(geo, values, cand, pos, log, kind):
+def unique_rectangle_2_4(
+    geo: Geo, values: Grid, cand: Candidates, pos: Positions, log: StepLog, kind: int
+) -> bool:
     """Two corners of a unique rectangle hold only {a, b}; the two others (the roof, in one
     row or column) hold a, b and more. Type 2: the roof's extra is the same single digit c,
     so one roof cell is c: c goes from every cell that sees both. Type 4: in a house of
@@ -230,7 +244,16 @@ def unique_rectangle_2_4(geo, values, cand, pos, log, kind):
 
 
 @njit(cache=True)
-def _ur_pattern(geo, cand, log, corner, pair, roof1, roof2, last):
+def _ur_pattern(
+    geo: Geo,
+    cand: Candidates,
+    log: StepLog,
+    corner: tuple[int, int, int, int],
+    pair: int,
+    roof1: int,
+    roof2: int,
+    last: int,
+) -> None:
     k = 0
     for i in range(4):
         c = corner[i]

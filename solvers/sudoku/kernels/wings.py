@@ -3,8 +3,18 @@
 from __future__ import annotations
 
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.sudoku.arrays import Candidates, Grid, Positions
+from puzzleviz.solvers.sudoku.geometry import Geo
 from puzzleviz.solvers.sudoku.kernels.bits import low_index, popcount, sees
-from puzzleviz.solvers.sudoku.kernels.log import abort, begin, commit, n_items_open, push, set_info
+from puzzleviz.solvers.sudoku.kernels.log import (
+    StepLog,
+    abort,
+    begin,
+    commit,
+    n_items_open,
+    push,
+    set_info,
+)
 from puzzleviz.solvers.sudoku.roles import (
     CELL_PATTERN,
     CELL_PIVOT,
@@ -22,7 +32,9 @@ from puzzleviz.solvers.sudoku.techniques import T_W_WING, T_XYZ_WING, T_Y_WING
 
 
 @njit(cache=True)
-def _eliminate_seen_by(geo, cand, log, z, a, b, c):
+def _eliminate_seen_by(
+    geo: Geo, cand: Candidates, log: StepLog, z: int, a: int, b: int, c: int
+) -> None:
     """Push eliminations of digit mask z from every cell that sees a, b and (if c >= 0) c."""
     d = low_index(z) + 1
     for k in range(geo.peers.shape[1]):
@@ -34,7 +46,7 @@ def _eliminate_seen_by(geo, cand, log, z, a, b, c):
 
 
 @njit(cache=True)
-def _wing_pattern(geo, cand, log, c):
+def _wing_pattern(geo: Geo, cand: Candidates, log: StepLog, c: int) -> None:
     x = cand[c]
     while x:
         push(log, ITEM_CAND, c, low_index(x) + 1, ROLE_PATTERN)
@@ -42,7 +54,7 @@ def _wing_pattern(geo, cand, log, c):
 
 
 @njit(cache=True)
-def _commit_wing(geo, cand, log, p, q, r, z):
+def _commit_wing(geo: Geo, cand: Candidates, log: StepLog, p: int, q: int, r: int, z: int) -> None:
     """Info and pattern of a Y- or XYZ-wing with pivot p and pincers q, r; then commit."""
     set_info(log, 0, p)
     set_info(log, 1, q)
@@ -58,7 +70,7 @@ def _commit_wing(geo, cand, log, p, q, r, z):
 
 
 @njit(cache=True)
-def y_wing(geo, values, cand, log):
+def y_wing(geo: Geo, values: Grid, cand: Candidates, log: StepLog) -> bool:
     """Pivot XY with pincers XZ and YZ that it sees: either pincer is Z, so Z goes from
     every cell that sees both pincers. Info: pivot, pincer 1, pincer 2, Z."""
     npeer = geo.peers.shape[1]
@@ -89,7 +101,7 @@ def y_wing(geo, values, cand, log):
 
 
 @njit(cache=True)
-def xyz_wing(geo, values, cand, log):
+def xyz_wing(geo: Geo, values: Grid, cand: Candidates, log: StepLog) -> bool:
     """Pivot XYZ with pincers XZ and YZ that it sees: one of the three is Z, so Z goes from
     every cell that sees all three. Info: pivot, pincer 1, pincer 2, Z."""
     npeer = geo.peers.shape[1]
@@ -120,7 +132,7 @@ def xyz_wing(geo, values, cand, log):
 
 
 @njit(cache=True)
-def w_wing(geo, values, cand, pos, log):
+def w_wing(geo: Geo, values: Grid, cand: Candidates, pos: Positions, log: StepLog) -> bool:
     """Two cells with the same two candidates X, Z that do not see each other, and a house
     where X has only two places, one seeing each cell: one of the two cells is Z, so Z goes
     from every cell that sees both. Info: cell a, cell b, X, Z, house, link end u, link end v."""
