@@ -113,6 +113,8 @@ class SetSession:
 
     def unforbid(self, card: int | str) -> None:
         c = self.card(card)
+        if not self.board.forbidden[c]:
+            return  # allowed already: nothing to do, and no step without events
         self._tracer.step(msg("allow {card} again", card=self.space.word(c)))
         self.board.unforbid(c)
 
