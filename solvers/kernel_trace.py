@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array, Int64Array
 from puzzleviz.solvers.jit import njit
 
 __all__ = [
@@ -44,15 +45,15 @@ MAX_COUNTERS = 16  # a kernel may write this many counters into buf.current, eve
 
 
 class KernelBuffer(NamedTuple):
-    rows: np.ndarray  # (capacity, width) int32
-    counters: np.ndarray  # (capacity, n_counters) int64
-    current: np.ndarray  # (n_counters,) int64: the kernel sets these; each event copies them
-    step_start: np.ndarray  # (capacity,) int64
-    step_caption: np.ndarray  # (capacity,) int32
-    milestone_pos: np.ndarray  # (milestone capacity,) int64
-    milestone_kind: np.ndarray  # int32
-    milestone_caption: np.ndarray  # int32
-    fill: np.ndarray  # int64 [events, steps, milestones, truncated, empty step]
+    rows: Int32Array  # (capacity, width)
+    counters: Int64Array  # (capacity, n_counters)
+    current: Int64Array  # (n_counters,): the kernel sets these; each event copies them
+    step_start: Int64Array  # (capacity,)
+    step_caption: Int32Array  # (capacity,)
+    milestone_pos: Int64Array  # (milestone capacity,)
+    milestone_kind: Int32Array
+    milestone_caption: Int32Array
+    fill: Int64Array  # [events, steps, milestones, truncated, empty step]
 
 
 def new_kernel_buffer(

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
+from puzzleviz.solvers.arrays import StateArray
 from puzzleviz.solvers.events import Event, EventSet
 from puzzleviz.solvers.i18n import render
 from puzzleviz.solvers.kernel_trace import (
@@ -64,7 +65,7 @@ class Tracer(Protocol):
     def milestone(self, kind: str, caption: str = "") -> None: ...
     def count(self, **values: int) -> None: ...
     def start_counts(self, **values: int) -> None: ...
-    def begin(self, state: np.ndarray, **params: Any) -> None: ...
+    def begin(self, state: StateArray, **params: Any) -> None: ...
     def annotate(self, **params: Any) -> None: ...
     def intern(self, text: str) -> int: ...
     def kernel_buffer(self, capacity: int | None = None) -> KernelBuffer: ...
@@ -91,7 +92,7 @@ class NullTracer:
     def start_counts(self, **values: int) -> None:
         pass
 
-    def begin(self, state: np.ndarray, **params: Any) -> None:
+    def begin(self, state: StateArray, **params: Any) -> None:
         pass
 
     def annotate(self, **params: Any) -> None:
@@ -171,7 +172,7 @@ class RecordingTracer:
         params: Mapping[str, Any] | None = None,
         seed: int | None = None,
         counters: Sequence[str] = (),
-        initial_state: np.ndarray | None = None,
+        initial_state: StateArray | None = None,
         max_events: int = 50_000_000,
     ):
         self.model = model
@@ -257,7 +258,7 @@ class RecordingTracer:
         """The statistics that the following events carry."""
         self._set(self._current, values)
 
-    def begin(self, state: np.ndarray, **params: Any) -> None:
+    def begin(self, state: StateArray, **params: Any) -> None:
         """The trace starts from `state`, with `params` added to its header: for a search
         that records only part of its run (a window of a long random search), which starts
         where that part starts. Only before the first event."""
