@@ -40,6 +40,7 @@ import numpy.typing as npt
 from puzzleviz.solvers.arrays import StateArray
 from puzzleviz.solvers.errors import TraceError
 from puzzleviz.solvers.events import Event
+from puzzleviz.solvers.i18n import current_language, set_language
 from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
 from puzzleviz.solvers.modelcheck import (
     assert_invertible,
@@ -174,9 +175,11 @@ def render_frame(
     *,
     size: tuple[int, int] = (320, 180),
     captions: bool = True,
+    lang: str | None = None,
 ) -> Image:
     """The trace at rest after `cursor` events (None: at its end) as its scene and the
-    HUD draw it in a recording: an (height, width, 3) uint8 RGB image, top row first."""
+    HUD draw it in a recording, its words in `lang` (None: the current language): an
+    (height, width, 3) uint8 RGB image, top row first."""
     from puzzleviz.viz.record import RecordSettings, stills
 
     settings = RecordSettings(size=size, captions=captions)
@@ -184,7 +187,12 @@ def render_frame(
     at = trace.n_events if cursor is None else cursor
     if not 0 <= at <= trace.n_events:
         raise ValueError(f"cursor {at} is outside the trace's 0 .. {trace.n_events} events")
-    image: Image = np.ascontiguousarray(next(stills(trace, [at], settings, _context())))
+    before = current_language()
+    set_language(lang or before)
+    try:
+        image: Image = np.ascontiguousarray(next(stills(trace, [at], settings, _context())))
+    finally:
+        set_language(before)
     return image
 
 
@@ -195,8 +203,10 @@ def save_frame(
     *,
     size: tuple[int, int] = (320, 180),
     captions: bool = True,
+    lang: str | None = None,
 ) -> Path:
     """`render_frame` written as a PNG at `path` (to look at, or to keep as a golden)."""
     from puzzleviz.viz.images import save_png
 
-    return save_png(path, render_frame(trace, cursor, size=size, captions=captions))
+    image = render_frame(trace, cursor, size=size, captions=captions, lang=lang)
+    return save_png(path, image)
