@@ -13,6 +13,22 @@ from typing import TypeAlias
 import numpy as np
 import numpy.typing as npt
 
+__all__ = [
+    "BoolArray",
+    "EventRows",
+    "Float32Array",
+    "Float64Array",
+    "Int8Array",
+    "Int16Array",
+    "Int32Array",
+    "Int64Array",
+    "StateArray",
+    "UInt8Array",
+    "UInt16Array",
+    "UInt32Array",
+    "UInt64Array",
+]
+
 BoolArray: TypeAlias = npt.NDArray[np.bool_]
 Int8Array: TypeAlias = npt.NDArray[np.int8]
 Int16Array: TypeAlias = npt.NDArray[np.int16]

@@ -6,6 +6,15 @@ sense on its own, without a traceback.
 
 from __future__ import annotations
 
+__all__ = [
+    "MemoryBudgetError",
+    "OutputError",
+    "PuzzleInputError",
+    "PuzzlevizError",
+    "TraceError",
+    "UnknownPuzzleError",
+]
+
 
 class PuzzlevizError(Exception):
     """Base of every error caused by input rather than by a bug.

@@ -15,6 +15,13 @@ from typing import ClassVar
 
 import numpy as np
 
+__all__ = [
+    "INT32_MAX",
+    "INT32_MIN",
+    "Event",
+    "EventSet",
+]
+
 INT32_MIN = -(2**31)
 INT32_MAX = 2**31 - 1
 

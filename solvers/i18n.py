@@ -36,6 +36,33 @@ from typing import Any
 
 from puzzleviz.solvers.errors import PuzzlevizError
 
+__all__ = [
+    "DOMAIN",
+    "ENV_VAR",
+    "ISO_639_2",
+    "LANGUAGES",
+    "MARK",
+    "MAX_SPEC_NUMBER",
+    "N_",
+    "LanguageError",
+    "N_plural",
+    "clauses",
+    "current_language",
+    "default_language",
+    "fill",
+    "gettext",
+    "is_message",
+    "msg",
+    "ngettext",
+    "nmsg",
+    "number",
+    "parse_language",
+    "render",
+    "set_language",
+    "translations",
+    "words",
+]
+
 DOMAIN = "puzzleviz"
 LANGUAGES: dict[str, str] = {"en": "English", "hu": "magyar", "de": "Deutsch", "ja": "日本語"}
 ISO_639_2 = {"en": "eng", "hu": "hun", "de": "ger", "ja": "jpn"}  # a video track's language
@@ -163,14 +190,19 @@ def current_language() -> str:
 
 @cache
 def translations(code: str) -> _gettext.NullTranslations:
-    """The compiled catalog of a language (English: the msgids themselves)."""
+    """The compiled catalog of a language (English: the msgids themselves), then the
+    catalogs plugin puzzles ship for it (solvers.plugin_catalogs), for their own msgids."""
     if code == "en":
         return _gettext.NullTranslations()
     from puzzleviz.assets import asset_path
+    from puzzleviz.solvers.plugin_catalogs import plugin_translations
 
-    return _gettext.translation(
+    ours = _gettext.translation(
         DOMAIN, localedir=str(asset_path("locale")), languages=[code], fallback=True
     )
+    for theirs in plugin_translations(code):
+        ours.add_fallback(theirs)
+    return ours
 
 
 def gettext(text: str, lang: str | None = None) -> str:

@@ -40,6 +40,24 @@ from puzzleviz.solvers.errors import MemoryBudgetError
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.memory import Watch, reached_message
 
+__all__ = [
+    "ASKED",
+    "CHECK_EVERY",
+    "MEMORY",
+    "NODES",
+    "POLL",
+    "STOP",
+    "STOP_WAIT",
+    "MemoryBudgetReached",
+    "SearchStopped",
+    "current_control",
+    "new_control",
+    "raise_if_stopped",
+    "run_stoppable",
+    "stop_requested",
+    "stopped_by_memory",
+]
+
 STOP, NODES = 0, 1
 ASKED, MEMORY = 1, 2  # values of control[STOP]: a signal or a cancel; the memory budget
 CHECK_EVERY = 4096  # nodes between two looks at the control array (a power of two)

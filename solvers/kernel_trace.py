@@ -8,6 +8,11 @@ a search never fails because its trace grew too long.
     buf = tracer.kernel_buffer()
     my_search(..., buf)           # calls record_event(buf, OP_PLACE, piece, placement, ...)
     tracer.absorb(buf)
+
+A captioned step must hold at least one event: a second captioned `record_step` before any
+event would replace the first one's caption, and a viewer would never read it. The kernel
+cannot raise with the caption's text (it holds only its id), so it notes the lost caption
+in `fill[FILL_EMPTY_STEP]` and `absorb` raises `EmptyStepError` naming it.
 """
 
 from __future__ import annotations
@@ -15,22 +20,40 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array, Int64Array
 from puzzleviz.solvers.jit import njit
 
+__all__ = [
+    "FILL_EMPTY_STEP",
+    "FILL_EVENTS",
+    "FILL_MILESTONES",
+    "FILL_SIZE",
+    "FILL_STEPS",
+    "FILL_TRUNCATED",
+    "MAX_COUNTERS",
+    "KernelBuffer",
+    "new_kernel_buffer",
+    "record_event",
+    "record_milestone",
+    "record_step",
+]
+
 FILL_EVENTS, FILL_STEPS, FILL_MILESTONES, FILL_TRUNCATED = 0, 1, 2, 3
+FILL_EMPTY_STEP = 4  # 1 + the caption id of the first captioned step left empty; 0: none
+FILL_SIZE = 5
 MAX_COUNTERS = 16  # a kernel may write this many counters into buf.current, even untraced
 
 
 class KernelBuffer(NamedTuple):
-    rows: np.ndarray  # (capacity, width) int32
-    counters: np.ndarray  # (capacity, n_counters) int64
-    current: np.ndarray  # (n_counters,) int64: the kernel sets these; each event copies them
-    step_start: np.ndarray  # (capacity,) int64
-    step_caption: np.ndarray  # (capacity,) int32
-    milestone_pos: np.ndarray  # (milestone capacity,) int64
-    milestone_kind: np.ndarray  # int32
-    milestone_caption: np.ndarray  # int32
-    fill: np.ndarray  # int64 [events, steps, milestones, truncated]
+    rows: Int32Array  # (capacity, width)
+    counters: Int64Array  # (capacity, n_counters)
+    current: Int64Array  # (n_counters,): the kernel sets these; each event copies them
+    step_start: Int64Array  # (capacity,)
+    step_caption: Int32Array  # (capacity,)
+    milestone_pos: Int64Array  # (milestone capacity,)
+    milestone_kind: Int32Array
+    milestone_caption: Int32Array
+    fill: Int64Array  # [events, steps, milestones, truncated, empty step]
 
 
 def new_kernel_buffer(
@@ -47,7 +70,7 @@ def new_kernel_buffer(
         milestone_pos=np.empty(m, dtype=np.int64),
         milestone_kind=np.empty(m, dtype=np.int32),
         milestone_caption=np.empty(m, dtype=np.int32),
-        fill=np.zeros(4, dtype=np.int64),
+        fill=np.zeros(FILL_SIZE, dtype=np.int64),
     )
 
 
@@ -94,13 +117,18 @@ def record_event(
 @njit(cache=True, inline="always")
 def record_step(buf: KernelBuffer, caption: int) -> None:
     """Start a new step at the next event. If the current step is still empty it is
-    renamed instead, unless `caption` is -1 (no caption): then it keeps its own."""
+    renamed instead, unless `caption` is -1 (no caption): then it keeps its own. Renaming a
+    step that has a caption of its own is an error (`absorb` raises it): that step would
+    vanish unseen."""
     if buf.fill[FILL_TRUNCATED]:
         return
     n = buf.fill[FILL_EVENTS]
     s = buf.fill[FILL_STEPS]
     if s > 0 and buf.step_start[s - 1] == n:
         if caption != -1:
+            lost = buf.step_caption[s - 1]
+            if lost != -1 and lost != caption and buf.fill[FILL_EMPTY_STEP] == 0:
+                buf.fill[FILL_EMPTY_STEP] = lost + 1
             buf.step_caption[s - 1] = caption
         return
     if s >= buf.step_start.shape[0]:

@@ -16,6 +16,14 @@ import numpy as np
 from puzzleviz.solvers.errors import PuzzleInputError, UnknownPuzzleError
 from puzzleviz.solvers.events import Event, EventSet
 
+__all__ = [
+    "STATE_DTYPE",
+    "PuzzleModel",
+    "known_kinds",
+    "model_class",
+    "model_from_definition",
+]
+
 STATE_DTYPE = np.int32
 
 

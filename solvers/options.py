@@ -13,6 +13,15 @@ import math
 import re
 from collections.abc import Callable
 
+__all__ = [
+    "MAX_COUNT",
+    "SEED",
+    "add_max_memory",
+    "positive",
+    "use_max_memory",
+    "whole",
+]
+
 MAX_COUNT = 10**15  # node and step limits: far beyond any search here, far below 2**63
 _E_NOTATION = re.compile(r"[+-]?\d+(\.\d*)?[eE][+-]?\d+")
 

@@ -40,6 +40,18 @@ if TYPE_CHECKING:
     from puzzleviz.solvers.trace import Trace
     from puzzleviz.solvers.tracer import Tracer
 
+__all__ = [
+    "Command",
+    "Limits",
+    "Method",
+    "Problem",
+    "PuzzleSpec",
+    "Ref",
+    "Result",
+    "Solver",
+    "solver_name",
+]
+
 T = TypeVar("T")
 
 

@@ -18,6 +18,11 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+__all__ = [
+    "Progress",
+    "say",
+]
+
 
 class Progress:
     def __init__(

@@ -17,6 +17,13 @@ import numpy as np
 from puzzleviz.solvers.errors import TraceError
 from puzzleviz.solvers.i18n import render
 
+__all__ = [
+    "FORMAT_VERSION",
+    "NO_CAPTION",
+    "Trace",
+    "TraceHeader",
+]
+
 FORMAT_VERSION = 1
 NO_CAPTION = -1
 

@@ -4,6 +4,12 @@ A solver takes a tracer argument and defaults to `NULL_TRACER`, so untraced solv
 one attribute check per event. The recording tracer appends into growable numpy columns;
 numba kernels get a `KernelBuffer` of preallocated arrays (see `solvers.kernel_trace`) and
 hand it back with `absorb`, so a search records events at native speed.
+
+Every captioned step holds at least one event: a step whose caption a viewer would never
+read (another captioned step started before any event, or a step started after the last
+event) is a solver's mistake, and recording it raises `EmptyStepError` naming the caption,
+rather than dropping it silently. A step started with no caption may stay empty: it names
+nothing (a caption set later takes its place).
 """
 
 from __future__ import annotations
@@ -13,13 +19,40 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
+from puzzleviz.solvers.arrays import StateArray
 from puzzleviz.solvers.events import Event, EventSet
-from puzzleviz.solvers.kernel_trace import MAX_COUNTERS, KernelBuffer, new_kernel_buffer
+from puzzleviz.solvers.i18n import render
+from puzzleviz.solvers.kernel_trace import (
+    FILL_EMPTY_STEP,
+    MAX_COUNTERS,
+    KernelBuffer,
+    new_kernel_buffer,
+)
 from puzzleviz.solvers.memory import fitting
 from puzzleviz.solvers.trace import NO_CAPTION, Trace, TraceHeader
 
 if TYPE_CHECKING:
     from puzzleviz.solvers.model import PuzzleModel
+
+__all__ = [
+    "NULL_TRACER",
+    "PEAK_COPIES",
+    "EmptyStepError",
+    "NullTracer",
+    "RecordingTracer",
+    "Tracer",
+]
+
+
+class EmptyStepError(ValueError):
+    """A solver started a captioned step and recorded no event in it."""
+
+    def __init__(self, caption: str, why: str):
+        self.caption = caption
+        super().__init__(
+            f"the step {render(caption, 'en')!r} has no events ({why}): a step must record "
+            "at least one event, or its caption is never shown"
+        )
 
 
 class Tracer(Protocol):
@@ -32,7 +65,7 @@ class Tracer(Protocol):
     def milestone(self, kind: str, caption: str = "") -> None: ...
     def count(self, **values: int) -> None: ...
     def start_counts(self, **values: int) -> None: ...
-    def begin(self, state: np.ndarray, **params: Any) -> None: ...
+    def begin(self, state: StateArray, **params: Any) -> None: ...
     def annotate(self, **params: Any) -> None: ...
     def intern(self, text: str) -> int: ...
     def kernel_buffer(self, capacity: int | None = None) -> KernelBuffer: ...
@@ -59,7 +92,7 @@ class NullTracer:
     def start_counts(self, **values: int) -> None:
         pass
 
-    def begin(self, state: np.ndarray, **params: Any) -> None:
+    def begin(self, state: StateArray, **params: Any) -> None:
         pass
 
     def annotate(self, **params: Any) -> None:
@@ -139,7 +172,7 @@ class RecordingTracer:
         params: Mapping[str, Any] | None = None,
         seed: int | None = None,
         counters: Sequence[str] = (),
-        initial_state: np.ndarray | None = None,
+        initial_state: StateArray | None = None,
         max_events: int = 50_000_000,
     ):
         self.model = model
@@ -204,6 +237,7 @@ class RecordingTracer:
     def _begin_step(self, position: int, caption: int) -> None:
         if self._step_start.size and self._step_start.last == position:
             if caption != NO_CAPTION:  # an uncaptioned start keeps the caption already set
+                self._check_replaced(int(self._step_caption.last), caption)
                 self._step_caption.set_last(caption)
         else:
             self._step_start.append(position)
@@ -224,7 +258,7 @@ class RecordingTracer:
         """The statistics that the following events carry."""
         self._set(self._current, values)
 
-    def begin(self, state: np.ndarray, **params: Any) -> None:
+    def begin(self, state: StateArray, **params: Any) -> None:
         """The trace starts from `state`, with `params` added to its header: for a search
         that records only part of its run (a window of a long random search), which starts
         where that part starts. Only before the first event."""
@@ -263,14 +297,18 @@ class RecordingTracer:
 
     def absorb(self, buffer: KernelBuffer) -> None:
         """Append what a kernel recorded, continuing the current step."""
-        n_events, n_steps, n_milestones, truncated = (int(v) for v in buffer.fill)
+        n_events, n_steps, n_milestones, truncated = (int(v) for v in buffer.fill[:4])
         base = self._rows.size
         self._rows.extend(buffer.rows[:n_events])
         self._counters.extend(buffer.counters[:n_events])
         starts = buffer.step_start[:n_steps] + base
         captions = buffer.step_caption[:n_steps]
+        if int(buffer.fill[FILL_EMPTY_STEP]):
+            lost = self._strings[int(buffer.fill[FILL_EMPTY_STEP]) - 1]
+            raise EmptyStepError(lost, "the kernel started another step before any event")
         if n_steps and self._step_start.size and self._step_start.last == starts[0]:
             if captions[0] != NO_CAPTION:  # the kernel renamed our empty step
+                self._check_replaced(int(self._step_caption.last), int(captions[0]))
                 self._step_caption.set_last(captions[0])
             starts, captions = starts[1:], captions[1:]
         self._step_start.extend(starts)
@@ -281,11 +319,20 @@ class RecordingTracer:
         self._current[:] = buffer.current
         self.truncated = self.truncated or bool(truncated)
 
+    def _check_replaced(self, old: int, new: int) -> None:
+        """A captioned step about to be renamed before any event: an error, as it would
+        never be seen (the same caption again loses nothing)."""
+        if old != NO_CAPTION and old != new:
+            raise EmptyStepError(self._strings[old], "another step started before any event")
+
     def finish(self) -> Trace:
         n = self._rows.size
         starts = self._step_start.array()
         captions = self._step_caption.array()
         keep = starts < n  # a step opened after the last event holds nothing
+        for caption in captions[~keep]:
+            if caption != NO_CAPTION and not self.truncated:
+                raise EmptyStepError(self._strings[caption], "it was started after the last event")
         starts, captions = starts[keep], captions[keep]
         if n and (starts.size == 0 or starts[0] != 0):
             starts = np.concatenate([[0], starts]).astype(np.int64)

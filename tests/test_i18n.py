@@ -11,7 +11,7 @@ import pytest
 from puzzleviz.solvers import i18n
 from puzzleviz.solvers.i18n import LanguageError, default_language, msg, nmsg, render
 
-from tests.cli.helpers import assert_one_line_error, run_cli
+from puzzleviz.testing import assert_one_line_error, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "assets" / "locale"
@@ -247,29 +247,29 @@ def test_the_default_language_comes_from_the_environment(environ, expected):
     assert default_language(environ) == expected
 
 
-def test_an_unknown_language_is_one_line_and_exit_2(capsys, monkeypatch, tmp_path):
+def test_an_unknown_language_is_one_line_and_exit_2(monkeypatch, tmp_path):
     with pytest.raises(LanguageError, match="PUZZLEVIZ_LANG"):
         default_language({"PUZZLEVIZ_LANG": "klingon"})
-    assert_one_line_error(capsys, "play", "--lang", "fr", "x.pzt", match="unknown language")
+    assert_one_line_error("play", "--lang", "fr", "x.pzt", match="unknown language")
     monkeypatch.setenv("PUZZLEVIZ_LANG", "xx")
-    line = assert_one_line_error(capsys, "trace", "info", str(tmp_path / "none.pzt"))
+    line = assert_one_line_error("trace", "info", str(tmp_path / "none.pzt"))
     assert "PUZZLEVIZ_LANG" in line
 
 
-def test_trace_show_speaks_the_language_asked_for(capsys, tmp_path, monkeypatch):
+def test_trace_show_speaks_the_language_asked_for(tmp_path, monkeypatch):
     from puzzleviz.solvers.tracefile import save_trace
 
     save_trace(_queens_trace(4), tmp_path / "q.pzt")
-    code, out, _ = run_cli(capsys, "trace", "show", str(tmp_path / "q.pzt"), "--lang", "ja")
-    assert code == 0 and "クイーンを a1 へ：利きはまったくない" in out
+    run = run_cli("trace", "show", str(tmp_path / "q.pzt"), "--lang", "ja")
+    assert run.code == 0 and "クイーンを a1 へ：利きはまったくない" in run.out
     monkeypatch.setenv("PUZZLEVIZ_LANG", "hu")
-    code, out, _ = run_cli(capsys, "trace", "show", str(tmp_path / "q.pzt"))
-    assert code == 0 and "Vezér a(z) a1 mezőre" in out
+    run = run_cli("trace", "show", str(tmp_path / "q.pzt"))
+    assert run.code == 0 and "Vezér a(z) a1 mezőre" in run.out
     assert i18n.current_language() == "en"  # main() leaves the process as it found it
 
 
 @pytest.mark.gl
-def test_a_japanese_recording_tags_its_subtitle_track(capsys, tmp_path):
+def test_a_japanese_recording_tags_its_subtitle_track(tmp_path):
     av = pytest.importorskip("av")
     from puzzleviz.solvers.tracefile import save_trace
     from puzzleviz.viz.sinks import timed_text_supported
@@ -278,13 +278,93 @@ def test_a_japanese_recording_tags_its_subtitle_track(capsys, tmp_path):
         pytest.skip("this PyAV cannot write subtitle tracks")
     save_trace(_queens_trace(4), tmp_path / "q.pzt")
     out = tmp_path / "q.mp4"
-    code, _, err = run_cli(capsys, "record", str(tmp_path / "q.pzt"), "-o", str(out),
-                           "--size", "320x180", "--fps", "5", "--speed", "8",
-                           "--lang", "ja")  # fmt: skip
-    assert code == 0, err
+    run = run_cli("record", str(tmp_path / "q.pzt"), "-o", str(out), "--size", "320x180",
+                  "--fps", "5", "--speed", "8", "--lang", "ja")  # fmt: skip
+    assert run.code == 0, run.err
     with av.open(str(out)) as container:
         subtitles = [s for s in container.streams if s.type == "subtitle"]
         assert subtitles and subtitles[0].metadata.get("language") == "jpn"
     vtt = out.with_suffix(".vtt").read_text(encoding="utf-8")
     assert "00:00:00.000 4 クイーン · バックトラック、1 行ずつ" in vtt  # the chapter
     assert "完了：クイーンを 8 回置いて" in vtt  # the last cue
+
+
+# -- a plugin's own catalogs -------------------------------------------------------------------
+
+PLUGIN_PO = r"""msgid ""
+msgstr ""
+"Content-Type: text/plain; charset=UTF-8\n"
+"Plural-Forms: nplurals=2; plural=(n != 1);\n"
+
+msgid "Move disk {disk} onto peg {peg}"
+msgstr "A(z) {disk}. korong a(z) {peg} rúdra kerül"
+
+msgid "{n} move"
+msgid_plural "{n} moves"
+msgstr[0] "{n} lépés"
+msgstr[1] "{n} lépés"
+
+msgid "{first} and {second}"
+msgstr "{first} meg {second} (a bővítményé)"
+"""
+
+
+@pytest.fixture
+def plugin_package(tmp_path, monkeypatch):
+    """An installed plugin, `toyplug`, with an entry point and a Hungarian .po of its own
+    (returns its locale folder); the catalogs are read again before and after."""
+    from puzzleviz.solvers import plugin_catalogs
+
+    package = tmp_path / "toyplug"
+    (package / "locale" / "hu" / "LC_MESSAGES").mkdir(parents=True)
+    (package / "__init__.py").write_text("raise RuntimeError('finding catalogs imports nothing')\n")
+    (package / "locale" / "hu" / "LC_MESSAGES" / "toyplug.po").write_text(PLUGIN_PO)
+    info = tmp_path / "toyplug-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: toyplug\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[puzzleviz.puzzles]\ntoy = toyplug:PUZZLE\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+
+    def forget() -> None:
+        plugin_catalogs.plugin_packages.cache_clear()
+        i18n.translations.cache_clear()
+
+    forget()
+    yield package / "locale"
+    forget()
+
+
+def test_a_plugins_captions_read_in_its_own_catalog(plugin_package):
+    caption = msg("Move disk {disk} onto peg {peg}", disk=3, peg="C")
+    assert render(caption, "hu") == "A(z) 3. korong a(z) C rúdra kerül"
+    assert render(nmsg("{n} move", "{n} moves", 1825), "hu") == "1\xa0825 lépés"
+    assert render(caption, "de") == "Move disk 3 onto peg C"  # no German catalog: English
+    assert render(caption, "en") == "Move disk 3 onto peg C"
+
+
+def test_our_catalog_comes_before_a_plugins(plugin_package):
+    shared = "{first} and {second}"
+    ours = gettext.translation("puzzleviz", str(LOCALE), languages=["hu"]).gettext(shared)
+    assert ours != shared and "bővítményé" not in ours
+    assert i18n.gettext(shared, "hu") == ours
+
+
+def test_a_compiled_mo_is_read_as_well(plugin_package):
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    po = plugin_package / "hu" / "LC_MESSAGES" / "toyplug.po"
+    with po.open("rb") as handle:
+        catalog = read_po(handle, locale="hu")
+    catalog.get("Move disk {disk} onto peg {peg}").string = "{disk} -> {peg} (mo)"
+    with po.with_suffix(".mo").open("wb") as handle:
+        write_mo(handle, catalog)
+    assert render(msg("Move disk {disk} onto peg {peg}", disk=1, peg="B"), "hu") == "1 -> B (mo)"
+
+
+def test_a_broken_plugin_catalog_is_one_line_and_english(plugin_package, capsys):
+    (plugin_package / "hu" / "LC_MESSAGES" / "toyplug.po").write_text("not a catalog\n")
+    caption = msg("Move disk {disk} onto peg {peg}", disk=3, peg="C")
+    assert render(caption, "hu") == "Move disk 3 onto peg C"
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "toyplug.po of toyplug cannot be read" in err[0]

@@ -8,6 +8,30 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+__all__ = [
+    "ACCENT",
+    "BACKGROUND",
+    "BAD",
+    "EXTENDED",
+    "GOOD",
+    "INK",
+    "MUTED",
+    "OKABE_ITO",
+    "PANEL",
+    "RGBA",
+    "ColorLike",
+    "contrast",
+    "ink_against",
+    "luminance",
+    "mix",
+    "over",
+    "palette",
+    "readable_ink",
+    "rgba",
+    "rim_for",
+    "text_fill",
+]
+
 RGBA = tuple[float, float, float, float]
 ColorLike = RGBA | tuple[float, float, float] | str | Sequence[float]
 

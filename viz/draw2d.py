@@ -22,6 +22,19 @@ import numpy as np
 from puzzleviz.viz.color import INK, ColorLike, rgba
 from puzzleviz.viz.text import ATLAS, Anchor, FontName, layout_text
 
+__all__ = [
+    "KIND_ARC",
+    "KIND_BOX",
+    "KIND_GLYPH",
+    "MAX_SPRITE",
+    "SHAPE_FLOATS",
+    "SPRITE_FLOATS",
+    "DrawList2D",
+    "Point",
+    "TextRun",
+    "triangulate",
+]
+
 SHAPE_FLOATS = 20
 SPRITE_FLOATS = 12  # dots: centre, radius, stroke width, fill, stroke; glyphs: box, uv, colour
 MAX_SPRITE = 120  # pixels: larger discs and glyphs are drawn as quads

@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import math
 
+__all__ = [
+    "ease",
+    "ease_out_back",
+    "pulse",
+]
+
 
 def ease(t: float) -> float:
     """Smooth in and out (cubic), the easing every scene uses for motion."""

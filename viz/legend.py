@@ -14,6 +14,20 @@ from puzzleviz.viz.color import INK, RGBA, ColorLike, rgba, rim_for
 from puzzleviz.viz.draw2d import DrawList2D
 from puzzleviz.viz.text import measure
 
+__all__ = [
+    "LEGEND_GAP",
+    "LEGEND_GAP_MIN",
+    "LEGEND_ROW",
+    "LEGEND_ROW_MIN",
+    "LEGEND_TEXT",
+    "LegendEntry",
+    "Swatch",
+    "draw_legend",
+    "legend_height",
+    "legend_rows",
+    "legend_width",
+]
+
 LEGEND_TEXT = 18.0  # pixels at 720 rows
 LEGEND_ROW = 26.0  # a row of entries, at 720 rows
 LEGEND_ROW_MIN = 19.0  # ... closed up, when a scene has less room (18 px text still clear)

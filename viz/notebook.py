@@ -33,6 +33,16 @@ from puzzleviz.viz.timeline import Level
 if TYPE_CHECKING:
     import moderngl
 
+__all__ = [
+    "MAX_CLIP_FRAMES",
+    "MAX_STILLS",
+    "Clip",
+    "clip_html",
+    "record_clip",
+    "show",
+    "step_slider",
+]
+
 MAX_CLIP_FRAMES = 9_000  # five minutes at 30 fps; a notebook carries the clip inline
 MAX_STILLS = 400
 

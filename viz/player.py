@@ -33,6 +33,16 @@ from puzzleviz.viz.keyframes import DEFAULT_INTERVAL, Keyframes
 from puzzleviz.viz.pace import auto_weights
 from puzzleviz.viz.timeline import Level, Units
 
+__all__ = [
+    "GLIDE_SECONDS",
+    "HOLD",
+    "SPEEDS",
+    "Frame",
+    "Mode",
+    "Player",
+    "speed_for_seconds",
+]
+
 SPEEDS = (
     0.25, 0.5, 1, 2, 3, 5, 8, 12, 20, 30, 50, 80, 120, 200, 300, 500, 800,
     1200, 2000, 3000, 5000, 8000, 12000, 20000, 50000, 100000, 200000, 500000, 1000000,

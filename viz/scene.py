@@ -25,6 +25,19 @@ from puzzleviz.viz.interaction import Interaction
 from puzzleviz.viz.player import Frame, M
 from puzzleviz.viz.stats import counter_lines, milestone_line
 
+__all__ = [
+    "PLAYED_BY_HAND",
+    "Canvas",
+    "Rect",
+    "Scene",
+    "SceneOption",
+    "View",
+    "all_scenes",
+    "scene_for",
+    "solver_method",
+    "warm_up_beside",
+]
+
 PLAYED_BY_HAND = N_("played by hand")
 
 

@@ -16,6 +16,15 @@ import numpy as np
 from puzzleviz.solvers.i18n import N_plural, fill, gettext, ngettext
 from puzzleviz.solvers.trace import Trace
 
+__all__ = [
+    "MILESTONE_PLURALS",
+    "counter_lines",
+    "live_counters",
+    "milestone_label",
+    "milestone_line",
+    "plural",
+]
+
 _LIVE: weakref.WeakKeyDictionary[Trace, frozenset[str]] = weakref.WeakKeyDictionary()
 _LABELS: weakref.WeakKeyDictionary[Trace, str] = weakref.WeakKeyDictionary()
 

@@ -23,6 +23,23 @@ from puzzleviz.assets import asset_path
 if TYPE_CHECKING:
     import pygame.freetype
 
+__all__ = [
+    "ATLAS",
+    "ATLAS_SIZE",
+    "FALLBACK_FILES",
+    "FONT_FILES",
+    "LINE_SPACING",
+    "Anchor",
+    "FontName",
+    "Glyph",
+    "GlyphAtlas",
+    "fit_text",
+    "layout_text",
+    "line_width",
+    "measure",
+    "wrap_text",
+]
+
 Anchor = Literal["lt", "ct", "rt", "lm", "cm", "rm", "lb", "cb", "rb"]
 FontName = Literal["regular", "bold"]
 FONT_FILES: dict[str, str] = {"regular": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf"}

@@ -12,7 +12,6 @@ from puzzleviz.solvers.digits.post import post_placement
 from puzzleviz.solvers.digits.puzzle import DigitsPuzzle, default_puzzle
 from puzzleviz.solvers.digits.results import DigitsResult
 from puzzleviz.solvers.digits.symmetry import Solution
-from puzzleviz.solvers.i18n import msg
 from puzzleviz.solvers.trace import Trace
 from puzzleviz.solvers.tracer import RecordingTracer
 
@@ -49,7 +48,6 @@ def demo_trace(check: int = 12) -> Trace:
         counters=COUNTERS,
     )
     table = prepare(puzzle, "mesh", use_symmetry=False).table
-    tracer.step(msg("The post's CHECK #{check}: start from the pieces it fixed", check=check))
     solve(puzzle, "mesh", tracer, fixed=post_check_fixed(check, table))
     return tracer.finish()
 

@@ -163,16 +163,6 @@ def fullest_hyperplane_search(
     allowed[block:] = True
     s1, s2 = space.slice_hyperplane(1), space.slice_hyperplane(2)
     found: list[list[int]] = []
-    tracer.step(
-        msg("Counting cards and pairs over all hyperplanes: the fullest hyperplane of a "
-            "{target}-card cap holds {sizes} cards", target=target,
-            sizes=msg("{first} or {second}", first=str(sizes[0]), second=str(sizes[1]))
-            if len(sizes) == 2 else str(sizes[0]) if len(sizes) == 1 else
-            ", ".join(map(str, sizes)))
-        if sizes else
-        msg("Counting cards and pairs over all hyperplanes: no {target}-card cap can exist",
-            target=target)
-    )  # fmt: skip
     for m in sizes:
         if n >= 3 and m <= known_maximum(n - 2).size:
             # an m-cap could then lie in a plane of block 0 and have no frame to classify by

@@ -181,7 +181,6 @@ def _search_board(
     symmetric = start_level == 0 and not board.forbidden.any() and solver == "fast"
     notes: list[str] = []
     if solver == "seed":
-        tracer.step(msg("The seed's TryFrom: every card in order, no bound, no symmetry"))
         if parted:
             best, caps, found, stats, note = _split(
                 board, "seed", split, progress, symmetric=False, target=0, hyperplane_cap=None,

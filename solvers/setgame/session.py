@@ -108,11 +108,15 @@ class SetSession:
         c = self.card(card)
         if self.board.status[c] == CHOSEN:
             raise _refused(msg("{card} is on the board; remove it first", card=self.space.word(c)))
+        if self.board.forbidden[c]:
+            return  # forbidden already: nothing to do, and no step without events
         self._tracer.step(msg("forbid {card}", card=self.space.word(c)))
         self.board.forbid(c)
 
     def unforbid(self, card: int | str) -> None:
         c = self.card(card)
+        if not self.board.forbidden[c]:
+            return  # allowed already: nothing to do, and no step without events
         self._tracer.step(msg("allow {card} again", card=self.space.word(c)))
         self.board.unforbid(c)
 

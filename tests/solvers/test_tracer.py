@@ -22,11 +22,11 @@ def record_small() -> RecordingTracer:
     tracer.emit(Add(0, 5))
     tracer.emit(Swap(0, 2))
     tracer.milestone("solution", "found one")
-    tracer.step("never used")
-    tracer.step("second")  # renames the empty step
+    tracer.step()  # an uncaptioned start names nothing: the next caption takes it
+    tracer.step("second")
     tracer.count(nodes=2)
     tracer.emit(Add(1, 1))
-    tracer.step("dangling")  # a step after the last event is dropped
+    tracer.step()  # an uncaptioned step after the last event holds nothing: dropped
     return tracer
 
 
