@@ -7,7 +7,10 @@ import dataclasses
 from collections.abc import Callable
 
 import numpy as np
+from puzzleviz.solvers.cube.arrays import FillingRows
 from puzzleviz.solvers.cube.breaking import Roots, symmetry_roots
+from puzzleviz.solvers.cube.classes import every_filling, one_per_class
+from puzzleviz.solvers.cube.group import puzzle_group
 from puzzleviz.solvers.cube.kernels import exact as K
 from puzzleviz.solvers.cube.model import Place
 from puzzleviz.solvers.cube.puzzle import CubePuzzle
@@ -15,6 +18,7 @@ from puzzleviz.solvers.cube.results import CubeResult, SolutionRows
 from puzzleviz.solvers.cube.runs import PackedRun, PlainRun, check_run_size, uses_packed
 from puzzleviz.solvers.cube.tables import ExactTables, exact_tables
 from puzzleviz.solvers.i18n import N_, msg, nmsg
+from puzzleviz.solvers.interrupt import raise_if_stopped
 from puzzleviz.solvers.progress import Progress
 from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
@@ -88,7 +92,7 @@ def _captions(
 
 @dataclasses.dataclass
 class _Searched:
-    rows: np.ndarray  # (S, N) found fillings, rows sorted
+    rows: FillingRows  # found
     count: int  # fillings counted, each weighted by its root
     nodes: int
     stopped: bool  # at the node limit
@@ -119,8 +123,6 @@ def _search(
     node_limit: int | None,
 ) -> _Searched:
     """The exact-cover kernel below each root in turn."""
-    from puzzleviz.solvers.interrupt import raise_if_stopped
-
     puzzle = tables.puzzle
     n_pieces = puzzle.n_pieces
     captions = _captions(puzzle, tracer)
@@ -193,9 +195,6 @@ def solve_exact(
     a milestone per solution.
     `searcher` (a split run's, solvers.cube.split_parts) searches the roots in place of
     `_search`, with its arguments, when every solution is wanted and nothing is recorded."""
-    from puzzleviz.solvers.cube.classes import every_filling, one_per_class
-    from puzzleviz.solvers.cube.group import puzzle_group
-
     tables = exact_tables(puzzle)
     check_run_size(puzzle.n_pieces + 1, tables.placements.n, 2 * 4)  # before the roots
     plain = max_solutions > 0 or tracer.enabled or not symmetry
