@@ -7,6 +7,7 @@ import dataclasses
 import numpy as np
 from puzzleviz.solvers.i18n import N_, msg, nmsg
 from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
+from puzzleviz.solvers.kernel_trace import KernelBuffer
 from puzzleviz.solvers.setgame.board import Board
 from puzzleviz.solvers.setgame.cards import card_look
 from puzzleviz.solvers.setgame.geometry import AffineSpace, from_bitset, to_bitset
@@ -91,7 +92,7 @@ def _looks(words: list[str]) -> list[str]:
     return [card_look(card, n).message() for card in range(len(words))]
 
 
-def kernel_buffer(tracer: Tracer):
+def kernel_buffer(tracer: Tracer) -> KernelBuffer:
     buf = tracer.kernel_buffer()
     if tracer.enabled and buf.current.shape[0] != len(COUNTERS):
         raise ValueError(f"a setgame search tracer needs the counters {COUNTERS}")
