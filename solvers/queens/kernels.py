@@ -23,6 +23,7 @@ import numpy as np
 from puzzleviz.solvers.interrupt import stop_requested
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.kernel_trace import KernelBuffer, record_event, record_milestone, record_step
+from puzzleviz.solvers.queens.arrays import QueensState
 from puzzleviz.solvers.queens.model import change
 
 NODES, QUEENS, SOLUTIONS = 0, 1, 2  # counter columns (solvers.queens.COUNTERS)
@@ -34,7 +35,7 @@ FRESH, BACK, MORE = 0, 1, 2  # how the search comes to a row
 
 @njit(cache=True, inline="always")
 def _do(
-    state: np.ndarray, n: int, buf: KernelBuffer, op: int, row: int, col: int, by_row: int,
+    state: QueensState, n: int, buf: KernelBuffer, op: int, row: int, col: int, by_row: int,
     by_col: int,
 ) -> None:  # fmt: skip
     record_event(buf, op, row, col, by_row, by_col)
@@ -42,7 +43,7 @@ def _do(
 
 
 @njit(cache=True)
-def attacker(state: np.ndarray, row: int, col: int) -> int:
+def attacker(state: QueensState, row: int, col: int) -> int:
     """The nearest row above whose queen attacks (row, col), or -1 if the square is safe."""
     for r in range(row - 1, -1, -1):
         c = state[r]
@@ -54,7 +55,7 @@ def attacker(state: np.ndarray, row: int, col: int) -> int:
 @njit(cache=True, nogil=True)
 def classroom(
     n: int, wanted: int, node_limit: int, control: np.ndarray, buf: KernelBuffer,
-    captions: np.ndarray, milestone: np.ndarray, state: np.ndarray, found: np.ndarray,
+    captions: np.ndarray, milestone: np.ndarray, state: QueensState, found: np.ndarray,
 ) -> tuple[int, int, bool]:  # fmt: skip
     """Backtrack from `state` (an empty board) until `wanted` solutions (0: all); keep the
     first found.shape[0] in `found`. One trace step per row decision; a milestone
