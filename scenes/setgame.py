@@ -274,7 +274,7 @@ def card_name(model: SetGameModel, card: int) -> str:
     return model.space.word(card)
 
 
-def _refusal(model: SetGameModel, state: np.ndarray, card: int, button: int) -> str:
+def _refusal(model: SetGameModel, state: SetState, card: int, button: int) -> str:
     """Why a click cannot do what it asks, in the cards' names (a message), or ""."""
     status, name = model.status(state)[card], card_name(model, card)
     if button != 1:

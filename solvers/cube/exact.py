@@ -15,7 +15,14 @@ from puzzleviz.solvers.cube.kernels import exact as K
 from puzzleviz.solvers.cube.model import Place
 from puzzleviz.solvers.cube.puzzle import CubePuzzle
 from puzzleviz.solvers.cube.results import CubeResult, SolutionRows
-from puzzleviz.solvers.cube.runs import PackedRun, PlainRun, check_run_size, uses_packed
+from puzzleviz.solvers.cube.runs import (
+    Captions,
+    PackedRun,
+    PlainRun,
+    Root,
+    check_run_size,
+    uses_packed,
+)
 from puzzleviz.solvers.cube.tables import ExactTables, exact_tables
 from puzzleviz.solvers.i18n import N_, msg, nmsg
 from puzzleviz.solvers.interrupt import raise_if_stopped
@@ -58,9 +65,7 @@ _BACK = {
 }  # fmt: skip
 
 
-def _captions(
-    puzzle: CubePuzzle, tracer: Tracer
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _captions(puzzle: CubePuzzle, tracer: Tracer) -> Captions:
     n_types = len(puzzle.types)
     cap_try = np.full((puzzle.n_cells, n_types), -1, dtype=np.int32)
     cap_back = np.full((K.N_WHY, n_types), -1, dtype=np.int32)
@@ -99,7 +104,7 @@ class _Searched:
     finished: bool  # every root searched to its end (not cut at max_solutions)
 
 
-def _root_state(tables: ExactTables, fixed: tuple[int, ...]) -> tuple[np.ndarray, ...]:
+def _root_state(tables: ExactTables, fixed: tuple[int, ...]) -> Root:
     """counts left, occupied cells, slab parity and alive placements once `fixed` is in."""
     pl, puzzle = tables.placements, tables.puzzle
     counts = np.array([t.count for t in puzzle.types], dtype=np.int64)
@@ -127,7 +132,7 @@ def _search(
     n_pieces = puzzle.n_pieces
     captions = _captions(puzzle, tracer)
     packed = uses_packed(tables, tracer)
-    found: list[np.ndarray] = []
+    found: list[FillingRows] = []
     count = nodes = 0
     stopped = False
     for r, fixed in enumerate(roots.placements):

@@ -6,7 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
-from puzzleviz.solvers.cube.arrays import CubeState
+from puzzleviz.solvers.arrays import BoolArray, Int64Array
+from puzzleviz.solvers.cube.arrays import CubeState, VoxelGrid
 from puzzleviz.solvers.cube.model import CubeModel
 from puzzleviz.solvers.cube.solution import FaceGroups, face_groups
 
@@ -30,11 +31,11 @@ class SliceView:
     right, by both the command (report.slice_lines) and the window (scenes.cube).
     """
 
-    counts: np.ndarray
-    codes: np.ndarray
-    types: np.ndarray
-    pieces: np.ndarray
-    bad: np.ndarray
+    counts: Int64Array
+    codes: Int64Array
+    types: VoxelGrid
+    pieces: Int64Array
+    bad: BoolArray
     origin: tuple[int, int, int]
 
 

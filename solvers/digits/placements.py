@@ -30,14 +30,14 @@ from puzzleviz.solvers.jit import njit
 class PlacementTable:
     grid: Grid
     granularity: str
-    piece: np.ndarray  # (n,) int32
-    orientation: np.ndarray  # (n,) int32
-    x: np.ndarray  # (n,) int32, grid squares
-    y: np.ndarray  # (n,) int32
+    piece: Int32Array  # (n,)
+    orientation: Int32Array  # (n,)
+    x: Int32Array  # (n,), grid squares
+    y: Int32Array  # (n,)
     cells: PlacementCells
     bits: PlacementBits
     holes: PlacementBits  # the pockets too small for any piece that each placement walls off
-    piece_start: np.ndarray  # (n_pieces + 1,) int64: placements of piece k are a slice
+    piece_start: Int64Array  # (n_pieces + 1,): placements of piece k are a slice
 
     @property
     def n(self) -> int:
@@ -73,7 +73,7 @@ class PlacementTable:
         return _pack(np.flatnonzero(self.grid.frame_mask), self.n_words)
 
 
-def _pack(indices: np.ndarray, n_words: int) -> np.ndarray:
+def _pack(indices: Int64Array, n_words: int) -> CellBits:
     words = np.zeros(n_words, dtype=np.uint64)
     np.bitwise_or.at(
         words, indices >> 6, np.left_shift(np.uint64(1), (indices & 63).astype(np.uint64))

@@ -20,6 +20,7 @@ stops them within a second, and both stop at a node limit. A node is one queen p
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array, Int64Array
 from puzzleviz.solvers.interrupt import stop_requested
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.kernel_trace import KernelBuffer, record_event, record_milestone, record_step
@@ -54,8 +55,8 @@ def attacker(state: QueensState, row: int, col: int) -> int:
 
 @njit(cache=True, nogil=True)
 def classroom(
-    n: int, wanted: int, node_limit: int, control: np.ndarray, buf: KernelBuffer,
-    captions: np.ndarray, milestone: np.ndarray, state: QueensState, found: np.ndarray,
+    n: int, wanted: int, node_limit: int, control: Int64Array, buf: KernelBuffer,
+    captions: Int32Array, milestone: Int32Array, state: QueensState, found: Int32Array,
 ) -> tuple[int, int, bool]:  # fmt: skip
     """Backtrack from `state` (an empty board) until `wanted` solutions (0: all); keep the
     first found.shape[0] in `found`. One trace step per row decision; a milestone
@@ -115,7 +116,7 @@ def classroom(
 
 @njit(cache=True, nogil=True)
 def count_from(n: int, first: int, last: int, nodes: int, node_limit: int,
-               control: np.ndarray) -> tuple[int, int, bool]:  # fmt: skip
+               control: Int64Array) -> tuple[int, int, bool]:  # fmt: skip
     """The solutions whose first-row queen is in columns first..last-1; `nodes` counts on
     from an earlier call. Returns (solutions, nodes, stopped)."""
     full = (1 << n) - 1
@@ -144,7 +145,7 @@ def count_from(n: int, first: int, last: int, nodes: int, node_limit: int,
     return found, nodes, False
 
 
-def count_all(n: int, node_limit: int, control: np.ndarray) -> tuple[int, int, bool]:
+def count_all(n: int, node_limit: int, control: Int64Array) -> tuple[int, int, bool]:
     """(solutions, nodes, stopped): only the first row's left half is searched, each
     solution counted twice for its mirror image; on an odd board the middle column, its
     own mirror, is searched on its own."""
