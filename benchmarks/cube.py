@@ -76,10 +76,13 @@ from pathlib import Path
 
 import numpy as np
 from puzzleviz.solvers.cube.exact import solve_exact
-from puzzleviz.solvers.cube.files import load_puzzle
+from puzzleviz.solvers.cube.facts import solution_facts
+from puzzleviz.solvers.cube.files import load_puzzle, puzzle_folder
 from puzzleviz.solvers.cube.placements import build_placements
 from puzzleviz.solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.search import warm_up
 from puzzleviz.solvers.cube.stochastic import StochasticParams, solve_stochastic
+from puzzleviz.solvers.cube.xmpuzzle import load_xmpuzzle
 
 
 def xcover_options(puzzle: CubePuzzle) -> tuple[list[list[str]], list[str], list[str]]:
@@ -221,9 +224,6 @@ def ours_whole(path: Path, mode: str, env: dict[str, str]) -> tuple[float, float
 
 def ours_search(path: Path, every: bool) -> tuple[float, int]:
     """CPU seconds of search, classes, expansion and facts in this process (warm)."""
-    from puzzleviz.solvers.cube.facts import solution_facts
-    from puzzleviz.solvers.cube.xmpuzzle import load_xmpuzzle
-
     puzzle, _ = load_xmpuzzle(path)
     start = time.process_time()
     result = solve_exact(puzzle, every=every)
@@ -243,9 +243,6 @@ def bt_search(folder: Path, tool: str, path: Path) -> tuple[float, int] | None:
 
 
 def burrtools_section(args: argparse.Namespace) -> None:
-    from puzzleviz.solvers.cube.files import puzzle_folder
-    from puzzleviz.solvers.cube.search import warm_up
-
     folder = burrtools_bin()
     names = [n for n in args.puzzles.split(",") if n]
     print("\nours vs BurrTools on the same .xmpuzzle files (CPU s; peak memory of the process)")

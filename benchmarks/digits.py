@@ -49,7 +49,8 @@ from puzzleviz.solvers.digits.parallel import (  # noqa: E402
 )
 from puzzleviz.solvers.digits.puzzle import default_puzzle  # noqa: E402
 from puzzleviz.solvers.digits.solutions import on_mesh  # noqa: E402
-from puzzleviz.solvers.split.engines import Engine  # noqa: E402
+from puzzleviz.solvers.split.engines import Engine, ProcessPool  # noqa: E402
+from puzzleviz.solvers.split.log import SplitLog  # noqa: E402
 from puzzleviz.solvers.split.parts import SplitError  # noqa: E402
 
 SEED_GLOB = "002_*.txt"
@@ -120,9 +121,6 @@ def bench_split(
     or local Dask workers); each finished choice is appended to `log`, and choices already
     there are not searched again (logs written before solvers.split are read too). With
     `save_classes`, one solution per class goes to the scene's record (known.py)."""
-    from puzzleviz.solvers.split.engines import ProcessPool
-    from puzzleviz.solvers.split.log import SplitLog
-
     puzzle = default_puzzle()
     job = digits_job(puzzle, granularity)
     try:
@@ -136,7 +134,7 @@ def bench_split(
         band_cpu[0] = cpu_s
 
     if engine == "dask":
-        from puzzleviz.solvers.split.dasks import DaskEngine
+        from puzzleviz.solvers.split.dasks import DaskEngine  # lazy: dask is optional
 
         runner: Engine = DaskEngine(workers=workers)
     else:

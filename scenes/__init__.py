@@ -1,2 +1,2 @@
-"""One module per puzzle: how its states and events look. Each registers itself with
-`viz.scene.register_scene`; modules here are imported when a scene is first looked up."""
+"""One module per puzzle: how its states and events look. A puzzle's spec names its scene
+(a Ref, solvers.plugin); the module is imported when the scene is first needed."""

@@ -8,12 +8,15 @@ so (x, y, z) is drawn at world (x, z, -y), a rotation that keeps the handedness.
 
 from __future__ import annotations
 
+import functools
 import math
 import weakref
 from collections.abc import Mapping
 from typing import ClassVar
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array
+from puzzleviz.solvers.cube.arrays import CubeState
 from puzzleviz.solvers.cube.facts import facts_message
 from puzzleviz.solvers.cube.model import CubeModel, Move, Place, Remove
 from puzzleviz.solvers.cube.solution import PlacedPiece, face_groups
@@ -72,7 +75,7 @@ def drop_height(model: CubeModel, piece: PlacedPiece) -> float:
 
 
 @register_scene
-class CubeScene(Scene):
+class CubeScene(Scene[CubeModel]):
     kind = "cube"
     title = N_("Cube packing")
     options = (
@@ -102,10 +105,10 @@ class CubeScene(Scene):
     }
 
     def default_camera(self, model: CubeModel) -> OrbitCamera:
-        center = tuple(float(v) for v in to_world(box_center(model)))
-        return OrbitCamera.framing(center, framed_radius(model), yaw=-32, pitch=26)
+        x, y, z = (float(v) for v in to_world(box_center(model)))
+        return OrbitCamera.framing((x, y, z), framed_radius(model), yaw=-32, pitch=26)
 
-    def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
+    def draw(self, frame: Frame[CubeModel], view: View, canvas: Canvas) -> None:
         model: CubeModel = frame.model
         camera = view.camera or self.default_camera(model)
         options = view.options
@@ -145,7 +148,7 @@ def _facts_text(params: Mapping[str, object]) -> str:
         return recorded
 
 
-def found_packing(model: CubeModel, frame: Frame) -> bool:
+def found_packing(model: CubeModel, frame: Frame[CubeModel]) -> bool:
     """Whether a search that lets pieces overlap and stick out (the stochastic one) rests
     on a packing: every cell of the box covered once, nothing outside. Its pieces are then
     drawn solid in a green frame, not see-through as while they still collide."""
@@ -171,7 +174,9 @@ def legend_entries(model: CubeModel, slices_shown: bool, solved: bool = False) -
     return entries
 
 
-def _draw_notes(d: DrawList2D, model: CubeModel, frame: Frame, view: View, solved: bool) -> Rect:
+def _draw_notes(
+    d: DrawList2D, model: CubeModel, frame: Frame[CubeModel], view: View, solved: bool
+) -> Rect:
     """The legend and the solver's facts in their own bands at the bottom of the stage;
     returns what is left for the pieces."""
     stage, s = view.stage, view.scale
@@ -208,7 +213,7 @@ def _geometry(piece: PlacedPiece) -> tuple[np.ndarray, np.ndarray]:
     return origin + extent / 2, extent
 
 
-def _animated_pieces(model: CubeModel, frame: Frame) -> list[_Shown]:
+def _animated_pieces(model: CubeModel, frame: Frame[CubeModel]) -> list[_Shown]:
     event, t = frame.event, frame.t
     a = ease(t)
     moving = getattr(event, "piece", None)
@@ -276,11 +281,17 @@ def _draw_pieces(
             cells = piece.cells - np.asarray(piece.origin)
             key = f"cube-{piece.type}-{piece.orient}"
             corner = center - item.size / 2
-            layer.mesh(key, lambda c=cells: voxel_mesh(to_world(c) - UNIT_Z),
-                       [to_world(corner)], [color], outline_width=1.6)  # fmt: skip
+            layer.mesh(key, functools.partial(_piece_mesh, cells),
+                       np.asarray([to_world(corner)], dtype=np.float32),
+                       np.asarray([color], dtype=np.float32), outline_width=1.6)  # fmt: skip
 
 
-def _draw_bad_cells(layer: DrawList3D, model: CubeModel, state: np.ndarray) -> None:
+def _piece_mesh(cells: np.ndarray) -> np.ndarray:
+    """A piece's mesh from its cells relative to its min corner."""
+    return voxel_mesh(to_world(cells) - UNIT_Z)
+
+
+def _draw_bad_cells(layer: DrawList3D, model: CubeModel, state: CubeState) -> None:
     """Cells covered twice or more as red cubes a little larger than a cell, so that they
     show through the surfaces of the pieces that collide there: the seed's red cells."""
     view = slices(model, state, whole_space=True)
@@ -291,7 +302,10 @@ def _draw_bad_cells(layer: DrawList3D, model: CubeModel, state: np.ndarray) -> N
                     outline_width=0.0)  # fmt: skip
 
 
-def _draw_groups(canvas, model, shown, area: Rect, camera, axis: str, scale: float) -> None:
+def _draw_groups(
+    canvas: Canvas, model: CubeModel, shown: list[_Shown], area: Rect, camera: OrbitCamera,
+    axis: str, scale: float,
+) -> None:  # fmt: skip
     pieces = [item.piece for item in shown]
     groups = face_groups(model.puzzle, pieces, axis)
     names = {"z": (N_("on the bottom face"), N_("on the top face"), N_("inside")),
@@ -311,7 +325,9 @@ def _draw_groups(canvas, model, shown, area: Rect, camera, axis: str, scale: flo
         _draw_pieces(layer, model, [by_instance[p.instance] for p in group])
 
 
-def _draw_slices(d: DrawList2D, model: CubeModel, state: np.ndarray, area: Rect, scale: float):
+def _draw_slices(
+    d: DrawList2D, model: CubeModel, state: CubeState, area: Rect, scale: float
+) -> None:
     """The seed's z-slices, oriented as `puzzleviz solve cube` prints them (solvers.cube.
     report): slice z = 0 first, in each slice x to the right and row y = 0 at the top, so
     the picture and the printout read alike cell for cell."""
@@ -348,7 +364,9 @@ def _draw_slices(d: DrawList2D, model: CubeModel, state: np.ndarray, area: Rect,
         d.rect(ox, oy, nx * cell, ny * cell, None, stroke=INK, width=1.6 * scale)
 
 
-def _piece_borders(d: DrawList2D, owners: np.ndarray, ox: float, oy: float, cell: float, width):
+def _piece_borders(
+    d: DrawList2D, owners: Int64Array, ox: float, oy: float, cell: float, width: float
+) -> None:
     """Thick lines between cells of different pieces, so each piece reads as one shape (row
     y = 0 at the top, as in _draw_slices)."""
     ny, nx = owners.shape
@@ -395,7 +413,7 @@ def chart_area(main: Rect, scale: float, beside: bool = True) -> tuple[Rect, Rec
     return chart, Rect(main.x, main.y, main.w, main.h - h - gap)
 
 
-def _draw_error_chart(d: DrawList2D, frame: Frame, box: Rect, scale: float) -> None:
+def _draw_error_chart(d: DrawList2D, frame: Frame[CubeModel], box: Rect, scale: float) -> None:
     positions, errors = _error_series(frame.trace)
     if len(errors) < 2:
         return

@@ -10,9 +10,10 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Callable, Mapping
-from typing import ClassVar
+from typing import ClassVar, TypeAlias
 
 import numpy as np
+from puzzleviz.solvers.arrays import Float64Array
 from puzzleviz.solvers.digits.demo import class_representatives
 from puzzleviz.solvers.digits.model import DigitsModel, LeaveEmpty, Place, Remove, Reopen
 from puzzleviz.solvers.i18n import N_, fill, gettext, ngettext
@@ -46,22 +47,28 @@ LEFT_EMPTY_COLOR = mix("#FFFFFF", MUTED, 0.28)
 TRAY_ROWS = 2
 LEFT_EMPTY = -2
 
+Triangles: TypeAlias = Float64Array
+"""(T, 3, 2) float64: triangles, each its three corners (x, y), in blocks or in pixels."""
+Points: TypeAlias = Float64Array
+"""(N, 2) float64, or one (2,) point: x, y."""
+EdgeKey = tuple[tuple[float, ...], ...]  # an edge's two ends, rounded, in order
+
 
 def piece_color(piece: int) -> RGBA:
     return rgba(PIECE_COLORS[piece % len(PIECE_COLORS)])
 
 
 @functools.cache
-def _tray_shape(model: DigitsModel, piece: int) -> tuple[np.ndarray, np.ndarray]:
+def _tray_shape(model: DigitsModel, piece: int) -> tuple[Triangles, Points]:
     """The upright piece: triangles (T, 3, 2) in block units and their centroid."""
     tris = np.array(model.tray_triangles(piece), dtype=np.float64)
     return tris, tris.reshape(-1, 2).mean(axis=0)
 
 
-def boundary_edges(tris: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def boundary_edges(tris: Triangles) -> tuple[Points, Points]:
     """Edges that belong to one triangle only: the outline of the union."""
-    edges: dict[tuple, tuple[np.ndarray, np.ndarray]] = {}
-    counts: dict[tuple, int] = {}
+    edges: dict[EdgeKey, tuple[Points, Points]] = {}
+    counts: dict[EdgeKey, int] = {}
     for tri in tris:
         for i in range(3):
             a, b = tri[i], tri[(i + 1) % 3]
@@ -93,17 +100,19 @@ class Board:
         self.tray_origin = self.frame_origin + [(width + 1.0) * unit, 0.0]
         self.scale = scale
 
-    def to_screen(self, points: np.ndarray) -> np.ndarray:
-        return self.frame_origin + np.asarray(points) * self.unit
+    def to_screen(self, points: Float64Array) -> Float64Array:
+        screen: Float64Array = self.frame_origin + np.asarray(points) * self.unit
+        return screen
 
-    def tray_center(self, piece: int) -> np.ndarray:
+    def tray_center(self, piece: int) -> Points:
         """Where a piece waits in the tray (pixels)."""
         row, column = divmod(piece, self.columns)
-        return self.tray_origin + (np.array([column, row]) + 0.5) * self.slot * self.unit
+        center: Points = self.tray_origin + (np.array([column, row]) + 0.5) * self.slot * self.unit
+        return center
 
 
 @register_scene
-class DigitsScene(Scene):
+class DigitsScene(Scene[DigitsModel]):
     kind = "digits"
     title = N_("Digits")
     options = (
@@ -119,7 +128,7 @@ class DigitsScene(Scene):
     }
     method_names: ClassVar[Mapping[str, str]] = {"exact": N_("exact search")}
 
-    def statistics(self, frame: Frame) -> list[str]:
+    def statistics(self, frame: Frame[DigitsModel]) -> list[str]:
         """The counters, and the solutions found so far out of those the trace finds. A
         search that used the frame's symmetry finds one solution per class (3 of the 48 on
         the mesh) and says so: "3 of 3 solution classes", as its summary counts them."""
@@ -135,7 +144,7 @@ class DigitsScene(Scene):
                      things=things)  # fmt: skip
         return [*lines, found]
 
-    def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
+    def draw(self, frame: Frame[DigitsModel], view: View, canvas: Canvas) -> None:
         model: DigitsModel = frame.model
         d = canvas.d2
         if view.options.get("classes"):
@@ -150,7 +159,8 @@ class DigitsScene(Scene):
         board = Board(model, area, view.scale)
         _draw_frame(d, model, board, view.options.get("grid", True))
         _draw_left_empty(d, model, board, frame)
-        moving = frame.event.piece if isinstance(frame.event, Place | Remove) else -1
+        event = frame.event
+        moving = event.piece if isinstance(event, Place | Remove) else -1
         labels: list[Callable[[], None]] = []
         for piece in range(model.n_pieces):
             where = model.placement_of(frame.state, piece)
@@ -164,8 +174,8 @@ class DigitsScene(Scene):
                             labels=labels)  # fmt: skip
         for label in labels:  # above every piece, so none is hidden under a neighbour
             label()
-        if moving >= 0:
-            _draw_flight(d, model, board, frame.event, frame.t)
+        if isinstance(event, Place | Remove):
+            _draw_flight(d, model, board, event, frame.t)
 
 
 def _draw_frame(d: DrawList2D, model: DigitsModel, board: Board, grid: bool) -> None:
@@ -179,7 +189,7 @@ def _draw_frame(d: DrawList2D, model: DigitsModel, board: Board, grid: bool) -> 
 
 def _draw_piece(
     d: DrawList2D,
-    tris: np.ndarray,
+    tris: Triangles,
     piece: int,
     unit: float,
     scale: float,
@@ -200,7 +210,10 @@ def _draw_piece(
         labels.append(label)
 
 
-def _draw_label(d: DrawList2D, tris, piece: int, color, unit: float, scale: float, alpha: float):
+def _draw_label(
+    d: DrawList2D, tris: Triangles, piece: int, color: RGBA, unit: float, scale: float,
+    alpha: float,
+) -> None:  # fmt: skip
     center = tris.reshape(-1, 2).mean(axis=0)
     size = max(TEXT * scale, unit * 0.75)
     fill = over(rgba(color, alpha), "#F7F5F0")
@@ -212,14 +225,15 @@ def _draw_label(d: DrawList2D, tris, piece: int, color, unit: float, scale: floa
            anchor="cm", font="bold")  # fmt: skip
 
 
-def _covers(tris: np.ndarray, point: np.ndarray) -> bool:
+def _covers(tris: Triangles, point: Points) -> bool:
     """Whether any of the triangles (T, 3, 2) contains the point."""
     a, b, c = tris[:, 0], tris[:, 1], tris[:, 2]
 
-    def side(p, q):
-        return (q[:, 0] - p[:, 0]) * (point[1] - p[:, 1]) - (q[:, 1] - p[:, 1]) * (
+    def side(p: Points, q: Points) -> Float64Array:
+        cross: Float64Array = (q[:, 0] - p[:, 0]) * (point[1] - p[:, 1]) - (q[:, 1] - p[:, 1]) * (
             point[0] - p[:, 0]
         )
+        return cross
 
     d1, d2, d3 = side(a, b), side(b, c), side(c, a)
     negative = (d1 < 0) | (d2 < 0) | (d3 < 0)
@@ -227,13 +241,17 @@ def _covers(tris: np.ndarray, point: np.ndarray) -> bool:
     return bool(np.any(~(negative & positive)))
 
 
-def _draw_in_tray(d: DrawList2D, model: DigitsModel, board: Board, piece: int, labels) -> None:
+def _draw_in_tray(
+    d: DrawList2D, model: DigitsModel, board: Board, piece: int, labels: list[Callable[[], None]]
+) -> None:
     tris, centroid = _tray_shape(model, piece)
     screen = (tris - centroid) * board.unit + board.tray_center(piece)
     _draw_piece(d, screen, piece, board.unit, board.scale, alpha=0.85, labels=labels)
 
 
-def _draw_flight(d: DrawList2D, model: DigitsModel, board: Board, event, t: float) -> None:
+def _draw_flight(
+    d: DrawList2D, model: DigitsModel, board: Board, event: Place | Remove, t: float
+) -> None:
     """Fly between tray and board, flipping (mirror about the vertical axis) in the first
     half and turning in the second, so the flip reads as a flip."""
     progress = t if isinstance(event, Place) else 1.0 - t
@@ -257,9 +275,11 @@ def _draw_flight(d: DrawList2D, model: DigitsModel, board: Board, event, t: floa
     _draw_piece(d, screen, event.piece, board.unit, board.scale)
 
 
-def _draw_left_empty(d: DrawList2D, model: DigitsModel, board: Board, frame: Frame) -> None:
+def _draw_left_empty(
+    d: DrawList2D, model: DigitsModel, board: Board, frame: Frame[DigitsModel]
+) -> None:
     owners = model.owners(frame.state)
-    cells = list(np.flatnonzero(owners == LEFT_EMPTY))
+    cells = [int(c) for c in np.flatnonzero(owners == LEFT_EMPTY)]
     fading = None
     if isinstance(frame.event, LeaveEmpty | Reopen):
         fading = frame.event.cell

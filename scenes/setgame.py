@@ -12,7 +12,9 @@ from typing import ClassVar
 
 import numpy as np
 from puzzleviz.scenes.set_cards import draw_card
+from puzzleviz.solvers.events import Event
 from puzzleviz.solvers.i18n import N_, fill, gettext, msg, ngettext, nmsg
+from puzzleviz.solvers.setgame.arrays import SetState
 from puzzleviz.solvers.setgame.cards import card_look
 from puzzleviz.solvers.setgame.model import (
     CHOSEN,
@@ -28,8 +30,10 @@ from puzzleviz.solvers.setgame.model import (
     Unexclude,
     Unprune,
 )
+from puzzleviz.solvers.setgame.results import SetResult
 from puzzleviz.solvers.setgame.session import SetSession
 from puzzleviz.solvers.setgame.watch import can_watch, watch_maximum
+from puzzleviz.solvers.trace import Trace
 from puzzleviz.viz.color import BAD, INK, MUTED, RGBA, mix, palette, readable_ink, rgba, text_fill
 from puzzleviz.viz.draw2d import DrawList2D
 from puzzleviz.viz.easing import ease
@@ -107,7 +111,7 @@ def board_layout(model: SetGameModel, stage: Rect, scale: float | None = None) -
 
 
 @register_scene
-class SetScene(Scene):
+class SetScene(Scene[SetGameModel]):
     kind = "setgame"
     title = N_("SET")
     counter_labels: ClassVar[Mapping[str, str]] = {
@@ -117,7 +121,7 @@ class SetScene(Scene):
         "solutions": "",
     }
 
-    def statistics(self, frame: Frame) -> list[str]:
+    def statistics(self, frame: Frame[SetGameModel]) -> list[str]:
         """Nodes searched, then what the board shows: the cards chosen are counted on it,
         and the largest cap so far is at least the cap on the board (the search's count of
         it arrives with its next event). The caps of that size found, once there is one."""
@@ -142,10 +146,10 @@ class SetScene(Scene):
         "session": N_("played by hand"),
     }
 
-    def interaction(self) -> Interaction:
+    def interaction(self) -> Interaction[SetGameModel]:
         return SetInteraction()
 
-    def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
+    def draw(self, frame: Frame[SetGameModel], view: View, canvas: Canvas) -> None:
         model: SetGameModel = frame.model
         state = frame.state
         board = board_layout(model, view.stage, view.scale)
@@ -174,7 +178,7 @@ class SetScene(Scene):
         _draw_legend(d, view, model)
 
 
-def _status_change(event) -> tuple[int, int, int] | None:
+def _status_change(event: Event | None) -> tuple[int, int, int] | None:
     """(card, status after, level) for events that change one card's look."""
     if isinstance(event, Add):
         return event.card, CHOSEN, event.level
@@ -187,7 +191,10 @@ def _status_change(event) -> tuple[int, int, int] | None:
     return None
 
 
-def _draw_one(d, model, board: BoardLayout, card, status, level, forbidden, lift, grey, scale):
+def _draw_one(
+    d: DrawList2D, model: SetGameModel, board: BoardLayout, card: int, status: int, level: int,
+    forbidden: bool, lift: float, grey: float, scale: float,
+) -> None:  # fmt: skip
     x, y, w, h = float(board.x[card]), float(board.y[card]), board.w, board.h
     y -= lift * LIFT * h
     radius = h * 0.1
@@ -224,7 +231,10 @@ def _draw_one(d, model, board: BoardLayout, card, status, level, forbidden, lift
         d.line(x + w - inset, y + inset, x + inset, y + h - inset, rgba(BAD, 0.85), 3 * scale)
 
 
-def _draw_links(d, model: SetGameModel, state, board: BoardLayout, frame: Frame, scale):
+def _draw_links(
+    d: DrawList2D, model: SetGameModel, state: SetState, board: BoardLayout,
+    frame: Frame[SetGameModel], scale: float,
+) -> None:  # fmt: skip
     """Lines from the newest exclusions to the placed cards they complete a SET with."""
     event = frame.event
     targets: list[tuple[int, float]] = []
@@ -264,7 +274,7 @@ def card_name(model: SetGameModel, card: int) -> str:
     return model.space.word(card)
 
 
-def _refusal(model: SetGameModel, state: np.ndarray, card: int, button: int) -> str:
+def _refusal(model: SetGameModel, state: SetState, card: int, button: int) -> str:
     """Why a click cannot do what it asks, in the cards' names (a message), or ""."""
     status, name = model.status(state)[card], card_name(model, card)
     if button != 1:
@@ -280,7 +290,7 @@ def _refusal(model: SetGameModel, state: np.ndarray, card: int, button: int) -> 
     return ""
 
 
-class SetInteraction(Interaction):
+class SetInteraction(Interaction[SetGameModel]):
     """The seed's game: click to add or take back a card, right-click to forbid or allow
     it again, G to compute the largest cap under these constraints (as a search trace)."""
 
@@ -290,11 +300,11 @@ class SetInteraction(Interaction):
         ("G", N_("compute the maximum from here (watch the search)")),
     )
 
-    def _session_at(self, session: Session) -> SetSession:
+    def _session_at(self, session: Session[SetGameModel]) -> SetSession:
         model: SetGameModel = session.player.model
         return SetSession(model.v, model.n, state=session.state)
 
-    def on_click(self, x: float, y: float, button: int, session: Session) -> bool:
+    def on_click(self, x: float, y: float, button: int, session: Session[SetGameModel]) -> bool:
         if session.view is None:
             return False
         model: SetGameModel = session.player.model
@@ -322,7 +332,7 @@ class SetInteraction(Interaction):
         session.act(caption, game.events)
         return True
 
-    def on_key(self, key: str, shift: bool, session: Session) -> bool:
+    def on_key(self, key: str, shift: bool, session: Session[SetGameModel]) -> bool:
         if key != "g":
             return False
         if session.job is not None:
@@ -332,13 +342,13 @@ class SetInteraction(Interaction):
         model: SetGameModel = session.player.model
         state = session.state
 
-        def work(job: Job):
+        def work(job: Job[tuple[SetResult, Trace]]) -> tuple[SetResult, Trace]:
             job.status = msg("searching")
             if can_watch(model):
                 return watch_maximum(model, state)
             return SetSession(model.v, model.n, state=state).maximum(record=True, count=True)
 
-        def done(answer) -> None:
+        def done(answer: tuple[SetResult, Trace]) -> None:
             result, trace = answer
             if trace.n_events:  # a board that already holds the largest cap: nothing to show
                 session.show(trace)

@@ -9,6 +9,7 @@ milestone when the box is full. Pieces of a type are numbered in the order they 
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from puzzleviz.solvers.cube.model import CubeModel, Place, posture, spans
 from puzzleviz.solvers.cube.puzzle import CubePuzzle
@@ -74,7 +75,9 @@ def record_assembly(puzzle: CubePuzzle, solution: Solution, tracer: Tracer) -> N
     tracer.milestone("solution", text)
 
 
-def assembly_trace(puzzle: CubePuzzle, solution: Solution, *, params: dict | None = None) -> Trace:
+def assembly_trace(
+    puzzle: CubePuzzle, solution: Solution, *, params: dict[str, Any] | None = None
+) -> Trace:
     tracer = RecordingTracer(
         CubeModel(puzzle, 0),
         solver="cube.assembly",

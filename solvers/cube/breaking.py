@@ -84,7 +84,7 @@ def symmetry_roots(puzzle: CubePuzzle, pl: Placements, group: PuzzleGroup) -> Ro
         left=np.array([t.count for t in puzzle.types], dtype=np.int64),
         covered=np.zeros(puzzle.n_cells + 1, dtype=np.bool_),
     )
-    pending, leaves = [start], []
+    pending, leaves = [start], list[_Node]()
     while pending:
         node = pending.pop()
         split = None

@@ -16,12 +16,14 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Int32Array, Int64Array
+from puzzleviz.solvers.cube.arrays import FillingRows
 from puzzleviz.solvers.cube.group import PuzzleGroup
 from puzzleviz.solvers.jit import njit
 
 
 @njit(cache=True, inline="always")
-def _image(row, pmap, g, out):
+def _image(row: Int64Array, pmap: Int32Array, g: int, out: Int64Array) -> None:
     """out = sorted placement images of `row` under element g (insertion sort: rows are
     short)."""
     n = row.shape[0]
@@ -35,7 +37,7 @@ def _image(row, pmap, g, out):
 
 
 @njit(cache=True, inline="always")
-def _compare(a, b):
+def _compare(a: Int64Array, b: Int64Array) -> int:
     """-1, 0 or 1 as row a is lexicographically below, equal to or above row b."""
     for i in range(a.shape[0]):
         if a[i] != b[i]:
@@ -44,7 +46,9 @@ def _compare(a, b):
 
 
 @njit(cache=True)
-def canonical_rows(rows, pmap, elements):
+def canonical_rows(
+    rows: FillingRows, pmap: Int32Array, elements: Int64Array
+) -> tuple[FillingRows, Int64Array]:
     """(canonical form of each row, how many of `elements` map the row onto itself)."""
     n_rows, n = rows.shape
     canon = rows.copy()
@@ -65,7 +69,9 @@ def canonical_rows(rows, pmap, elements):
 
 
 @njit(cache=True)
-def expand_rows(reps, pmap, rotation, total):
+def expand_rows(
+    reps: FillingRows, pmap: Int32Array, rotation: BoolArray, total: int
+) -> tuple[FillingRows, Int64Array, BoolArray, int]:
     """Every filling of the classes of `reps`: (rows, class of each row, True where the
     row is only a mirror image of its representative, not a rotation of it)."""
     n_reps, n = reps.shape
@@ -119,7 +125,7 @@ class RowClasses:
     rotation_orbit: np.ndarray  # (S,) int64: fillings in its class under rotations
 
 
-def classify_rows(rows: np.ndarray, group: PuzzleGroup) -> RowClasses:
+def classify_rows(rows: FillingRows, group: PuzzleGroup) -> RowClasses:
     everything = np.arange(group.order, dtype=np.int64)
     rotations = np.flatnonzero(group.rotation).astype(np.int64)
     canon, stab = canonical_rows(rows, group.placement_map, everything)
@@ -137,7 +143,7 @@ class Enumeration:
     """Fillings with their classes: what the symmetry-broken search and its expansion
     give. `rows` are one filling per class (the first found) or every filling."""
 
-    rows: np.ndarray  # (S, N) placement indices, each row sorted
+    rows: FillingRows
     count: int  # fillings in all (every class counted in full)
     classes: int  # under the whole group
     rotation_classes: int  # under its rotations
@@ -146,7 +152,7 @@ class Enumeration:
     weight: np.ndarray  # (S,) fillings each row stands for (its class's size, or 1)
 
 
-def one_per_class(found: np.ndarray, group: PuzzleGroup) -> Enumeration:
+def one_per_class(found: FillingRows, group: PuzzleGroup) -> Enumeration:
     """Keep the first found filling of each class; count every class in full."""
     cl = classify_rows(found, group)
     _, first = np.unique(cl.of, return_index=True)

@@ -7,14 +7,25 @@ import dataclasses
 from collections.abc import Callable
 
 import numpy as np
+from puzzleviz.solvers.cube.arrays import FillingRows
 from puzzleviz.solvers.cube.breaking import Roots, symmetry_roots
+from puzzleviz.solvers.cube.classes import every_filling, one_per_class
+from puzzleviz.solvers.cube.group import puzzle_group
 from puzzleviz.solvers.cube.kernels import exact as K
 from puzzleviz.solvers.cube.model import Place
 from puzzleviz.solvers.cube.puzzle import CubePuzzle
 from puzzleviz.solvers.cube.results import CubeResult, SolutionRows
-from puzzleviz.solvers.cube.runs import PackedRun, PlainRun, check_run_size, uses_packed
+from puzzleviz.solvers.cube.runs import (
+    Captions,
+    PackedRun,
+    PlainRun,
+    Root,
+    check_run_size,
+    uses_packed,
+)
 from puzzleviz.solvers.cube.tables import ExactTables, exact_tables
 from puzzleviz.solvers.i18n import N_, msg, nmsg
+from puzzleviz.solvers.interrupt import raise_if_stopped
 from puzzleviz.solvers.progress import Progress
 from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
@@ -54,9 +65,7 @@ _BACK = {
 }  # fmt: skip
 
 
-def _captions(
-    puzzle: CubePuzzle, tracer: Tracer
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _captions(puzzle: CubePuzzle, tracer: Tracer) -> Captions:
     n_types = len(puzzle.types)
     cap_try = np.full((puzzle.n_cells, n_types), -1, dtype=np.int32)
     cap_back = np.full((K.N_WHY, n_types), -1, dtype=np.int32)
@@ -88,14 +97,14 @@ def _captions(
 
 @dataclasses.dataclass
 class _Searched:
-    rows: np.ndarray  # (S, N) found fillings, rows sorted
+    rows: FillingRows  # found
     count: int  # fillings counted, each weighted by its root
     nodes: int
     stopped: bool  # at the node limit
     finished: bool  # every root searched to its end (not cut at max_solutions)
 
 
-def _root_state(tables: ExactTables, fixed: tuple[int, ...]) -> tuple[np.ndarray, ...]:
+def _root_state(tables: ExactTables, fixed: tuple[int, ...]) -> Root:
     """counts left, occupied cells, slab parity and alive placements once `fixed` is in."""
     pl, puzzle = tables.placements, tables.puzzle
     counts = np.array([t.count for t in puzzle.types], dtype=np.int64)
@@ -119,13 +128,11 @@ def _search(
     node_limit: int | None,
 ) -> _Searched:
     """The exact-cover kernel below each root in turn."""
-    from puzzleviz.solvers.interrupt import raise_if_stopped
-
     puzzle = tables.puzzle
     n_pieces = puzzle.n_pieces
     captions = _captions(puzzle, tracer)
     packed = uses_packed(tables, tracer)
-    found: list[np.ndarray] = []
+    found: list[FillingRows] = []
     count = nodes = 0
     stopped = False
     for r, fixed in enumerate(roots.placements):
@@ -193,9 +200,6 @@ def solve_exact(
     a milestone per solution.
     `searcher` (a split run's, solvers.cube.split_parts) searches the roots in place of
     `_search`, with its arguments, when every solution is wanted and nothing is recorded."""
-    from puzzleviz.solvers.cube.classes import every_filling, one_per_class
-    from puzzleviz.solvers.cube.group import puzzle_group
-
     tables = exact_tables(puzzle)
     check_run_size(puzzle.n_pieces + 1, tables.placements.n, 2 * 4)  # before the roots
     plain = max_solutions > 0 or tracer.enabled or not symmetry

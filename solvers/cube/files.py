@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from puzzleviz.solvers.cube.puzzle import CubePuzzle, puzzle_from_json
+from puzzleviz.solvers.cube.xmpuzzle import XMPUZZLE, load_xmpuzzle, load_xmpuzzle_variants
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.reading import (
     MB,
@@ -42,8 +43,6 @@ def _is_xmpuzzle(path: Path) -> bool:
     """By its name, or for another name by its first bytes (gzip or XML)."""
     if path.suffix in (XM_SUFFIX, ".json"):
         return path.suffix == XM_SUFFIX
-    from puzzleviz.solvers.cube.xmpuzzle import XMPUZZLE
-
     head = read_limited(path, XMPUZZLE)[:64]
     return head[:2] == b"\x1f\x8b" or head.lstrip().startswith(b"<")
 
@@ -76,8 +75,6 @@ def load_source(
     """A puzzle by name or path, and the BurrTools file it came from (None for JSON)."""
     path = find_puzzle(name_or_file, burrtools=burrtools)
     if _is_xmpuzzle(path):
-        from puzzleviz.solvers.cube.xmpuzzle import load_xmpuzzle
-
         return load_xmpuzzle(path, problem)
     if problem is not None:
         raise PuzzleInputError("--problem picks a problem of a BurrTools (.xmpuzzle) file")
@@ -95,8 +92,6 @@ def load_sources(
     choice of counts (`xmpuzzle.puzzle_variants`)."""
     path = find_puzzle(name_or_file, burrtools=burrtools)
     if _is_xmpuzzle(path):
-        from puzzleviz.solvers.cube.xmpuzzle import load_xmpuzzle_variants
-
         return list(load_xmpuzzle_variants(path, problem))
     return [load_source(name_or_file, allow_holes=allow_holes, problem=problem)]
 

@@ -19,6 +19,7 @@ import dataclasses
 from functools import lru_cache
 
 import numpy as np
+from puzzleviz.solvers.arrays import UInt64Array
 from puzzleviz.solvers.cube.geometry import box_symmetries, normalize
 from puzzleviz.solvers.cube.placements import Placements
 from puzzleviz.solvers.cube.puzzle import CubePuzzle
@@ -89,7 +90,8 @@ def _placement_hashes(types: np.ndarray, cells: np.ndarray, n_types: int, n_cell
     per_cell[n_cells] = 0  # the -1 padding
     padded = np.where(cells < 0, n_cells, cells)
     with np.errstate(over="ignore"):
-        return per_type[types] + per_cell[padded].sum(axis=1, dtype=np.uint64)
+        hashes: UInt64Array = per_type[types] + per_cell[padded].sum(axis=1, dtype=np.uint64)
+    return hashes
 
 
 def placement_maps(

@@ -22,6 +22,8 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, EventRows, Int32Array, Int64Array
+from puzzleviz.solvers.cube.arrays import CubeState
 from puzzleviz.solvers.cube.puzzle import CubePuzzle, puzzle_from_json
 from puzzleviz.solvers.cube.solution import PlacedPiece, Solution, placed_piece, solution_pieces
 from puzzleviz.solvers.cube.space import Space, orientation_table
@@ -56,7 +58,11 @@ class Move(Event):
 
 
 @njit(cache=True)
-def _cover(state, n_pieces, inst_type, obase, ovol, ocells, dims, margin, piece, pose, delta):
+def _cover(
+    state: CubeState, n_pieces: int, inst_type: Int64Array, obase: Int64Array,
+    ovol: Int64Array, ocells: Int64Array, dims: Int64Array, margin: int, piece: int, pose: int,
+    delta: int,
+) -> bool:  # fmt: skip
     """Add `delta` to the coverage of the cells of `piece` at `pose`; False if off-space."""
     sx, sy, sz = dims[0], dims[1], dims[2]
     x = pose % sx
@@ -80,7 +86,10 @@ def _cover(state, n_pieces, inst_type, obase, ovol, ocells, dims, margin, piece,
 
 
 @njit(cache=True)
-def _run_rows(state, rows, forward, n_pieces, inst_type, obase, ovol, ocells, dims, margin):
+def _run_rows(
+    state: CubeState, rows: EventRows, forward: bool, n_pieces: int, inst_type: Int64Array,
+    obase: Int64Array, ovol: Int64Array, ocells: Int64Array, dims: Int64Array, margin: int,
+) -> int:  # fmt: skip
     """Apply (forward) or revert (backward, last row first) encoded rows; return the index
     of the first row that does not fit this puzzle, or -1."""
     n = rows.shape[0]
@@ -165,7 +174,7 @@ class CubeModel(PuzzleModel):
     def definition(self) -> dict[str, Any]:
         return {**self.puzzle.definition(), "margin": self.margin}
 
-    def initial_state(self) -> np.ndarray:
+    def initial_state(self) -> CubeState:
         state = np.zeros(self.n_pieces + self.space.n_cells, dtype=STATE_DTYPE)
         state[: self.n_pieces] = -1
         return state
@@ -182,7 +191,9 @@ class CubeModel(PuzzleModel):
             Move: {"piece": piece, "old_pose": pose, "new_pose": pose},
         }
 
-    def poses_fit(self, pieces: np.ndarray, poses: np.ndarray) -> np.ndarray:
+    def poses_fit(
+        self, pieces: Int32Array | Int64Array, poses: Int32Array | Int64Array
+    ) -> BoolArray:
         """Per entry: is `poses` an orientation that its piece has, at a place where all
         its cells are inside the space (pieces and poses already in range)."""
         sx, sy, sz = (int(v) for v in self._dims)
@@ -194,15 +205,16 @@ class CubeModel(PuzzleModel):
         row = self._obase[types] + np.where(exists, orient, 0)
         ext = self._extent[row]
         inside = (x + ext[:, 0] <= sx) & (y + ext[:, 1] <= sy) & (z + ext[:, 2] <= sz)
-        return exists & inside
+        fit: BoolArray = exists & inside
+        return fit
 
-    def row_faults(self, rows: np.ndarray) -> Iterator[tuple[np.ndarray, str]]:
+    def row_faults(self, rows: EventRows) -> Iterator[tuple[BoolArray, str]]:
         why = "the piece has no such orientation, or it would stick out of the space"
         yield ~self.poses_fit(rows[:, 1], rows[:, 2]), why
         moves = rows[:, 0] == OP_MOVE
         yield moves & ~self.poses_fit(rows[:, 1], np.where(moves, rows[:, 3], 0)), why
 
-    def check_state(self, state: np.ndarray) -> None:
+    def check_state(self, state: CubeState) -> None:
         """Poses each a pose of its piece (or -1), and the coverage exactly what they cover:
         the scene draws the pieces from their poses and the empty cells from the counts."""
         super().check_state(state)
@@ -221,7 +233,7 @@ class CubeModel(PuzzleModel):
 
     # applying events -------------------------------------------------------------------
 
-    def _run(self, state: np.ndarray, rows: np.ndarray, forward: bool) -> None:
+    def _run(self, state: CubeState, rows: EventRows, forward: bool) -> None:
         rows = np.ascontiguousarray(rows, dtype=np.int32).reshape(-1, self.events.width)
         bad = _run_rows(
             state, rows, forward, self.n_pieces, self._inst_type, self._obase, self._ovol,
@@ -232,16 +244,16 @@ class CubeModel(PuzzleModel):
                 f"event {self.events.decode(rows[bad])!r} does not fit this cube puzzle"
             )
 
-    def apply(self, state: np.ndarray, event: Event) -> None:
+    def apply(self, state: CubeState, event: Event) -> None:
         self._run(state, np.asarray([self.events.encode(event)], dtype=np.int32), True)
 
-    def revert(self, state: np.ndarray, event: Event) -> None:
+    def revert(self, state: CubeState, event: Event) -> None:
         self._run(state, np.asarray([self.events.encode(event)], dtype=np.int32), False)
 
-    def apply_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def apply_rows(self, state: CubeState, rows: EventRows) -> None:
         self._run(state, rows, True)
 
-    def revert_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def revert_rows(self, state: CubeState, rows: EventRows) -> None:
         self._run(state, rows, False)
 
     # reading states ----------------------------------------------------------------------
@@ -253,7 +265,7 @@ class CubeModel(PuzzleModel):
         """A piece with its type, orientation, min corner, extent and cells at `pose`."""
         return placed_piece(self.puzzle, self.space, instance, pose)
 
-    def pieces(self, state: np.ndarray) -> list[PlacedPiece]:
+    def pieces(self, state: CubeState) -> list[PlacedPiece]:
         """The placed pieces of a state, in instance order."""
         return [
             self.piece_at(i, int(pose))
@@ -261,7 +273,7 @@ class CubeModel(PuzzleModel):
             if pose >= 0
         ]
 
-    def solution_state(self, solution: Solution) -> np.ndarray:
+    def solution_state(self, solution: Solution) -> CubeState:
         """The state with every piece of a filling in place (instances numbered as in
         `solution.solution_pieces`)."""
         state = self.initial_state()
@@ -269,7 +281,7 @@ class CubeModel(PuzzleModel):
             self.apply(state, Place(piece.instance, self.space.pose(piece.orient, *piece.origin)))
         return state
 
-    def coverage(self, state: np.ndarray) -> np.ndarray:
+    def coverage(self, state: CubeState) -> Int32Array:
         """(SZ, SY, SX) view: how many pieces cover each space cell."""
         sx, sy, sz = self.space.dims
         return state[self.n_pieces :].reshape(sz, sy, sx)

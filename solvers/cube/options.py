@@ -1,6 +1,7 @@
 """`puzzleviz solve cube`: its own options, the problem they describe, and --assembly (an
 output of its own, written after the shared ones). Nothing heavy is imported until a
-command runs."""
+command runs (`solve --help` reads this module: the imports marked `lazy: --help` would
+load numpy and numba)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from puzzleviz.assets import asset_path
+from puzzleviz.solvers.atomic import check_outputs
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.options import whole
 from puzzleviz.solvers.split.options import (
@@ -48,8 +51,8 @@ class CubeProblem:
     variant: str = ""  # the choice of counts, when a problem's count ranges make several
 
     def model(self) -> CubeModel:
-        from puzzleviz.solvers.cube.model import CubeModel
-        from puzzleviz.solvers.cube.stochastic import stochastic_model
+        from puzzleviz.solvers.cube.model import CubeModel  # lazy: --help
+        from puzzleviz.solvers.cube.stochastic import stochastic_model  # lazy: --help
 
         if self.method == "stochastic" and self.stochastic is not None:
             return stochastic_model(self.puzzle, self.stochastic)
@@ -66,7 +69,6 @@ class CubeProblem:
 
 
 def _known_puzzles() -> list[str]:
-    from puzzleviz.assets import asset_path
 
     folder = Path(asset_path("puzzles", "cube"))
     return sorted({p.stem for p in [*folder.glob("*.json"), *folder.glob("*.xmpuzzle")]})
@@ -161,7 +163,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def problems(args: argparse.Namespace) -> list[CubeProblem]:
-    from puzzleviz.solvers.cube.files import load_sources
+    from puzzleviz.solvers.cube.files import load_sources  # lazy: --help
 
     exact_only = args.all or args.classes or args.assembly or args.max_nodes is not None
     if args.method == "stochastic" and exact_only:
@@ -193,7 +195,7 @@ def problems(args: argparse.Namespace) -> list[CubeProblem]:
         raise PuzzleInputError("the stochastic search fills boxes; this result is another shape")
     stochastic = None  # an exact run does not import the stochastic search at all
     if args.method == "stochastic":
-        from puzzleviz.solvers.cube.stochastic import StochasticParams
+        from puzzleviz.solvers.cube.stochastic import StochasticParams  # lazy: --help
 
         stochastic = StochasticParams(
             seed=args.seed or 0, pmax=args.pmax, max_steps=args.max_steps,
@@ -208,8 +210,7 @@ def problems(args: argparse.Namespace) -> list[CubeProblem]:
 def _check_outputs(args: argparse.Namespace, name: str) -> None:
     """No output replaces the puzzle file read, whether it was named by its path or by a
     name (a shipped file): the CLI checks the paths the user typed, this the one found."""
-    from puzzleviz.solvers.atomic import check_outputs
-    from puzzleviz.solvers.cube.files import find_puzzle
+    from puzzleviz.solvers.cube.files import find_puzzle  # lazy: --help
 
     if args.write_solutions and Path(args.write_solutions).is_dir():
         raise PuzzleInputError(f"--write-solutions {args.write_solutions}: it is a folder")
@@ -235,9 +236,9 @@ def finish(args: argparse.Namespace, result: CubeResult) -> list[str]:
         return lines
     if not result.solutions:
         raise PuzzleInputError("no solution to assemble")
-    from puzzleviz.solvers.cube.assembly import assembly_trace
-    from puzzleviz.solvers.cube.facts import facts_caption
-    from puzzleviz.solvers.tracefile import save_trace
+    from puzzleviz.solvers.cube.assembly import assembly_trace  # lazy: --help
+    from puzzleviz.solvers.cube.facts import facts_caption  # lazy: --help
+    from puzzleviz.solvers.tracefile import save_trace  # lazy: --help
 
     chosen = result.solutions[args.solution - 1]
     summary = {k: v for k, v in result.facts.items() if not k.startswith("class_")}
@@ -247,8 +248,8 @@ def finish(args: argparse.Namespace, result: CubeResult) -> list[str]:
 
 
 def _write_solutions(args: argparse.Namespace, result: CubeResult) -> str:
-    from puzzleviz.solvers.cube.files import load_source
-    from puzzleviz.solvers.cube.xmpuzzle import puzzle_to_xml, write_solutions
+    from puzzleviz.solvers.cube.files import load_source  # lazy: --help
+    from puzzleviz.solvers.cube.xmpuzzle import puzzle_to_xml, write_solutions  # lazy: --help
 
     _, source = load_source(args.xmpuzzle or args.puzzle, allow_holes=args.allow_holes,
                             problem=args.problem, burrtools=bool(args.xmpuzzle))  # fmt: skip

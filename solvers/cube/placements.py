@@ -12,6 +12,8 @@ import dataclasses
 import itertools
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array
+from puzzleviz.solvers.cube.arrays import PlacementCells, PlacementMasks
 from puzzleviz.solvers.cube.puzzle import CubePuzzle
 from puzzleviz.solvers.cube.space import Space
 
@@ -19,11 +21,11 @@ from puzzleviz.solvers.cube.space import Space
 @dataclasses.dataclass(frozen=True)
 class Placements:
     space: Space  # the box itself (margin 0): pose numbers are those of the exact traces
-    type: np.ndarray  # (P,) int64 piece type
-    pose: np.ndarray  # (P,) int64
-    cells: np.ndarray  # (P, max volume) int64 box cell indices, -1 padded
-    volume: np.ndarray  # (P,) int64
-    masks: np.ndarray  # (P, words) uint64
+    type: Int64Array  # (P,) piece type
+    pose: Int64Array  # (P,)
+    cells: PlacementCells
+    volume: Int64Array  # (P,)
+    masks: PlacementMasks
 
     @property
     def n(self) -> int:

@@ -50,10 +50,6 @@ class PieceType:
     def orientation_extent(self, orient: int) -> tuple[int, int, int]:
         return extent(self.orientations[orient])
 
-    def orientation_label(self, orient: int) -> str:
-        """The "2x2x3" style extents along x, y, z of one orientation."""
-        return "x".join(str(v) for v in self.orientation_extent(orient))
-
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {"name": self.name}
         if self.size is not None:

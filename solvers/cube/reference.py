@@ -4,10 +4,14 @@ counter and the seed's stochastic loop, written as plainly as the seed's Pascal.
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 from puzzleviz.solvers.cube.puzzle import CubePuzzle
 
 M64 = (1 << 64) - 1
+
+Cell = tuple[int, int, int]
+Pose = tuple[int, int, int, int]  # orientation, x, y, z
 
 
 def count_fillings(puzzle: CubePuzzle) -> int:
@@ -18,9 +22,9 @@ def count_fillings(puzzle: CubePuzzle) -> int:
     order = sorted(cells, key=lambda c: (c[2], c[1], c[0]))
     shapes = [t.orientations for t in puzzle.types]
     left = [t.count for t in puzzle.types]
-    filled: set[tuple[int, int, int]] = set()
+    filled: set[Cell] = set()
 
-    def first_empty() -> tuple[int, int, int] | None:
+    def first_empty() -> Cell | None:
         return next((c for c in order if c not in filled), None)
 
     def solve() -> int:
@@ -34,8 +38,8 @@ def count_fillings(puzzle: CubePuzzle) -> int:
             for shape in orients:
                 # the shape's first voxel in (z, y, x) order must land on the target cell
                 anchor = min(shape, key=lambda v: (v[2], v[1], v[0]))
-                offset = tuple(target[i] - anchor[i] for i in range(3))
-                placed = {tuple(v[i] + offset[i] for i in range(3)) for v in shape}
+                dx, dy, dz = (target[i] - anchor[i] for i in range(3))
+                placed = {(x + dx, y + dy, z + dz) for x, y, z in shape}
                 if placed <= cells and not placed & filled:
                     filled.update(placed)
                     left[t] -= 1
@@ -60,7 +64,9 @@ class SplitMix:
         return ((z >> 32) * n) >> 32
 
 
-def seed_search(puzzle: CubePuzzle, *, seed: int, pmax: int, max_steps: int, margin: int):
+def seed_search(
+    puzzle: CubePuzzle, *, seed: int, pmax: int, max_steps: int, margin: int
+) -> dict[str, Any]:
     """The seed's btStartClick loop; the error recomputed from scratch every time, as its
     Utkozesek function did. Returns the statistics the kernel must reproduce."""
     rng = SplitMix(seed)
@@ -68,14 +74,14 @@ def seed_search(puzzle: CubePuzzle, *, seed: int, pmax: int, max_steps: int, mar
     lo, box = -margin, puzzle.box
     hi = [[box[a] + margin - t.longest_side for a in range(3)] for t in types]
 
-    def make(i: int):
+    def make(i: int) -> Pose:
         t = types[i]
         orient = rng.below(len(t.orientations)) if len(t.orientations) > 1 else 0
         x, y, z = (lo + rng.below(hi[i][a] - lo + 1) for a in range(3))
         return orient, x, y, z
 
-    def error(individual) -> int:
-        cover: dict[tuple[int, int, int], int] = {}
+    def error(individual: list[Pose]) -> int:
+        cover: dict[tuple[int, ...], int] = {}  # (x, y, z)
         outside = 0
         for t, (orient, x, y, z) in zip(types, individual, strict=True):
             for dx, dy, dz in t.orientations[orient]:

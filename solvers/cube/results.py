@@ -8,8 +8,10 @@ from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
+from puzzleviz.solvers.cube.model import CubeModel
 from puzzleviz.solvers.cube.puzzle import CubePuzzle
-from puzzleviz.solvers.cube.solution import Solution
+from puzzleviz.solvers.cube.report import slice_lines
+from puzzleviz.solvers.cube.solution import Solution, piece_json
 from puzzleviz.solvers.jsontext import RawJSON
 
 if TYPE_CHECKING:
@@ -100,9 +102,6 @@ class CubeResult:
         return f"{head}{self.count:,} {what} in {self.seconds:.3f} s ({self.nodes:,} search nodes)"
 
     def lines(self) -> list[str]:
-        from puzzleviz.solvers.cube.model import CubeModel
-        from puzzleviz.solvers.cube.report import slice_lines
-
         lines = [f"{self.name}: {self.puzzle.describe()}", self.summary()]
         facts = self.facts
         if self.complete and facts:
@@ -142,8 +141,6 @@ class CubeResult:
     def _solutions_json(self) -> list[Any]:
         """Each filling as its pieces' texts: a piece in a given pose is written once, and
         the thousands of fillings that hold it share that text."""
-        from puzzleviz.solvers.cube.solution import piece_json
-
         texts: dict[tuple[int, int], RawJSON] = {}
 
         def one(solution: Solution) -> list[RawJSON]:

@@ -5,12 +5,21 @@ one small interface so `exact._search` drives either the same way."""
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array, Int64Array, UInt64Array
+from puzzleviz.solvers.cube.arrays import Bitboard
 from puzzleviz.solvers.cube.kernels import exact as K
 from puzzleviz.solvers.cube.kernels import packed as KP
 from puzzleviz.solvers.cube.tables import ExactTables
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.reading import size_text
 from puzzleviz.solvers.tracer import Tracer
+
+Root = tuple[Int64Array, Bitboard, UInt64Array, Int32Array]
+"""Where a run starts (exact._root_state): the pieces left per type, the occupied cells, the
+slab parity, and the placements still possible."""
+Captions = tuple[Int32Array, Int32Array, Int32Array, Int32Array]
+"""The traced kernel's caption ids (exact._captions): per cell and type, per type, per
+dead end and type, per solution."""
 
 SOLUTION_CHUNK = 4096
 # The kernels keep, for every level of the search, the placements still alive and the ones
@@ -31,7 +40,7 @@ def check_run_size(levels: int, placements: int, entry_bytes: int) -> None:
         )
 
 
-def tree_fraction(depth: int, done: bool, pos: np.ndarray, nbranch: np.ndarray) -> float:
+def tree_fraction(depth: int, done: bool, pos: Int64Array, nbranch: Int64Array) -> float:
     """How far a depth-first search is through its tree, judged by its place among the
     choices at each level above it (Knuth's estimate: each choice an equal share)."""
     if done:
@@ -56,10 +65,10 @@ class PlainRun:
     def __init__(
         self,
         tables: ExactTables,
-        root: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+        root: Root,
         n_left: int,
         tracer: Tracer,
-        captions: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+        captions: Captions,
         nodes: int,
     ) -> None:
         pl = tables.placements
@@ -105,7 +114,7 @@ class PackedRun:
     def __init__(
         self,
         tables: ExactTables,
-        root: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray],
+        root: Root,
         n_left: int,
         nodes: int,
     ) -> None:

@@ -9,11 +9,15 @@ import functools
 import time
 from typing import TYPE_CHECKING
 
-from puzzleviz.solvers.cube.exact import exact_tables, solve_exact
+from puzzleviz.solvers.cube.exact import solve_exact
 from puzzleviz.solvers.cube.facts import solution_facts
 from puzzleviz.solvers.cube.files import load_puzzle
-from puzzleviz.solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.geometry import cuboid
+from puzzleviz.solvers.cube.puzzle import CubePuzzle, PieceType, make_puzzle
 from puzzleviz.solvers.cube.results import CubeResult
+from puzzleviz.solvers.cube.split_parts import splitter
+from puzzleviz.solvers.cube.stochastic import StochasticParams, record_stochastic, solve_stochastic
+from puzzleviz.solvers.cube.tables import exact_tables
 
 if TYPE_CHECKING:
     from puzzleviz.solvers.cube.options import CubeProblem
@@ -33,8 +37,6 @@ def warm_up(puzzle: CubePuzzle, method: str = "exact") -> None:
         wide = exact_tables(puzzle).placements.words > 1  # the general kernel, not `packed`
         solution_facts(solve_exact(_wide_box() if wide else tiny))  # search, classes, facts
     else:
-        from puzzleviz.solvers.cube.stochastic import StochasticParams, solve_stochastic
-
         solve_stochastic(tiny, StochasticParams(max_steps=1, sample_every=0))
 
 
@@ -42,9 +44,6 @@ def warm_up(puzzle: CubePuzzle, method: str = "exact") -> None:
 def _wide_box() -> CubePuzzle:
     """A puzzle of more than 64 cells that solves at once (75 unit cubes in a 5x5x3 box):
     it loads the general kernel, which such puzzles search with."""
-    from puzzleviz.solvers.cube.geometry import cuboid
-    from puzzleviz.solvers.cube.puzzle import PieceType, make_puzzle
-
     return make_puzzle((5, 5, 3), [PieceType("1x1x1", cuboid((1, 1, 1)), 75)])
 
 
@@ -55,8 +54,6 @@ def exact(problem: CubeProblem, tracer: Tracer, limits: Limits, progress: Progre
     progress.label, progress.unit = "searching", "nodes"
     searcher = None
     if problem.split.splits:  # --workers, --scheduler, --split-log: parts (split_parts)
-        from puzzleviz.solvers.cube.split_parts import splitter
-
         searcher = splitter(problem.split)
     started = time.perf_counter()
     result = solve_exact(puzzle, max_solutions=wanted, tracer=tracer, progress=progress,
@@ -71,8 +68,6 @@ def exact(problem: CubeProblem, tracer: Tracer, limits: Limits, progress: Progre
 def stochastic(
     problem: CubeProblem, tracer: Tracer, limits: Limits, progress: Progress
 ) -> StochasticResult:
-    from puzzleviz.solvers.cube.stochastic import record_stochastic, solve_stochastic
-
     puzzle, params = problem.puzzle, problem.stochastic
     assert params is not None
     warm_up(puzzle, "stochastic")

@@ -7,6 +7,7 @@ import dataclasses
 import json
 
 import numpy as np
+from puzzleviz.solvers.cube.arrays import VoxelGrid
 from puzzleviz.solvers.cube.puzzle import CubePuzzle
 from puzzleviz.solvers.cube.space import Space
 
@@ -90,7 +91,7 @@ def piece_json(puzzle: CubePuzzle, piece_type: int, pose: int) -> str:
                       ensure_ascii=False, separators=(", ", ": "))  # fmt: skip
 
 
-def cell_grid(puzzle: CubePuzzle, solution: Solution) -> np.ndarray:
+def cell_grid(puzzle: CubePuzzle, solution: Solution) -> VoxelGrid:
     """(Z, Y, X) array of the piece type in each cell (z-slices first, like the seed)."""
     grid = np.full(puzzle.box[::-1], -1, dtype=np.int64)
     for p in solution_pieces(puzzle, solution):
@@ -100,11 +101,12 @@ def cell_grid(puzzle: CubePuzzle, solution: Solution) -> np.ndarray:
 
 def unit_cells(puzzle: CubePuzzle, solution: Solution) -> list[tuple[int, int, int]]:
     """Cells of the real unit cubes (pieces of volume 1 that are not holes)."""
-    return sorted(
-        tuple(int(v) for v in p.cells[0])
+    units = [
+        p.cells[0]
         for p in solution_pieces(puzzle, solution)
         if p.cells.shape[0] == 1 and not puzzle.types[p.type].is_hole
-    )
+    ]
+    return sorted((int(x), int(y), int(z)) for x, y, z in units)
 
 
 def on_a_space_diagonal(cells: list[tuple[int, int, int]], box: tuple[int, int, int]) -> bool:

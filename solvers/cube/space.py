@@ -100,10 +100,3 @@ def orientation_table(puzzle: CubePuzzle) -> OrientationTable:
     n_orient = np.array([len(t.orientations) for t in puzzle.types], dtype=np.int64)
     base = np.concatenate([[0], np.cumsum(n_orient)[:-1]]).astype(np.int64)
     return OrientationTable(base=base, n_orient=n_orient, volume=volume, cells=cells, extent=ext)
-
-
-def pose_cells(puzzle: CubePuzzle, space: Space, type_index: int, pose: int) -> np.ndarray:
-    """The (x, y, z) box coordinates of the cells a piece of this type covers at `pose`."""
-    orient, x, y, z = space.unpack_pose(pose)
-    shape = puzzle.types[type_index].orientations[orient]
-    return np.asarray(shape, dtype=np.int64) + np.array([x, y, z], dtype=np.int64)

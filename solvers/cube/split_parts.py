@@ -36,10 +36,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from puzzleviz.solvers.cube.breaking import Roots, symmetry_roots
-from puzzleviz.solvers.cube.exact import _search, _Searched
+from puzzleviz.solvers.cube.exact import _captions, _root_state, _search, _Searched
+from puzzleviz.solvers.cube.group import puzzle_group
 from puzzleviz.solvers.cube.puzzle import CubePuzzle, _piece_type
+from puzzleviz.solvers.cube.runs import PackedRun, PlainRun, uses_packed
 from puzzleviz.solvers.cube.tables import ExactTables, exact_tables
+from puzzleviz.solvers.split.choose import engine_for
 from puzzleviz.solvers.split.parts import Job, Key, PartResult, SplitError
+from puzzleviz.solvers.split.run import run_parts
 from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
 if TYPE_CHECKING:
@@ -103,8 +107,6 @@ def part_keys(tables: ExactTables, roots: Roots) -> list[Key]:
 
 def _parity_ok(tables: ExactTables, fixed: tuple[int, ...]) -> bool:
     """The slab parity bound the kernels apply to a piece just placed (see `bounds`)."""
-    from puzzleviz.solvers.cube.exact import _root_state
-
     counts, _, par, _ = _root_state(tables, fixed)
     limit = counts @ tables.parity.max_flips
     return all(int(par[a]).bit_count() <= int(limit[a]) for a in range(3))
@@ -120,9 +122,6 @@ def first_choices(tables: ExactTables, fixed: tuple[int, ...]) -> list[int]:
     """The placements the search tries first below `fixed`, in the order it tries them
     (none at a dead end or with fewer than two pieces left): the kernel `exact._search`
     runs there, stopped after its first node."""
-    from puzzleviz.solvers.cube.exact import _captions, _root_state
-    from puzzleviz.solvers.cube.runs import PackedRun, PlainRun, uses_packed
-
     n_left = tables.puzzle.n_pieces - len(fixed)
     if n_left < 2:
         return []
@@ -154,9 +153,6 @@ def search_split(
     node_limit: int | None,
 ) -> _Searched:
     """What `exact._search` returns for these roots, searched as parts on the engine."""
-    from puzzleviz.solvers.split.choose import engine_for
-    from puzzleviz.solvers.split.run import run_parts
-
     if max_solutions or tracer.enabled:
         raise ValueError("a split cube search finds every solution and records nothing")
     symmetric = not (roots.n == 1 and roots.placements[0] == ())
@@ -195,8 +191,6 @@ def _prepared(job: Job) -> tuple[ExactTables, Roots]:
     key = json.dumps(job.problem, separators=(",", ":"))  # the node limit aside
     with _cache_lock:
         if key not in _cache:
-            from puzzleviz.solvers.cube.group import puzzle_group
-
             puzzle = puzzle_from_definition(job.problem["puzzle"])
             tables = exact_tables(puzzle)
             if job.problem["symmetric"]:

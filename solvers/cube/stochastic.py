@@ -12,16 +12,19 @@ snapshot taken at the last restart, so it costs about one more run).
 from __future__ import annotations
 
 import dataclasses
-from typing import Literal
+from typing import Any, Literal
 
 import numpy as np
+from puzzleviz.solvers.cube.arrays import CubeState
 from puzzleviz.solvers.cube.kernels import stochastic as K
 from puzzleviz.solvers.cube.model import CubeModel
 from puzzleviz.solvers.cube.puzzle import CubePuzzle
+from puzzleviz.solvers.cube.report import histogram_lines, slice_lines
 from puzzleviz.solvers.cube.space import orientation_table
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.i18n import msg
 from puzzleviz.solvers.interrupt import raise_if_stopped
+from puzzleviz.solvers.kernel_trace import FILL_TRUNCATED
 from puzzleviz.solvers.progress import Progress
 from puzzleviz.solvers.trace import Trace
 from puzzleviz.solvers.tracer import NULL_TRACER, RecordingTracer, Tracer
@@ -48,7 +51,7 @@ class StochasticParams:
     sample_every: int = 1_000_000
     record_rejected: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return dataclasses.asdict(self)
 
 
@@ -65,7 +68,7 @@ class StochasticResult:
     histogram: np.ndarray  # steps spent at each error value (index = error)
     helped: np.ndarray  # per piece instance: moves of it that lowered the error (Eset)
     samples: np.ndarray  # the error every `sample_every` steps
-    final_state: np.ndarray  # model state (see CubeModel) at the end
+    final_state: CubeState  # at the end
     best_poses: np.ndarray  # poses of the best individual seen
     model: CubeModel
     # How the command reports it (set by the plugin's method, cube.search.stochastic):
@@ -85,8 +88,6 @@ class StochasticResult:
                 f"{self.best_error}, {self.restarts:,} restarts")  # fmt: skip
 
     def lines(self) -> list[str]:
-        from puzzleviz.solvers.cube.report import histogram_lines, slice_lines
-
         puzzle = self.model.puzzle
         lines = [f"{self.name}: {puzzle.describe()}"]
         if self.params is not None:
@@ -105,11 +106,11 @@ class StochasticResult:
             *slice_lines(self.model, self.final_state),
         ]
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         params = {} if self.params is None else {"params": self.params.to_json()}
         return {"box": list(self.model.puzzle.box), **params, **self.report()}
 
-    def report(self) -> dict:
+    def report(self) -> dict[str, Any]:
         hist = {int(e): int(c) for e, c in enumerate(self.histogram) if c}
         return {
             "solved": self.solved,
@@ -189,7 +190,7 @@ class _Run:
     def section(self, entry: int, size: int) -> np.ndarray:
         return self.blob[self.lay[entry] : self.lay[entry] + self.lay[size]]
 
-    def state(self) -> np.ndarray:
+    def state(self) -> CubeState:
         """The model state (CubeModel layout) of the current individual."""
         poses = self.section(K.L_POSES, K.L_N)
         cover = self.section(K.L_COVER, K.L_S)
@@ -318,7 +319,11 @@ def record_stochastic(
         begin_here()
         run.run(tracer, record=True, stop_steps=window, progress=progress)
         if not run.blob[K.DONE] and tracer.enabled:
-            tracer.truncated = True  # type: ignore[attr-defined]  (a RecordingTracer)
+            # the search goes on past the window: the trace says so, as a kernel whose
+            # buffer filled up would (the Tracer protocol's one way to mark it)
+            cut = tracer.kernel_buffer(0)
+            cut.fill[FILL_TRUNCATED] = 1
+            tracer.absorb(cut)
         run.run(progress=progress)
         return run.result()
     run.run(progress=progress)

@@ -14,9 +14,12 @@ import dataclasses
 from collections.abc import Sequence
 
 import numpy as np
-from puzzleviz.solvers.cube.geometry import box_symmetries
+from puzzleviz.solvers.cube.classes import classify_rows
+from puzzleviz.solvers.cube.geometry import box_symmetries, normalize
+from puzzleviz.solvers.cube.group import puzzle_group
 from puzzleviz.solvers.cube.puzzle import CubePuzzle
 from puzzleviz.solvers.cube.solution import Solution, solution_pieces
+from puzzleviz.solvers.cube.space import Space
 from puzzleviz.solvers.cube.tables import exact_tables
 
 
@@ -63,9 +66,6 @@ class Classes:
 def classify(puzzle: CubePuzzle, solutions: Sequence[Solution], *, rotations_only: bool) -> Classes:
     """The classes of these fillings under the puzzle's rotations, or under its whole
     group (mirror images included when they are fillings: see `group`)."""
-    from puzzleviz.solvers.cube.classes import classify_rows
-    from puzzleviz.solvers.cube.group import puzzle_group
-
     group = puzzle_group(puzzle)
     order = group.rotations if rotations_only else group.order
     if len(solutions) == 0:
@@ -76,9 +76,6 @@ def classify(puzzle: CubePuzzle, solutions: Sequence[Solution], *, rotations_onl
 
 def transformed(puzzle: CubePuzzle, solution: Solution, cell_map: np.ndarray) -> Solution:
     """The image of a filling under one symmetry (as a cell map), as a Solution."""
-    from puzzleviz.solvers.cube.geometry import normalize
-    from puzzleviz.solvers.cube.space import Space
-
     space = Space(puzzle.box, 0)
     pieces = []
     sx, sy, _ = puzzle.box

@@ -7,6 +7,8 @@ import dataclasses
 from functools import lru_cache
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray
+from puzzleviz.solvers.cube.arrays import Bitboard
 from puzzleviz.solvers.cube.bounds import SlabParity, slab_parity
 from puzzleviz.solvers.cube.placements import Placements, build_placements
 from puzzleviz.solvers.cube.puzzle import CubePuzzle
@@ -17,8 +19,8 @@ class ExactTables:
     puzzle: CubePuzzle
     placements: Placements
     parity: SlabParity
-    unit: np.ndarray  # (T,) bool: types of volume 1 (unit cubes and holes)
-    full: np.ndarray  # (words,) uint64: the box's cells
+    unit: BoolArray  # (T,): types of volume 1 (unit cubes and holes)
+    full: Bitboard  # the box's cells
 
 
 @lru_cache(maxsize=16)

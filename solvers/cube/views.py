@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Int64Array
+from puzzleviz.solvers.cube.arrays import CubeState, VoxelGrid
 from puzzleviz.solvers.cube.model import CubeModel
 from puzzleviz.solvers.cube.solution import FaceGroups, face_groups
 
@@ -29,15 +31,15 @@ class SliceView:
     right, by both the command (report.slice_lines) and the window (scenes.cube).
     """
 
-    counts: np.ndarray
-    codes: np.ndarray
-    types: np.ndarray
-    pieces: np.ndarray
-    bad: np.ndarray
+    counts: Int64Array
+    codes: Int64Array
+    types: VoxelGrid
+    pieces: Int64Array
+    bad: BoolArray
     origin: tuple[int, int, int]
 
 
-def slices(model: CubeModel, state: np.ndarray, *, whole_space: bool = False) -> SliceView:
+def slices(model: CubeModel, state: CubeState, *, whole_space: bool = False) -> SliceView:
     """The box's z-slices (or the whole space around it, margin included)."""
     space = model.space
     sx, sy, sz = space.dims
@@ -63,7 +65,7 @@ def slices(model: CubeModel, state: np.ndarray, *, whole_space: bool = False) ->
     return SliceView(counts, codes, types, pieces, bad, origin)
 
 
-def seed_error(model: CubeModel, state: np.ndarray, *, outside_weights: np.ndarray) -> int:
+def seed_error(model: CubeModel, state: CubeState, *, outside_weights: np.ndarray) -> int:
     """The seed's error: box cells not covered exactly once, plus every piece cell outside
     the box weighted by its type's weight (the seed used the cell codes 24 / 3 / 2)."""
     space = model.space
@@ -76,7 +78,7 @@ def seed_error(model: CubeModel, state: np.ndarray, *, outside_weights: np.ndarr
     return error
 
 
-def state_face_groups(model: CubeModel, state: np.ndarray, axis: str = "z") -> FaceGroups:
+def state_face_groups(model: CubeModel, state: CubeState, axis: str = "z") -> FaceGroups:
     """The seed's groupings of the placed pieces: axis "z" gives bottom / top / inside,
     axis "x" left / right / inside."""
     return face_groups(model.puzzle, model.pieces(state), axis)

@@ -29,8 +29,10 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
+from puzzleviz.solvers.atomic import open_output
 from puzzleviz.solvers.cube.geometry import Shape, extent, normalize
 from puzzleviz.solvers.cube.puzzle import MAX_BOX_SIDE, CubePuzzle, PieceType, make_puzzle
+from puzzleviz.solvers.cube.space import Space
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.reading import MB, FileFormat, inflate, is_gzip, read_limited
 
@@ -135,11 +137,11 @@ def _voxel_space(element: ET.Element, index: int) -> VoxelSpace:
     def voxels(code: bytes) -> tuple[Voxel, ...]:
         i = np.flatnonzero(states == code[0])
         xyz = np.stack([i % sx, (i // sx) % sy, i // (sx * sy)], axis=1)
-        return tuple(tuple(v) for v in xyz.tolist())  # type: ignore[misc]
+        return tuple((x, y, z) for x, y, z in xyz.tolist())
 
-    hot = tuple(_int_attr(element, f"h{a}", where, 0) for a in "xyz")
+    hx, hy, hz = (_int_attr(element, f"h{a}", where, 0) for a in "xyz")
     name = element.get("name") or f"S{index + 1}"
-    return VoxelSpace(name, (sx, sy, sz), voxels(b"#"), voxels(b"+"), hot)  # type: ignore[arg-type]
+    return VoxelSpace(name, (sx, sy, sz), voxels(b"#"), voxels(b"+"), (hx, hy, hz))
 
 
 def read_xml(path: str | Path) -> ET.Element:
@@ -158,15 +160,15 @@ def read_xml(path: str | Path) -> ET.Element:
 def _parse_bounded(raw: bytes, path: str | Path) -> ET.Element:
     """The XML tree, refused once it has more than MAX_ELEMENTS elements (counted as
     they are parsed, so a flood of tiny elements never builds a huge tree)."""
-    parser = ET.XMLPullParser(events=("start",))
+    parser: ET.XMLPullParser[ET.Element] = ET.XMLPullParser(events=("start",))
     elements: list[ET.Element] = []  # the first is the root; the rest only counted
     count = 0
     try:
         for start in range(0, len(raw), MB):
             parser.feed(raw[start : start + MB])
-            for _, element in parser.read_events():
-                if not elements:
-                    elements.append(element)
+            for event in parser.read_events():  # "start" events only: (name, element)
+                if not elements and isinstance(event[-1], ET.Element):
+                    elements.append(event[-1])
                 count += 1
             if count > MAX_ELEMENTS:
                 raise PuzzleInputError(
@@ -435,8 +437,6 @@ def _poses(ptype: PieceType, space: VoxelSpace, offset: Voxel) -> list[_Pose]:
 
 def _assembly(puzzle: CubePuzzle, source: XmSource, poses: list[list[_Pose]],
               solution: Sequence[tuple[int, int]]) -> str:  # fmt: skip
-    from puzzleviz.solvers.cube.space import Space
-
     space = Space(puzzle.box, 0)
     per_type: list[list[tuple[int, int, int, int]]] = [[] for _ in source.type_shape]
     for t, pose in solution:
@@ -469,8 +469,6 @@ def write_solutions(
     seconds: float,
 ) -> None:
     """The source file with these solutions in its problem, gzipped (as BurrTools saves)."""
-    from puzzleviz.solvers.atomic import open_output
-
     root = ET.fromstring(ET.tostring(source.root))  # a copy: the source stays as it was
     node = _problems(root)[source.problem]
     for old in node.findall("solutions"):
@@ -545,17 +543,6 @@ def puzzle_to_xml(puzzle: CubePuzzle, *, comment: str = "") -> tuple[ET.Element,
     return root, source
 
 
-def write_puzzle(root: ET.Element, path: str | Path) -> None:
-    """A puzzle file without solutions (gzipped, deterministic bytes)."""
-    from puzzleviz.solvers.atomic import open_output
-
-    copy = ET.fromstring(ET.tostring(root))
-    ET.indent(copy, space=" ")
-    text = '<?xml version="1.0"?>\n' + ET.tostring(copy, encoding="unicode") + "\n"
-    with open_output(path, "wb") as out:
-        out.write(gzip.compress(text.encode("utf-8"), mtime=0))
-
-
 # --- reading solutions back ------------------------------------------------------------------
 
 
@@ -587,7 +574,8 @@ def read_solutions(
                     raise PuzzleInputError(f"a saved assembly mirrors a piece (t={rot})")
                 cells, hot = _moved(source.shapes[sid], rot)
                 placed = cells - hot + (bx, by, bz) - np.array(source.offset)
-                pieces.append((t, tuple(sorted(tuple(int(v) for v in c) for c in placed))))
+                voxels = sorted((int(x), int(y), int(z)) for x, y, z in placed)
+                pieces.append((t, tuple(voxels)))
         if i != len(words):
             raise PuzzleInputError("a saved assembly has more pieces than the problem")
         out.append(pieces)

@@ -19,7 +19,9 @@ from collections.abc import Callable, Sequence
 from functools import cached_property, lru_cache, partial
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Float64Array, Int32Array, Int64Array
 from puzzleviz.solvers.digits import kernels
+from puzzleviz.solvers.digits.arrays import PlacementBits, PlacementSets
 from puzzleviz.solvers.digits.bands import Settle, fewest_rows, least_band_rows, one_by_one
 from puzzleviz.solvers.digits.grid import Grid, check_granularity, resolution_of
 from puzzleviz.solvers.digits.model import Place
@@ -37,7 +39,7 @@ from puzzleviz.solvers.digits.waste import forced_waste, word_ranges
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.i18n import msg, nmsg
 from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
-from puzzleviz.solvers.kernel_trace import new_kernel_buffer
+from puzzleviz.solvers.kernel_trace import KernelBuffer, new_kernel_buffer
 from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
 SOLUTION_CAPACITY = 1 << 14
@@ -58,19 +60,19 @@ class SearchSetup:
     table: PlacementTable
     symmetry: FrameSymmetry
     symmetric_piece: int  # placed only at orbit representatives (-1: no symmetry used)
-    allowed: np.ndarray  # bool per placement
-    blo: np.ndarray
-    bhi: np.ndarray
-    forced: np.ndarray
-    flo: np.ndarray
-    fhi: np.ndarray
-    cover: np.ndarray  # per cell, a bit per placement over it (overlaps.py)
-    overlap: np.ndarray  # per placement, a bit per placement that overlaps it
-    twin_next: np.ndarray  # per piece, the next piece of the same shape, or -1 (kernels.py)
-    twin_prev: np.ndarray
-    rank: np.ndarray  # per placement, its shape's number among its twins' shapes, or -1
+    allowed: BoolArray  # per placement
+    blo: Int64Array  # per placement, its first and one-past-last non-zero word of `bits`
+    bhi: Int64Array
+    forced: PlacementBits  # per placement, the waste it forces (waste.py)
+    flo: Int64Array  # the same word range of `forced`
+    fhi: Int64Array
+    cover: PlacementSets  # per cell, the placements over it (overlaps.py)
+    overlap: PlacementSets  # per placement, the placements that overlap it
+    twin_next: Int64Array  # per piece, the next piece of the same shape, or -1 (kernels.py)
+    twin_prev: Int64Array
+    rank: Int64Array  # per placement, its shape's number among its twins' shapes, or -1
     paired: bool  # every placement covers 0, 2 or 4 cells of each square (see kernels.py)
-    top_row: np.ndarray  # per placement, the first grid row it covers (bands.py)
+    top_row: Int64Array  # per placement, the first grid row it covers (bands.py)
 
     @property
     def granularity(self) -> str:
@@ -112,7 +114,8 @@ class SearchSetup:
         """Build `band_rows` now (once: later calls return it), reporting progress; by
         default each set in turn here, or as `settle` has them settled (parallel.py)."""
         if not self.needs_band_table:
-            return self.__dict__.get("band_rows", NO_BANDS)
+            built: Int64Array = self.__dict__.get("band_rows", NO_BANDS)
+            return built
         rows = least_band_rows(
             len(self.table.piece_start) - 1,
             settle or one_by_one(partial(_fits_in_band, self), self.table.grid.height),
@@ -212,7 +215,7 @@ def _fits_in_band(setup: SearchSetup, mask: int, rows: int, band_rows: np.ndarra
     allowed = setup.allowed & present[table.piece] & (setup.top_row >= table.grid.height - rows)
     mirror = setup.symmetry.row_mirror
     alone = [
-        k for k in np.flatnonzero(present) if setup.twin_next[k] < 0 and setup.twin_prev[k] < 0
+        int(k) for k in np.flatnonzero(present) if setup.twin_next[k] < 0 and setup.twin_prev[k] < 0
     ]
     if mirror is not None and alone:
         # The band is kept by the left-right mirror, so one piece without a twin may keep to
@@ -241,7 +244,8 @@ def _even_quads(words: np.ndarray) -> np.ndarray:
     all of it, so a piece leaves an even number of each square's cells to the others."""
     x = words ^ (words >> np.uint64(1))
     x ^= x >> np.uint64(2)
-    return (x & np.uint64(0x1111111111111111) == 0).all(axis=1)
+    even: BoolArray = (x & np.uint64(0x1111111111111111) == 0).all(axis=1)
+    return even
 
 
 def twin_groups(table: PlacementTable, symmetric_piece: int) -> list[list[int]]:
@@ -463,21 +467,21 @@ def record_summary(tracer: Tracer, result: DigitsResult) -> None:
 
 
 def _run(
-    setup,
-    strategy,
-    stop_after,
-    node_limit,
-    solutions,
-    path,
-    record,
-    buf,
-    captions,
-    result,
-    on_progress,
-    probe=None,
-    roots=None,
-    memo=None,
-    band_rows=None,
+    setup: SearchSetup,
+    strategy: int,
+    stop_after: int,
+    node_limit: int,
+    solutions: Int64Array,
+    path: Int64Array,
+    record: bool,
+    buf: KernelBuffer,
+    captions: Int32Array,
+    result: Int64Array,
+    on_progress: Callable[[int, int], None] | None,
+    probe: Float64Array | None = None,
+    roots: tuple[int, int] | None = None,
+    memo: Memo | None = None,
+    band_rows: Int64Array | None = None,
 ) -> None:
     """One kernel call for the whole tree (or the `roots` range of the root's choices), or
     one per choice at the root to show progress."""
@@ -506,8 +510,10 @@ def _run(
 
 
 def _call_kernel(
-    setup, allowed, present, slack, root_piece, lo, hi, stop_after, node_limit, strategy, memo,
-    probe, solutions, path, record, buf, captions, result, band_rows,
+    setup: SearchSetup, allowed: BoolArray, present: BoolArray, slack: int, root_piece: int,
+    lo: int, hi: int, stop_after: int, node_limit: int, strategy: int, memo: Memo,
+    probe: Float64Array, solutions: Int64Array, path: Int64Array, record: bool,
+    buf: KernelBuffer, captions: Int32Array, result: Int64Array, band_rows: Int64Array,
 ) -> None:  # fmt: skip
     table = setup.table
     kernels.run_kernel(

@@ -18,6 +18,7 @@ import dataclasses
 from functools import cached_property
 
 import numpy as np
+from puzzleviz.solvers.digits.arrays import FrameMask
 from puzzleviz.solvers.digits.geometry import Cell, normalized, refine_to_unit_squares
 from puzzleviz.solvers.digits.pieces import Orientation
 from puzzleviz.solvers.digits.puzzle import DigitsPuzzle
@@ -95,7 +96,7 @@ class Grid:
         return self.refine(self.puzzle.frame)
 
     @cached_property
-    def frame_mask(self) -> np.ndarray:
+    def frame_mask(self) -> FrameMask:
         mask = np.zeros(self.n_cells, dtype=bool)
         mask[[self.index(c) for c in self.frame_cells]] = True
         return mask

@@ -37,11 +37,27 @@ caller can show progress between calls and continue the same trace.
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import (
+    BoolArray,
+    Float64Array,
+    Int32Array,
+    Int64Array,
+    UInt64Array,
+)
 from puzzleviz.solvers.bits import lowest_bit_index, popcount64
+from puzzleviz.solvers.digits.arrays import CellBits, PlacementBits, PlacementSets
 from puzzleviz.solvers.digits.overlaps import has_bit
 from puzzleviz.solvers.interrupt import stop_requested
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.kernel_trace import record_event, record_milestone, record_step
+from puzzleviz.solvers.kernel_trace import (
+    KernelBuffer,
+    record_event,
+    record_milestone,
+    record_step,
+)
+
+# popcount64 and lowest_bit_index are numba @intrinsics: mypy reads them as their typing
+# functions, (typingctx, x), hence the `type: ignore[call-arg]` where they are called.
 
 OP_PLACE, OP_REMOVE, OP_LEAVE_EMPTY, OP_REOPEN = 0, 1, 2, 3
 C_NODES, C_PLACED, C_EMPTY, C_WASTE, C_SOLUTIONS = 0, 1, 2, 3, 4
@@ -59,7 +75,7 @@ R_SOLUTIONS, R_NODES, R_STORED, R_ROOT_OPTIONS, R_STOPPED, R_DEPTH = 0, 1, 2, 3,
 
 
 @njit(cache=True, inline="always")
-def _mix(h):
+def _mix(h: np.uint64) -> np.uint64:
     """A 64-bit finaliser (splitmix64): every input bit affects every output bit."""
     h = (h ^ (h >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
     h = (h ^ (h >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
@@ -68,12 +84,20 @@ def _mix(h):
 
 @njit(cache=True, nogil=True)
 def run_kernel(
-    bits, blo, bhi, forced, flo, fhi, cover, overlap,
-    piece, orientation, px, py, piece_start, twin_next, twin_prev, rank,
-    frame, slack, paired, allowed, present, root_piece, root_lo, root_hi, stop_after, node_limit,
-    strategy, memo_keys, memo_solutions, probe, band_rows, top_row, height,
-    solutions, path, record, buf, captions, result, control,
-):  # fmt: skip
+    # the placements (placements.PlacementTable, exact.SearchSetup)
+    bits: PlacementBits, blo: Int64Array, bhi: Int64Array, forced: PlacementBits,
+    flo: Int64Array, fhi: Int64Array, cover: PlacementSets, overlap: PlacementSets,
+    piece: Int32Array, orientation: Int32Array, px: Int32Array, py: Int32Array,
+    piece_start: Int64Array, twin_next: Int64Array, twin_prev: Int64Array, rank: Int64Array,
+    # the search
+    frame: CellBits, slack: int, paired: bool, allowed: BoolArray, present: BoolArray,
+    root_piece: int, root_lo: int, root_hi: int, stop_after: int, node_limit: int,
+    strategy: int, memo_keys: UInt64Array, memo_solutions: Int64Array, probe: Float64Array,
+    band_rows: Int64Array, top_row: Int64Array, height: int,
+    # what it gives back
+    solutions: Int64Array, path: Int64Array, record: bool, buf: KernelBuffer,
+    captions: Int32Array, result: Int64Array, control: Int64Array,
+) -> None:  # fmt: skip
     """Search; store solutions (placement per piece) into `solutions` while room remains.
 
     `path` receives the decisions on the stack when the search stops early (placement
@@ -222,7 +246,7 @@ def run_kernel(
                 first = -1
                 for w in range(n_words):
                     free = frame[w] & ~occupied[d, w]
-                    waste += popcount64(free & ~once[w])
+                    waste += popcount64(free & ~once[w])  # type: ignore[call-arg]
                     live[w] = free & once[w]
                     if first < 0 and live[w]:
                         first = 64 * w + lowest_bit_index(live[w])
@@ -300,7 +324,7 @@ def run_kernel(
                     for w in range(n_words):
                         x = live[w] ^ (live[w] >> np.uint64(1))
                         x = (x ^ (x >> np.uint64(2))) & nibble_low
-                        waste += popcount64(x)
+                        waste += popcount64(x)  # type: ignore[call-arg]
                         odd = x * np.uint64(15)
                         once[w] &= ~odd
                         twice[w] &= ~odd
@@ -317,7 +341,7 @@ def run_kernel(
                         continue
                     mine = 0
                     for w in range(n_words):
-                        mine += popcount64(union[k, w] & once[w])
+                        mine += popcount64(union[k, w] & once[w])  # type: ignore[call-arg]
                     s = seg_start[d, k]
                     smallest = 1 << 30
                     for i in range(seg_len[d, k]):
@@ -325,9 +349,9 @@ def run_kernel(
                         c = mine
                         if mine:
                             for w in range(blo[p], bhi[p]):
-                                c -= popcount64(bits[p, w] & once[w])
+                                c -= popcount64(bits[p, w] & once[w])  # type: ignore[call-arg]
                         for w in range(flo[p], fhi[p]):
-                            c += popcount64(forced[p, w] & twice[w])
+                            c += popcount64(forced[p, w] & twice[w])  # type: ignore[call-arg]
                         term[p] = c
                         smallest = min(smallest, c)
                     least[k] = smallest
@@ -402,12 +426,12 @@ def run_kernel(
                         continue
                     y = x & bit0[w] & ~bit1[w]
                     if y:
-                        cell = 64 * w + lowest_bit_index(y)
+                        cell = 64 * w + lowest_bit_index(y)  # type: ignore[call-arg]
                         pair = -2
                         break
                     y = x & ~bit0[w] & bit1[w]
                     if y and pair == -1:
-                        pair = 64 * w + lowest_bit_index(y)
+                        pair = 64 * w + lowest_bit_index(y)  # type: ignore[call-arg]
                 if pair >= 0:
                     cell = pair
             no = 0

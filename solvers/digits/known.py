@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from puzzleviz.assets import asset_path
 from puzzleviz.solvers.digits.exact import every_solution, prepare
 from puzzleviz.solvers.digits.puzzle import DigitsPuzzle, default_puzzle
 from puzzleviz.solvers.digits.results import DigitsResult
@@ -26,8 +27,6 @@ Placements = dict[int, tuple[int, int, int]]  # piece -> (orientation, x, y)
 
 
 def known_classes_path() -> Path:
-    from puzzleviz.assets import asset_path
-
     return asset_path("puzzles", "digits", "known_classes.json")
 
 

@@ -18,7 +18,9 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, EventRows, Int32Array, Int64Array
 from puzzleviz.solvers.digits import kernels
+from puzzleviz.solvers.digits.arrays import DigitsState
 from puzzleviz.solvers.digits.geometry import SIDE_NAMES, symmetry_angle_and_flip, triangle_corners
 from puzzleviz.solvers.digits.grid import GRANULARITIES, Grid, check_granularity, resolution_of
 from puzzleviz.solvers.digits.pieces import affine_of
@@ -112,7 +114,7 @@ class DigitsModel(PuzzleModel):
     def cells_offset(self) -> int:
         return PIECE_FIELDS * self.n_pieces
 
-    def initial_state(self) -> np.ndarray:
+    def initial_state(self) -> DigitsState:
         state = np.full(self.cells_offset + self.grid.n_cells, FREE, dtype=STATE_DTYPE)
         state[self.cells_offset :][~self.grid.frame_mask] = OUTSIDE
         return state
@@ -150,8 +152,13 @@ class DigitsModel(PuzzleModel):
         cell = {"cell": range(self.grid.n_cells)}
         return {Place: placement, Remove: placement, LeaveEmpty: cell, Reopen: cell}
 
-    def placements_fit(self, pieces: np.ndarray, orients: np.ndarray, xs: np.ndarray,
-                       ys: np.ndarray) -> np.ndarray:  # fmt: skip
+    def placements_fit(
+        self,
+        pieces: Int64Array,
+        orients: Int32Array | Int64Array,
+        xs: Int32Array | Int64Array,
+        ys: Int32Array | Int64Array,
+    ) -> BoolArray:
         """Per entry: an orientation its piece has, at a corner that keeps it in the grid."""
         _, width, height, counts = self._shapes
         exists = orients < counts[pieces]
@@ -159,16 +166,17 @@ class DigitsModel(PuzzleModel):
         inside = (xs + width[pieces, o] <= self.grid.width) & (
             ys + height[pieces, o] <= self.grid.height
         )
-        return exists & inside
+        fit: BoolArray = exists & inside
+        return fit
 
-    def row_faults(self, rows: np.ndarray) -> Iterator[tuple[np.ndarray, str]]:
+    def row_faults(self, rows: EventRows) -> Iterator[tuple[BoolArray, str]]:
         placing = rows[:, 0] <= Remove.OP
         pieces = np.where(placing, rows[:, 1], 0)
         fits = self.placements_fit(pieces, rows[:, 2] * placing, rows[:, 3] * placing,
                                    rows[:, 4] * placing)  # fmt: skip
         yield placing & ~fits, "the piece has no such orientation, or it would stick out"
 
-    def check_state(self, state: np.ndarray) -> None:
+    def check_state(self, state: DigitsState) -> None:
         """Each piece in the tray (-1, -1, -1) or placed as a Place could place it, and
         each cell free, left empty, outside or a piece's."""
         super().check_state(state)
@@ -200,35 +208,35 @@ class DigitsModel(PuzzleModel):
                 and 0 <= event.y <= self.grid.height - height[k, o]
             ):
                 raise PuzzleInputError(f"{event}: the piece would stick out of the grid")
-        elif not 0 <= event.cell < self.grid.n_cells:
+        elif isinstance(event, LeaveEmpty | Reopen) and not 0 <= event.cell < self.grid.n_cells:
             raise PuzzleInputError(f"{event}: no such cell")
 
-    def apply(self, state: np.ndarray, event: Event) -> None:
+    def apply(self, state: DigitsState, event: Event) -> None:
         self._check(event)
         row = np.asarray(self.events.encode(event), dtype=np.int32)[None, :]
         self.apply_rows(state, row)
 
-    def revert(self, state: np.ndarray, event: Event) -> None:
+    def revert(self, state: DigitsState, event: Event) -> None:
         self._check(event)
         row = np.asarray(self.events.encode(event), dtype=np.int32)[None, :]
         self.revert_rows(state, row)
 
-    def apply_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def apply_rows(self, state: DigitsState, rows: EventRows) -> None:
         cells, width, height, counts = self._shapes
         _apply_rows(state, rows, cells, width, height, counts, self.grid.width, False)
 
-    def revert_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def revert_rows(self, state: DigitsState, rows: EventRows) -> None:
         cells, width, height, counts = self._shapes
         _apply_rows(state, rows, cells, width, height, counts, self.grid.width, True)
 
     # -- reading a state (for scenes and tests) -------------------------------------------
 
-    def placement_of(self, state: np.ndarray, piece: int) -> tuple[int, int, int] | None:
+    def placement_of(self, state: DigitsState, piece: int) -> tuple[int, int, int] | None:
         """(orientation, x, y) of a piece on the board, None if it is in the tray."""
         o, x, y = (int(v) for v in state[PIECE_FIELDS * piece : PIECE_FIELDS * piece + 3])
         return None if o < 0 else (o, x, y)
 
-    def owners(self, state: np.ndarray) -> np.ndarray:
+    def owners(self, state: DigitsState) -> Int32Array:
         """Per cell: the covering piece, FREE, LEFT_EMPTY or OUTSIDE."""
         return np.asarray(state[self.cells_offset :])
 
@@ -293,6 +301,8 @@ class DigitsModel(PuzzleModel):
                 how = f"turned {turn}°" if turn else "upright"
             verb = "Place" if isinstance(event, Place) else "Take back"
             return f"{verb} the {self.label(event.piece)} ({how}) at ({event.x}, {event.y})"
+        if not isinstance(event, LeaveEmpty | Reopen):
+            return super().describe(event)
         x, y, side = self.grid.cell(event.cell)
         what = f"triangle {SIDE_NAMES[side]} of square ({x}, {y})"
         if isinstance(event, LeaveEmpty):
@@ -301,7 +311,10 @@ class DigitsModel(PuzzleModel):
 
 
 @njit(cache=True)
-def _apply_rows(state, rows, cells, width, height, counts, grid_width, backwards):
+def _apply_rows(
+    state: DigitsState, rows: EventRows, cells: Int64Array, width: Int64Array,
+    height: Int64Array, counts: Int64Array, grid_width: int, backwards: bool,
+) -> None:  # fmt: skip
     n_pieces = counts.shape[0]
     base = 3 * n_pieces
     n_cells = state.shape[0] - base

@@ -1,5 +1,6 @@
 """`puzzleviz solve digits`: its own options and the problem they describe. Nothing heavy
-is imported until a command runs."""
+is imported until a command runs (`solve --help` reads this module: the imports marked
+`lazy: --help` would load numpy and numba)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from puzzleviz.solvers.digits.puzzle import default_puzzle, load_puzzle
 from puzzleviz.solvers.digits.results import GRANULARITY_WORDS
 from puzzleviz.solvers.split.options import (
     SplitOptions,
@@ -37,7 +39,7 @@ class DigitsProblem:
     split: SplitOptions = dataclasses.field(default_factory=SplitOptions)  # --workers etc.
 
     def model(self) -> DigitsModel:
-        from puzzleviz.solvers.digits.model import DigitsModel
+        from puzzleviz.solvers.digits.model import DigitsModel  # lazy: --help
 
         return DigitsModel(self.puzzle, self.granularity)
 
@@ -105,7 +107,6 @@ def _check_split(args: argparse.Namespace) -> None:
 
 
 def _puzzle(args: argparse.Namespace) -> DigitsPuzzle:
-    from puzzleviz.solvers.digits.puzzle import default_puzzle, load_puzzle
 
     return load_puzzle(args.puzzle) if args.puzzle else default_puzzle()
 
@@ -115,7 +116,7 @@ def answer(args: argparse.Namespace) -> bool:
     _check_split(args)
     if not args.estimate:
         return False
-    from puzzleviz.solvers.digits.exact import estimate_nodes
+    from puzzleviz.solvers.digits.exact import estimate_nodes  # lazy: --help
 
     mean, error = estimate_nodes(_puzzle(args), args.granularity, probes=ESTIMATE_PROBES)
     print(

@@ -10,11 +10,12 @@ placement pair: 13 MB for the 10,166 placements of the half-block search.
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.digits.arrays import PlacementCells, PlacementSets
 from puzzleviz.solvers.jit import njit
 
 
 @njit(cache=True)
-def placement_rows(cells: np.ndarray, n_cells: int) -> tuple:
+def placement_rows(cells: PlacementCells, n_cells: int) -> tuple[PlacementSets, PlacementSets]:
     """(cover, overlap) from each placement's cell indices (PlacementTable.cells, padded
     with -1): cover[c] has bit p set when placement p covers cell c; overlap[q] has bit p
     set when placements p and q share a cell (q itself included)."""
@@ -36,5 +37,5 @@ def placement_rows(cells: np.ndarray, n_cells: int) -> tuple:
 
 
 @njit(cache=True, inline="always")
-def has_bit(row: np.ndarray, p) -> bool:
-    return (row[p >> 6] >> np.uint64(p & 63)) & np.uint64(1) != 0
+def has_bit(row: PlacementSets, p: int) -> bool:
+    return bool((row[p >> 6] >> np.uint64(p & 63)) & np.uint64(1) != 0)

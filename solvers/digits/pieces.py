@@ -104,7 +104,7 @@ def cells_from_rows_hex(rows: Sequence[str]) -> tuple[Cell, ...]:
         raise PuzzleInputError(
             f"rows_hex of {widest} x {len(rows)} blocks: each side must be 1..{MAX_SIDE}"
         )
-    cells = []
+    cells: list[Cell] = []
     for y, row in enumerate(rows):
         for x, char in enumerate(str(row)):
             try:

@@ -18,7 +18,9 @@ import dataclasses
 from functools import cached_property
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array, Int64Array
 from puzzleviz.solvers.bits import words_for
+from puzzleviz.solvers.digits.arrays import CellBits, PlacementBits, PlacementCells
 from puzzleviz.solvers.digits.grid import Grid, step_in_blocks
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.jit import njit
@@ -28,14 +30,14 @@ from puzzleviz.solvers.jit import njit
 class PlacementTable:
     grid: Grid
     granularity: str
-    piece: np.ndarray  # (n,) int32
-    orientation: np.ndarray  # (n,) int32
-    x: np.ndarray  # (n,) int32, grid squares
-    y: np.ndarray  # (n,) int32
-    cells: np.ndarray  # (n, max_area) int32 cell indices, padded with -1
-    bits: np.ndarray  # (n, n_words) uint64
-    holes: np.ndarray  # (n, n_words) uint64
-    piece_start: np.ndarray  # (n_pieces + 1,) int64: placements of piece k are a slice
+    piece: Int32Array  # (n,)
+    orientation: Int32Array  # (n,)
+    x: Int32Array  # (n,), grid squares
+    y: Int32Array  # (n,)
+    cells: PlacementCells
+    bits: PlacementBits
+    holes: PlacementBits  # the pockets too small for any piece that each placement walls off
+    piece_start: Int64Array  # (n_pieces + 1,): placements of piece k are a slice
 
     @property
     def n(self) -> int:
@@ -49,7 +51,7 @@ class PlacementTable:
         return range(int(self.piece_start[k]), int(self.piece_start[k + 1]))
 
     def counts(self) -> list[int]:
-        return np.diff(self.piece_start).tolist()
+        return [int(n) for n in np.diff(self.piece_start)]
 
     def find(self, piece: int, orientation: int, x: int, y: int) -> int:
         """The index of a placement, or -1 if it is not one of this table's."""
@@ -61,16 +63,17 @@ class PlacementTable:
         )
         return r.start + int(hit[0]) if hit.size else -1
 
-    def cell_indices(self, p: int) -> np.ndarray:
+    def cell_indices(self, p: int) -> Int32Array:
         row = self.cells[p]
-        return row[row >= 0]
+        cells: Int32Array = row[row >= 0]
+        return cells
 
     @cached_property
-    def frame_bits(self) -> np.ndarray:
+    def frame_bits(self) -> CellBits:
         return _pack(np.flatnonzero(self.grid.frame_mask), self.n_words)
 
 
-def _pack(indices: np.ndarray, n_words: int) -> np.ndarray:
+def _pack(indices: Int64Array, n_words: int) -> CellBits:
     words = np.zeros(n_words, dtype=np.uint64)
     np.bitwise_or.at(
         words, indices >> 6, np.left_shift(np.uint64(1), (indices & 63).astype(np.uint64))
@@ -124,7 +127,9 @@ def build_placements(grid: Grid, granularity: str) -> PlacementTable:
 
 
 @njit(cache=True)
-def _holes(cells, neighbours, min_area, n_words):
+def _holes(
+    cells: PlacementCells, neighbours: Int64Array, min_area: int, n_words: int
+) -> PlacementBits:
     """For each placement, the frame pockets it walls off that hold fewer than `min_area`
     cells (so no piece fits), found by a flood fill that gives up at `min_area` cells."""
     n, width = cells.shape

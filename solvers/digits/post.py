@@ -13,6 +13,7 @@ from functools import cache
 
 from puzzleviz.solvers.digits.geometry import Cell, normalized
 from puzzleviz.solvers.digits.pieces import cells_from_rows_hex, shape_from_spec
+from puzzleviz.solvers.digits.placements import PlacementTable
 from puzzleviz.solvers.digits.puzzle import _read_json, shipped_pieces_path
 
 POST_FIXED_ZERO = ("T0", "Y1")
@@ -57,7 +58,7 @@ def _variant_cells_raw(digit: str, key: str) -> tuple[Cell, ...]:
     return cells_from_rows_hex(data[digit][key]["rows_hex"])
 
 
-def post_placement(table, digit: str, x: int, y: int, v: int, r: int) -> int:
+def post_placement(table: PlacementTable, digit: str, x: int, y: int, v: int, r: int) -> int:
     """Our placement index for the post's `digit=(x,y,v,r)` (-1 if the table lacks it)."""
     key = ("T" if v == 0 else "Y") + str(r)
     cells = {(cx + x, cy + y, s) for cx, cy, s in _variant_cells_raw(digit, key)}

@@ -23,6 +23,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
+from puzzleviz.assets import asset_path
 from puzzleviz.solvers.digits.geometry import Cell
 from puzzleviz.solvers.digits.pieces import (
     MAX_SIDE,
@@ -41,8 +42,6 @@ DIGITS_JSON = FileFormat("puzzle file", 1 * MB)
 
 
 def shipped_pieces_path() -> Path:
-    from puzzleviz.assets import asset_path
-
     return asset_path("puzzles", "digits", "digits_pieces.json")
 
 

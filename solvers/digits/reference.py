@@ -8,17 +8,19 @@ from __future__ import annotations
 
 from puzzleviz.solvers.digits.placements import PlacementTable
 
+Cells = frozenset[int]  # the cells one piece covers
 
-def reference_solutions(table: PlacementTable) -> set[tuple[frozenset, ...]]:
+
+def reference_solutions(table: PlacementTable) -> set[tuple[Cells, ...]]:
     """Every packing, as a tuple (per piece) of the cells it covers."""
     n_pieces = len(table.grid.puzzle.pieces)
     options = [
         [frozenset(table.cell_indices(p).tolist()) for p in table.of_piece(k)]
         for k in range(n_pieces)
     ]
-    found: set[tuple[frozenset, ...]] = set()
+    found: set[tuple[Cells, ...]] = set()
 
-    def place(k: int, used: frozenset, chosen: tuple[frozenset, ...]) -> None:
+    def place(k: int, used: Cells, chosen: tuple[Cells, ...]) -> None:
         if k == n_pieces:
             found.add(chosen)
             return

@@ -58,6 +58,7 @@ class DigitsResult:
         )
 
     def lines(self) -> list[str]:
+        # lazy: --help (options.py imports this module; solutions loads numpy and numba)
         from puzzleviz.solvers.digits.solutions import board_text, on_mesh, with_post_fixed_zero
 
         table = self.setup.table
@@ -89,6 +90,6 @@ class DigitsResult:
         return lines
 
     def to_json(self) -> dict[str, Any]:
-        from puzzleviz.solvers.digits.solutions import result_json
+        from puzzleviz.solvers.digits.solutions import result_json  # lazy: --help
 
         return result_json(self, all_solutions=self.show_all)

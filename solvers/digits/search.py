@@ -9,6 +9,8 @@ import time
 from typing import TYPE_CHECKING
 
 from puzzleviz.solvers.digits.exact import prepare, solve
+from puzzleviz.solvers.digits.parallel import build_bands, solve_split
+from puzzleviz.solvers.split.choose import engine_for
 
 if TYPE_CHECKING:
     from puzzleviz.solvers.digits.options import DigitsProblem
@@ -56,9 +58,6 @@ def exact(
 def _split(problem: DigitsProblem, node_limit: int, progress: Progress) -> DigitsResult:
     """The positions of the 8 as parts on the engine the options ask for (each part up to
     `node_limit` nodes), the band table built on the same engine first."""
-    from puzzleviz.solvers.digits.parallel import build_bands, solve_split
-    from puzzleviz.solvers.split.choose import engine_for
-
     options = problem.split
     with engine_for(options) as engine:
         progress.label, progress.unit = f"band table on {engine.name}", "sets of pieces"

@@ -75,7 +75,7 @@ def board_text(table: PlacementTable, solution: Solution) -> str:
     for k, p in enumerate(solution):
         for cell in placement_cells(table, p):
             owner[cell] = labels[k][:1]
-    lines = []
+    lines: list[str] = []
     for y in range(grid.height):
         top, mid, bottom = [], [], []
         for x in range(grid.width):

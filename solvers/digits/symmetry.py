@@ -14,11 +14,13 @@ from collections.abc import Sequence
 from functools import cached_property
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Int64Array
 from puzzleviz.solvers.digits.geometry import transform_cells
 from puzzleviz.solvers.digits.pieces import congruent
 from puzzleviz.solvers.digits.placements import PlacementTable
 
 Solution = tuple[int, ...]  # placement index per piece, in piece order
+ShapeKey = tuple[bytes, ...]  # the cells of each piece of a packing, as bitboard bytes
 
 
 class FrameSymmetry:
@@ -46,7 +48,7 @@ class FrameSymmetry:
 
     @property
     def order(self) -> int:
-        return self.placement_maps.shape[0]
+        return int(self.placement_maps.shape[0])
 
     @property
     def symmetries(self) -> list[int]:
@@ -55,7 +57,7 @@ class FrameSymmetry:
         return list(self._symmetries)
 
     @cached_property
-    def placement_maps(self) -> np.ndarray:
+    def placement_maps(self) -> Int64Array:
         """(order, n_placements) int64: the placement each symmetry sends each one to.
 
         Symmetries of the frame that do not map the placements onto placements (the mesh
@@ -81,11 +83,12 @@ class FrameSymmetry:
         return np.array(maps, dtype=np.int64).reshape(len(kept), table.n)
 
     @cached_property
-    def row_mirror(self) -> np.ndarray | None:
+    def row_mirror(self) -> Int64Array | None:
         """The placement map of the left-right mirror, the symmetry other than the identity
         that keeps every cell in its row (and so keeps bands of rows), if the frame has it."""
         maps = self.placement_maps
         rows = np.arange(self.table.grid.n_cells) // 4 // self.table.grid.width
+        images: Int64Array
         for images, cell_map in zip(maps, self._cell_maps, strict=True):
             moved = cell_map >= 0
             if np.any(cell_map[moved] != np.flatnonzero(moved)) and np.all(
@@ -94,7 +97,7 @@ class FrameSymmetry:
                 return images
         return None
 
-    def orbit_representatives(self, piece: int) -> np.ndarray:
+    def orbit_representatives(self, piece: int) -> BoolArray:
         """A boolean mask over placements: every placement of `piece` that is the smallest
         index of its orbit, and every placement of the other pieces."""
         maps = self.placement_maps
@@ -138,7 +141,7 @@ class SolutionClasses:
         self._table = table
         self.groups = congruent_swaps(table)
 
-    def _shape_key(self, solution: Solution) -> tuple:
+    def _shape_key(self, solution: Solution) -> ShapeKey:
         table = self._table
         return tuple(table.bits[p].tobytes() for p in solution)
 
@@ -155,7 +158,7 @@ class SolutionClasses:
             out.append(perm)
         return out
 
-    def canonical(self, solution: Solution) -> tuple:
+    def canonical(self, solution: Solution) -> ShapeKey:
         """The smallest key among all images and relabelings: equal for equivalent ones."""
         keys = []
         for image in self.symmetry.images(solution):
@@ -163,12 +166,12 @@ class SolutionClasses:
                 keys.append(self._shape_key(tuple(image[perm[k]] for k in range(len(image)))))
         return min(keys)
 
-    def up_to_symmetry(self, solution: Solution) -> tuple:
+    def up_to_symmetry(self, solution: Solution) -> ShapeKey:
         return min(self._shape_key(image) for image in self.symmetry.images(solution))
 
     def classes(self, solutions: Sequence[Solution]) -> list[list[Solution]]:
         """Solutions grouped by class, classes in order of their first member."""
-        by_key: dict[tuple, list[Solution]] = {}
+        by_key: dict[ShapeKey, list[Solution]] = {}
         for solution in solutions:
             by_key.setdefault(self.canonical(solution), []).append(solution)
         return list(by_key.values())

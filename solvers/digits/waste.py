@@ -25,12 +25,14 @@ from __future__ import annotations
 
 import numpy as np
 from puzzleviz.solvers import memory
+from puzzleviz.solvers.arrays import Int32Array, Int64Array
+from puzzleviz.solvers.digits.arrays import CellBits, PlacementBits
 from puzzleviz.solvers.digits.placements import PlacementTable
 from puzzleviz.solvers.interrupt import STOP, current_control, raise_if_stopped
 from puzzleviz.solvers.jit import njit
 
 
-def forced_waste(table: PlacementTable) -> np.ndarray:
+def forced_waste(table: PlacementTable) -> PlacementBits:
     """(n, n_words) uint64: the disjointified forced waste of every placement."""
     memory.check(2 * table.bits.nbytes, "the forced waste of every placement")
     control = current_control()
@@ -44,7 +46,7 @@ def forced_waste(table: PlacementTable) -> np.ndarray:
     return forced
 
 
-def word_ranges(words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def word_ranges(words: PlacementBits) -> tuple[Int64Array, Int64Array]:
     """Per row, the first and one-past-last non-zero word (0, 0 for an empty row)."""
     nonzero = words != 0
     has = nonzero.any(axis=1)
@@ -54,7 +56,10 @@ def word_ranges(words: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 @njit(cache=True)
-def _forced(bits, lo, hi, piece, frame, control):
+def _forced(
+    bits: PlacementBits, lo: Int64Array, hi: Int64Array, piece: Int32Array, frame: CellBits,
+    control: Int64Array,
+) -> PlacementBits:  # fmt: skip
     n, n_words = bits.shape
     out = np.zeros((n, n_words), dtype=np.uint64)
     covered = np.zeros(n_words, dtype=np.uint64)
@@ -80,7 +85,10 @@ def _forced(bits, lo, hi, piece, frame, control):
 
 
 @njit(cache=True)
-def _disjointify(bits, lo, hi, piece, forced, control):
+def _disjointify(
+    bits: PlacementBits, lo: Int64Array, hi: Int64Array, piece: Int32Array,
+    forced: PlacementBits, control: Int64Array,
+) -> None:  # fmt: skip
     """Remove from both forced sets every cell shared by two compatible placements."""
     n, n_words = bits.shape
     shared = np.zeros((n, n_words), dtype=np.uint64)

@@ -20,9 +20,11 @@ stops them within a second, and both stop at a node limit. A node is one queen p
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array, Int64Array
 from puzzleviz.solvers.interrupt import stop_requested
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.kernel_trace import KernelBuffer, record_event, record_milestone, record_step
+from puzzleviz.solvers.queens.arrays import QueensState
 from puzzleviz.solvers.queens.model import change
 
 NODES, QUEENS, SOLUTIONS = 0, 1, 2  # counter columns (solvers.queens.COUNTERS)
@@ -34,7 +36,7 @@ FRESH, BACK, MORE = 0, 1, 2  # how the search comes to a row
 
 @njit(cache=True, inline="always")
 def _do(
-    state: np.ndarray, n: int, buf: KernelBuffer, op: int, row: int, col: int, by_row: int,
+    state: QueensState, n: int, buf: KernelBuffer, op: int, row: int, col: int, by_row: int,
     by_col: int,
 ) -> None:  # fmt: skip
     record_event(buf, op, row, col, by_row, by_col)
@@ -42,7 +44,7 @@ def _do(
 
 
 @njit(cache=True)
-def attacker(state: np.ndarray, row: int, col: int) -> int:
+def attacker(state: QueensState, row: int, col: int) -> int:
     """The nearest row above whose queen attacks (row, col), or -1 if the square is safe."""
     for r in range(row - 1, -1, -1):
         c = state[r]
@@ -53,8 +55,8 @@ def attacker(state: np.ndarray, row: int, col: int) -> int:
 
 @njit(cache=True, nogil=True)
 def classroom(
-    n: int, wanted: int, node_limit: int, control: np.ndarray, buf: KernelBuffer,
-    captions: np.ndarray, milestone: np.ndarray, state: np.ndarray, found: np.ndarray,
+    n: int, wanted: int, node_limit: int, control: Int64Array, buf: KernelBuffer,
+    captions: Int32Array, milestone: Int32Array, state: QueensState, found: Int32Array,
 ) -> tuple[int, int, bool]:  # fmt: skip
     """Backtrack from `state` (an empty board) until `wanted` solutions (0: all); keep the
     first found.shape[0] in `found`. One trace step per row decision; a milestone
@@ -114,7 +116,7 @@ def classroom(
 
 @njit(cache=True, nogil=True)
 def count_from(n: int, first: int, last: int, nodes: int, node_limit: int,
-               control: np.ndarray) -> tuple[int, int, bool]:  # fmt: skip
+               control: Int64Array) -> tuple[int, int, bool]:  # fmt: skip
     """The solutions whose first-row queen is in columns first..last-1; `nodes` counts on
     from an earlier call. Returns (solutions, nodes, stopped)."""
     full = (1 << n) - 1
@@ -143,7 +145,7 @@ def count_from(n: int, first: int, last: int, nodes: int, node_limit: int,
     return found, nodes, False
 
 
-def count_all(n: int, node_limit: int, control: np.ndarray) -> tuple[int, int, bool]:
+def count_all(n: int, node_limit: int, control: Int64Array) -> tuple[int, int, bool]:
     """(solutions, nodes, stopped): only the first row's left half is searched, each
     solution counted twice for its mirror image; on an odd board the middle column, its
     own mirror, is searched on its own."""

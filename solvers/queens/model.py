@@ -22,11 +22,13 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
+from puzzleviz.solvers.arrays import EventRows
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.events import Event, EventSet
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
 from puzzleviz.solvers.queens import MAX_N
+from puzzleviz.solvers.queens.arrays import Columns, Marks, QueensState
 
 FILES = "abcdefghijklmnopqrstuvwxyz"
 
@@ -81,7 +83,7 @@ QUEENS_EVENTS = EventSet([Place, Remove, Conflict, Clear])
 
 
 @njit(cache=True, inline="always")
-def change(state: np.ndarray, n: int, op: int, row: int, col: int, by_row: int) -> None:
+def change(state: QueensState, n: int, op: int, row: int, col: int, by_row: int) -> None:
     """Make one event's change (op: 0 Place, 1 Remove, 2 Conflict, 3 Clear)."""
     if op == 0:
         state[row] = col
@@ -94,7 +96,7 @@ def change(state: np.ndarray, n: int, op: int, row: int, col: int, by_row: int) 
 
 
 @njit(cache=True)
-def _apply_rows(state: np.ndarray, n: int, rows: np.ndarray, backward: bool) -> None:
+def _apply_rows(state: QueensState, n: int, rows: EventRows, backward: bool) -> None:
     for k in range(rows.shape[0]):
         i = rows.shape[0] - 1 - k if backward else k
         op = rows[i, 0] ^ 1 if backward else rows[i, 0]
@@ -122,21 +124,21 @@ class QueensModel(PuzzleModel):
     def definition(self) -> dict[str, Any]:
         return {"n": self.n}
 
-    def initial_state(self) -> np.ndarray:
+    def initial_state(self) -> QueensState:
         state = np.zeros(self.n + self.n * self.n, dtype=STATE_DTYPE)
         state[: self.n] = -1
         return state
 
-    def apply(self, state: np.ndarray, event: Event) -> None:
+    def apply(self, state: QueensState, event: Event) -> None:
         self.apply_rows(state, np.array([self.events.encode(event)], dtype=np.int32))
 
-    def revert(self, state: np.ndarray, event: Event) -> None:
+    def revert(self, state: QueensState, event: Event) -> None:
         self.revert_rows(state, np.array([self.events.encode(event)], dtype=np.int32))
 
-    def apply_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def apply_rows(self, state: QueensState, rows: EventRows) -> None:
         _apply_rows(state, self.n, np.ascontiguousarray(rows, dtype=np.int32), False)
 
-    def revert_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def revert_rows(self, state: QueensState, rows: EventRows) -> None:
         _apply_rows(state, self.n, np.ascontiguousarray(rows, dtype=np.int32), True)
 
     def field_ranges(self) -> Mapping[type[Event], Mapping[str, range]]:
@@ -147,7 +149,7 @@ class QueensModel(PuzzleModel):
         attack = {**square, "by_row": board, "by_col": board}
         return {Place: square, Remove: square, Conflict: attack, Clear: attack}
 
-    def check_state(self, state: np.ndarray) -> None:
+    def check_state(self, state: QueensState) -> None:
         super().check_state(state)
         n = self.n
         if np.any((state[:n] < -1) | (state[:n] >= n)):
@@ -170,10 +172,10 @@ class QueensModel(PuzzleModel):
         return where + f"{square(event.row, event.col)} is free again"
 
     # -- reading a state (for the scene and the tests) -----------------------------------
-    def queens(self, state: np.ndarray) -> np.ndarray:
+    def queens(self, state: QueensState) -> Columns:
         """(N,) the column of each row's queen, -1 for none."""
         return state[: self.n]
 
-    def marks(self, state: np.ndarray) -> np.ndarray:
+    def marks(self, state: QueensState) -> Marks:
         """(N, N) for each square: 1 + the row of the queen that attacks it, if rejected."""
         return state[self.n :].reshape(self.n, self.n)

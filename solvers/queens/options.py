@@ -1,6 +1,7 @@
 """`puzzleviz solve queens`: its own options (--n, --all) and the problem they describe.
 The framework adds the shared ones (--json, --trace, --max-nodes, --play...); nothing heavy
-is imported until the command runs."""
+is imported until the command runs (`solve --help` reads this module: the import marked
+`lazy: --help` would load numpy and numba)."""
 
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ class QueensProblem:
     all: bool = False
 
     def model(self) -> QueensModel:
-        from puzzleviz.solvers.queens.model import QueensModel
+        from puzzleviz.solvers.queens.model import QueensModel  # lazy: --help
 
         return QueensModel(self.n)
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array
 from puzzleviz.solvers.i18n import msg, nmsg
 from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
 from puzzleviz.solvers.queens import COUNTERS
+from puzzleviz.solvers.queens.arrays import QueensState
 from puzzleviz.solvers.queens.kernels import (
     DEAD_END,
     FIRST_SAFE,
@@ -71,7 +73,7 @@ def backtracking(
     return result
 
 
-def finish(tracer: Tracer, model: QueensModel, state: np.ndarray, result: QueensResult,
+def finish(tracer: Tracer, model: QueensModel, state: QueensState, result: QueensResult,
            stopped: bool) -> None:  # fmt: skip
     """End the trace on what the search found, never on a dead end or an empty board: one
     step that says so, lifts the marks and sets the first solution out (again)."""
@@ -125,7 +127,7 @@ def finish(tracer: Tracer, model: QueensModel, state: np.ndarray, result: Queens
             tracer.emit(Place(row, col))
 
 
-def captions(tracer: Tracer, n: int) -> np.ndarray:
+def captions(tracer: Tracer, n: int) -> Int32Array:
     """captions[kind, row, col]: the id of what the step about (row, col) says, in plain
     words ("Queen on e4: safe from the 3 queens above"); -1 (none) when not recording."""
     table = np.full((5, n, n), -1, dtype=np.int32)

@@ -15,14 +15,20 @@ current affine span gets its coordinates (as a card index) from the points befor
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Sequence
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array, UInt64Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.setgame.arrays import CardBits, CardTable
 from puzzleviz.solvers.setgame.geometry import AffineSpace, affine_group_order, from_bitset
 
 
 @njit(cache=True)
-def _frame_images(n, cap, add, sub, weights, images, limit, first_only):
+def _frame_images(
+    n: int, cap: Int64Array, add: CardTable, sub: CardTable, weights: Int64Array,
+    images: UInt64Array, limit: int, first_only: bool,
+) -> int:  # fmt: skip
     """Fill images[k] with T_F(cap) (bitset rows) for every ordered frame F of `cap`;
     return the number of frames (images beyond `limit` are counted, not stored)."""
     n_points = add.shape[0]
@@ -87,30 +93,31 @@ def _frame_images(n, cap, add, sub, weights, images, limit, first_only):
     return count
 
 
-def frame_images(space: AffineSpace, cap) -> tuple[np.ndarray, int]:
+def frame_images(space: AffineSpace, cap: Iterable[int]) -> tuple[UInt64Array, int]:
     """T_F(cap) for every ordered frame F of the cap (a first pass counts the frames)."""
-    cap = np.asarray(sorted(int(c) for c in cap), dtype=np.int64)
+    cards = np.asarray(sorted(int(c) for c in cap), dtype=np.int64)
     images = np.zeros((0, space.words), dtype=np.uint64)
-    count = _frame_images(space.n, cap, space.add, space.sub, space.weights, images, 0, False)
+    count = _frame_images(space.n, cards, space.add, space.sub, space.weights, images, 0, False)
     images = np.empty((count, space.words), dtype=np.uint64)
-    _frame_images(space.n, cap, space.add, space.sub, space.weights, images, count, False)
+    _frame_images(space.n, cards, space.add, space.sub, space.weights, images, count, False)
     return images, count
 
 
-def one_image(space: AffineSpace, cap) -> np.ndarray:
-    cap = np.asarray(sorted(int(c) for c in cap), dtype=np.int64)
+def one_image(space: AffineSpace, cap: Iterable[int]) -> CardBits:
+    cards = np.asarray(sorted(int(c) for c in cap), dtype=np.int64)
     images = np.zeros((1, space.words), dtype=np.uint64)
-    count = _frame_images(space.n, cap, space.add, space.sub, space.weights, images, 1, True)
+    count = _frame_images(space.n, cards, space.add, space.sub, space.weights, images, 1, True)
     if count == 0:
         raise ValueError("this cap spans no affine frame (it lies in a hyperplane)")
-    return images[0]
+    image: CardBits = images[0]
+    return image
 
 
 def _key(row: np.ndarray) -> bytes:
     return row.tobytes()
 
 
-def unique_rows(rows: np.ndarray) -> np.ndarray:
+def unique_rows(rows: UInt64Array) -> UInt64Array:
     """Distinct rows of a 2-D uint64 array (np.unique(axis=0) is slow on many rows)."""
     if len(rows) == 0:
         return rows
@@ -118,7 +125,8 @@ def unique_rows(rows: np.ndarray) -> np.ndarray:
     ordered = rows[order]
     keep = np.ones(len(ordered), dtype=bool)
     keep[1:] = np.any(ordered[1:] != ordered[:-1], axis=1)
-    return ordered[keep]
+    unique: UInt64Array = ordered[keep]
+    return unique
 
 
 @dataclasses.dataclass
@@ -130,7 +138,7 @@ class CapClass:
     frames: int  # ordered frames in one cap of the class
     images: int  # distinct frame images
     orbit: set[bytes]
-    image_rows: np.ndarray  # the distinct images as bitset rows: every cap of the class
+    image_rows: UInt64Array  # the distinct images as bitset rows: every cap of the class
     #                         that contains the standard frame 0, e1, ..., en
 
     @property
@@ -142,7 +150,7 @@ class CapClass:
         return affine_group_order(n) // self.stabilizer
 
 
-def build_class(space: AffineSpace, cap) -> CapClass:
+def build_class(space: AffineSpace, cap: Sequence[int]) -> CapClass:
     images, frames = frame_images(space, cap)
     unique = unique_rows(images)
     # the canonical form: the image whose sorted card list is lexicographically smallest
@@ -157,7 +165,7 @@ def build_class(space: AffineSpace, cap) -> CapClass:
     )
 
 
-def classify(space: AffineSpace, caps) -> tuple[list[CapClass], list[int]]:
+def classify(space: AffineSpace, caps: Iterable[Sequence[int]]) -> tuple[list[CapClass], list[int]]:
     """Group caps into affine classes; returns the classes and each cap's class index."""
     classes: list[CapClass] = []
     which: list[int] = []

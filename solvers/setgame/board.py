@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Int32Array
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.events import Event
 from puzzleviz.solvers.i18n import msg
+from puzzleviz.solvers.setgame.arrays import SetState
 from puzzleviz.solvers.setgame.model import (
     CHOSEN,
     EXCLUDED,
@@ -37,7 +39,7 @@ class Board:
         self,
         model: SetGameModel,
         tracer: Tracer = NULL_TRACER,
-        state: np.ndarray | None = None,
+        state: SetState | None = None,
     ):
         self.model = model
         self.space = model.space
@@ -61,15 +63,15 @@ class Board:
         return self.model.chosen(self.state)
 
     @property
-    def status(self) -> np.ndarray:
+    def status(self) -> Int32Array:
         return self.model.status(self.state)
 
     @property
-    def by(self) -> np.ndarray:
+    def by(self) -> Int32Array:
         return self.model.by(self.state)
 
     @property
-    def forbidden(self) -> np.ndarray:
+    def forbidden(self) -> BoolArray:
         return self.model.forbidden(self.state)
 
     def can_place(self, card: int) -> bool:

@@ -17,12 +17,14 @@ W and the caller falls back to a search.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.setgame.affine import CapClass
+from puzzleviz.solvers.setgame.arrays import CardTable
 from puzzleviz.solvers.setgame.geometry import AffineSpace, from_bitset, to_bitset
 
 
@@ -83,17 +85,20 @@ class Relabel:
         self.inverse = _inverse_mod3(self.matrix)
         self.origin = origin
 
-    def forward(self, cards) -> list[int]:
+    def forward(self, cards: Iterable[int]) -> list[int]:
         d = (self.space.digits[list(cards)] - self.origin) % 3
-        return (((d @ self.inverse.T) % 3) @ self.space.weights).tolist()
+        return [int(c) for c in ((d @ self.inverse.T) % 3) @ self.space.weights]
 
-    def backward(self, cards) -> list[int]:
+    def backward(self, cards: Iterable[int]) -> list[int]:
         d = (self.space.digits[list(cards)] @ self.matrix.T + self.origin) % 3
-        return (d @ self.space.weights).tolist()
+        return [int(c) for c in d @ self.space.weights]
 
 
 @njit(cache=True)
-def _count_completions(n, start_level, cap, add, sub, span_init, p0):
+def _count_completions(
+    n: int, start_level: int, cap: Int64Array, add: CardTable, sub: CardTable,
+    span_init: Int64Array, p0: int,
+) -> int:  # fmt: skip
     """Ordered tuples of cap cards extending an affine basis (whose span is span_init) to a
     frame of the whole space."""
     n_points = add.shape[0]

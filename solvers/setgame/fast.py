@@ -39,6 +39,7 @@ from puzzleviz.solvers.setgame.kernels.bitsearch import ALL_EXACT, ALL_MAX, STOP
 from puzzleviz.solvers.setgame.model import REASON_SYMMETRY, SetGameModel
 from puzzleviz.solvers.setgame.results import CapSearch
 from puzzleviz.solvers.setgame.runner import Captions, SearchStats, bit_run, free_candidates
+from puzzleviz.solvers.setgame.symmetric import prescribed_symmetry_search
 from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
 
@@ -237,8 +238,6 @@ def maximum_v3(
             caps = fullest_hyperplane_search(space, size, ALL_EXACT, below, tracer, stats)
         result = CapSearch(size, True, caps, method="fullest hyperplane")
     else:
-        from puzzleviz.solvers.setgame.symmetric import prescribed_symmetry_search
-
         below = _cached_maximum(n - 1)
         result = prescribed_symmetry_search(space, tracer=tracer, stats=stats)
         sub_max = below.upper_bound or below.size
@@ -261,18 +260,18 @@ def maximum_v3(
         result.classes, _ = classify(space, result.caps)
         result.count = sum(c.size(n) for c in result.classes)
     if tracer.enabled and result.caps:
-        size, count = result.size, result.count
+        size, found = result.size, result.count
         if not result.proven:
             caption = msg(
                 "Finished: {size} cards without a SET, not proven the largest: here is one",
                 size=size,
             )
-        elif count:
+        elif found:
             caption = msg(
                 "Finished: {size} cards without a SET, proven the largest ({count:,} "
                 "such caps): here is one",
                 size=size,
-                count=count,
+                count=found,
             )
         else:
             caption = msg(
@@ -280,7 +279,7 @@ def maximum_v3(
             )
         # the title row's counts agree with the caption: the caps of the symmetry-reduced
         # search stand for all `count` of them
-        tracer.count(best=size, **({"solutions": count} if count else {}))
+        tracer.count(best=size, **({"solutions": found} if found else {}))
         Board(SetGameModel(3, n), tracer).show(result.caps[0], caption)  # fmt: skip
     return result
 

@@ -9,8 +9,11 @@ Bitsets are rows of uint64 words, card c in word c >> 6, bit c & 63.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable
+from typing import Any
 
 import numpy as np
+from puzzleviz.solvers.setgame.arrays import CardBits
 from puzzleviz.solvers.setgame.cards import CardSpace
 
 
@@ -18,15 +21,15 @@ def words_for(size: int) -> int:
     return (size + 63) // 64
 
 
-def to_bitset(cards, size: int) -> np.ndarray:
+def to_bitset(cards: Iterable[int | np.integer[Any]], size: int) -> CardBits:
     bits = np.zeros(words_for(size), dtype=np.uint64)
     for c in cards:
         bits[int(c) >> 6] |= np.uint64(1) << np.uint64(int(c) & 63)
     return bits
 
 
-def from_bitset(bits: np.ndarray) -> list[int]:
-    cards = []
+def from_bitset(bits: CardBits) -> list[int]:
+    cards: list[int] = []
     for w, word in enumerate(bits.tolist()):
         while word:
             low = word & -word
@@ -38,7 +41,7 @@ def from_bitset(bits: np.ndarray) -> list[int]:
 def affine_group_order(n: int) -> int:
     """|AGL(n, 3)| = 3**n * |GL(n, 3)|: the number of ways to relabel cards that keep SETs
     (and the number of ordered affine frames 0, e1, ..., en)."""
-    q = 3**n
+    q: int = 3**n  # (int ** int is Any to mypy: a negative power would be a float)
     order = q
     for i in range(n):
         order *= q - 3**i
@@ -91,8 +94,8 @@ class AffineSpace:
         Each card lies in D = (3^n-1)/2 hyperplanes and each pair in D2 = (3^(n-1)-1)/2, so
         the sums are k*D and k*D + k(k-1)*D2. As |C∩H| <= max |C∩H|, the fullest hyperplane
         holds at least this ratio: a cap cannot be spread evenly."""
-        d1 = (3**self.n - 1) // 2
-        d2 = (3 ** (self.n - 1) - 1) // 2
+        d1: int = (3**self.n - 1) // 2
+        d2: int = (3 ** (self.n - 1) - 1) // 2
         return 1 + (k - 1) * d2 / d1
 
 

@@ -19,10 +19,12 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, EventRows, Int32Array
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.events import Event, EventSet
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.setgame.arrays import SetState
 from puzzleviz.solvers.setgame.cards import CardSpace
 
 # -- events: every change to the board, each carrying what it changes ------------------------
@@ -123,12 +125,11 @@ OP_UNFORBID = Unforbid.OP
 # -- the state ---------------------------------------------------------------------------
 
 FREE, CHOSEN, EXCLUDED, PRUNED_BOUND, PRUNED_SYMMETRY = 0, 1, 2, 3, 4
-STATUS_NAMES = ("free", "chosen", "excluded", "pruned (bound)", "pruned (symmetry)")
 _PRUNED = {REASON_BOUND: PRUNED_BOUND, REASON_SYMMETRY: PRUNED_SYMMETRY}
 
 
 @njit(cache=True)
-def _apply_row(state, n, op, a, b, c):
+def _apply_row(state: SetState, n: int, op: int, a: int, b: int, c: int) -> None:
     forbidden, status, by, order = 1, 1 + n, 1 + 2 * n, 1 + 3 * n
     if op == 0:  # Add
         state[status + a] = 1
@@ -156,20 +157,20 @@ def _apply_row(state, n, op, a, b, c):
 
 
 @njit(cache=True)
-def _inverse_op(op):
+def _inverse_op(op: int) -> int:
     if op % 2 == 0:
         return op + 1
     return op - 1
 
 
 @njit(cache=True)
-def apply_rows_kernel(state, n, rows):
+def apply_rows_kernel(state: SetState, n: int, rows: EventRows) -> None:
     for i in range(rows.shape[0]):
         _apply_row(state, n, rows[i, 0], rows[i, 1], rows[i, 2], rows[i, 3])
 
 
 @njit(cache=True)
-def revert_rows_kernel(state, n, rows):
+def revert_rows_kernel(state: SetState, n: int, rows: EventRows) -> None:
     for i in range(rows.shape[0] - 1, -1, -1):
         op = _inverse_op(rows[i, 0])
         _apply_row(state, n, op, rows[i, 1], rows[i, 2], rows[i, 3])
@@ -196,20 +197,20 @@ class SetGameModel(PuzzleModel):
     def definition(self) -> dict[str, Any]:
         return {"v": self.v, "n": self.n}
 
-    def initial_state(self) -> np.ndarray:
+    def initial_state(self) -> SetState:
         state = np.zeros(1 + 4 * self.size, dtype=STATE_DTYPE)
         state[1 + 3 * self.size :] = -1
         return state
 
     # -- events -----------------------------------------------------------------------
-    def apply(self, state: np.ndarray, event: Event) -> None:
+    def apply(self, state: SetState, event: Event) -> None:
         self._change(state, event.OP, event)
 
-    def revert(self, state: np.ndarray, event: Event) -> None:
+    def revert(self, state: SetState, event: Event) -> None:
         op = event.OP + 1 if event.OP % 2 == 0 else event.OP - 1
         self._change(state, op, event)
 
-    def _change(self, state: np.ndarray, op: int, event: Event) -> None:
+    def _change(self, state: SetState, op: int, event: Event) -> None:
         """The Python twin of _apply_row (single events: no kernel call overhead)."""
         n = self.size
         card = event.card  # type: ignore[attr-defined]
@@ -256,71 +257,74 @@ class SetGameModel(PuzzleModel):
             Unforbid: {"card": card},
         }
 
-    def check_state(self, state: np.ndarray) -> None:
+    def check_state(self, state: SetState) -> None:
         super().check_state(state)
         problem = state_problem(self, state)
         if problem is not None:
             raise PuzzleInputError(problem)
 
-    def apply_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def apply_rows(self, state: SetState, rows: EventRows) -> None:
         apply_rows_kernel(state, self.size, np.ascontiguousarray(rows, dtype=np.int32))
 
-    def revert_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def revert_rows(self, state: SetState, rows: EventRows) -> None:
         revert_rows_kernel(state, self.size, np.ascontiguousarray(rows, dtype=np.int32))
 
     def describe(self, event: Event) -> str:
-        word = self.space.word(event.card)  # type: ignore[attr-defined]
-        match event.OP:
-            case 0:
-                return f"place {word} as #{event.level}"  # type: ignore[attr-defined]
-            case 1:
-                return f"take back {word} (#{event.level})"  # type: ignore[attr-defined]
-            case 2:
-                return f"{word} would complete a SET: excluded by #{event.level}"  # type: ignore[attr-defined]
-            case 3:
-                return f"{word} is allowed again (#{event.level} taken back)"  # type: ignore[attr-defined]
-            case 4 | 5:
-                why = "bound" if event.reason == REASON_BOUND else "symmetry"  # type: ignore[attr-defined]
-                verb = "ruled out" if event.OP == 4 else "back in play"
-                return f"{word} {verb} by the search ({why}, at #{event.level})"  # type: ignore[attr-defined]
-            case 6:
-                return f"{word} forbidden by the user"
-            case _:
-                return f"{word} allowed again by the user"
+        match event:
+            case Add(card=card, level=level):
+                return f"place {self.space.word(card)} as #{level}"
+            case Remove(card=card, level=level):
+                return f"take back {self.space.word(card)} (#{level})"
+            case Exclude(card=card, level=level):
+                return f"{self.space.word(card)} would complete a SET: excluded by #{level}"
+            case Unexclude(card=card, level=level):
+                return f"{self.space.word(card)} is allowed again (#{level} taken back)"
+            case (
+                Prune(card=card, level=level, reason=reason)
+                | Unprune(card=card, level=level, reason=reason)
+            ):
+                why = "bound" if reason == REASON_BOUND else "symmetry"
+                verb = "ruled out" if isinstance(event, Prune) else "back in play"
+                return f"{self.space.word(card)} {verb} by the search ({why}, at #{level})"
+            case Forbid(card=card):
+                return f"{self.space.word(card)} forbidden by the user"
+            case Unforbid(card=card):
+                return f"{self.space.word(card)} allowed again by the user"
+        return super().describe(event)
 
     # -- reading a state (for scenes, sessions and tests) -------------------------------
-    def level(self, state: np.ndarray) -> int:
+    def level(self, state: SetState) -> int:
         return int(state[0])
 
-    def forbidden(self, state: np.ndarray) -> np.ndarray:
+    def forbidden(self, state: SetState) -> BoolArray:
         return state[1 : 1 + self.size].astype(bool)
 
-    def status(self, state: np.ndarray) -> np.ndarray:
+    def status(self, state: SetState) -> Int32Array:
         return state[1 + self.size : 1 + 2 * self.size]
 
-    def by(self, state: np.ndarray) -> np.ndarray:
+    def by(self, state: SetState) -> Int32Array:
         return state[1 + 2 * self.size : 1 + 3 * self.size]
 
-    def chosen(self, state: np.ndarray) -> list[int]:
+    def chosen(self, state: SetState) -> list[int]:
         """The placed cards in placement order (level 1 first)."""
         level = self.level(state)
         return [int(c) for c in state[1 + 3 * self.size : 1 + 3 * self.size + level]]
 
-    def card_at_level(self, state: np.ndarray, level: int) -> int:
+    def card_at_level(self, state: SetState, level: int) -> int:
         return int(state[1 + 3 * self.size + level - 1])
 
-    def available(self, state: np.ndarray) -> list[int]:
+    def available(self, state: SetState) -> list[int]:
         """Cards that could be placed now: free and not forbidden."""
         ok = (self.status(state) == FREE) & ~self.forbidden(state)
         return [int(c) for c in np.flatnonzero(ok)]
 
-    def excluded_by_card(self, state: np.ndarray, card: int) -> int:
+    def excluded_by_card(self, state: SetState, card: int) -> int:
         """The placed card whose placement excluded or pruned `card` (or -1)."""
         if self.status(state)[card] in (FREE, CHOSEN):
             return -1
         return self.card_at_level(state, int(self.by(state)[card]))
 
-    def exclusion_links(self, state: np.ndarray, card: int) -> list[tuple[int, ...]]:
+    def exclusion_links(self, state: SetState, card: int) -> list[tuple[int, ...]]:
         """Every group of v - 1 placed cards that forms a SET with `card`: the links a scene
         draws from a greyed card to the placements that exclude it (there may be several;
         `by` names the first)."""
@@ -334,7 +338,7 @@ class SetGameModel(PuzzleModel):
                     links.append((*partners, new))
         return links
 
-    def exclusion_map(self, state: np.ndarray) -> dict[int, list[tuple[int, ...]]]:
+    def exclusion_map(self, state: SetState) -> dict[int, list[tuple[int, ...]]]:
         """exclusion_links for every card at once: card -> the groups of v - 1 placed cards
         (in placement order) that form a SET with it. One pass over the placed cards, so a
         scene can call it every frame."""
@@ -353,13 +357,13 @@ class SetGameModel(PuzzleModel):
                 links.setdefault(completing, []).append((*partners, new))
         return links
 
-    def check_consistent(self, state: np.ndarray) -> None:
+    def check_consistent(self, state: SetState) -> None:
         """Raise AssertionError unless statuses, levels and the placement order agree."""
         problem = state_problem(self, state)
         assert problem is None, problem
 
 
-def state_problem(model: SetGameModel, state: np.ndarray) -> str | None:
+def state_problem(model: SetGameModel, state: SetState) -> str | None:
     """What makes `state` no board of `model` (None: nothing): every block in its range,
     the placed cards those of the order block, each marked with its own level."""
     n = model.size

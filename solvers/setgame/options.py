@@ -1,5 +1,6 @@
 """`puzzleviz solve set`: its own options and the problem they describe; and the options of
-`puzzleviz set play`. Nothing heavy is imported until a command runs."""
+`puzzleviz set play`. Nothing heavy is imported until a command runs (`solve --help` reads
+this module: the imports marked `lazy: --help` would load numpy and numba)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ class SetProblem:
     split: SplitOptions = dataclasses.field(default_factory=SplitOptions)  # --workers etc.
 
     def model(self) -> SetGameModel:
-        from puzzleviz.solvers.setgame.model import SetGameModel
+        from puzzleviz.solvers.setgame.model import SetGameModel  # lazy: --help
 
         return SetGameModel(self.v, self.n)
 
@@ -83,7 +84,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def problems(args: argparse.Namespace) -> list[SetProblem]:
-    from puzzleviz.solvers.setgame.model import SetGameModel
+    from puzzleviz.solvers.setgame.model import SetGameModel  # lazy: --help
 
     check_split_alone(args, ("--trace", args.trace), ("--play", getattr(args, "play", None)),
                       ("--video", getattr(args, "video", None)))  # fmt: skip

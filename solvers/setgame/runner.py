@@ -5,8 +5,11 @@ from __future__ import annotations
 import dataclasses
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Int16Array, Int64Array
 from puzzleviz.solvers.i18n import N_, msg, nmsg
 from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
+from puzzleviz.solvers.kernel_trace import KernelBuffer
+from puzzleviz.solvers.setgame.arrays import CardBits, CardTable
 from puzzleviz.solvers.setgame.board import Board
 from puzzleviz.solvers.setgame.cards import card_look
 from puzzleviz.solvers.setgame.geometry import AffineSpace, from_bitset, to_bitset
@@ -30,10 +33,10 @@ class SearchStats:
     nodes: int = 0
     finished: bool = True
 
-    def array(self) -> np.ndarray:
+    def array(self) -> Int64Array:
         return np.array([self.nodes, 0, 0, 1], dtype=np.int64)
 
-    def take(self, stats: np.ndarray) -> None:
+    def take(self, stats: Int64Array) -> None:
         self.nodes = int(stats[0])
         self.finished = self.finished and bool(stats[ST_FINISHED])
 
@@ -91,14 +94,14 @@ def _looks(words: list[str]) -> list[str]:
     return [card_look(card, n).message() for card in range(len(words))]
 
 
-def kernel_buffer(tracer: Tracer):
+def kernel_buffer(tracer: Tracer) -> KernelBuffer:
     buf = tracer.kernel_buffer()
     if tracer.enabled and buf.current.shape[0] != len(COUNTERS):
         raise ValueError(f"a setgame search tracer needs the counters {COUNTERS}")
     return buf
 
 
-def rows_to_caps(rows: np.ndarray, count: int) -> list[list[int]]:
+def rows_to_caps(rows: Int16Array, count: int) -> list[list[int]]:
     caps = []
     for row in rows[: min(count, rows.shape[0])]:
         caps.append(sorted(int(c) for c in row if c >= 0))
@@ -110,7 +113,7 @@ def bit_run(
     board: Board,
     captions: Captions,
     stats: SearchStats,
-    candidates: np.ndarray,
+    candidates: CardBits,
     target: int,
     mode: int,
     *,
@@ -185,7 +188,7 @@ def try_from_run(
     best_start: int = 0,
     node_limit: int = NO_LIMIT,
     keep: int = 1000,
-    third: np.ndarray | None = None,
+    third: CardTable | None = None,
 ) -> tuple[int, list[list[int]], int]:
     """The seed's TryFrom from the board's placed cards (which it keeps)."""
     space = board.space
@@ -230,7 +233,7 @@ def try_from_run(
     return int(best), rows_to_caps(sol_out, found), found
 
 
-def free_candidates(board: Board, allowed: np.ndarray | None = None) -> np.ndarray:
+def free_candidates(board: Board, allowed: BoolArray | None = None) -> CardBits:
     ok = (board.status == FREE) & ~board.forbidden
     if allowed is not None:
         ok &= allowed

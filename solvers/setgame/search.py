@@ -4,19 +4,20 @@ trace, and reports what was found and what was proven."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.i18n import msg
+from puzzleviz.solvers.progress import Progress
 from puzzleviz.solvers.setgame.affine import classify
 from puzzleviz.solvers.setgame.board import Board, prepare_board
 from puzzleviz.solvers.setgame.constrained import caps_through, count_avoiding, random_witness
 from puzzleviz.solvers.setgame.fast import known_maximum, maximum_v3
 from puzzleviz.solvers.setgame.geometry import affine_space
 from puzzleviz.solvers.setgame.kernels.bitsearch import ALL_MAX
-from puzzleviz.solvers.setgame.model import CHOSEN, FREE, REASON_SYMMETRY, SetGameModel
+from puzzleviz.solvers.setgame.model import FREE, REASON_SYMMETRY, SetGameModel
 from puzzleviz.solvers.setgame.results import SetResult
 from puzzleviz.solvers.setgame.runner import (
     NO_LIMIT,
@@ -26,6 +27,7 @@ from puzzleviz.solvers.setgame.runner import (
     free_candidates,
     try_from_run,
 )
+from puzzleviz.solvers.setgame.split import split_search, worth_splitting
 from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
 if TYPE_CHECKING:
@@ -169,8 +171,6 @@ def _search_board(
     """Search under constraints; `target` (a size known to be reachable) lets the bound
     prune everything smaller from the start. Split by the first card when `split` asks
     and the game is large (split.py)."""
-    from puzzleviz.solvers.setgame.split import worth_splitting
-
     parted = worth_splitting(board, split) and not board.tracer.enabled
     space = board.space
     v, n = space.v, space.n
@@ -293,9 +293,6 @@ def _try_from(
 
 def _split(board: Board, kind: str, split: SplitOptions | None, progress: Progress | None,
            **how: Any) -> tuple[int, list[list[int]], int, SearchStats, str]:  # fmt: skip
-    from puzzleviz.solvers.progress import Progress
-    from puzzleviz.solvers.setgame.split import split_search
-
     assert split is not None  # worth_splitting said so
     return split_search(
         board, kind, split, progress or Progress(None, "parts", enabled=False), **how
@@ -314,17 +311,13 @@ def _end_on_the_best(board: Board, cap: list[int], best: int, proven: bool, node
     board.show(cap, caption)
 
 
-def chosen_cards(board: Board) -> list[int]:
-    return [c for c in board.chosen if board.status[c] == CHOSEN]
-
-
 __all__ = ["REASON_SYMMETRY", "SOLVERS", "SetResult", "prepare_board", "solve"]
 
 
 # -- the puzzle's methods, in the plugin API's one signature (solvers.plugin) --------------
 
 
-def _method(solver: str):
+def _method(solver: str) -> Callable[[SetProblem, Tracer, Limits, Progress], SetResult]:
     def run(problem: SetProblem, tracer: Tracer, limits: Limits, progress: Progress) -> SetResult:
         """A user's --max-nodes bounds every search (and rules out the unbounded shortcuts);
         the default limit bounds only the searches that can run for hours."""

@@ -13,9 +13,14 @@ that starts from the session's board.
 
 from __future__ import annotations
 
+from functools import partial
+from typing import Literal, overload
+
 import numpy as np
 from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.events import Event
 from puzzleviz.solvers.i18n import msg, render
+from puzzleviz.solvers.setgame.arrays import SetState
 from puzzleviz.solvers.setgame.board import Board
 from puzzleviz.solvers.setgame.kernels.bitsearch import COUNTERS
 from puzzleviz.solvers.setgame.model import CHOSEN, EXCLUDED, SetGameModel
@@ -45,7 +50,7 @@ class SetSession:
 
     # -- reading ---------------------------------------------------------------------------
     @property
-    def state(self):
+    def state(self) -> SetState:
         return self.board.state
 
     @property
@@ -57,7 +62,7 @@ class SetSession:
         return self.space.words(i for i, f in enumerate(self.board.forbidden) if f)
 
     @property
-    def events(self):
+    def events(self) -> list[Event]:
         """Every event so far, in order (the session's log)."""
         return list(self.board.log)
 
@@ -120,6 +125,26 @@ class SetSession:
         self._tracer.step(msg("allow {card} again", card=self.space.word(c)))
         self.board.unforbid(c)
 
+    @overload
+    def maximum(
+        self,
+        *,
+        count: bool = ...,
+        solver: str = ...,
+        record: Literal[False] = ...,
+        node_limit: int | None = ...,
+        max_events: int = ...,
+    ) -> SetResult: ...
+    @overload
+    def maximum(
+        self,
+        *,
+        count: bool = ...,
+        solver: str = ...,
+        record: Literal[True],
+        node_limit: int | None = ...,
+        max_events: int = ...,
+    ) -> tuple[SetResult, Trace]: ...
     def maximum(
         self,
         *,
@@ -143,8 +168,11 @@ class SetSession:
             if record
             else None
         )
-        kwargs = {"count": count, "solver": solver, "node_limit": node_limit}
+        search = partial(
+            solve, self.model.v, self.model.n, count=count, solver=solver, node_limit=node_limit,
+            board=self.board,
+        )  # fmt: skip
         if tracer is None:
-            return solve(self.model.v, self.model.n, board=self.board, **kwargs)
-        result = solve(self.model.v, self.model.n, board=self.board, tracer=tracer, **kwargs)
+            return search()
+        result = search(tracer=tracer)
         return result, tracer.finish()

@@ -31,7 +31,9 @@ from puzzleviz.solvers.setgame.runner import (
     free_candidates,
     try_from_run,
 )
+from puzzleviz.solvers.split.choose import engine_for
 from puzzleviz.solvers.split.parts import Job, Key, PartResult
+from puzzleviz.solvers.split.run import run_parts
 from puzzleviz.solvers.tracer import NULL_TRACER
 
 if TYPE_CHECKING:
@@ -76,9 +78,6 @@ def split_search(
 ) -> tuple[int, list[list[int]], int, SearchStats, str]:  # fmt: skip
     """What the one search of that kind would return (best, caps, how many caps of that
     size), its nodes and whether it finished, and a note saying how it was split."""
-    from puzzleviz.solvers.split.choose import engine_for
-    from puzzleviz.solvers.split.run import run_parts
-
     job = set_job(board, kind, symmetric=symmetric, target=target, keep=keep,
                   hyperplane_cap=hyperplane_cap, node_limit=node_limit)  # fmt: skip
     keys = first_cards(job)

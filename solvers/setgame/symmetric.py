@@ -12,9 +12,11 @@ to be a cap; it proves nothing about larger caps without the symmetry.
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.i18n import msg, nmsg
 from puzzleviz.solvers.interrupt import current_control, stop_requested
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.setgame.arrays import CardTable
 from puzzleviz.solvers.setgame.board import Board
 from puzzleviz.solvers.setgame.geometry import AffineSpace
 from puzzleviz.solvers.setgame.model import SetGameModel
@@ -49,7 +51,10 @@ def orbits_of(space: AffineSpace, matrix: np.ndarray) -> list[list[int]]:
 
 
 @njit(cache=True, nogil=True)
-def _orbit_search(third, orbit_pts, orbit_len, node_limit, best_pts, stats, control):
+def _orbit_search(
+    third: CardTable, orbit_pts: Int64Array, orbit_len: Int64Array, node_limit: int,
+    best_pts: Int64Array, stats: Int64Array, control: Int64Array,
+) -> int:  # fmt: skip
     """Branch and bound over orbits in order; the best union that is a cap goes to best_pts."""
     n_orb = orbit_pts.shape[0]
     n_cards = third.shape[0]
@@ -131,7 +136,7 @@ def prescribed_symmetry_search(
     node_limit: int = 5_000_000,
     tracer: Tracer = NULL_TRACER,
     stats: SearchStats | None = None,
-):
+) -> CapSearch:
 
     stats = stats if stats is not None else SearchStats()
     orbits = orbits_of(space, order5_map(space.n))

@@ -18,8 +18,15 @@ the state to it; see `breaking`): a root that cannot be completed ends it at onc
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Int32Array, Int64Array, UInt64Array
+from puzzleviz.solvers.cube.arrays import Bitboard, FillingRows, PlacementCells, PlacementMasks
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.kernel_trace import record_event, record_milestone, record_step
+from puzzleviz.solvers.kernel_trace import (
+    KernelBuffer,
+    record_event,
+    record_milestone,
+    record_step,
+)
 
 # regs
 R_DEPTH, R_PHASE, R_NODES, R_SOLUTIONS, R_STORED, R_OPTIONS = 0, 1, 2, 3, 4, 5
@@ -37,7 +44,7 @@ ZERO = np.uint64(0)
 
 
 @njit(cache=True, inline="always")
-def _popcount(x):
+def _popcount(x: np.uint64) -> int:
     n = 0
     while x:
         x &= x - ONE
@@ -46,7 +53,10 @@ def _popcount(x):
 
 
 @njit(cache=True, inline="always")
-def _count(p, ptype, unit, pcells, pvolume, per_type, options, big_options):
+def _count(
+    p: int, ptype: Int64Array, unit: BoolArray, pcells: PlacementCells, pvolume: Int64Array,
+    per_type: Int64Array, options: Int64Array, big_options: Int64Array,
+) -> None:  # fmt: skip
     """Count placement p among the options of its cells and of its type."""
     t = ptype[p]
     per_type[t] += 1
@@ -61,8 +71,10 @@ def _count(p, ptype, unit, pcells, pvolume, per_type, options, big_options):
 
 @njit(cache=True)
 def _take_back(
-    p, d, why, masks, ptype, ppose, flips, counts, occ, par, first, total, rec, buf, cap_back
-):
+    p: int, d: int, why: int, masks: PlacementMasks, ptype: Int64Array, ppose: Int64Array,
+    flips: UInt64Array, counts: Int64Array, occ: Bitboard, par: UInt64Array, first: Int64Array,
+    total: Int64Array, rec: bool, buf: KernelBuffer, cap_back: Int32Array,
+) -> None:  # fmt: skip
     """Remove the placement chosen at depth d; record it with the reason."""
     for w in range(masks.shape[1]):
         occ[w] ^= masks[p, w]
@@ -78,11 +90,20 @@ def _take_back(
 
 @njit(cache=True)
 def exact_search(
-    masks, pcells, pvolume, ptype, ppose, flips, max_flips, unit, first, total, full,  # tables
-    counts, alive, nalive, branches, nbranch, branch_cell, pos, chosen, occ, par, regs,  # state
-    sol_out, node_budget, max_solutions,  # limits
-    rec, buf, cap_try, cap_piece, cap_back, ms_solution, cap_solution,  # recording
-):  # fmt: skip
+    # tables
+    masks: PlacementMasks, pcells: PlacementCells, pvolume: Int64Array, ptype: Int64Array,
+    ppose: Int64Array, flips: UInt64Array, max_flips: Int64Array, unit: BoolArray,
+    first: Int64Array, total: Int64Array, full: Bitboard,
+    # state
+    counts: Int64Array, alive: Int32Array, nalive: Int64Array, branches: Int32Array,
+    nbranch: Int64Array, branch_cell: Int64Array, pos: Int64Array, chosen: Int64Array,
+    occ: Bitboard, par: UInt64Array, regs: Int64Array,
+    # limits
+    sol_out: FillingRows, node_budget: int, max_solutions: int,
+    # recording
+    rec: bool, buf: KernelBuffer, cap_try: Int32Array, cap_piece: Int32Array,
+    cap_back: Int32Array, ms_solution: int, cap_solution: Int32Array,
+) -> None:  # fmt: skip
     n_pieces = chosen.shape[0] - 1
     n_types = counts.shape[0]
     n_words = masks.shape[1]

@@ -28,7 +28,9 @@ when the solution buffer is full, or when done.
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Int32Array, Int64Array, UInt64Array
 from puzzleviz.solvers.bits import popcount64
+from puzzleviz.solvers.cube.arrays import FillingRows
 from puzzleviz.solvers.jit import njit
 
 # regs (the same slots as `exact`'s, so one driver reads both)
@@ -42,7 +44,9 @@ N_PLANES = 12  # bit-sliced option counters: exact up to 4095 (beyond, only the 
 
 
 @njit(cache=True)
-def _fewest_options(masks, n, free, planes):
+def _fewest_options(
+    masks: UInt64Array, n: int, free: np.uint64, planes: UInt64Array
+) -> tuple[int, np.uint64]:
     """(count, cells) of the free cells covered by the fewest of masks[:n]: exact counts in
     bit-sliced counters (`planes[j]` holds bit j of every cell's count), then the cells
     whose counts are least, read from the highest plane down."""
@@ -69,7 +73,11 @@ def _fewest_options(masks, n, free, planes):
 
 
 @njit(cache=True)
-def _child(d, o, counts, unit, amask, aid, seg, full, units_left, branches, nbranch, planes):
+def _child(
+    d: int, o: np.uint64, counts: Int64Array, unit: BoolArray, amask: UInt64Array,
+    aid: Int32Array, seg: Int64Array, full: np.uint64, units_left: int, branches: Int32Array,
+    nbranch: Int64Array, planes: UInt64Array,
+) -> bool:  # fmt: skip
     """Fill row d + 1 from row d with the placements that miss `o` (the cells now
     occupied), and choose its branches; False at a dead end."""
     n_types = counts.shape[0]
@@ -90,7 +98,7 @@ def _child(d, o, counts, unit, amask, aid, seg, full, units_left, branches, nbra
             m = amask[d, i]
             amask[e, k] = m
             aid[e, k] = aid[d, i]
-            fits = np.int64(m & o == ZERO)
+            fits = int(m & o == ZERO)
             k += fits
             m &= ZERO - np.uint64(fits)  # m, or nothing when it does not fit
             c4 |= c3 & m
@@ -106,7 +114,8 @@ def _child(d, o, counts, unit, amask, aid, seg, full, units_left, branches, nbra
     free = full & ~o
     if free & ~c1:
         return False
-    if units_left >= 0 and popcount64(free & ~big) > units_left:
+    # mypy reads numba's @intrinsic as its typing function, (typingctx, x)
+    if units_left >= 0 and popcount64(free & ~big) > units_left:  # type: ignore[call-arg]
         return False
     level = 1
     x = free & ~c2
@@ -128,17 +137,23 @@ def _child(d, o, counts, unit, amask, aid, seg, full, units_left, branches, nbra
     else:
         for i in range(k):
             branches[e, n] = i
-            n += np.int64(amask[e, i] & bit != ZERO)
+            n += int(amask[e, i] & bit != ZERO)
     nbranch[e] = n
     return True
 
 
 @njit(cache=True)
 def packed_search(
-    ptype, flips, max_flips, unit, full,  # tables
-    counts, amask, aid, seg, occ, par, limit, branches, nbranch, pos, chosen, regs,  # state
-    sol_out, node_budget, max_solutions,  # limits
-):  # fmt: skip
+    # tables
+    ptype: Int64Array, flips: UInt64Array, max_flips: Int64Array, unit: BoolArray,
+    full: np.uint64,
+    # state
+    counts: Int64Array, amask: UInt64Array, aid: Int32Array, seg: Int64Array,
+    occ: UInt64Array, par: UInt64Array, limit: Int64Array, branches: Int32Array,
+    nbranch: Int64Array, pos: Int64Array, chosen: Int64Array, regs: Int64Array,
+    # limits
+    sol_out: FillingRows, node_budget: int, max_solutions: int,
+) -> None:  # fmt: skip
     """The search below a root. Row 0 of the per-depth arrays is the caller's: the
     placements that fit the root (amask[0], aid[0], seg[0]), its occupied cells occ[0],
     parity par[0] and parity limits limit[0]. Row e > 0 is the node with e - 1 pieces
@@ -198,7 +213,7 @@ def packed_search(
         for a in range(3):
             par[e + 1, a] = par[e, a] ^ flips[p, a]
             limit[e + 1, a] = limit[e, a] - max_flips[t, a]
-            if popcount64(par[e + 1, a]) > limit[e + 1, a]:
+            if popcount64(par[e + 1, a]) > limit[e + 1, a]:  # type: ignore[call-arg]
                 bad = True
         if bad:
             continue
@@ -217,7 +232,7 @@ def packed_search(
 
 
 @njit(cache=True, inline="always")
-def _units_left(has_units, unit, counts):
+def _units_left(has_units: bool, unit: BoolArray, counts: Int64Array) -> int:
     """Unit pieces left, or -1 when the puzzle has none (the check is then skipped)."""
     if not has_units:
         return -1

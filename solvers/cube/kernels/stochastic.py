@@ -16,8 +16,14 @@ The random generator is splitmix64: the same seed gives the same run on every ma
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Int32Array, Int64Array, UInt64Array
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.kernel_trace import record_event, record_milestone, record_step
+from puzzleviz.solvers.kernel_trace import (
+    KernelBuffer,
+    record_event,
+    record_milestone,
+    record_step,
+)
 
 # registers at the start of the blob
 (ITER, ERR, PREV_ERR, REPEATS, IMAX, BEST, RESTARTS, LONGEST, PENDING, STEPS, DONE, N_SAMPLES,
@@ -39,38 +45,44 @@ MIX2 = np.uint64(0x94D049BB133111EB)
 
 
 @njit(cache=True, inline="always")
-def _next(rng):
+def _next(rng: UInt64Array) -> np.uint64:
     rng[0] += GOLDEN
-    z = rng[0]
+    z: np.uint64 = rng[0]
     z = (z ^ (z >> np.uint64(30))) * MIX1
     z = (z ^ (z >> np.uint64(27))) * MIX2
     return z ^ (z >> np.uint64(31))
 
 
 @njit(cache=True, inline="always")
-def _below(rng, n):
+def _below(rng: UInt64Array, n: int) -> int:
     """A uniform integer in 0..n-1 (n < 2**31)."""
-    return np.int64(((_next(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+    below = np.int64(((_next(rng) >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
+    return int(below)  # numba's int() keeps an int64 as it is: this one is for mypy
 
 
 @njit(cache=True, inline="always")
-def _cover(blob, cover, inside, lin, ovol, row, anchor, delta, weight):
+def _cover(
+    blob: Int64Array, cover: int, inside: BoolArray, lin: Int64Array, ovol: Int64Array, row: int,
+    anchor: int, delta: int, weight: int,
+) -> int:  # fmt: skip
     """Add `delta` to the cover of the cells of orientation `row` placed at space cell
     `anchor`; return the error change. Branch-free and division-free: this is the loop the
     search spends its time in."""
     change = 0
     for k in range(ovol[row]):
         cell = anchor + lin[row, k]
-        ins = np.int64(inside[cell])
-        before = np.int64(blob[cover + cell] != 1)
+        ins = int(inside[cell])  # numba: int(bool) is an int64, as np.int64(bool) was
+        before = int(blob[cover + cell] != 1)
         blob[cover + cell] += delta
-        after = np.int64(blob[cover + cell] != 1)
+        after = int(blob[cover + cell] != 1)
         change += ins * (after - before) + (1 - ins) * delta * weight
     return change
 
 
 @njit(cache=True, inline="always")
-def _random_pose(rng, t, n_orient, pos_hi, dims):
+def _random_pose(
+    rng: UInt64Array, t: int, n_orient: Int64Array, pos_hi: Int64Array, dims: Int64Array
+) -> tuple[int, int]:
     """The seed's ElemMake: a random orientation, then x, y, z in the type's range.
     Returns (orientation, anchor space cell)."""
     orient = _below(rng, n_orient[t]) if n_orient[t] > 1 else 0
@@ -82,11 +94,18 @@ def _random_pose(rng, t, n_orient, pos_hi, dims):
 
 @njit(cache=True)
 def stochastic_run(
-    inst_type, obase, n_orient, ovol, lin, dims, inside, wout, pos_hi,  # tables
-    blob, lay, rng, snap, snap_rng,  # state
-    pmax, max_steps, sample_every, stop_iter, stop_steps, record_rejected,  # limits
-    rec, buf, text,  # recording
-):  # fmt: skip
+    # tables
+    inst_type: Int64Array, obase: Int64Array, n_orient: Int64Array, ovol: Int64Array,
+    lin: Int64Array, dims: Int64Array, inside: BoolArray, wout: Int64Array, pos_hi: Int64Array,
+    # state
+    blob: Int64Array, lay: Int64Array, rng: UInt64Array, snap: Int64Array,
+    snap_rng: UInt64Array,
+    # limits
+    pmax: int, max_steps: int, sample_every: int, stop_iter: int, stop_steps: int,
+    record_rejected: bool,
+    # recording
+    rec: bool, buf: KernelBuffer, text: Int32Array,
+) -> None:  # fmt: skip
     """Run until solved, `max_steps` steps, step `stop_iter`, or `stop_steps` recordable
     steps (each returns at a step boundary, so a later call resumes exactly)."""
     n = lay[L_N]

@@ -21,9 +21,16 @@ Modes: STOP_FIRST ends at the first cap of `target` cards; ALL_MAX finds the lar
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int16Array, Int32Array, Int64Array, UInt64Array
 from puzzleviz.solvers.interrupt import stop_requested
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.kernel_trace import record_event, record_milestone, record_step
+from puzzleviz.solvers.kernel_trace import (
+    KernelBuffer,
+    record_event,
+    record_milestone,
+    record_step,
+)
+from puzzleviz.solvers.setgame.arrays import CardBits, CardTable, Hyperplanes
 
 STOP_FIRST = 0
 ALL_MAX = 1
@@ -38,7 +45,7 @@ _ONE = np.uint64(1)
 
 
 @njit(cache=True)
-def popcount64(x):
+def popcount64(x: np.uint64) -> int:
     x = x - ((x >> np.uint64(1)) & np.uint64(0x5555555555555555))
     x = (x & np.uint64(0x3333333333333333)) + ((x >> np.uint64(2)) & np.uint64(0x3333333333333333))
     x = (x + (x >> np.uint64(4))) & np.uint64(0x0F0F0F0F0F0F0F0F)
@@ -46,7 +53,7 @@ def popcount64(x):
 
 
 @njit(cache=True)
-def lowest_bit(x):
+def lowest_bit(x: np.uint64) -> int:
     b = 0
     t = x & (~x + _ONE)
     while t > _ONE:
@@ -56,12 +63,16 @@ def lowest_bit(x):
 
 
 @njit(cache=True)
-def has_bit(bits, c):
-    return (bits[c >> 6] >> np.uint64(c & 63)) & _ONE
+def has_bit(bits: CardBits, c: int) -> np.uint64:
+    bit: np.uint64 = (bits[c >> 6] >> np.uint64(c & 63)) & _ONE
+    return bit
 
 
 @njit(cache=True)
-def matching_bound(third, chosen, nch, row, cand, unmatched):
+def matching_bound(
+    third: CardTable, chosen: Int64Array, nch: int, row: CardBits, cand: Int64Array,
+    unmatched: CardBits,
+) -> int:  # fmt: skip
     """Candidates left minus a greedy matching of pairs that exclude each other."""
     words = row.shape[0]
     na = 0
@@ -88,23 +99,26 @@ def matching_bound(third, chosen, nch, row, cand, unmatched):
 
 
 @njit(cache=True)
-def emit(buf, op, card, level, reason):
-    """record_event with one fixed signature (each distinct one costs a compilation)."""
-    record_event(buf, np.int64(op), np.int64(card), np.int64(level), np.int64(reason))
+def emit(buf: KernelBuffer, op: int, card: int, level: int, reason: int) -> None:
+    """record_event with one fixed signature (each distinct one costs a compilation).
+
+    The np.int64 casts pin numba's argument types; mypy's `int` is not np.int64, hence the
+    ignores here and in `step` and `mark`."""
+    record_event(buf, np.int64(op), np.int64(card), np.int64(level), np.int64(reason))  # type: ignore[arg-type]
 
 
 @njit(cache=True)
-def step(buf, caption):
-    record_step(buf, np.int64(caption))
+def step(buf: KernelBuffer, caption: int) -> None:
+    record_step(buf, np.int64(caption))  # type: ignore[arg-type]
 
 
 @njit(cache=True)
-def mark(buf, kind, caption):
-    record_milestone(buf, np.int64(kind), np.int64(caption))
+def mark(buf: KernelBuffer, kind: int, caption: int) -> None:
+    record_milestone(buf, np.int64(kind), np.int64(caption))  # type: ignore[arg-type]
 
 
 @njit(cache=True)
-def store_solution(sol_out, n_sol, chosen, nch):
+def store_solution(sol_out: Int16Array, n_sol: int, chosen: Int64Array, nch: int) -> None:
     """Keep chosen[:nch] as solution row n_sol (padded with -1) if there is room."""
     if n_sol < sol_out.shape[0]:
         for k in range(sol_out.shape[1]):
@@ -112,7 +126,7 @@ def store_solution(sol_out, n_sol, chosen, nch):
 
 
 @njit(cache=True)
-def _emit_bits(buf, bits, op, level, reason):
+def _emit_bits(buf: KernelBuffer, bits: CardBits, op: int, level: int, reason: int) -> None:
     for w in range(bits.shape[0]):
         x = bits[w]
         while x != 0:
@@ -122,35 +136,35 @@ def _emit_bits(buf, bits, op, level, reason):
 
 @njit(cache=True, nogil=True)
 def bit_search(
-    third,
-    point_hyp,
-    hyp_masks,
-    hyp_cap,
-    hyp_cnt,
-    chosen,
-    n_fixed,
-    cand0,
-    free0,
-    target,
-    mode,
-    use_match,
-    s1,
-    s2,
-    a_min,
-    split,
-    node_limit,
-    sol_out,
-    stats,
-    trace,
-    buf,
-    place_cap,
-    back_cap,
-    best_kind,
-    best_cap,
-    sol_kind,
-    sol_cap,
-    control,
-):
+    third: CardTable,
+    point_hyp: Hyperplanes,
+    hyp_masks: UInt64Array,
+    hyp_cap: Int64Array,
+    hyp_cnt: Int64Array,
+    chosen: Int64Array,
+    n_fixed: int,
+    cand0: CardBits,
+    free0: CardBits,
+    target: int,
+    mode: int,
+    use_match: bool,
+    s1: int,
+    s2: int,
+    a_min: int,
+    split: int,
+    node_limit: int,
+    sol_out: Int16Array,
+    stats: Int64Array,
+    trace: bool,
+    buf: KernelBuffer,
+    place_cap: Int32Array,
+    back_cap: Int32Array,
+    best_kind: int,
+    best_cap: Int32Array,
+    sol_kind: int,
+    sol_cap: int,
+    control: Int64Array,
+) -> int:
     """Search caps extending chosen[:n_fixed] with cards from the candidate bitset cand0.
 
     free0 marks the cards that are free on the board (for the Exclude/Prune events).

@@ -20,8 +20,11 @@ Add/Exclude/Unexclude/Remove events when tracing, so its trace replays the seed'
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int16Array, Int32Array, Int64Array
 from puzzleviz.solvers.interrupt import stop_requested
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.kernel_trace import KernelBuffer
+from puzzleviz.solvers.setgame.arrays import CardTable, CardVectors
 from puzzleviz.solvers.setgame.kernels.bitsearch import (
     ST_BEST,
     ST_FINISHED,
@@ -37,7 +40,9 @@ FREE, CHOSEN, EXCLUDED = 0, 1, 2
 
 
 @njit(cache=True)
-def completing_card_kernel(digits, v, group, size, counts):
+def completing_card_kernel(
+    digits: CardVectors, v: int, group: Int64Array, size: int, counts: Int64Array
+) -> int:
     """The seed's rule for the `size` = v - 1 cards in group[:size] (v >= 3), or -1."""
     n = digits.shape[1]
     result = 0
@@ -67,22 +72,21 @@ def completing_card_kernel(digits, v, group, size, counts):
 
 @njit(cache=True)
 def exclude_for(
-    digits,
-    v,
-    third,
-    status,
-    by,
-    forbidden_unused,
-    chosen,
-    nch,
-    card,
-    level,
-    stack,
-    top,
-    group,
-    idx,
-    counts,
-):
+    digits: CardVectors,
+    v: int,
+    third: CardTable,
+    status: Int64Array,
+    by: Int64Array,
+    chosen: Int64Array,
+    nch: int,
+    card: int,
+    level: int,
+    stack: Int64Array,
+    top: int,
+    group: Int64Array,
+    idx: Int64Array,
+    counts: Int64Array,
+) -> int:
     """SchliesseAus: mark every free card that completes a SET with `card` and v - 2 of
     chosen[:nch]; push them on `stack` from position `top`; return the new top."""
     n_cards = status.shape[0]
@@ -132,28 +136,28 @@ def exclude_for(
 
 @njit(cache=True, nogil=True)
 def try_from_kernel(
-    digits,
-    v,
-    third,
-    status,
-    by,
-    forbidden,
-    chosen,
-    n_fixed,
-    first,
-    bounded,
-    best_start,
-    node_limit,
-    sol_out,
-    stats,
-    trace,
-    buf,
-    place_cap,
-    back_cap,
-    best_kind,
-    best_cap,
-    control,
-):
+    digits: CardVectors,
+    v: int,
+    third: CardTable,
+    status: Int64Array,
+    by: Int64Array,
+    forbidden: Int64Array,
+    chosen: Int64Array,
+    n_fixed: int,
+    first: int,
+    bounded: bool,
+    best_start: int,
+    node_limit: int,
+    sol_out: Int16Array,
+    stats: Int64Array,
+    trace: bool,
+    buf: KernelBuffer,
+    place_cap: Int32Array,
+    back_cap: Int32Array,
+    best_kind: int,
+    best_cap: Int32Array,
+    control: Int64Array,
+) -> int:
     """Run TryFrom(first) on the board (status/by arrays are the model's, modified in place
     and restored on return). Returns Best; solutions of size Best go to sol_out (as many as
     fit), their number to stats."""
@@ -249,7 +253,6 @@ def try_from_kernel(
             third,
             status,
             by,
-            forbidden,
             chosen,
             nch,
             card,
