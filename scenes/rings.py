@@ -13,13 +13,13 @@ from typing import ClassVar
 
 import numpy as np
 from puzzleviz.solvers.i18n import N_, fill, gettext, msg, nmsg, render
-from puzzleviz.solvers.rings.background import BackgroundSearch, drive_job
-from puzzleviz.solvers.rings.config import RingConfig
-from puzzleviz.solvers.rings.geometry import RingLayout, layout, short_way, turn_message
-from puzzleviz.solvers.rings.model import Examine, RingsModel, Rotate
-from puzzleviz.solvers.rings.results import RingsResult, solution_message
-from puzzleviz.solvers.rings.search import METHODS
-from puzzleviz.solvers.rings.shuffle import random_moves
+from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.geometry import RingLayout, layout, short_way, turn_message
+from puzzleviz.solvers.rings.model.model import Examine, RingsModel, Rotate
+from puzzleviz.solvers.rings.model.shuffle import random_moves
+from puzzleviz.solvers.rings.search.background import BackgroundSearch, drive_job
+from puzzleviz.solvers.rings.search.methods import METHODS
+from puzzleviz.solvers.rings.search.results import RingsResult, solution_message
 from puzzleviz.solvers.trace_edit import by_hand
 from puzzleviz.solvers.tracer import RecordingTracer
 from puzzleviz.viz.color import GOOD, INK, mix, readable_ink, rgba

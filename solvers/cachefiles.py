@@ -5,7 +5,7 @@ trusted, a traceback, or a silent rebuild of minutes. A folder that keeps nothin
 once too, with what it costs.
 
 The numba kernel cache has its own rules (solvers.jit); the rings tables and goal sets
-(solvers.rings.colour_pdb, solvers.rings.goal) use these.
+(solvers.rings.optimal.colour_pdb, solvers.rings.model.goal) use these.
 """
 
 from __future__ import annotations

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from puzzleviz.solvers.rings.config import RingConfig
-from puzzleviz.solvers.rings.goal import is_goal
-from puzzleviz.solvers.rings.graphsearch import FOUND
-from puzzleviz.solvers.rings.practical import practical_moves
-from puzzleviz.solvers.rings.reduction import (
+from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.goal import is_goal
+from puzzleviz.solvers.rings.model.shuffle import uniform_shuffle
+from puzzleviz.solvers.rings.practical.practical import practical_moves
+from puzzleviz.solvers.rings.practical.reduction import (
     macro_table,
     merge_colours,
     merged_config,
     order_moves,
 )
-from puzzleviz.solvers.rings.shuffle import uniform_shuffle
+from puzzleviz.solvers.rings.search.graphsearch import FOUND
 
 from tests.solvers.test_rings_search import play
 

@@ -3,12 +3,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from puzzleviz.solvers.errors import PuzzleInputError
-from puzzleviz.solvers.rings.config import RingConfig
-from puzzleviz.solvers.rings.goal import thesis_heuristic
-from puzzleviz.solvers.rings.ranking import unrank
-from puzzleviz.solvers.rings.reference import python_bfs_layers
-from puzzleviz.solvers.rings.statespace import state_space_stats
-from puzzleviz.solvers.rings.statsview import stats_lines
+from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.goal import thesis_heuristic
+from puzzleviz.solvers.rings.model.ranking import unrank
+from puzzleviz.solvers.rings.stats.reference import python_bfs_layers
+from puzzleviz.solvers.rings.stats.statespace import state_space_stats
+from puzzleviz.solvers.rings.stats.statsview import stats_lines
 
 # Spec section 6: multi-source BFS distances to the goal set, forgat and unit metrics.
 SPEC = {
