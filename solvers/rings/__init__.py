@@ -6,11 +6,12 @@ of Gsz positions, Szsz = 1 or 2 colours per ring, Bg inner balls per lens; the t
 diagram). Presets: original 2/20/2/4, three 3/20/1/4, three-2, olympic 5/18/1/2,
 olympic-2.
 
-State layout (model kind "rings"): int32 array of N colours (1..Ksz*Szsz), one per ball,
-balls numbered ring by ring in the thesis' own-ball order: index config.ball(r, j) is
-C{r+1}_{j}. A ring's circuit (config.circuits[r], position p at column p-1) lists the
-balls along the ring, counter-clockwise; own balls plus one foreign slot (end rings,
-position Gsz) or two (middle rings, positions m and Gsz) where a neighbour's ball sits.
+State layout (model kind "rings"; model.layouts.RingState, beside the kernels' own
+layouts): int32 array of N colours (1..Ksz*Szsz), one per ball, balls numbered ring by
+ring in the thesis' own-ball order: index config.ball(r, j) is C{r+1}_{j}. A ring's
+circuit (config.circuits[r], position p at column p-1) lists the balls along the ring,
+counter-clockwise; own balls plus one foreign slot (end rings, position Gsz) or two
+(middle rings, positions m and Gsz) where a neighbour's ball sits.
 Shared balls lie on two circuits: config.rings_of_ball(i) -> [(ring, position), ...],
 config.lenses (which positions of which ring face which neighbour), config.shared_balls.
 
@@ -29,7 +30,7 @@ angle of every (fractional) position, ball_xy for every ball at rest, the Olympi
 
 Sub-packages by role (each one's docstring lists its modules):
 - model/: the puzzle without search: RingsModel.parse/format (STATE text), is_goal,
-  heuristic (the thesis' h), circuit_colours, colour_at, describe; goal.goal_states;
+  heuristic (the thesis' h), describe; goal.goal_states;
   ranking.rank/unrank; shuffle.thesis_shuffle/uniform_shuffle/random_moves.
 - search/: methods.solve (bfs, dfs, iddfs, best-first, astar, idastar, practical,
   optimal), the numba kernels they share, background.BackgroundSearch and drive_job for a
@@ -38,11 +39,10 @@ Sub-packages by role (each one's docstring lists its modules):
 - practical/: shorten.best_practical (the shortest found in a few seconds; the practical
   beam's guide on three and five rings reads relaxed.relaxed_tables).
 - stats/: statespace.state_space_stats, exact distances, plain-Python references.
-- commands/: the command line's options, `rings stats`, `rings sample`, demo.demo_trace /
-  search_demo_trace.
+- commands/: the command line's options, `rings stats`, `rings sample`, demo.demo_trace.
 """
 
-from puzzleviz.solvers.plugin import Command, Method, PuzzleSpec, Ref
+from puzzleviz.solvers.plugin import Command, Method, PuzzleSpec, Ref, Solver
 
 COUNTERS = ("expanded", "open", "closed", "depth", "h", "bound")  # search.methods.COUNTERS
 _SEARCH_LIMIT = 2_000_000  # nodes the exact searches may expand by default
@@ -55,7 +55,7 @@ def _method(
     name: str, help: str, node_limit: int | None = _SEARCH_LIMIT, node_bytes: int = 0
 ) -> Method:
     attribute = name.replace("-", "_")
-    ref = Ref(f"puzzleviz.solvers.rings.search.methods:{attribute}")
+    ref: Ref[Solver] = Ref(f"puzzleviz.solvers.rings.search.methods:{attribute}")
     return Method(name, ref, help, COUNTERS, node_limit, node_bytes)
 
 

@@ -10,6 +10,7 @@ import time
 from typing import TYPE_CHECKING, Any
 
 from puzzleviz.solvers.options import add_max_memory, whole
+from puzzleviz.solvers.progress import Progress
 from puzzleviz.solvers.rings.model.presets import PRESETS
 
 if TYPE_CHECKING:
@@ -38,6 +39,7 @@ class RingsProblem:
     seed: int | None = None  # the shuffle's or the scramble's, for the trace
 
     def model(self) -> RingsModel:
+        # lazy: --help reads this module; this loads numpy and numba
         from puzzleviz.solvers.rings.model.model import RingsModel
 
         return RingsModel(self.config)
@@ -82,6 +84,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def problems(args: argparse.Namespace) -> list[RingsProblem]:
+    # lazy: --help reads this module; this loads numpy and numba
     from puzzleviz.solvers.rings.model.config import RingConfig
 
     config = RingConfig.parse(args.config)
@@ -90,17 +93,19 @@ def problems(args: argparse.Namespace) -> list[RingsProblem]:
 
 def _seed(args: argparse.Namespace) -> int | None:
     if args.scramble is not None:
-        return 1 if args.seed is None else args.seed
-    return args.shuffle
+        return 1 if args.seed is None else int(args.seed)
+    return None if args.shuffle is None else int(args.shuffle)
 
 
 def start_state(config: RingConfig, args: argparse.Namespace) -> np.ndarray:
+    # lazy: --help reads this module; this loads numpy and numba
     from puzzleviz.solvers.rings.model.shuffle import random_moves, thesis_shuffle, uniform_shuffle
     from puzzleviz.solvers.rings.model.stateio import parse_state
 
     if args.state is not None:
         return parse_state(config, args.state)
     if args.scramble is not None:
+        # lazy: --help reads this module; this loads numpy and numba
         from puzzleviz.solvers.rings.model.model import RingsModel
 
         state = config.solved_state()
@@ -141,9 +146,9 @@ def add_stats_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_stats(args: argparse.Namespace) -> int:
+    # lazy: --help reads this module; these load numba (and atomic 33 ms)
     from puzzleviz.solvers.atomic import write_json
     from puzzleviz.solvers.interrupt import run_stoppable
-    from puzzleviz.solvers.progress import Progress
     from puzzleviz.solvers.rings.model.config import RingConfig
     from puzzleviz.solvers.rings.stats.statespace import METRICS, check_size, state_space_stats
     from puzzleviz.solvers.rings.stats.statsview import stats_lines

@@ -16,6 +16,7 @@ import re
 
 import numpy as np
 from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.rings.model.layouts import Circuits, RingState
 from puzzleviz.solvers.rings.model.presets import PRESETS
 
 # Bg values the thesis' program offers, keyed by (Ksz, Gsz): 43 settings in all.
@@ -97,12 +98,6 @@ class RingConfig:
 
     def __str__(self) -> str:
         return f"{self.rings}/{self.size}/{self.colours_per_ring}/{self.inner}"
-
-    @property
-    def in_thesis(self) -> bool:
-        """True for the 43 x 2 settings the thesis' program offers (not 2-ring extensions
-        such as Gsz 6, which the thesis only uses for a diagram)."""
-        return self.inner in THESIS_SETTINGS.get((self.rings, self.size), ())
 
     @property
     def olympic(self) -> bool:
@@ -194,7 +189,7 @@ class RingConfig:
         return position - 1
 
     @functools.cached_property
-    def circuits(self) -> np.ndarray:
+    def circuits(self) -> Circuits:
         """(Ksz, Gsz) int32: state index of the ball at position p+1 of each ring."""
         out = np.full((self.rings, self.size), -1, dtype=np.int32)
         for r in range(self.rings):
@@ -255,7 +250,7 @@ class RingConfig:
                 out += [half - 1, half - 1]
         return tuple(out)
 
-    def solved_state(self) -> np.ndarray:
+    def solved_state(self) -> RingState:
         """The 'own colours' goal: ring r's own balls hold its colours, lower colour first."""
         state = np.empty(self.n_balls, dtype=np.int32)
         for r in range(self.rings):

@@ -116,7 +116,7 @@ def layout(config: RingConfig) -> RingLayout:
     direction = -turns[0] / 2.0 if turns else 0.0
     centres = np.zeros((config.rings, 2))
     first = np.zeros(config.rings)
-    incoming = None
+    incoming = 0.0  # the previous ring's direction (set before the last ring reads it)
     for r in range(config.rings):
         if r + 1 < config.rings:
             outgoing = direction

@@ -22,17 +22,19 @@ from pathlib import Path
 
 import numpy as np
 from numba.typed import Dict
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.cachefiles import DamagedCache, cache_home, damaged, replace_file, unwritable
 from puzzleviz.solvers.jit import njit, types
 from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.layouts import RingState
 
 
-def own_changes(config: RingConfig, state: np.ndarray, ring: int) -> int:
+def own_changes(config: RingConfig, state: RingState, ring: int) -> int:
     seq = state[config.offsets[ring] : config.offsets[ring + 1]]
     return int(np.count_nonzero(seq[1:] != seq[:-1]))
 
 
-def is_goal(config: RingConfig, state: np.ndarray) -> bool:
+def is_goal(config: RingConfig, state: RingState) -> bool:
     want = config.colours_per_ring - 1
     return all(own_changes(config, state, r) == want for r in range(config.rings))
 
@@ -156,7 +158,7 @@ def _ring_options(n: int, blocks: int, colours: int) -> tuple[np.ndarray, np.nda
 
 
 @njit(cache=True)
-def _fits(use, left):
+def _fits(use: Int64Array, left: Int64Array) -> bool:
     for c in range(left.shape[0]):  # noqa: SIM110  (numba: no generators)
         if use[c] > left[c]:
             return False
@@ -164,7 +166,7 @@ def _fits(use, left):
 
 
 @njit(cache=True)
-def _all_zero(left):
+def _all_zero(left: Int64Array) -> bool:
     for c in range(left.shape[0]):  # noqa: SIM110  (numba: no generators)
         if left[c]:
             return False
@@ -172,7 +174,7 @@ def _all_zero(left):
 
 
 @njit(cache=True)
-def _combine(usage, n_options, counts):
+def _combine(usage: Int64Array, n_options: Int64Array, counts: Int64Array) -> Int64Array:
     """Choices of one option per ring that use every colour's balls exactly: (n, rings).
 
     A walk over the rings that remembers the dead ends: (ring, balls left) pairs below which
@@ -248,7 +250,7 @@ def heuristic_sequence(config: RingConfig, ring: int) -> list[int]:
     return [*own, int(config.circuits[ring, config.size - 1])]
 
 
-def thesis_heuristic(config: RingConfig, state: np.ndarray) -> int:
+def thesis_heuristic(config: RingConfig, state: RingState) -> int:
     score = 0
     for r in range(config.rings):
         seq = [int(state[i]) for i in heuristic_sequence(config, r)]

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import numpy as np
 from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.layouts import Gather
 
 Turn = tuple[int, int]  # (ring 0-based, f): new[p] = old[p - f] along the ring's circuit
 
 
-def turn_gather(config: RingConfig, ring: int, f: int) -> np.ndarray:
+def turn_gather(config: RingConfig, ring: int, f: int) -> Gather:
     src = np.arange(config.n_balls)
     circ = config.circuits[ring]
     src[circ] = np.roll(circ, f)
@@ -33,7 +34,7 @@ def commutators(config: RingConfig) -> list[tuple[Turn, ...]]:
     return out
 
 
-def sequence_gather(config: RingConfig, moves: tuple[Turn, ...] | list[Turn]) -> np.ndarray:
+def sequence_gather(config: RingConfig, moves: tuple[Turn, ...] | list[Turn]) -> Gather:
     """The gather of a whole move sequence."""
     total = np.arange(config.n_balls)
     for ring, f in moves:

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
+from puzzleviz.solvers.arrays import EventRows
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.events import INT32_MAX, Event, EventSet
 from puzzleviz.solvers.jit import njit
@@ -20,6 +21,7 @@ from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
 from puzzleviz.solvers.rings.model.config import RingConfig
 from puzzleviz.solvers.rings.model.geometry import turn_words
 from puzzleviz.solvers.rings.model.goal import is_goal, thesis_heuristic
+from puzzleviz.solvers.rings.model.layouts import Circuits, RingState
 from puzzleviz.solvers.rings.model.stateio import check_colour_counts, format_state, parse_state
 
 
@@ -51,7 +53,7 @@ RINGS_EVENTS = EventSet([Rotate, Examine])
 
 
 @njit(cache=True)
-def _rotate_rows(state, rows, circuits, backward):
+def _rotate_rows(state: RingState, rows: EventRows, circuits: Circuits, backward: bool) -> None:
     g = circuits.shape[1]
     tmp = np.empty(g, dtype=state.dtype)
     n = rows.shape[0]
@@ -81,7 +83,7 @@ class RingsModel(PuzzleModel):
 
     def __init__(self, config: RingConfig | str = "2/20/2/4"):
         self.config = config if isinstance(config, RingConfig) else RingConfig.parse(config)
-        self._circuits = np.ascontiguousarray(self.config.circuits, dtype=np.int32)
+        self._circuits: Circuits = np.ascontiguousarray(self.config.circuits, dtype=np.int32)
 
     @classmethod
     def from_definition(cls, definition: dict[str, Any]) -> RingsModel:
@@ -93,7 +95,7 @@ class RingsModel(PuzzleModel):
     def definition(self) -> dict[str, Any]:
         return {"config": str(self.config)}
 
-    def initial_state(self) -> np.ndarray:
+    def initial_state(self) -> RingState:
         return self.config.solved_state().astype(STATE_DTYPE)
 
     # ----- events -----------------------------------------------------------------------
@@ -111,25 +113,25 @@ class RingsModel(PuzzleModel):
         if not (0 <= event.ring < self.config.rings and 0 <= event.f < self.config.size):
             raise PuzzleInputError(f"{event} does not fit configuration {self.config}")
 
-    def apply(self, state: np.ndarray, event: Event) -> None:
+    def apply(self, state: RingState, event: Event) -> None:
         if isinstance(event, Rotate):
             self._check_rotate(event)
             self.rotate(state, event.ring, event.f)
 
-    def revert(self, state: np.ndarray, event: Event) -> None:
+    def revert(self, state: RingState, event: Event) -> None:
         if isinstance(event, Rotate):
             self._check_rotate(event)
             self.rotate(state, event.ring, self.config.size - event.f)
 
-    def rotate(self, state: np.ndarray, ring: int, f: int) -> None:
+    def rotate(self, state: RingState, ring: int, f: int) -> None:
         """Turn `ring` by `f` in place (f taken modulo Gsz; negative turns the other way)."""
         circuit = self._circuits[ring]
         state[circuit] = state[np.roll(circuit, f % self.config.size)]
 
-    def apply_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def apply_rows(self, state: RingState, rows: EventRows) -> None:
         _rotate_rows(state, np.ascontiguousarray(rows, dtype=np.int32), self._circuits, False)
 
-    def revert_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def revert_rows(self, state: RingState, rows: EventRows) -> None:
         _rotate_rows(state, np.ascontiguousarray(rows, dtype=np.int32), self._circuits, True)
 
     def describe(self, event: Event) -> str:
@@ -141,29 +143,21 @@ class RingsModel(PuzzleModel):
         return super().describe(event)
 
     # ----- reading a state --------------------------------------------------------------
-    def check_state(self, state: np.ndarray) -> None:
+    def check_state(self, state: RingState) -> None:
         super().check_state(state)
         if np.any((state < 1) | (state > self.config.n_colours)):
             raise PuzzleInputError(f"state colours must be 1..{self.config.n_colours}")
         check_colour_counts(self.config, np.asarray(state))
 
-    def parse(self, text: str) -> np.ndarray:
+    def parse(self, text: str) -> RingState:
         return parse_state(self.config, text)
 
-    def format(self, state: np.ndarray) -> str:
+    def format(self, state: RingState) -> str:
         return format_state(self.config, state)
 
-    def is_goal(self, state: np.ndarray) -> bool:
+    def is_goal(self, state: RingState) -> bool:
         return is_goal(self.config, state)
 
-    def heuristic(self, state: np.ndarray) -> int:
+    def heuristic(self, state: RingState) -> int:
         """The thesis' h (0 on the own-colour goal; not admissible)."""
         return thesis_heuristic(self.config, state)
-
-    def circuit_colours(self, state: np.ndarray, ring: int) -> np.ndarray:
-        """Colours along `ring`'s circuit, position 1 first (what the ring shows)."""
-        return state[self._circuits[ring]]
-
-    def colour_at(self, state: np.ndarray, ring: int, position: int) -> int:
-        """Colour at 1-based `position` of `ring`'s circuit."""
-        return int(state[self._circuits[ring, position - 1]])

@@ -8,14 +8,15 @@ state-space BFS uses its own int64 indexing (solvers.rings.stats.statespace).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.layouts import RingState
 
 
 def _multinomial(counts: list[int]) -> int:
-    import math
-
     total, left = 1, sum(counts)
     for c in counts:
         total *= math.comb(left, c)
@@ -23,7 +24,7 @@ def _multinomial(counts: list[int]) -> int:
     return total
 
 
-def rank(config: RingConfig, state: np.ndarray) -> int:
+def rank(config: RingConfig, state: RingState) -> int:
     counts = list(config.colour_counts)
     total = _multinomial(counts)
     left = sum(counts)
@@ -40,7 +41,7 @@ def rank(config: RingConfig, state: np.ndarray) -> int:
     return out
 
 
-def unrank(config: RingConfig, index: int) -> np.ndarray:
+def unrank(config: RingConfig, index: int) -> RingState:
     counts = list(config.colour_counts)
     total = _multinomial(counts)
     if not 0 <= index < total:

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.layouts import RingState
 from puzzleviz.solvers.rings.model.model import RingsModel
 
 
-def thesis_shuffle(config: RingConfig, seed: int) -> np.ndarray:
+def thesis_shuffle(config: RingConfig, seed: int) -> RingState:
     rng = np.random.default_rng(seed)
     left = list(config.colour_counts)
     out = np.empty(config.n_balls, dtype=np.int32)
@@ -27,7 +28,7 @@ def thesis_shuffle(config: RingConfig, seed: int) -> np.ndarray:
     return out
 
 
-def uniform_shuffle(config: RingConfig, seed: int) -> np.ndarray:
+def uniform_shuffle(config: RingConfig, seed: int) -> RingState:
     rng = np.random.default_rng(seed)
     return rng.permutation(config.solved_state()).astype(np.int32)
 
@@ -46,7 +47,7 @@ def random_moves(config: RingConfig, n_moves: int, seed: int) -> list[tuple[int,
     return moves
 
 
-def played(config: RingConfig, state: np.ndarray, moves: list[tuple[int, int]]) -> np.ndarray:
+def played(config: RingConfig, state: RingState, moves: list[tuple[int, int]]) -> RingState:
     """`state` after `moves` (ring 0-based, f), as a new array: how tests and benchmarks
     check that a solution solves."""
     model = RingsModel(config)
@@ -56,7 +57,7 @@ def played(config: RingConfig, state: np.ndarray, moves: list[tuple[int, int]]) 
     return out
 
 
-def scrambled(config: RingConfig, n_moves: int, seed: int) -> np.ndarray:
+def scrambled(config: RingConfig, n_moves: int, seed: int) -> RingState:
     """The solved state after `random_moves(config, n_moves, seed)`: at most `n_moves`
     from a goal."""
     return played(config, config.solved_state(), random_moves(config, n_moves, seed))

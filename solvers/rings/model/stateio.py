@@ -12,6 +12,7 @@ import string
 import numpy as np
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.layouts import RingState
 
 _DIGITS = "123456789" + string.ascii_lowercase
 
@@ -20,7 +21,7 @@ def colour_char(colour: int) -> str:
     return _DIGITS[colour - 1]
 
 
-def format_state(config: RingConfig, state: np.ndarray) -> str:
+def format_state(config: RingConfig, state: RingState) -> str:
     offsets = config.offsets
     return "/".join(
         "".join(colour_char(int(c)) for c in state[offsets[r] : offsets[r + 1]])
@@ -28,7 +29,7 @@ def format_state(config: RingConfig, state: np.ndarray) -> str:
     )
 
 
-def parse_state(config: RingConfig, text: str) -> np.ndarray:
+def parse_state(config: RingConfig, text: str) -> RingState:
     """The state array for STATE `text`; one clear error line when it does not fit."""
     parts = text.strip().split("/")
     if len(parts) != config.rings:
@@ -57,7 +58,7 @@ def parse_state(config: RingConfig, text: str) -> np.ndarray:
     return state
 
 
-def check_colour_counts(config: RingConfig, state: np.ndarray) -> None:
+def check_colour_counts(config: RingConfig, state: RingState) -> None:
     counts = np.bincount(state, minlength=config.n_colours + 1)[1:]
     for c, (have, want) in enumerate(zip(counts, config.colour_counts, strict=True)):
         if have != want:

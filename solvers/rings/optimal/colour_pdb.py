@@ -46,6 +46,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+import itertools
 import json
 import math
 import os
@@ -53,10 +54,11 @@ import time
 import zlib
 from collections.abc import Callable
 from pathlib import Path
-from typing import BinaryIO, NamedTuple
+from typing import Any, BinaryIO, NamedTuple
 
 import numpy as np
 from puzzleviz.solvers import memory
+from puzzleviz.solvers.arrays import Int8Array, Int32Array, Int64Array, UInt8Array, UInt64Array
 from puzzleviz.solvers.cachefiles import (
     DamagedCache,
     cache_home,
@@ -69,6 +71,7 @@ from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
 from puzzleviz.solvers.jit import njit, prange
 from puzzleviz.solvers.rings.model.config import RingConfig
 from puzzleviz.solvers.rings.model.goal import goal_states
+from puzzleviz.solvers.rings.model.layouts import KernelInt
 
 VERSION = 1
 UNSEEN = 255
@@ -88,15 +91,15 @@ ProgressFn = Callable[[int, int], None]
 class Geometry(NamedTuple):
     """Arrays describing one two-ring configuration's places for the kernels."""
 
-    geo: np.ndarray  # int64: [g, n, foreign bit of ring 1's circuit, h]
-    posw: np.ndarray  # int32 (2^g,): W's position among the words of its popcount
-    tposw: np.ndarray  # int8 (2^g,): t with W = rot_t(orbit representative)
-    perw: np.ndarray  # int8 (2^g,): W's period under rotation (divides g)
-    wcodes: np.ndarray  # int32 (2^g,): words by (popcount, position): the inverse of posw
-    wstart: np.ndarray  # int64 (g + 2,): start of each popcount in wcodes
-    rankr: np.ndarray  # int32 (2^(n-g),): R's rank among the words of its popcount
-    rcodes: np.ndarray  # int32 (2^(n-g),): words by (popcount, rank)
-    rstart: np.ndarray  # int64 (n - g + 2,)
+    geo: Int64Array  # int64: [g, n, foreign bit of ring 1's circuit, h]
+    posw: Int32Array  # int32 (2^g,): W's position among the words of its popcount
+    tposw: Int8Array  # int8 (2^g,): t with W = rot_t(orbit representative)
+    perw: Int8Array  # int8 (2^g,): W's period under rotation (divides g)
+    wcodes: Int32Array  # int32 (2^g,): words by (popcount, position): the inverse of posw
+    wstart: Int64Array  # int64 (g + 2,): start of each popcount in wcodes
+    rankr: Int32Array  # int32 (2^(n-g),): R's rank among the words of its popcount
+    rcodes: Int32Array  # int32 (2^(n-g),): words by (popcount, rank)
+    rstart: Int64Array  # int64 (n - g + 2,)
 
 
 def _check_two_rings(config: RingConfig) -> None:
@@ -158,7 +161,7 @@ def geometry(config: RingConfig) -> Geometry:
 
 
 @njit(cache=True, inline="always")
-def popcount(v):
+def popcount(v: KernelInt) -> np.int64:
     v = np.uint64(v)
     v = v - ((v >> np.uint64(1)) & np.uint64(0x5555555555555555))
     v = (v & np.uint64(0x3333333333333333)) + ((v >> np.uint64(2)) & np.uint64(0x3333333333333333))
@@ -167,7 +170,7 @@ def popcount(v):
 
 
 @njit(cache=True, inline="always")
-def split(m, geo):
+def split(m: KernelInt, geo: Int64Array) -> tuple[np.int64, np.int64]:
     """(W, R) of mask m: ring 1's circuit word and the rest."""
     one = np.uint64(1)
     g1 = np.uint64(geo[0] - 1)
@@ -180,7 +183,7 @@ def split(m, geo):
 
 
 @njit(cache=True, inline="always")
-def join(w, r, geo):
+def join(w: KernelInt, r: KernelInt, geo: Int64Array) -> np.uint64:
     """The mask of circuit word w and rest r (the inverse of split)."""
     one = np.uint64(1)
     g1 = np.uint64(geo[0] - 1)
@@ -196,7 +199,7 @@ def join(w, r, geo):
 
 
 @njit(cache=True, inline="always")
-def swap_rings(m, geo):
+def swap_rings(m: KernelInt, geo: Int64Array) -> np.uint64:
     """S: ball C1_j <-> C2_j, i.e. the two halves of the mask."""
     half = np.uint64(geo[0] - 1)
     m = np.uint64(m)
@@ -205,7 +208,7 @@ def swap_rings(m, geo):
 
 
 @njit(cache=True, inline="always")
-def rot_word(w, f, g):
+def rot_word(w: KernelInt, f: KernelInt, g: KernelInt) -> KernelInt:
     full = (np.int64(1) << g) - 1
     if f == 0:
         return w
@@ -213,7 +216,7 @@ def rot_word(w, f, g):
 
 
 @njit(cache=True, inline="always")
-def turn_mask(m, ring, f, geo):
+def turn_mask(m: KernelInt, ring: int, f: KernelInt, geo: Int64Array) -> np.uint64:
     """The mask after turning `ring` (0 or 1) by f (new[p] = old[p - f] on its circuit)."""
     if ring == 1:
         m = swap_rings(m, geo)
@@ -225,7 +228,10 @@ def turn_mask(m, ring, f, geo):
 
 
 @njit(cache=True, inline="always")
-def orbit_base(m, geo, posw, tposw, perw, rankr, offsets, binomg):
+def orbit_base(
+    m: KernelInt, geo: Int64Array, posw: Int32Array, tposw: Int8Array, perw: Int8Array,
+    rankr: Int32Array, offsets: Int64Array, binomg: Int64Array,
+) -> tuple[np.int64, np.int64, np.int64]:  # fmt: skip
     """(index of rot_0 of m's orbit, t of m in it, period): entry of rot_f(m) for ring 1
     is base + (t + f) % period."""
     w, r = split(m, geo)
@@ -236,7 +242,10 @@ def orbit_base(m, geo, posw, tposw, perw, rankr, offsets, binomg):
 
 
 @njit(cache=True, inline="always")
-def index_of(m, geo, posw, tposw, perw, rankr, offsets, binomg):
+def index_of(
+    m: KernelInt, geo: Int64Array, posw: Int32Array, tposw: Int8Array, perw: Int8Array,
+    rankr: Int32Array, offsets: Int64Array, binomg: Int64Array,
+) -> np.int64:  # fmt: skip
     base, t, _per = orbit_base(m, geo, posw, tposw, perw, rankr, offsets, binomg)
     return base + t
 
@@ -334,7 +343,11 @@ def class_offsets(config: RingConfig, tokens: int) -> tuple[np.ndarray, np.ndarr
 
 
 @njit(cache=True, inline="always")
-def _unrank(i, j, tokens, offsets, binomg, wcodes, wstart, rcodes, rstart, geo):
+def _unrank(
+    i: KernelInt, j: int, tokens: int, offsets: Int64Array, binomg: Int64Array,
+    wcodes: Int32Array, wstart: Int64Array, rcodes: Int32Array, rstart: Int64Array,
+    geo: Int64Array,
+) -> np.uint64:  # fmt: skip
     q = i - offsets[j]
     bj = binomg[j]
     rr = q // bj
@@ -345,7 +358,10 @@ def _unrank(i, j, tokens, offsets, binomg, wcodes, wstart, rcodes, rstart, geo):
 
 
 @njit(cache=True, parallel=True, nogil=True)
-def _layer_chunk(dist, lo, hi, depth, pull, tokens, gm, offsets, binomg):
+def _layer_chunk(
+    dist: UInt8Array, lo: int, hi: int, depth: int, pull: bool, tokens: int, gm: Geometry,
+    offsets: Int64Array, binomg: Int64Array,
+) -> int:  # fmt: skip
     """One BFS layer over entries lo..hi-1; returns how many entries were set (an
     overcount by the rare pairs of threads that set the same entry at once)."""
     geo, posw, tposw, perw, wcodes, wstart, rankr, rcodes, rstart = gm
@@ -410,7 +426,7 @@ def _layer_chunk(dist, lo, hi, depth, pull, tokens, gm, offsets, binomg):
 
 
 @njit(cache=True, nogil=True)
-def _histogram(dist):
+def _histogram(dist: UInt8Array) -> Int64Array:
     out = np.zeros(256, dtype=np.int64)
     for i in range(dist.shape[0]):
         out[dist[i]] += 1
@@ -418,7 +434,7 @@ def _histogram(dist):
 
 
 @njit(cache=True, nogil=True)
-def _pack4(dist, out):
+def _pack4(dist: UInt8Array, out: UInt8Array) -> None:
     for k in range(out.shape[0]):
         a = dist[2 * k]
         b = dist[2 * k + 1] if 2 * k + 1 < dist.shape[0] else 0
@@ -428,7 +444,7 @@ def _pack4(dist, out):
 
 
 @njit(cache=True)
-def _nibble_histogram(data, size):
+def _nibble_histogram(data: UInt8Array, size: int) -> Int64Array:
     out = np.zeros(16, dtype=np.int64)
     for i in range(size):
         out[(data[i >> 1] >> (4 * (i & 1))) & 15] += 1
@@ -436,12 +452,12 @@ def _nibble_histogram(data, size):
 
 
 @njit(cache=True, inline="always")
-def _entry(data, i):
+def _entry(data: UInt8Array, i: KernelInt) -> np.int64:
     return np.int64((data[i >> 1] >> (4 * (i & 1))) & 15)
 
 
 @njit(cache=True, inline="always")
-def _is_seed(m, seeds):
+def _is_seed(m: KernelInt, seeds: UInt64Array) -> bool:
     lo, hi = 0, seeds.shape[0]
     while lo < hi:
         mid = (lo + hi) // 2
@@ -449,20 +465,23 @@ def _is_seed(m, seeds):
             lo = mid + 1
         else:
             hi = mid
-    return lo < seeds.shape[0] and seeds[lo] == m
+    return lo < seeds.shape[0] and bool(seeds[lo] == m)
 
 
 @njit(cache=True)
-def _spot_check(data, picks, seeds, tokens, gm, offsets, binomg):
+def _spot_check(
+    data: UInt8Array, picks: Int64Array, seeds: UInt64Array, tokens: int, gm: Geometry,
+    offsets: Int64Array, binomg: Int64Array,
+) -> int:  # fmt: skip
     """The first picked entry that breaks a rule of BFS distances (module docstring), or
     -1: its neighbours are its orbit under ring 1's turns and, by the swap's symmetry, the
     orbit of its swapped mask (ring 2's turns)."""
     geo, posw, tposw, perw, wcodes, wstart, rankr, rcodes, rstart = gm
     for s in range(seeds.shape[0]):
         if _entry(data, index_of(seeds[s], geo, posw, tposw, perw, rankr, offsets, binomg)):
-            return index_of(seeds[s], geo, posw, tposw, perw, rankr, offsets, binomg)
+            return int(index_of(seeds[s], geo, posw, tposw, perw, rankr, offsets, binomg))
     for k in range(picks.shape[0]):
-        i = picks[k]
+        i = int(picks[k])
         j = 0
         while offsets[j + 1] <= i:
             j += 1
@@ -491,8 +510,6 @@ def _spot_check(data, picks, seeds, tokens, gm, offsets, binomg):
 
 def seed_masks(pattern: Pattern) -> list[int]:
     """Every t-subset of every goal block (the blocks themselves when t is the count)."""
-    import itertools
-
     out: set[int] = set()
     for block in pattern.blocks:
         places = [i for i in range(pattern.config.n_balls) if block >> i & 1]
@@ -507,7 +524,7 @@ class Table:
     nibble first)."""
 
     pattern: Pattern
-    data: np.ndarray  # uint8, (size + 1) // 2
+    data: UInt8Array  # uint8, (size + 1) // 2
     layers: list[int]  # entries at distance 0, 1, ... (15 stands for 15 or more)
     seconds: float = 0.0
     source: str = "built"  # "built" or "cache"
@@ -585,7 +602,7 @@ def cache_folder() -> Path:
     return cache_home() / "rings-pdb"
 
 
-def _header(pattern: Pattern, layers: list[int], crc: int) -> dict:
+def _header(pattern: Pattern, layers: list[int], crc: int) -> dict[str, object]:
     return {
         "version": VERSION,
         "config": str(pattern.config),
@@ -599,12 +616,12 @@ def _header(pattern: Pattern, layers: list[int], crc: int) -> dict:
 
 
 def save_table(table: Table, path: Path) -> None:
-    crc = zlib.crc32(memoryview(table.data))
+    crc = zlib.crc32(table.data.data)
     head = json.dumps(_header(table.pattern, table.layers, crc)).encode() + b"\n"
-    replace_file(path, [_MAGIC, head, memoryview(table.data)])
+    replace_file(path, [_MAGIC, head, table.data.data])
 
 
-def _read_header(pattern: Pattern, f: BinaryIO) -> dict:
+def _read_header(pattern: Pattern, f: BinaryIO) -> dict[str, Any]:
     """The header of an open table file, checked against `pattern`; DamagedCache if it is
     not this table's."""
     if f.readline(len(_MAGIC)) != _MAGIC:
@@ -638,14 +655,14 @@ def load_table(pattern: Pattern, path: Path) -> Table | None:
             head = _read_header(pattern, f)
             memory.check(nbytes, f"the pattern database of {pattern.config}")
             data = np.empty(nbytes, dtype=np.uint8)
-            got = f.readinto(memoryview(data)) or 0
+            got = f.readinto(data.data) or 0
             extra = f.read(1)
         except OSError as exc:
             raise DamagedCache(exc.strerror or str(exc)) from None
     if got != nbytes or extra:
         raise DamagedCache(f"{'more' if extra else f'{got:,}'} bytes of entries where "
                            f"{nbytes:,} belong")  # fmt: skip
-    if zlib.crc32(memoryview(data)) != head["crc32"]:
+    if zlib.crc32(data.data) != head["crc32"]:
         raise DamagedCache("its entries do not match their checksum")
     layers = list(head["layers"])
     _verify(pattern, data, layers)

@@ -20,7 +20,9 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int8Array, Int32Array, Int64Array, UInt8Array, UInt64Array
 from puzzleviz.solvers.jit import njit
+from puzzleviz.solvers.rings.model.layouts import ColourMasks, KernelInt
 from puzzleviz.solvers.rings.optimal.colour_pdb import (
     SEL_ALL,
     SEL_HIGH,
@@ -41,26 +43,26 @@ ST_DEPTH, ST_ROOT, ST_NODES, ST_NEXT, ST_STATUS, ST_LENGTH, ST_SLOT = 0, 1, 2, 3
 class Heuristic(NamedTuple):
     """Everything the kernels read: the geometry, the tables and the lookups."""
 
-    geo: np.ndarray  # int64 [g, n, foreign, h, want changes, colours]
-    posw: np.ndarray
-    tposw: np.ndarray
-    perw: np.ndarray
-    rankr: np.ndarray
-    data0: np.ndarray  # uint8, 4 bits per entry
-    data1: np.ndarray  # the second table (data0 again when there is one)
-    offsets: np.ndarray  # int64 (2, g + 2)
-    binomg: np.ndarray  # int64 (g + 1,)
-    lk_colour: np.ndarray  # int64 (L,)
-    lk_table: np.ndarray
-    lk_sel: np.ndarray
-    lk_tokens: np.ndarray
-    lk_count: np.ndarray  # balls of the lookup's colour
+    geo: Int64Array  # int64 [g, n, foreign, h, want changes, colours]
+    posw: Int32Array  # the orbit layout of colour_pdb.Geometry
+    tposw: Int8Array
+    perw: Int8Array
+    rankr: Int32Array
+    data0: UInt8Array  # uint8, 4 bits per entry
+    data1: UInt8Array  # the second table (data0 again when there is one)
+    offsets: Int64Array  # int64 (2, g + 2)
+    binomg: Int64Array  # int64 (g + 1,)
+    lk_colour: Int64Array  # int64 (L,)
+    lk_table: Int64Array
+    lk_sel: Int64Array
+    lk_tokens: Int64Array
+    lk_count: Int64Array  # balls of the lookup's colour
 
 
 @njit(cache=True, inline="always")
-def _lowest(m, k):
+def _lowest(m: KernelInt, k: KernelInt) -> KernelInt:
     """The k lowest set bits of m."""
-    out = np.uint64(0)
+    out: KernelInt = np.uint64(0)
     for _ in range(k):
         b = m & (~m + np.uint64(1))
         out |= b
@@ -69,7 +71,7 @@ def _lowest(m, k):
 
 
 @njit(cache=True, inline="always")
-def _select(m, sel, tokens, count):
+def _select(m: KernelInt, sel: KernelInt, tokens: KernelInt, count: KernelInt) -> KernelInt:
     if sel == SEL_ALL:
         return m
     if sel == SEL_LOW:
@@ -80,12 +82,14 @@ def _select(m, sel, tokens, count):
 
 
 @njit(cache=True, inline="always")
-def _entry(data, idx):
+def _entry(data: UInt8Array, idx: KernelInt) -> np.int64:
     return np.int64((data[idx >> 1] >> ((idx & 1) << 2)) & 15)
 
 
 @njit(cache=True, inline="always")
-def _lookup(masks, k, ring, H):
+def _lookup(
+    masks: ColourMasks, k: int, ring: KernelInt, H: Heuristic
+) -> tuple[int, np.int64, np.int64, np.int64]:
     """(table, rotation-0 entry, t, period) of lookup k's orbit for turns of `ring`."""
     geo = H.geo
     m = _select(masks[H.lk_colour[k]], H.lk_sel[k], H.lk_tokens[k], H.lk_count[k])
@@ -97,7 +101,7 @@ def _lookup(masks, k, ring, H):
 
 
 @njit(cache=True)
-def ring_values(masks, ring, H, out):
+def ring_values(masks: ColourMasks, ring: int, H: Heuristic, out: Int64Array) -> None:
     """out[f] = h of the child that turns `ring` by f (f = 0: the node itself)."""
     g = H.geo[0]
     for f in range(g):
@@ -105,7 +109,7 @@ def ring_values(masks, ring, H, out):
     for k in range(H.lk_colour.shape[0]):
         tb, base, t, per = _lookup(masks, k, ring, H)
         data = H.data0 if tb == 0 else H.data1
-        q = t
+        q: KernelInt = t
         for f in range(g):
             out[f] = max(out[f], _entry(data, base + q))
             q += 1
@@ -114,20 +118,20 @@ def ring_values(masks, ring, H, out):
 
 
 @njit(cache=True)
-def node_h(H, masks, hbuf):
+def node_h(H: Heuristic, masks: ColourMasks, hbuf: Int64Array) -> int:
     ring_values(masks, 0, H, hbuf)
-    return hbuf[0]
+    return int(hbuf[0])
 
 
 @njit(cache=True, inline="always")
-def masks_goal(ms, geo):
+def masks_goal(ms: ColourMasks, geo: Int64Array) -> bool:
     """Every ring's own balls show Szsz - 1 colour changes (changes are counted twice,
     once in the mask of each colour beside them)."""
     g1 = geo[0] - 1
     own = (np.uint64(1) << np.uint64(g1)) - np.uint64(1)
     inner = (np.uint64(1) << np.uint64(g1 - 1)) - np.uint64(1)
     for ring in range(2):
-        total = 0
+        total: KernelInt = 0
         for c in range(ms.shape[0]):
             o = (ms[c] >> np.uint64(ring * g1)) & own
             total += popcount((o ^ (o >> np.uint64(1))) & inner)
@@ -137,12 +141,12 @@ def masks_goal(ms, geo):
 
 
 @njit(cache=True)
-def is_goal_masks(ms, geo):
+def is_goal_masks(ms: ColourMasks, geo: Int64Array) -> bool:
     return masks_goal(ms, geo)
 
 
 @njit(cache=True)
-def turn_all(masks, ring, f, geo):
+def turn_all(masks: ColourMasks, ring: int, f: int, geo: Int64Array) -> ColourMasks:
     out = np.empty_like(masks)
     for c in range(masks.shape[0]):
         out[c] = turn_mask(masks[c], ring, f, geo)
@@ -150,12 +154,15 @@ def turn_all(masks, ring, f, geo):
 
 
 @njit(cache=True, inline="always")
-def _survivors(H, orbs, i, g, room, alive, hval):
+def _survivors(
+    H: Heuristic, orbs: Int64Array, i: int, g: KernelInt, room: KernelInt, alive: Int64Array,
+    hval: Int64Array,
+) -> tuple[int, KernelInt]:  # fmt: skip
     """Turns whose child has h <= room (alive[:n], h in hval[f]) and the least h above
     room among the others, from the orbits of node i (orbs[i, k] = tb, base, t, per)."""
     nl = orbs.shape[1]
     first = 0
-    best = -1
+    best: KernelInt = -1
     for k in range(nl):
         tb, base, t = orbs[i, k, 0], orbs[i, k, 1], orbs[i, k, 2]
         v = _entry(H.data0 if tb == 0 else H.data1, base + t)
@@ -165,7 +172,7 @@ def _survivors(H, orbs, i, g, room, alive, hval):
     tb, base, t, per = orbs[i, first, 0], orbs[i, first, 1], orbs[i, first, 2], orbs[i, first, 3]
     data = H.data0 if tb == 0 else H.data1
     n = 0
-    over = NO_BOUND
+    over: KernelInt = NO_BOUND
     q = t
     for f in range(1, g):
         q += 1
@@ -202,8 +209,11 @@ def _survivors(H, orbs, i, g, room, alive, hval):
 
 
 @njit(cache=True, nogil=True)
-def batch_search(H, lm, lring, lpar, lf, ln, ltop, orbs, path, st, bound, batch, budget, control,
-                 wp, wq):  # fmt: skip
+def batch_search(
+    H: Heuristic, lm: UInt64Array, lring: Int64Array, lpar: Int64Array, lf: Int64Array,
+    ln: Int64Array, ltop: Int64Array, orbs: Int64Array, path: Int64Array, st: Int64Array,
+    bound: int, batch: int, budget: int, control: Int64Array, wp: int, wq: int,
+) -> None:  # fmt: skip
     """Resume the batched walk for up to `budget` expanded nodes (see the module
     docstring). Depth d's nodes are lm[d, :ln[d]] (masks), lring (the ring that made them),
     lpar (parent slot at d - 1), lf (the turn); the first ltop[d] are

@@ -32,10 +32,12 @@ from collections.abc import Callable
 from typing import NamedTuple
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.i18n import msg
 from puzzleviz.solvers.interrupt import current_control
 from puzzleviz.solvers.rings.model.config import RingConfig
 from puzzleviz.solvers.rings.model.goal import is_goal
+from puzzleviz.solvers.rings.model.layouts import ColourMasks, RingState
 from puzzleviz.solvers.rings.model.model import Examine
 from puzzleviz.solvers.rings.model.stateio import check_colour_counts
 from puzzleviz.solvers.rings.optimal.colour_pdb import (
@@ -92,7 +94,7 @@ class OptimalResult:
     def length(self) -> int:
         return len(self.moves)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {
             "length": self.length,
             "optimal": self.optimal,
@@ -107,7 +109,7 @@ class OptimalResult:
 # ----- preparing the heuristic ----------------------------------------------------------
 
 
-def colour_masks(config: RingConfig, state: np.ndarray) -> np.ndarray:
+def colour_masks(config: RingConfig, state: RingState) -> ColourMasks:
     """(colours,) uint64: bit i of entry c is set when ball i has colour c + 1."""
     state = np.asarray(state, dtype=np.int64)
     weights = np.uint64(1) << np.arange(config.n_balls, dtype=np.uint64)
@@ -133,7 +135,10 @@ def prepare(
     return _prepared[key]
 
 
-def _prepare(config, budget, on_progress, control) -> Heuristic:
+def _prepare(
+    config: RingConfig, budget: int, on_progress: ProgressFn | None,
+    control: Int64Array | None,
+) -> Heuristic:  # fmt: skip
     patterns, lookups = plan(config, budget)
     tables = [get_table(p, on_progress=on_progress, control=control) for p in patterns]
     gm = geometry(config)
@@ -175,12 +180,14 @@ def heuristic_value(config: RingConfig, state: np.ndarray) -> int:
 
 
 class _Task(NamedTuple):
-    masks: np.ndarray
+    masks: ColourMasks
     last_ring: int
     prefix: tuple[tuple[int, int], ...]
 
 
-def _frontier(H: Heuristic, root: np.ndarray, bound: int, depth: int, wp: int = 1, wq: int = 1):
+def _frontier(
+    H: Heuristic, root: ColourMasks, bound: int, depth: int, wp: int = 1, wq: int = 1
+) -> tuple[list[_Task], int, tuple[tuple[int, int], ...] | None]:
     """Nodes `depth` moves from the root with wq x g + wp x h <= bound, by increasing h
     under each parent; a goal met on the way is returned at once. Returns (tasks,
     next_bound, goal moves or None)."""
@@ -351,7 +358,9 @@ def solve_optimal(
     iterations: list[tuple[int, int, float]] = []
     tracer.count(h=h0, bound=h0, expanded=0, depth=0)
 
-    def result(moves, optimal, lower, reason) -> OptimalResult:
+    def result(
+        moves: list[tuple[int, int]], optimal: bool, lower: int, reason: str
+    ) -> OptimalResult:
         out = OptimalResult(
             moves=moves,
             solved=optimal or bool(moves),

@@ -13,10 +13,13 @@ import functools
 from typing import NamedTuple
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int8Array, Int64Array
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.rings.model.config import RingConfig
 from puzzleviz.solvers.rings.model.goal import goal_states
+from puzzleviz.solvers.rings.model.layouts import KernelState, PackedKey
 from puzzleviz.solvers.rings.search.kernels import (
+    Tables,
     hash_words,
     pack,
     rotate,
@@ -27,15 +30,15 @@ from puzzleviz.solvers.rings.search.kernels import (
 
 
 class GoalBall(NamedTuple):
-    keys: np.ndarray  # (cap, W) uint64
-    dist: np.ndarray  # (cap,) int8
-    index: np.ndarray  # (2^k,) int64 hash slots, -1 empty
-    fill: np.ndarray  # (1,) int64
+    keys: PackedKey  # (cap, W) uint64
+    dist: Int8Array  # (cap,) int8
+    slots: Int64Array  # (2^k,) int64 hash slots, -1 empty
+    fill: Int64Array  # (1,) int64
     radius: int
 
 
 @njit(cache=True)
-def ball_find(ball_keys, ball_index, key):
+def ball_find(ball_keys: PackedKey, ball_index: Int64Array, key: PackedKey) -> int:
     """Node number of `key` in the ball, or -1."""
     mask = ball_index.shape[0] - 1
     slot = np.int64(hash_words(key) & np.uint64(mask))
@@ -49,12 +52,15 @@ def ball_find(ball_keys, ball_index, key):
                 same = False
                 break
         if same:
-            return node
+            return int(node)
         slot = (slot + 1) & mask
 
 
 @njit(cache=True)
-def _ball_add(keys, dist, index, fill, key, d):
+def _ball_add(
+    keys: PackedKey, dist: Int8Array, index: Int64Array, fill: Int64Array, key: PackedKey,
+    d: int,
+) -> None:  # fmt: skip
     mask = index.shape[0] - 1
     slot = np.int64(hash_words(key) & np.uint64(mask))
     while index[slot] >= 0:
@@ -67,7 +73,10 @@ def _ball_add(keys, dist, index, fill, key, d):
 
 
 @njit(cache=True)
-def _ball_fill(goals, tab, radius, keys, dist, index, fill):
+def _ball_fill(
+    goals: KernelState, tab: Tables, radius: int, keys: PackedKey, dist: Int8Array,
+    index: Int64Array, fill: Int64Array,
+) -> int:  # fmt: skip
     """Multi-source BFS to `radius`; stops early (smaller radius) if the table fills."""
     n = goals.shape[1]
     k, g = tab.circuits.shape
@@ -86,7 +95,7 @@ def _ball_fill(goals, tab, radius, keys, dist, index, fill):
         if d >= radius:
             break
         if fill[0] + k * g > cap:
-            return d  # full: nodes beyond distance d may be missing
+            return int(d)  # full: nodes beyond distance d may be missing
         unpack(keys[head], tab.bits, n, x)
         for ring in range(k):
             for _ in range(g - 1):
@@ -125,7 +134,10 @@ def goal_ball(config: RingConfig, radius: int, capacity: int = 4_000_000) -> Goa
 
 
 @njit(cache=True)
-def descend(x, tab, ball_keys, ball_dist, ball_index, out_ring, out_f):
+def descend(
+    x: KernelState, tab: Tables, ball_keys: PackedKey, ball_dist: Int8Array,
+    ball_index: Int64Array, out_ring: Int64Array, out_f: Int64Array,
+) -> int:  # fmt: skip
     """From a state inside the ball, the moves down to a goal; returns their number."""
     k, g = tab.circuits.shape
     key = np.empty(tab.words, dtype=np.uint64)

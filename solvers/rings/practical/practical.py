@@ -33,8 +33,17 @@ import time
 from typing import NamedTuple
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Int8Array, Int32Array, Int64Array
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.layouts import (
+    Circuits,
+    KernelInt,
+    KernelState,
+    PackedKey,
+    RingState,
+    Status,
+)
 from puzzleviz.solvers.rings.model.macros import Turn, all_turns, commutators, sequence_gather
 from puzzleviz.solvers.rings.practical.goalball import ball_find, descend, goal_ball
 from puzzleviz.solvers.rings.practical.reduction import reduction_moves
@@ -48,6 +57,7 @@ from puzzleviz.solvers.rings.search.graphsearch import (
     STALLED,
 )
 from puzzleviz.solvers.rings.search.kernels import (
+    Tables,
     hash_words,
     pack,
     rotate,
@@ -55,13 +65,15 @@ from puzzleviz.solvers.rings.search.kernels import (
     thesis_h,
     to_kernel_state,
 )
-from puzzleviz.solvers.rings.search.results import REASONS, RingsResult
 
 GUIDE_THESIS, GUIDE_TRAVEL, GUIDE_TRAVEL_CHANGES, GUIDE_RELAXED, GUIDE_ANY_GOAL = 0, 1, 2, 3, 4
 
 
 @njit(cache=True)
-def _travel(x, cost, gates, gate_cost, changes_weight, ring_start):
+def _travel(
+    x: KernelState, cost: Int64Array, gates: Int64Array, gate_cost: Int64Array,
+    changes_weight: int, ring_start: BoolArray,
+) -> int:  # fmt: skip
     """One pass: cost[colour, i] is the weighted rings the ball still has to cross;
     gate_cost[colour, j] the bonus for a misplaced ball in gate j; plus weighted colour
     changes along the own sequences (ring_start[i] marks a ring's first ball)."""
@@ -80,11 +92,11 @@ def _travel(x, cost, gates, gate_cost, changes_weight, ring_start):
 
 class GuideParams(NamedTuple):
     kind: int
-    cost: np.ndarray  # (C, N) int64
-    gates: np.ndarray  # (G,) int64 state indices of the gates
-    gate_cost: np.ndarray  # (C, G) int64
+    cost: Int64Array  # (C, N) int64
+    gates: Int64Array  # (G,) int64 state indices of the gates
+    gate_cost: Int64Array  # (C, G) int64
     changes_weight: int
-    ring_start: np.ndarray  # (N,) bool
+    ring_start: BoolArray  # (N,) bool
     relaxed: RelaxedTables  # GUIDE_RELAXED and GUIDE_ANY_GOAL only (else empty tables)
     relaxed_weight: int
     # GUIDE_ANY_GOAL only (else empty): assign[p, r] the colour ring r holds in goal p (one
@@ -92,15 +104,15 @@ class GuideParams(NamedTuple):
     # ring o costs if its colour belongs to ring r, owner[i] the ring owning ball i,
     # gate_owner[j] the ring owning gate j, gate_bonus what a gate's ball saves there if
     # its colour belongs to another ring
-    assign: np.ndarray  # (P, R) int64
-    ring_cost: np.ndarray  # (R, R) int64
-    owner: np.ndarray  # (N,) int64
-    gate_owner: np.ndarray  # (G,) int64
+    assign: Int64Array  # (P, R) int64
+    ring_cost: Int64Array  # (R, R) int64
+    owner: Int64Array  # (N,) int64
+    gate_owner: Int64Array  # (G,) int64
     gate_bonus: int
 
 
 @njit(cache=True)
-def _any_goal(x, circuits, gp):
+def _any_goal(x: KernelState, circuits: Circuits, gp: GuideParams) -> int:
     """The relaxed guide towards the nearest of the goals that hand the rings their colours
     in any order the counts allow (one colour per ring): the least over the rows of
     gp.assign of the travel and relaxed tables each colour would score at its ring.
@@ -132,17 +144,17 @@ def _any_goal(x, circuits, gp):
             pattern[x[circuits[r, p]]] |= 1 << p
         for c in range(k):
             score[c, r] += gp.relaxed_weight * rt.scale[r] * rt.flat[rt.offset[r] + pattern[c]]
-    best = np.int64(1) << 62
+    best: KernelInt = np.int64(1) << 62
     for p in range(gp.assign.shape[0]):
         v = 0
         for r in range(k):
             v += score[gp.assign[p, r], r]
         best = min(best, v)
-    return best
+    return int(best)
 
 
 @njit(cache=True)
-def guide(x, tab, gp):
+def guide(x: KernelState, tab: Tables, gp: GuideParams) -> int:
     if gp.kind == GUIDE_THESIS:
         return thesis_h(x, tab.hseq, tab.hlen, tab.mine, tab.max_h)
     if gp.kind == GUIDE_ANY_GOAL:
@@ -157,9 +169,11 @@ def guide(x, tab, gp):
 
 @njit(cache=True, nogil=True)
 def beam_macros(
-    x0, tab, gp, src, first_ring, last_ring, m_lo, m_hi, width, max_levels, patience,
-    ball_keys, ball_dist, ball_index, out_macro, out_ring, out_f, control, status,
-):  # fmt: skip
+    x0: KernelState, tab: Tables, gp: GuideParams, src: Int32Array, first_ring: Int64Array,
+    last_ring: Int64Array, m_lo: int, m_hi: int, width: int, max_levels: int, patience: int,
+    ball_keys: PackedKey, ball_dist: Int8Array, ball_index: Int64Array, out_macro: Int64Array,
+    out_ring: Int64Array, out_f: Int64Array, control: Int64Array, status: Status,
+) -> tuple[int, int, int]:  # fmt: skip
     """Beam search whose steps are the macros m_lo..m_hi-1 (src[m] gathers a state).
 
     Returns (code, levels, descent): FOUND with the macro path in out_macro[:levels] and
@@ -333,7 +347,7 @@ def guide_params(
                        *_NO_ASSIGN)  # fmt: skip
 
 
-def goal_assignments(config: RingConfig) -> np.ndarray:
+def goal_assignments(config: RingConfig) -> Int64Array:
     """(P, R): every way to give the rings their colours (one per ring, 0-based) that the
     colours' counts allow; the first row is colour r to ring r."""
     counts = config.colour_counts
@@ -373,7 +387,9 @@ def simplify(config: RingConfig, moves: list[tuple[int, int]]) -> list[tuple[int
 
 
 @njit(cache=True)
-def _shortcut_pass(states, tab, out_ring, out_f):
+def _shortcut_pass(
+    states: KernelState, tab: Tables, out_ring: Int64Array, out_f: Int64Array
+) -> int:
     """Greedy shortcuts along a path of states: from each state jump to the farthest later
     path state reachable in 1 or 2 turns. Returns the new number of moves."""
     count, n = states.shape
@@ -434,7 +450,9 @@ def _shortcut_pass(states, tab, out_ring, out_f):
 
 
 @njit(cache=True)
-def _farthest(keys, index, y, tab, key):
+def _farthest(
+    keys: PackedKey, index: Int64Array, y: KernelState, tab: Tables, key: PackedKey
+) -> int:
     """The largest path index holding state y, or -1."""
     pack(y, tab.bits, key)
     mask = index.shape[0] - 1
@@ -453,7 +471,9 @@ def _farthest(keys, index, y, tab, key):
     return best
 
 
-def shorten(config: RingConfig, state: np.ndarray, moves: list[tuple[int, int]]):
+def shorten(
+    config: RingConfig, state: RingState, moves: list[tuple[int, int]]
+) -> list[tuple[int, int]]:
     """The solution with every stretch a 1- or 2-turn probe can bridge replaced."""
     tab = tables(config)
     x = to_kernel_state(state)
@@ -484,12 +504,12 @@ def _settings(config: RingConfig) -> tuple[int, int, int, int]:
 
 def practical_moves(
     config: RingConfig,
-    state: np.ndarray,
+    state: RingState,
     *,
     max_rounds: int = 24,
     time_limit: float = 60.0,
-    control: np.ndarray | None = None,
-    status: np.ndarray | None = None,
+    control: Int64Array | None = None,
+    status: Status | None = None,
     width: int = 1,
     relaxed: bool = True,
     travel: float = 2.0,
@@ -504,7 +524,7 @@ def practical_moves(
     _compiled(config, relaxed)
     deadline = time.perf_counter() + time_limit
 
-    def beam(cfg: RingConfig, st: np.ndarray) -> tuple[int, list[tuple[int, int]]]:
+    def beam(cfg: RingConfig, st: RingState) -> tuple[int, list[tuple[int, int]]]:
         return beam_moves(cfg, st, max_rounds=max_rounds, deadline=deadline, control=control,
                           status=status, width=width, relaxed=relaxed,
                           travel=travel)  # fmt: skip
@@ -542,12 +562,12 @@ def _compiled(config: RingConfig, relaxed: bool) -> None:
 
 def beam_moves(
     config: RingConfig,
-    state: np.ndarray,
+    state: RingState,
     *,
     max_rounds: int,
     deadline: float,
-    control: np.ndarray,
-    status: np.ndarray,
+    control: Int64Array,
+    status: Status,
     width: int = 1,
     relaxed: bool = True,
     travel: float = 2.0,
@@ -555,8 +575,9 @@ def beam_moves(
     """The beam alone (unpolished moves). A first attempt tries the commutators that move
     at most 5 balls (fast); if it stalls the search starts over with every commutator from
     the first stage B on."""
-    code, moves = STALLED, []
-    firsts = (True, False)
+    code: int = STALLED
+    moves: list[tuple[int, int]] = []
+    firsts: tuple[bool, ...] = (True, False)
     if relaxed and config.rings >= 5:
         # the relaxed guide on five rings: every commutator at once (the small ones alone
         # can creep for a minute), and a two-colour beam that stalls soon hands over to
@@ -572,8 +593,11 @@ def beam_moves(
     return code, moves
 
 
-def _attempt(config, state, small_first, max_rounds, deadline, control, status, scale=1,
-             relaxed=True, travel=2.0):  # fmt: skip
+def _attempt(
+    config: RingConfig, state: RingState, small_first: bool, max_rounds: int, deadline: float,
+    control: Int64Array, status: Status, scale: int = 1, relaxed: bool = True,
+    travel: float = 2.0,
+) -> tuple[int, list[tuple[int, int]]]:  # fmt: skip
     tab = tables(config)
     gp = guide_params(config, relaxed=relaxed, travel=travel)
     width_a, width_b, patience, radius = _settings(config)
@@ -596,7 +620,7 @@ def _attempt(config, state, small_first, max_rounds, deadline, control, status, 
         width = (width_b if stage_b else width_a) * (1 + round_ // 6)
         code, length, rest = beam_macros(
             x, tab, gp, lib.src, lib.first_ring, lib.last_ring, 0, m_hi, width, levels,
-            patience, ball.keys, ball.dist, ball.index, out_macro, out_ring, out_f, control,
+            patience, ball.keys, ball.dist, ball.slots, out_macro, out_ring, out_f, control,
             status,
         )  # fmt: skip
         if code == CANCELLED:
@@ -609,17 +633,3 @@ def _attempt(config, state, small_first, max_rounds, deadline, control, status, 
             moves.extend((int(r), int(f)) for r, f in tail)
             return FOUND, moves
     return STALLED, []
-
-
-def practical_solve(config, state, *, control=None, status=None, seed: int = 0):
-    st = status if status is not None else np.zeros(6, dtype=np.int64)
-    code, moves = practical_moves(config, state, control=control, status=st)
-    return RingsResult(
-        method="practical",
-        found=code == FOUND,
-        moves=moves,
-        reason=REASONS.get(code, "the practical solver gave up"),
-        expanded=int(st[0]),
-        open=int(st[1]),
-        closed=int(st[2]),
-    )

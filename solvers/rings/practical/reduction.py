@@ -27,6 +27,7 @@ import functools
 from collections.abc import Callable
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int8Array, Int32Array, Int64Array, UInt8Array
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.rings.model.config import RingConfig
 from puzzleviz.solvers.rings.model.goal import is_goal
@@ -145,7 +146,7 @@ def block_targets(config: RingConfig, state: np.ndarray) -> np.ndarray:
 
 
 @njit(cache=True)
-def _misplaced(x, targets, ring_of, n_rings):
+def _misplaced(x: Int32Array, targets: Int8Array, ring_of: Int64Array, n_rings: int) -> Int64Array:
     """(n_rings, 2) misplaced balls of each ring under each block order."""
     out = np.zeros((n_rings, 2), dtype=np.int64)
     for i in range(x.shape[0]):
@@ -156,7 +157,9 @@ def _misplaced(x, targets, ring_of, n_rings):
 
 
 @njit(cache=True)
-def _useful_positions(x, targets, ring_of, miss, max_support):
+def _useful_positions(
+    x: Int32Array, targets: Int8Array, ring_of: Int64Array, miss: Int64Array, max_support: int
+) -> Int64Array:
     """Balls a helpful macro must move: misplaced under a block order that a macro could
     bring below the ring's current best (one moving k balls lowers a count by k at most)."""
     out = np.empty(x.shape[0], dtype=np.int64)
@@ -173,7 +176,10 @@ def _useful_positions(x, targets, ring_of, miss, max_support):
 
 
 @njit(cache=True)
-def _macro_gain(x, targets, ring_of, miss, sg, pairs, delta, touched):
+def _macro_gain(
+    x: Int32Array, targets: Int8Array, ring_of: Int64Array, miss: Int64Array, sg: UInt8Array,
+    pairs: Int32Array, delta: Int64Array, touched: Int64Array,
+) -> int:  # fmt: skip
     """Misplaced balls removed by one macro (setup gather sg, base pairs), or -1 if it
     would carry a colour into a ring it does not belong to."""
     nt = 0
@@ -205,8 +211,11 @@ def _macro_gain(x, targets, ring_of, miss, sg, pairs, delta, touched):
 
 
 @njit(cache=True)
-def _best_macro(x, targets, ring_of, miss, setup_gather, setup_inverse, setup_length,
-                base_pairs, bases_at, enough):  # fmt: skip
+def _best_macro(
+    x: Int32Array, targets: Int8Array, ring_of: Int64Array, miss: Int64Array,
+    setup_gather: UInt8Array, setup_inverse: UInt8Array, setup_length: Int64Array,
+    base_pairs: Int32Array, bases_at: Int32Array, enough: int,
+) -> tuple[int, int, int]:  # fmt: skip
     """(setup, base, macros tried): the macro that removes the most misplaced balls per
     turn, or setup -1 if none helps; the first one that removes `enough` is taken at once.
     Only bases that move a useful ball (found through bases_at, by position) are tried."""

@@ -31,20 +31,22 @@ import functools
 from typing import NamedTuple
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Int64Array, UInt8Array
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.layouts import Circuits, KernelState
 
 
 class RelaxedTables(NamedTuple):
-    flat: np.ndarray  # uint8: every entry's table, concatenated (2^Gsz values each)
-    offset: np.ndarray  # (E,) int64 start of entry e's table in flat
-    ring: np.ndarray  # (E,) int64 the ring whose circuit entry e reads
-    own: np.ndarray  # (E, C) bool: colour c (0-based) sets a bit of entry e's pattern
-    scale: np.ndarray  # (E,) int64 weight of entry e in the sum
+    flat: UInt8Array  # uint8: every entry's table, concatenated (2^Gsz values each)
+    offset: Int64Array  # (E,) int64 start of entry e's table in flat
+    ring: Int64Array  # (E,) int64 the ring whose circuit entry e reads
+    own: BoolArray  # (E, C) bool: colour c (0-based) sets a bit of entry e's pattern
+    scale: Int64Array  # (E,) int64 weight of entry e in the sum
 
 
 @njit(cache=True)
-def _relaxed_bfs(g, goals, lens_bits, out):
+def _relaxed_bfs(g: int, goals: Int64Array, lens_bits: Int64Array, out: UInt8Array) -> int:
     """Breadth-first distances from the `goals` patterns in the relaxed space of one ring
     (out: 2^g uint8, 255 = unseen). lens_bits[i] is the mask of lens i's two positions."""
     full = (1 << g) - 1
@@ -130,7 +132,7 @@ def relaxed_tables(config: RingConfig) -> RelaxedTables:
 
 
 @njit(cache=True)
-def relaxed_sum(x, circuits, rt):
+def relaxed_sum(x: KernelState, circuits: Circuits, rt: RelaxedTables) -> int:
     """Sum over the tables of each one's value at its ring's current pattern."""
     g = circuits.shape[1]
     total = 0

@@ -118,7 +118,9 @@ def best_practical(
     state = np.asarray(state, dtype=np.int32)
     control = current_control() if control is None else control
 
-    def done(moves: list[Move], reason: str, lower: int = 0, optimal: bool = False):
+    def done(
+        moves: list[Move], reason: str, lower: int = 0, optimal: bool = False
+    ) -> OptimalResult:
         return OptimalResult(moves=list(moves), solved=True, optimal=optimal,
                              lower_bound=lower if optimal else min(lower, len(moves)),
                              nodes=0, seconds=time.perf_counter() - start,

@@ -26,10 +26,13 @@ import itertools
 from typing import NamedTuple
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Int8Array, Int64Array
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.layouts import Circuits, KernelState, PackedKey, RingState
 from puzzleviz.solvers.rings.practical.goalball import _ball_fill, ball_find, descend
 from puzzleviz.solvers.rings.search.kernels import (
+    Tables,
     is_goal,
     next_turn,
     pack,
@@ -43,22 +46,22 @@ NO_BOUND = 1 << 30
 
 
 class TargetTables(NamedTuple):
-    target: np.ndarray  # (N,) int8 target colours (0-based)
-    tcirc: np.ndarray  # (K, G) int8 target colours along each circuit
-    nbr: np.ndarray  # (K, 2) int64 neighbours (-1: none)
-    sets: np.ndarray  # (S, K) bool: rings whose neighbours are pairwise different
+    target: KernelState  # (N,) int8 target colours (0-based)
+    tcirc: Int8Array  # (K, G) int8 target colours along each circuit
+    nbr: Int64Array  # (K, 2) int64 neighbours (-1: none)
+    sets: BoolArray  # (S, K) bool: rings whose neighbours are pairwise different
     max_drop: int  # the most one turn lowers the sum of m
 
 
 class Ball(NamedTuple):
-    keys: np.ndarray
-    dist: np.ndarray
-    index: np.ndarray
+    keys: PackedKey  # as goalball.GoalBall's, around one target state
+    dist: Int8Array
+    slots: Int64Array
     radius: int
 
 
 @functools.lru_cache(maxsize=8)
-def _ring_sets(config: RingConfig) -> tuple[np.ndarray, np.ndarray, int]:
+def _ring_sets(config: RingConfig) -> tuple[Int64Array, BoolArray, int]:
     k = config.rings
     nbr = np.full((k, 2), -1, dtype=np.int64)
     for r in range(k):
@@ -75,7 +78,7 @@ def _ring_sets(config: RingConfig) -> tuple[np.ndarray, np.ndarray, int]:
     return nbr, np.array(sets, dtype=np.bool_), max_drop
 
 
-def target_tables(config: RingConfig, target: np.ndarray) -> TargetTables:
+def target_tables(config: RingConfig, target: RingState) -> TargetTables:
     """`target` in 1-based colours."""
     x = to_kernel_state(target)
     circuits = tables(config).circuits
@@ -83,7 +86,7 @@ def target_tables(config: RingConfig, target: np.ndarray) -> TargetTables:
     return TargetTables(x, x[circuits], nbr, sets, max_drop)
 
 
-def target_ball(config: RingConfig, target: np.ndarray, radius: int,
+def target_ball(config: RingConfig, target: RingState, radius: int,
                 capacity: int = 2_000_000) -> Ball:  # fmt: skip
     """Every state within `radius` of `target` (fewer if `capacity` does not hold them)."""
     tab = tables(config)
@@ -98,11 +101,11 @@ def target_ball(config: RingConfig, target: np.ndarray, radius: int,
 
 
 @njit(cache=True)
-def ring_mismatch(x, circuits, tcirc, r):
+def ring_mismatch(x: KernelState, circuits: Circuits, tcirc: Int8Array, r: int) -> int:
     """m_r: the fewest differing positions between ring r's circuit and the target's,
     over all rotations of r."""
     g = circuits.shape[1]
-    best = g
+    best: int = g
     for rho in range(g):
         diff = 0
         for p in range(g):
@@ -121,7 +124,7 @@ def ring_mismatch(x, circuits, tcirc, r):
 
 
 @njit(cache=True)
-def bound_from(m, sets, max_drop):
+def bound_from(m: Int64Array, sets: BoolArray, max_drop: int) -> int:
     total = 0
     for r in range(m.shape[0]):
         total += m[r]
@@ -137,7 +140,7 @@ def bound_from(m, sets, max_drop):
 
 
 @njit(cache=True)
-def target_h(x, circuits, T):
+def target_h(x: KernelState, circuits: Circuits, T: TargetTables) -> int:
     m = np.empty(circuits.shape[0], dtype=np.int64)
     for r in range(circuits.shape[0]):
         m[r] = ring_mismatch(x, circuits, T.tcirc, r)
@@ -145,8 +148,12 @@ def target_h(x, circuits, T):
 
 
 @njit(cache=True, nogil=True)
-def target_ida(x0, first_bound, last_bound, tab, T, ball_keys, ball_dist, ball_index, radius,
-               any_goal, max_nodes, control, path_ring, path_f, st):  # fmt: skip
+def target_ida(
+    x0: KernelState, first_bound: int, last_bound: int, tab: Tables, T: TargetTables,
+    ball_keys: PackedKey, ball_dist: Int8Array, ball_index: Int64Array, radius: int,
+    any_goal: bool, max_nodes: int, control: Int64Array, path_ring: Int64Array,
+    path_f: Int64Array, st: Int64Array,
+) -> tuple[int, int]:  # fmt: skip
     """IDA* from x0 to the target (or, with any_goal, to any goal met on the way) for
     bounds first_bound.. last_bound. Returns (code, length) with the moves in
     path_ring/path_f; st = [nodes, last bound finished]."""
@@ -264,7 +271,7 @@ def shortest_to_target(
     path_ring = np.zeros(max_length + 64, dtype=np.int64)
     path_f = np.zeros(max_length + 64, dtype=np.int64)
     st = np.zeros(2, dtype=np.int64)
-    code, length = target_ida(x, h0, max_length, tab, T, ball.keys, ball.dist, ball.index,
+    code, length = target_ida(x, h0, max_length, tab, T, ball.keys, ball.dist, ball.slots,
                               ball.radius, any_goal, max_nodes, control, path_ring, path_f,
                               st)  # fmt: skip
     if code != FOUND or length > max_length:

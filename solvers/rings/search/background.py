@@ -15,15 +15,16 @@ import dataclasses
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 from puzzleviz.solvers.i18n import msg
 from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.layouts import RingState
 from puzzleviz.solvers.rings.search.methods import new_control, recording_tracer, solve
 from puzzleviz.solvers.rings.search.results import RingsResult
 from puzzleviz.solvers.trace import Trace
-from puzzleviz.solvers.tracer import NULL_TRACER
+from puzzleviz.solvers.tracer import NULL_TRACER, Tracer
 
 
 @dataclasses.dataclass(frozen=True)
@@ -54,13 +55,21 @@ class SearchProgress:
         return line
 
 
+class JobLike(Protocol):
+    """What drive_job needs of a job (viz.interaction.Job has it): a flag the window sets
+    to stop the work, and a line the work writes for the window to show."""
+
+    cancelled: bool
+    status: str
+
+
 class BackgroundSearch:
     """One search on a daemon thread. `result` (and `trace` if recording) once `done`."""
 
     def __init__(
         self,
         config: RingConfig,
-        state: np.ndarray,
+        state: RingState,
         method: str = "practical",
         *,
         record: bool = False,
@@ -86,21 +95,22 @@ class BackgroundSearch:
 
     def _run(self) -> None:
         try:
-            tracer = (
-                recording_tracer(self.config, self.state, self.method)
-                if self.record
-                else NULL_TRACER
-            )
-            self.result = solve(
-                self.config, self.state, self.method, tracer=tracer, control=self.control,
-                status=self.status, **self.options,
-            )  # fmt: skip
-            if self.record:
-                self.trace = tracer.finish()
+            if self.record:  # a recorder of its own: only it has a trace to finish
+                recorder = recording_tracer(self.config, self.state, self.method)
+                self.result = self._solve(recorder)
+                self.trace = recorder.finish()
+            else:
+                self.result = self._solve(NULL_TRACER)
         except BaseException as exc:  # handed to the caller through `error`
             self.error = exc
         finally:
             self._finished = time.perf_counter()
+
+    def _solve(self, tracer: Tracer) -> RingsResult:
+        return solve(
+            self.config, self.state, self.method, tracer=tracer, control=self.control,
+            status=self.status, **self.options,
+        )  # fmt: skip
 
     @property
     def done(self) -> bool:
@@ -128,7 +138,7 @@ class BackgroundSearch:
 
 
 def drive_job(
-    job: Any,
+    job: JobLike,
     search: BackgroundSearch,
     *,
     interval: float = 0.05,
@@ -138,7 +148,7 @@ def drive_job(
     the progress line to `job.status`, return the finished search (check `.result`)."""
     search.start()
     while not search.wait(interval):
-        if getattr(job, "cancelled", False):
+        if job.cancelled:
             search.cancel()
         progress = search.progress()
         job.status = progress.line()

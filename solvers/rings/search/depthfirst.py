@@ -9,8 +9,10 @@ Nodes cut off by the bound are generated and undone without being recorded.
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int32Array, Int64Array
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.kernel_trace import record_event, record_step
+from puzzleviz.solvers.kernel_trace import KernelBuffer, record_event, record_step
+from puzzleviz.solvers.rings.model.layouts import KernelState, Status
 from puzzleviz.solvers.rings.model.model import OP_EXAMINE, OP_ROTATE
 from puzzleviz.solvers.rings.search.graphsearch import (
     CANCELLED,
@@ -25,14 +27,17 @@ from puzzleviz.solvers.rings.search.graphsearch import (
     ST_H,
     ST_OPEN,
 )
-from puzzleviz.solvers.rings.search.heuristics import evaluate
-from puzzleviz.solvers.rings.search.kernels import is_goal, next_turn, rotate
+from puzzleviz.solvers.rings.search.heuristics import HeuristicParams, evaluate
+from puzzleviz.solvers.rings.search.kernels import Tables, is_goal, next_turn, rotate
 
 NO_BOUND_LEFT = 1 << 30
 
 
 @njit(cache=True)
-def _show(buf, status, expanded, depth, h, bound, caption):
+def _show(
+    buf: KernelBuffer, status: Status, expanded: int, depth: int, h: int, bound: int,
+    caption: int,
+) -> None:  # fmt: skip
     status[ST_EXPANDED] = expanded
     status[ST_CLOSED] = expanded
     status[ST_OPEN] = depth
@@ -46,9 +51,10 @@ def _show(buf, status, expanded, depth, h, bound, caption):
 
 @njit(cache=True, nogil=True)
 def depth_first(
-    x0, first_bound, last_bound, tab, hp, max_nodes, buf, bound_captions, node_caption,
-    control, status, path_ring, path_f,
-):  # fmt: skip
+    x0: KernelState, first_bound: int, last_bound: int, tab: Tables, hp: HeuristicParams,
+    max_nodes: int, buf: KernelBuffer, bound_captions: Int32Array, node_caption: int,
+    control: Int64Array, status: Status, path_ring: Int64Array, path_f: Int64Array,
+) -> tuple[int, int]:  # fmt: skip
     """Bounded DFS for bound = first_bound, then the next larger needed value, up to
     last_bound. Returns (code, solution length); the moves are in path_ring/path_f."""
     k, g = tab.circuits.shape

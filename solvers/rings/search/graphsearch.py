@@ -16,14 +16,17 @@ counts while it works, and stop it by setting `control[0] = 1`.
 from __future__ import annotations
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.kernel_trace import record_event, record_step
+from puzzleviz.solvers.kernel_trace import KernelBuffer, record_event, record_step
+from puzzleviz.solvers.rings.model.layouts import KernelState, Status
 from puzzleviz.solvers.rings.model.model import OP_EXAMINE
-from puzzleviz.solvers.rings.search.heuristics import evaluate
-from puzzleviz.solvers.rings.search.kernels import is_goal, pack, rotate, unpack
+from puzzleviz.solvers.rings.search.heuristics import HeuristicParams, evaluate
+from puzzleviz.solvers.rings.search.kernels import Tables, is_goal, pack, rotate, unpack
 from puzzleviz.solvers.rings.search.nodes import (
     NODE_BITS,
     NODE_MASK,
+    NodeStore,
     find_or_add,
     heap_pop,
     heap_push,
@@ -41,7 +44,7 @@ _G_BITS = 12
 
 
 @njit(cache=True)
-def _priority(mode, node, g, h):
+def _priority(mode: int, node: int, g: int, h: int) -> np.int64:
     if mode == MODE_BFS:
         return np.int64(node)
     if mode == MODE_BEST_FIRST:
@@ -54,7 +57,10 @@ def _priority(mode, node, g, h):
 
 
 @njit(cache=True, nogil=True)
-def graph_search(x0, mode, tab, hp, store, heap, buf, caption, control, status):
+def graph_search(
+    x0: KernelState, mode: int, tab: Tables, hp: HeuristicParams, store: NodeStore,
+    heap: Int64Array, buf: KernelBuffer, caption: int, control: Int64Array, status: Status,
+) -> tuple[int, int]:  # fmt: skip
     """Returns (result code, goal node or -1)."""
     n = x0.shape[0]
     k, g = tab.circuits.shape
@@ -88,7 +94,7 @@ def graph_search(x0, mode, tab, hp, store, heap, buf, caption, control, status):
             if size == 0:
                 return EXHAUSTED, -1
             top, size = heap_pop(heap, size)
-            node = np.int64(top & NODE_MASK)
+            node = int(top & NODE_MASK)
             if mode == MODE_ASTAR:
                 gg = (1 << _G_BITS) - 1 - ((top >> NODE_BITS) & ((1 << _G_BITS) - 1))
                 if gg != best_g[node]:

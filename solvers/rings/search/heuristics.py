@@ -16,8 +16,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int8Array, Int64Array, UInt8Array
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.rings.search.kernels import excess_changes, thesis_h
+from puzzleviz.solvers.rings.model.layouts import KernelState
+from puzzleviz.solvers.rings.search.kernels import Tables, excess_changes, thesis_h
 from puzzleviz.solvers.rings.search.nodes import abstract_rank
 
 H_NONE, H_THESIS, H_ADMISSIBLE = 0, 1, 2
@@ -27,12 +29,12 @@ HEURISTIC_NAMES = {"none": H_NONE, "thesis": H_THESIS, "admissible": H_ADMISSIBL
 class HeuristicParams(NamedTuple):
     kind: int
     change_bound: int
-    pdb_flat: np.ndarray  # uint8: all databases, concatenated
-    pdb_off: np.ndarray  # (P + 1,) int64 start of each database in pdb_flat
-    pdb_map: np.ndarray  # (P, C) int8: real colour (0-based) -> abstract colour
-    pdb_counts: np.ndarray  # (P, C) int64: abstract colour counts (padded with zeros)
-    pdb_ncol: np.ndarray  # (P,) int64 abstract colours per database
-    pdb_total: np.ndarray  # (P,) int64 abstract states per database
+    pdb_flat: UInt8Array  # uint8: all databases, concatenated
+    pdb_off: Int64Array  # (P + 1,) int64 start of each database in pdb_flat
+    pdb_map: Int8Array  # (P, C) int8: real colour (0-based) -> abstract colour
+    pdb_counts: Int64Array  # (P, C) int64: abstract colour counts (padded with zeros)
+    pdb_ncol: Int64Array  # (P,) int64 abstract colours per database
+    pdb_total: Int64Array  # (P,) int64 abstract states per database
 
 
 def no_pdbs(kind: int, change_bound: int, n_colours: int) -> HeuristicParams:
@@ -49,7 +51,7 @@ def no_pdbs(kind: int, change_bound: int, n_colours: int) -> HeuristicParams:
 
 
 @njit(cache=True)
-def evaluate(x, tab, hp, work):
+def evaluate(x: KernelState, tab: Tables, hp: HeuristicParams, work: Int64Array) -> int:
     if hp.kind == 0:
         return 0
     if hp.kind == 1:
@@ -60,7 +62,7 @@ def evaluate(x, tab, hp, work):
         r = abstract_rank(
             x, hp.pdb_map[p], hp.pdb_counts[p, : hp.pdb_ncol[p]], hp.pdb_total[p], work
         )
-        v = np.int64(hp.pdb_flat[hp.pdb_off[p] + r])
+        v = int(hp.pdb_flat[hp.pdb_off[p] + r])
         if v > best:
             best = v
     return best

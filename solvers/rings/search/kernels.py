@@ -11,18 +11,20 @@ import functools
 from typing import NamedTuple
 
 import numpy as np
+from puzzleviz.solvers.arrays import BoolArray, Int32Array
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.rings.model.config import RingConfig
 from puzzleviz.solvers.rings.model.goal import heuristic_sequence, max_heuristic
+from puzzleviz.solvers.rings.model.layouts import Circuits, KernelState, PackedKey, RingState
 
 
 class Tables(NamedTuple):
-    circuits: np.ndarray  # (K, G) int32 state indices by position
-    offsets: np.ndarray  # (K + 1,) int32 own-ball ranges
+    circuits: Circuits  # (K, G) int32 state indices by position
+    offsets: Int32Array  # (K + 1,) int32 own-ball ranges
     want_changes: int  # Szsz - 1
-    hseq: np.ndarray  # (K, L) int32: heuristic sequence per ring (own balls + wrap slot)
-    hlen: np.ndarray  # (K,) int32
-    mine: np.ndarray  # (K, C) bool: colour c belongs to ring r
+    hseq: Int32Array  # (K, L) int32: heuristic sequence per ring (own balls + wrap slot)
+    hlen: Int32Array  # (K,) int32
+    mine: BoolArray  # (K, C) bool: colour c belongs to ring r
     max_h: int
     bits: int  # bits per ball in a packed key
     words: int  # uint64 words per packed key
@@ -66,16 +68,12 @@ def tables(config: RingConfig) -> Tables:
     )
 
 
-def to_kernel_state(state: np.ndarray) -> np.ndarray:
+def to_kernel_state(state: RingState) -> KernelState:
     return (np.asarray(state, dtype=np.int32) - 1).astype(np.int8)
 
 
-def from_kernel_state(x: np.ndarray) -> np.ndarray:
-    return x.astype(np.int32) + 1
-
-
 @njit(cache=True)
-def rotate(x, circuits, ring, f, tmp):
+def rotate(x: KernelState, circuits: Circuits, ring: int, f: int, tmp: KernelState) -> None:
     """In place: new[p] = old[p - f] along `ring`'s circuit (the spec's direction)."""
     g = circuits.shape[1]
     for p in range(g):
@@ -88,7 +86,7 @@ def rotate(x, circuits, ring, f, tmp):
 
 
 @njit(cache=True, inline="always")
-def next_turn(ring, f, g, last_ring):
+def next_turn(ring: int, f: int, g: int, last_ring: int) -> tuple[int, int]:
     """The turn after (ring, f) in the depth-first searches' order (ring by ring, f = 1 ..
     g - 1), skipping the ring turned last: two turns of one ring in a row are one turn."""
     f += 1
@@ -102,7 +100,7 @@ def next_turn(ring, f, g, last_ring):
 
 
 @njit(cache=True)
-def excess_changes(x, offsets, want):
+def excess_changes(x: KernelState, offsets: Int32Array, want: int) -> int:
     """Sum over rings of |own-sequence colour changes - (Szsz - 1)|: 0 exactly at goals."""
     total = 0
     for r in range(offsets.shape[0] - 1):
@@ -116,7 +114,7 @@ def excess_changes(x, offsets, want):
 
 
 @njit(cache=True)
-def is_goal(x, offsets, want):
+def is_goal(x: KernelState, offsets: Int32Array, want: int) -> bool:
     for r in range(offsets.shape[0] - 1):
         changes = 0
         for i in range(offsets[r] + 1, offsets[r + 1]):
@@ -130,7 +128,9 @@ def is_goal(x, offsets, want):
 
 
 @njit(cache=True)
-def thesis_h(x, hseq, hlen, mine, max_h):
+def thesis_h(
+    x: KernelState, hseq: Int32Array, hlen: Int32Array, mine: BoolArray, max_h: int
+) -> int:
     score = 0
     for r in range(hseq.shape[0]):
         n = hlen[r]
@@ -159,7 +159,7 @@ def thesis_h(x, hseq, hlen, mine, max_h):
 
 
 @njit(cache=True)
-def pack(x, bits, out):
+def pack(x: KernelState, bits: int, out: PackedKey) -> None:
     """Pack 0-based colours into uint64 words (`bits` per ball)."""
     for w in range(out.shape[0]):
         out[w] = 0
@@ -170,7 +170,7 @@ def pack(x, bits, out):
 
 
 @njit(cache=True)
-def unpack(words, bits, n, out):
+def unpack(words: PackedKey, bits: int, n: int, out: KernelState) -> None:
     per = 64 // bits
     mask = (np.uint64(1) << np.uint64(bits)) - np.uint64(1)
     for i in range(n):
@@ -179,7 +179,7 @@ def unpack(words, bits, n, out):
 
 
 @njit(cache=True)
-def hash_words(words):
+def hash_words(words: PackedKey) -> np.uint64:
     h = np.uint64(0x9E3779B97F4A7C15)
     for w in range(words.shape[0]):
         z = words[w] + h

@@ -27,11 +27,16 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from puzzleviz.solvers import memory
+from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.errors import MemoryBudgetError, PuzzleInputError, PuzzlevizError
 from puzzleviz.solvers.i18n import N_, msg
+from puzzleviz.solvers.interrupt import current_control
 from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.layouts import RingState, Status
 from puzzleviz.solvers.rings.model.model import RingsModel, Rotate
 from puzzleviz.solvers.rings.model.stateio import check_colour_counts
+from puzzleviz.solvers.rings.optimal.optimal import solve_optimal
+from puzzleviz.solvers.rings.practical.shorten import best_practical
 from puzzleviz.solvers.rings.search.depthfirst import depth_first
 from puzzleviz.solvers.rings.search.graphsearch import (
     CANCELLED,
@@ -43,7 +48,13 @@ from puzzleviz.solvers.rings.search.graphsearch import (
     NODE_LIMIT,
     graph_search,
 )
-from puzzleviz.solvers.rings.search.heuristics import H_NONE, H_THESIS, no_pdbs
+from puzzleviz.solvers.rings.search.heuristics import (
+    H_NONE,
+    H_THESIS,
+    HeuristicParams,
+    evaluate,
+    no_pdbs,
+)
 from puzzleviz.solvers.rings.search.kernels import tables, to_kernel_state
 from puzzleviz.solvers.rings.search.nodes import new_store, path_of
 from puzzleviz.solvers.rings.search.pdb import admissible_params
@@ -52,7 +63,7 @@ from puzzleviz.solvers.rings.search.results import REASONS, RingsResult, solutio
 from puzzleviz.solvers.tracer import NULL_TRACER, RecordingTracer, Tracer
 
 if TYPE_CHECKING:
-    from puzzleviz.solvers.plugin import Limits
+    from puzzleviz.solvers.plugin import Limits, Solver
     from puzzleviz.solvers.progress import Progress
     from puzzleviz.solvers.rings.commands.options import RingsProblem
 
@@ -61,14 +72,14 @@ METHODS = ("bfs", "dfs", "iddfs", "best-first", "astar", "idastar", "practical",
 SHORTEST = ("bfs", "iddfs", "astar", "idastar")  # their solutions are proven shortest
 
 
-def new_control() -> tuple[np.ndarray, np.ndarray]:
+def new_control() -> tuple[Int64Array, Status]:
     """(control, status): set control[0] = 1 to stop a running search; status holds
     expanded, open, closed, depth, h, bound while it runs."""
     return np.zeros(1, dtype=np.int64), np.zeros(N_STATUS, dtype=np.int64)
 
 
 def recording_tracer(
-    config: RingConfig, state: np.ndarray, method: str, **params: Any
+    config: RingConfig, state: RingState, method: str, **params: Any
 ) -> RecordingTracer:
     return RecordingTracer(
         RingsModel(config),
@@ -82,14 +93,14 @@ def recording_tracer(
 
 def solve(
     config: RingConfig,
-    state: np.ndarray,
+    state: RingState,
     method: str = "practical",
     *,
     tracer: Tracer = NULL_TRACER,
     max_nodes: int | None = 2_000_000,
     limit: int = 8,
-    control: np.ndarray | None = None,
-    status: np.ndarray | None = None,
+    control: Int64Array | None = None,
+    status: Status | None = None,
     seed: int = 0,
     effort: float = 1.0,
     on_build: Callable[[int, int], None] | None = None,
@@ -135,9 +146,10 @@ def solve(
 _CODES = {"cancelled": CANCELLED, "stopped": CANCELLED, "node limit": NODE_LIMIT}
 
 
-def _practical(config, state, control, status, effort, use_tables=True) -> RingsResult:
-    from puzzleviz.solvers.rings.practical.shorten import best_practical
-
+def _practical(
+    config: RingConfig, state: RingState, control: Int64Array, status: Status, effort: float,
+    use_tables: bool = True,
+) -> RingsResult:  # fmt: skip
     r = best_practical(config, state, effort=effort, control=control, status=status,
                        use_tables=use_tables)  # fmt: skip
     return RingsResult(
@@ -154,9 +166,10 @@ def _practical(config, state, control, status, effort, use_tables=True) -> Rings
     )
 
 
-def _optimal(config, state, tracer, max_nodes, control, status, on_build) -> RingsResult:
-    from puzzleviz.solvers.rings.optimal.optimal import solve_optimal
-
+def _optimal(
+    config: RingConfig, state: RingState, tracer: Tracer, max_nodes: int | None,
+    control: Int64Array, status: Status, on_build: Callable[[int, int], None] | None,
+) -> RingsResult:  # fmt: skip
     if config.rings != 2:
         raise PuzzleInputError(
             f"--method optimal proves shortest solutions of two-ring configurations only; "
@@ -186,14 +199,17 @@ def _optimal(config, state, tracer, max_nodes, control, status, on_build) -> Rin
     )
 
 
-def _heuristic(config: RingConfig, kind: str):
+def _heuristic(config: RingConfig, kind: str) -> HeuristicParams:
     tab = tables(config)
     if kind == "admissible":
         return admissible_params(config)
     return no_pdbs(H_THESIS if kind == "thesis" else H_NONE, tab.change_bound, config.n_colours)
 
 
-def _graph(config, state, method, tracer, max_nodes, control, status) -> RingsResult:
+def _graph(
+    config: RingConfig, state: RingState, method: str, tracer: Tracer, max_nodes: int,
+    control: Int64Array, status: Status,
+) -> RingsResult:  # fmt: skip
     mode = {"bfs": MODE_BFS, "best-first": MODE_BEST_FIRST, "astar": MODE_ASTAR}[method]
     hp = _heuristic(config, {"bfs": "none", "best-first": "thesis", "astar": "admissible"}[method])
     tab = tables(config)
@@ -238,7 +254,10 @@ _DEPTH_FIRST_WORDS = {  # (a new iteration, a step down), as messages (solvers.i
 }  # fmt: skip
 
 
-def _depth_first(config, state, method, tracer, max_nodes, limit, control, status) -> RingsResult:
+def _depth_first(
+    config: RingConfig, state: RingState, method: str, tracer: Tracer, max_nodes: int,
+    limit: int, control: Int64Array, status: Status,
+) -> RingsResult:  # fmt: skip
     tab = tables(config)
     hp = _heuristic(config, "admissible" if method == "idastar" else "none")
     x = to_kernel_state(state)
@@ -250,8 +269,6 @@ def _depth_first(config, state, method, tracer, max_nodes, limit, control, statu
     else:
         first, last = 0, max_depth
     if method == "idastar":
-        from puzzleviz.solvers.rings.search.heuristics import evaluate
-
         first = int(evaluate(x, tab, hp, np.empty(64, dtype=np.int64)))
     again, down = _DEPTH_FIRST_WORDS[method]
     captions = np.array(
@@ -298,10 +315,10 @@ def _replay(tracer: Tracer, config: RingConfig, result: RingsResult) -> None:
 MAX_NODES = 100_000_000  # the graph searches store every node: a bound on their memory
 
 
-def _method(name: str):
-    def run(problem: RingsProblem, tracer: Tracer, limits: Limits, progress: Progress):
-        from puzzleviz.solvers.interrupt import current_control
-
+def _method(name: str) -> Solver:
+    def run(
+        problem: RingsProblem, tracer: Tracer, limits: Limits, progress: Progress
+    ) -> RingsResult:
         if limits.nodes is not None and limits.nodes > MAX_NODES:
             raise PuzzleInputError(
                 f"--max-nodes {limits.nodes:,}: at most {MAX_NODES:,} for the rings searches "
@@ -332,11 +349,11 @@ def _method(name: str):
     return run
 
 
-def optimal(problem: RingsProblem, tracer: Tracer, limits: Limits, progress: Progress):
+def optimal(
+    problem: RingsProblem, tracer: Tracer, limits: Limits, progress: Progress
+) -> RingsResult:
     """`--method optimal`: a bar while the pattern databases are built (once per
     configuration, then read from the cache folder), then the nodes of the search."""
-    from puzzleviz.solvers.interrupt import current_control
-
     config = problem.config
     status = np.zeros(N_STATUS, dtype=np.int64)
     building = [0]

@@ -11,21 +11,23 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
+from puzzleviz.solvers.arrays import Int8Array, Int32Array, Int64Array
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.kernel_trace import record_event
+from puzzleviz.solvers.kernel_trace import KernelBuffer, record_event
+from puzzleviz.solvers.rings.model.layouts import KernelState, PackedKey
 from puzzleviz.solvers.rings.model.model import OP_ROTATE
 from puzzleviz.solvers.rings.search.kernels import hash_words
 
 
 class NodeStore(NamedTuple):
-    keys: np.ndarray  # (cap, W) uint64
-    parent: np.ndarray  # (cap,) int32, -1 for the root
-    ring: np.ndarray  # (cap,) int8 ring turned to reach the node, -1 for the root
-    amount: np.ndarray  # (cap,) int8 f of that turn
-    depth: np.ndarray  # (cap,) int32
-    hval: np.ndarray  # (cap,) int32
-    index: np.ndarray  # (2^k,) int32 hash slots, -1 empty
-    fill: np.ndarray  # (1,) int64 number of nodes
+    keys: PackedKey  # (cap, W) uint64
+    parent: Int32Array  # (cap,) int32, -1 for the root
+    ring: Int8Array  # (cap,) int8 ring turned to reach the node, -1 for the root
+    amount: Int8Array  # (cap,) int8 f of that turn
+    depth: Int32Array  # (cap,) int32
+    hval: Int32Array  # (cap,) int32
+    slots: Int32Array  # (2^k,) int32 hash slots, -1 empty
+    fill: Int64Array  # (1,) int64 number of nodes
 
 
 def new_store(capacity: int, words: int) -> NodeStore:
@@ -37,19 +39,21 @@ def new_store(capacity: int, words: int) -> NodeStore:
         amount=np.empty(capacity, dtype=np.int8),
         depth=np.empty(capacity, dtype=np.int32),
         hval=np.empty(capacity, dtype=np.int32),
-        index=np.full(slots, -1, dtype=np.int32),
+        slots=np.full(slots, -1, dtype=np.int32),
         fill=np.zeros(1, dtype=np.int64),
     )
 
 
 @njit(cache=True)
-def find_or_add(store, key, parent, ring, amount, depth, h):
+def find_or_add(
+    store: NodeStore, key: PackedKey, parent: int, ring: int, amount: int, depth: int, h: int
+) -> tuple[int, bool]:
     """(node, added): the node holding `key`, created if new; node -1 if the store is full."""
-    mask = store.index.shape[0] - 1
+    mask = store.slots.shape[0] - 1
     slot = np.int64(hash_words(key) & np.uint64(mask))
     words = key.shape[0]
     while True:
-        node = store.index[slot]
+        node = store.slots[slot]
         if node < 0:
             break
         same = True
@@ -70,7 +74,7 @@ def find_or_add(store, key, parent, ring, amount, depth, h):
     store.amount[n] = amount
     store.depth[n] = depth
     store.hval[n] = h
-    store.index[slot] = n
+    store.slots[slot] = n
     store.fill[0] = n + 1
     return n, True
 
@@ -81,7 +85,7 @@ NODE_MASK = (1 << NODE_BITS) - 1
 
 
 @njit(cache=True)
-def heap_push(heap, size, value):
+def heap_push(heap: Int64Array, size: int, value: int | np.int64) -> int:
     i = size
     heap[i] = value
     while i > 0:
@@ -94,7 +98,7 @@ def heap_push(heap, size, value):
 
 
 @njit(cache=True)
-def heap_pop(heap, size):
+def heap_pop(heap: Int64Array, size: int) -> tuple[int, int]:
     top = heap[0]
     size -= 1
     heap[0] = heap[size]
@@ -115,7 +119,9 @@ def heap_pop(heap, size):
 
 # ----- walking the shown state through the tree ---------------------------------------
 @njit(cache=True)
-def walk(buf, store, shown, target, g, stack):
+def walk(
+    buf: KernelBuffer, store: NodeStore, shown: int, target: int, g: int, stack: Int64Array
+) -> int:
     """Record Rotate events that take the state of node `shown` to that of `target`:
     undo up to the common ancestor, then redo down. Returns `target`."""
     if buf.rows.shape[0] == 0 or shown == target:
@@ -153,7 +159,9 @@ def path_of(store: NodeStore, node: int) -> list[tuple[int, int]]:
 
 # ----- lexicographic multinomial rank of an abstracted state ---------------------------
 @njit(cache=True)
-def abstract_rank(x, cmap, counts, total, work):
+def abstract_rank(
+    x: KernelState, cmap: Int8Array, counts: Int64Array, total: int, work: Int64Array
+) -> int:
     """Rank of the colouring cmap[x] among all colourings with `counts` (lexicographic,
     as solvers.rings.model.ranking); `total` is their number."""
     nc = counts.shape[0]
@@ -174,7 +182,9 @@ def abstract_rank(x, cmap, counts, total, work):
 
 
 @njit(cache=True)
-def abstract_unrank(index, counts, total, n, work, out):
+def abstract_unrank(
+    index: int, counts: Int64Array, total: int, n: int, work: Int64Array, out: KernelState
+) -> None:
     nc = counts.shape[0]
     for c in range(nc):
         work[c] = counts[c]

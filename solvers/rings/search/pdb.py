@@ -15,10 +15,12 @@ import math
 
 import numpy as np
 from puzzleviz.solvers import memory
+from puzzleviz.solvers.arrays import Int64Array, UInt8Array
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.rings.model.config import RingConfig
 from puzzleviz.solvers.rings.model.goal import goal_states
-from puzzleviz.solvers.rings.search.heuristics import H_ADMISSIBLE, HeuristicParams
+from puzzleviz.solvers.rings.model.layouts import Circuits, KernelState, RingState
+from puzzleviz.solvers.rings.search.heuristics import H_ADMISSIBLE, HeuristicParams, evaluate
 from puzzleviz.solvers.rings.search.kernels import rotate, tables, to_kernel_state
 from puzzleviz.solvers.rings.search.nodes import abstract_rank, abstract_unrank
 
@@ -104,7 +106,10 @@ def choose_maps(config: RingConfig, budget: int = DEFAULT_BUDGET) -> list[tuple[
 
 
 @njit(cache=True)
-def _bfs_fill(dist, seeds, counts, total, n, circuits, tmp):
+def _bfs_fill(
+    dist: UInt8Array, seeds: Int64Array, counts: Int64Array, total: int, n: int,
+    circuits: Circuits, tmp: KernelState,
+) -> int:  # fmt: skip
     """Layered BFS over ranked abstract states; returns the number of layers."""
     nc = counts.shape[0]
     work = np.empty(nc, dtype=np.int64)
@@ -135,7 +140,7 @@ def _bfs_fill(dist, seeds, counts, total, n, circuits, tmp):
 
 
 @functools.lru_cache(maxsize=16)
-def build_pdb(config: RingConfig, cmap: tuple[int, ...]) -> np.ndarray:
+def build_pdb(config: RingConfig, cmap: tuple[int, ...]) -> UInt8Array:
     """uint8 distances of every abstract state (255 where unreachable)."""
     counts = np.array(abstract_counts(config, cmap), dtype=np.int64)
     total = _size(list(counts))
@@ -184,8 +189,6 @@ def admissible_params(config: RingConfig, budget: int = DEFAULT_BUDGET) -> Heuri
     )
 
 
-def admissible_value(config: RingConfig, state: np.ndarray, params: HeuristicParams) -> int:
-    from puzzleviz.solvers.rings.search.heuristics import evaluate
-
+def admissible_value(config: RingConfig, state: RingState, params: HeuristicParams) -> int:
     work = np.empty(config.n_colours, dtype=np.int64)
     return int(evaluate(to_kernel_state(state), tables(config), params, work))

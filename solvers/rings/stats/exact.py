@@ -13,6 +13,7 @@ import functools
 
 import numpy as np
 from puzzleviz.solvers import memory
+from puzzleviz.solvers.arrays import Int32Array, Int64Array, UInt8Array
 from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.rings.model.config import RingConfig
@@ -23,7 +24,11 @@ MAX_STATES = 400_000_000
 
 
 @njit(cache=True, nogil=True)
-def _layer(dist, depth, moves, geo, cls, rank, base, size_b, codes, cstart, partner, lo, hi):
+def _layer(
+    dist: UInt8Array, depth: int, moves: Int64Array, geo: Int64Array, cls: Int32Array,
+    rank: Int32Array, base: Int64Array, size_b: Int64Array, codes: Int64Array,
+    cstart: Int64Array, partner: Int64Array, lo: int, hi: int,
+) -> int:  # fmt: skip
     added = 0
     k = 0
     while base[k + 1] <= lo:

@@ -20,15 +20,18 @@ from __future__ import annotations
 import dataclasses
 import functools
 from collections.abc import Callable
+from typing import Any, TypeAlias
 
 import numpy as np
 from puzzleviz.solvers import memory
+from puzzleviz.solvers.arrays import Int32Array, Int64Array, UInt64Array
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.rings.model.config import RingConfig
 from puzzleviz.solvers.rings.model.goal import goal_states, max_heuristic
-from puzzleviz.solvers.rings.search.kernels import tables, thesis_h
+from puzzleviz.solvers.rings.model.layouts import KernelState
+from puzzleviz.solvers.rings.search.kernels import Tables, tables, thesis_h
 
 METRICS = ("forgat", "unit")
 MAX_STATES = 2_500_000_000
@@ -52,14 +55,15 @@ class StateSpaceStats:
     states: int
     goals: int
     distributions: dict[str, Distribution]
-    h_by_distance: np.ndarray  # (depth + 1, maxH + 1) int64, forgat distances
+    h_by_distance: Int64Array  # (depth + 1, maxH + 1) int64, forgat distances
     max_h: int
 
     @property
-    def h_histogram(self) -> np.ndarray:
-        return self.h_by_distance.sum(axis=0)
+    def h_histogram(self) -> Int64Array:
+        histogram: Int64Array = self.h_by_distance.sum(axis=0)  # numpy's stubs: Any
+        return histogram
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         hist = self.h_histogram
         nz = np.flatnonzero(hist)
         return {
@@ -99,6 +103,10 @@ class StateSpaceStats:
 # counts are fixed). This is a bijection onto 0 .. multinomial - 1, ranking a successor
 # costs two table reads, and stepping through the states of a frontier word in index
 # order needs only a division per state.
+
+
+Bits: TypeAlias = UInt64Array
+"""One bit per state index (a set of states: seen, a BFS layer), 64 to a word."""
 
 
 class _Space:
@@ -187,7 +195,10 @@ def turn_moves(config: RingConfig, metric: str) -> np.ndarray:
 
 
 @njit(cache=True, inline="always")
-def _successor(a, b, ring, f, geo, cls, rank, base, size_b):
+def _successor(
+    a: int, b: int, ring: int, f: int, geo: Int64Array, cls: Int32Array, rank: Int32Array,
+    base: Int64Array, size_b: Int64Array,
+) -> int:  # fmt: skip
     """Index of the state after turning `ring` by f (new[p] = old[p - f]) from codes a, b."""
     bits, sh, wl, w = geo[0], geo[2], geo[3], geo[4]
     dmask, lmask, wmask = geo[5], geo[6], geo[7]
@@ -201,7 +212,7 @@ def _successor(a, b, ring, f, geo, cls, rank, base, size_b):
     if ring != 0:
         own, other = other, own
     k = cls[own]
-    return base[k] + np.int64(rank[own]) * size_b[k] + rank[other]
+    return int(base[k] + np.int64(rank[own]) * size_b[k] + rank[other])
 
 
 _DEBRUIJN = np.uint64(0x03F79D71B4CB0A89)
@@ -211,14 +222,17 @@ for _i in range(64):
 
 
 @njit(cache=True, inline="always")
-def _lowest_bit(v):
+def _lowest_bit(v: np.uint64) -> int:
     """Position of the lowest set bit of a nonzero uint64 (de Bruijn multiplication)."""
     low = v & (~v + np.uint64(1))
-    return _DEBRUIJN_TABLE[(low * _DEBRUIJN) >> np.uint64(58)]
+    return int(_DEBRUIJN_TABLE[(low * _DEBRUIJN) >> np.uint64(58)])
 
 
 @njit(cache=True, inline="always")
-def _decode(i, k, base, size_b, codes, cstart, partner):
+def _decode(
+    i: int | np.int64, k: int, base: Int64Array, size_b: Int64Array, codes: Int64Array,
+    cstart: Int64Array, partner: Int64Array,
+) -> tuple[int, int, int]:  # fmt: skip
     """(class, code of ring 0, code of ring 1) of index i: the inverse of the index formula.
     `k` is the class of an index at or below i, so a walk in index order moves it forward
     only (amortised constant time)."""
@@ -231,8 +245,10 @@ def _decode(i, k, base, size_b, codes, cstart, partner):
 
 @njit(cache=True, nogil=True)
 def _expand(
-    seen, front, nxt, pull, moves, geo, cls, rank, base, size_b, codes, cstart, partner, control
-):
+    seen: Bits, front: Bits, nxt: Bits, pull: bool, moves: Int64Array, geo: Int64Array,
+    cls: Int32Array, rank: Int32Array, base: Int64Array, size_b: Int64Array, codes: Int64Array,
+    cstart: Int64Array, partner: Int64Array, control: Int64Array,
+) -> int:  # fmt: skip
     """One BFS layer. Push: every frontier state marks its unseen successors. Pull: every
     unseen state joins if one of its neighbours is in the frontier (the moves are closed
     under inverse, so a neighbour is a predecessor). Returns the new layer's size, or -1
@@ -270,7 +286,11 @@ def _expand(
 
 
 @njit(cache=True, nogil=True)
-def _heuristic_row(front, geo, base, size_b, codes, cstart, partner, tab, row, x, control):
+def _heuristic_row(
+    front: Bits, geo: Int64Array, base: Int64Array, size_b: Int64Array, codes: Int64Array,
+    cstart: Int64Array, partner: Int64Array, tab: Tables, row: Int64Array, x: KernelState,
+    control: Int64Array,
+) -> None:  # fmt: skip
     """Add the thesis' h of every frontier state to row[h] (unless stopped halfway)."""
     bits, length, dmask = geo[0], geo[1], geo[5]
     k = 0
@@ -290,8 +310,13 @@ def _heuristic_row(front, geo, base, size_b, codes, cstart, partner, tab, row, x
 
 
 @njit(cache=True, nogil=True)
-def _bfs(seen, fronts, state, layers, max_layers, total, moves, geo, cls, rank, base, size_b,
-         codes, cstart, partner, want_h, hist, tab, x, control):  # fmt: skip
+def _bfs(
+    seen: Bits, fronts: Bits, state: Int64Array, layers: Int64Array, max_layers: int,
+    total: int, moves: Int64Array, geo: Int64Array, cls: Int32Array, rank: Int32Array,
+    base: Int64Array, size_b: Int64Array, codes: Int64Array, cstart: Int64Array,
+    partner: Int64Array, want_h: bool, hist: Int64Array, tab: Tables, x: KernelState,
+    control: Int64Array,
+) -> None:  # fmt: skip
     """Run up to `max_layers` BFS layers. state = [depth, parity, reached, finished]:
     layers[depth] is the size of fronts[parity], the deepest layer found so far. Stopped
     through `control`, it returns unfinished with the layers half done."""
@@ -318,17 +343,6 @@ def _bfs(seen, fronts, state, layers, max_layers, total, moves, geo, cls, rank, 
         state[1] = 1 - parity
         state[2] = reached + added
         front[:] = 0
-
-
-@njit(cache=True, nogil=True)
-def count_bits(bits):
-    total = 0
-    for w in range(bits.shape[0]):
-        v = bits[w]
-        while v:
-            v &= v - np.uint64(1)
-            total += 1
-    return total
 
 
 @functools.lru_cache(maxsize=8)
@@ -367,7 +381,7 @@ def distance_layers(
     layers[0] = goals.size
     state = np.array([0, 0, goals.size, 0], dtype=np.int64)
     want_h = hist is not None
-    hist_arg = hist if want_h else np.zeros((1, 1), dtype=np.int64)
+    hist_arg = hist if hist is not None else np.zeros((1, 1), dtype=np.int64)
     x = np.zeros(config.n_balls, dtype=np.int8)
     moves = turn_moves(config, metric)
     step = MAX_DEPTH + 1 if (total <= _ONE_CALL and on_layer is None) else 1
