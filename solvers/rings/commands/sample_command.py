@@ -15,8 +15,11 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
+from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.options import add_max_memory, positive, whole
+from puzzleviz.solvers.progress import Progress
 from puzzleviz.solvers.rings.commands.options import CONFIG_HELP
+from puzzleviz.solvers.split.options import add_split_arguments, split_options
 
 if TYPE_CHECKING:
     from puzzleviz.solvers.rings.model.config import RingConfig
@@ -26,8 +29,6 @@ MAX_COUNT = 1_000_000
 
 
 def add_sample_arguments(parser: argparse.ArgumentParser) -> None:
-    from puzzleviz.solvers.split.options import add_split_arguments
-
     parser.add_argument("--config", default="2/20/2/4", help=CONFIG_HELP + "; two rings only")
     parser.add_argument(
         "--count",
@@ -69,13 +70,11 @@ def add_sample_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run_sample(args: argparse.Namespace) -> int:
+    # lazy: --help reads this module; these load numba (and atomic 33 ms)
     from puzzleviz.solvers.atomic import write_json
-    from puzzleviz.solvers.errors import PuzzleInputError
     from puzzleviz.solvers.interrupt import run_stoppable
-    from puzzleviz.solvers.progress import Progress
     from puzzleviz.solvers.rings.model.config import RingConfig
     from puzzleviz.solvers.rings.optimal.batch import counting_bound, solve_batch, uniform_job
-    from puzzleviz.solvers.split.options import split_options
 
     config = RingConfig.parse(args.config)
     if config.rings != 2:

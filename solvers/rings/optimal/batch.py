@@ -23,11 +23,16 @@ import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.goal import goal_states
+from puzzleviz.solvers.rings.model.shuffle import played, random_moves, uniform_shuffle
+from puzzleviz.solvers.rings.optimal.optimal import prepare, solve_optimal
+from puzzleviz.solvers.split.choose import engine_for
 from puzzleviz.solvers.split.parts import Job, Key, PartResult
+from puzzleviz.solvers.split.run import run_parts
 
 if TYPE_CHECKING:
     from puzzleviz.solvers.progress import Progress
-    from puzzleviz.solvers.rings.model.config import RingConfig
     from puzzleviz.solvers.split.options import SplitOptions
 
 RUNNER = "puzzleviz.solvers.rings.optimal.batch:search_part"
@@ -108,8 +113,6 @@ def counting_bound(config: RingConfig) -> int:
     """The least d with goals x (sequences of at most d moves) >= states: some state is at
     least that far (two rings: 2(G-1) first moves, then G-1, never one ring twice), a
     floor for God's number that needs no search."""
-    from puzzleviz.solvers.rings.model.goal import goal_states
-
     b = config.size - 1
     goals = len(goal_states(config))
     reach, layer, d = 1, 2 * b, 0
@@ -138,9 +141,6 @@ def solve_batch(
 ) -> tuple[BatchResult, str]:
     """Every position of `job` on the engine `options` ask for (those in its split log
     not again), merged; and where it ran."""
-    from puzzleviz.solvers.split.choose import engine_for
-    from puzzleviz.solvers.split.run import run_parts
-
     with engine_for(options) as engine:
         parts = run_parts(job, batch_keys(job), engine, log=options.log(), progress=progress)
         where = engine.name
@@ -152,10 +152,6 @@ def solve_batch(
 
 def search_part(job: Job, key: Key) -> PartResult:
     """Each position of the part solved optimally on this thread, within the limits."""
-    from puzzleviz.solvers.rings.model.config import RingConfig
-    from puzzleviz.solvers.rings.model.shuffle import uniform_shuffle
-    from puzzleviz.solvers.rings.optimal.optimal import solve_optimal
-
     config = RingConfig.parse(str(job.problem["config"]))
     seconds = job.problem["max_seconds"]
     cpu = time.process_time()  # the IDA* runs on a thread of its own
@@ -178,10 +174,6 @@ def search_part(job: Job, key: Key) -> PartResult:
 
 def warm(job: Job) -> None:
     """Load (or build) the configuration's pattern databases and the search kernels."""
-    from puzzleviz.solvers.rings.model.config import RingConfig
-    from puzzleviz.solvers.rings.model.shuffle import played, random_moves
-    from puzzleviz.solvers.rings.optimal.optimal import prepare, solve_optimal
-
     config = RingConfig.parse(str(job.problem["config"]))
     prepare(config)
     near = played(config, config.solved_state(), random_moves(config, 3, 0))
