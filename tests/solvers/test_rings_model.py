@@ -140,6 +140,7 @@ def test_goal_counts(text, goals):
     assert len({g.tobytes() for g in found}) == goals
 
 
+@pytest.mark.slow  # about 5 s: 322,560 goals
 def test_olympic_two_colour_goals_are_listed_in_order_and_each_is_a_goal():
     config = RingConfig.parse("5/18/2/2")
     found = goal_states(config)

@@ -100,7 +100,8 @@ def reference_table(pattern: cp.Pattern) -> dict[int, int]:
     return dist
 
 
-TABLE_CASES = [("2/8/2/2", cp.MAX_ENTRIES), ("2/8/2/2", 200), ("2/10/1/3", cp.MAX_ENTRIES),
+TABLE_CASES = [("2/8/2/2", cp.MAX_ENTRIES), ("2/8/2/2", 200),
+               pytest.param("2/10/1/3", cp.MAX_ENTRIES, marks=pytest.mark.slow),  # about 10 s
                ("2/10/1/2", 200)]  # fmt: skip
 
 
@@ -124,6 +125,7 @@ def test_one_colour_tables_are_the_spec_distance_tables():
     assert cp.build_table(pattern).layers == [2, 34, 284, 1760, 6740, 16800, 15000, 7500, 500]
 
 
+@pytest.mark.slow  # about 5 s: builds the tables twice
 def test_the_cache_is_written_once_and_read_back(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(cp, "CACHE_FROM", 0)

@@ -53,7 +53,9 @@ def play(config: RingConfig, state: np.ndarray, moves) -> np.ndarray:
     return out
 
 
-@pytest.mark.parametrize("method", ["bfs", "iddfs", "astar", "idastar"])
+@pytest.mark.parametrize(
+    "method", ["bfs", pytest.param("iddfs", marks=pytest.mark.slow), "astar", "idastar"]
+)  # iddfs: about 8 s
 def test_optimal_methods_find_shortest_solutions(small, method):
     config, dist = small
     for seed in range(6):

@@ -31,7 +31,12 @@ SPEC = {
 }
 
 
-@pytest.mark.parametrize("text", sorted(SPEC))
+SLOW_SPEC = ("2/10/1/2",)  # about 8 s
+
+
+@pytest.mark.parametrize(
+    "text", [pytest.param(t, marks=[pytest.mark.slow] * (t in SLOW_SPEC)) for t in sorted(SPEC)]
+)
 def test_distance_tables_reproduce_the_spec(text):
     stats = state_space_stats(RingConfig.parse(text))
     forgat, unit = SPEC[text]
