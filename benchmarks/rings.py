@@ -10,7 +10,7 @@ Measured figures, before and after issue 23's shortest solutions: benchmarks/RES
 Timings are wall-clock and CPU time of this process; the machine may be shared, so the
 load average is printed first. The BFS ratio is measured in the same run on the same
 configuration. No peer package for Hungarian rings exists on PyPI; the plain-Python BFS
-(solvers.rings.reference) is the baseline.
+(solvers.rings.stats.reference) is the baseline.
 """
 
 from __future__ import annotations
@@ -24,16 +24,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from puzzleviz.solvers.rings.colour_pdb import tables_ready
-from puzzleviz.solvers.rings.config import RingConfig
-from puzzleviz.solvers.rings.goal import is_goal
-from puzzleviz.solvers.rings.model import RingsModel
-from puzzleviz.solvers.rings.practical import practical_moves
-from puzzleviz.solvers.rings.reference import python_bfs_layers
-from puzzleviz.solvers.rings.search import solve
-from puzzleviz.solvers.rings.shuffle import random_moves, uniform_shuffle
-from puzzleviz.solvers.rings.statespace import distance_layers, state_space_stats
-from puzzleviz.solvers.rings.statsview import stats_lines
+from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.goal import is_goal
+from puzzleviz.solvers.rings.model.model import RingsModel
+from puzzleviz.solvers.rings.model.shuffle import random_moves, uniform_shuffle
+from puzzleviz.solvers.rings.optimal.colour_pdb import tables_ready
+from puzzleviz.solvers.rings.practical.practical import practical_moves
+from puzzleviz.solvers.rings.search.methods import solve
+from puzzleviz.solvers.rings.stats.reference import python_bfs_layers
+from puzzleviz.solvers.rings.stats.statespace import distance_layers, state_space_stats
+from puzzleviz.solvers.rings.stats.statsview import stats_lines
 
 
 def timed(fn, *args, **kwargs):

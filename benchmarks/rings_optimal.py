@@ -19,7 +19,7 @@ Sections:
   (the largest distance proved: an exact optimum, or a bound that an exhausted IDA*
   iteration proved; never less than the counting bound);
   With --workers N, --scheduler ADDRESS or --split-log FILE the states are the parts of a
-  split run (solvers.rings.batch: --per-part states each, one thread per worker, on local
+  split run (solvers.rings.optimal.batch: --per-part states each, one thread per worker, on local
   Dask workers or a cluster; --split-log resumes); --budget is then not used, --each and
   --max-nodes bound each state (a node limit gives the same figures on every engine);
 - configs (--configs): a 10-turn scramble of every two-ring configuration with at most
@@ -46,14 +46,14 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from puzzleviz.solvers.rings import colour_pdb as cp
-from puzzleviz.solvers.rings import exact
-from puzzleviz.solvers.rings.batch import counting_bound
-from puzzleviz.solvers.rings.config import RingConfig, all_configs
-from puzzleviz.solvers.rings.goal import is_goal
-from puzzleviz.solvers.rings.model import RingsModel
-from puzzleviz.solvers.rings.optimal import heuristic_value, prepare, solve_optimal
-from puzzleviz.solvers.rings.shuffle import random_moves, uniform_shuffle
+from puzzleviz.solvers.rings.model.config import RingConfig, all_configs
+from puzzleviz.solvers.rings.model.goal import is_goal
+from puzzleviz.solvers.rings.model.model import RingsModel
+from puzzleviz.solvers.rings.model.shuffle import random_moves, uniform_shuffle
+from puzzleviz.solvers.rings.optimal import colour_pdb as cp
+from puzzleviz.solvers.rings.optimal.batch import counting_bound
+from puzzleviz.solvers.rings.optimal.optimal import heuristic_value, prepare, solve_optimal
+from puzzleviz.solvers.rings.stats import exact
 from puzzleviz.solvers.split.options import add_split_arguments, split_options
 
 ORIGINAL = RingConfig.parse("2/20/2/4")
@@ -181,7 +181,7 @@ def uniform(count: int, each: float, budget: float, first_seed: int) -> None:
 def uniform_split(count: int, each: float, first_seed: int, args: argparse.Namespace) -> None:
     """The uniform section as a split run: the same rows, in seed order, once every part
     is back (seconds per state are not kept: the parts ran elsewhere)."""
-    from puzzleviz.solvers.rings.batch import solve_batch, uniform_job
+    from puzzleviz.solvers.rings.optimal.batch import solve_batch, uniform_job
     from puzzleviz.solvers.split.options import split_options
 
     options = split_options(args)

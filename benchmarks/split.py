@@ -16,7 +16,7 @@ digest column: a hash of the merged JSON):
   hours; a limit per part is deterministic, so every engine finds the same);
 - rings: --rings-states uniform random states of the original 2/20/2/4 (seeds 0...), one
   per part, each searched to --rings-nodes nodes (God's-number sampling as parts,
-  solvers.rings.batch; a node limit gives every engine the same bounds);
+  solvers.rings.optimal.batch; a node limit gives every engine the same bounds);
 - cube: Conway's 5x5x5 puzzle, every filling (--all): its 222 symmetry roots as parts
   (solvers.cube.split_parts), the classes made from the merged rows;
 - bedlam (only when asked): Bedlam's classes: 16 roots, each split by the kernel's first
@@ -98,7 +98,7 @@ def set_case(nodes: int) -> tuple[Job, list[Key], Callable[[list[PartResult]], o
 
 
 def rings_case(states: int, nodes: int) -> tuple[Job, list[Key], Answer]:
-    from puzzleviz.solvers.rings.batch import batch_keys, merge, uniform_job
+    from puzzleviz.solvers.rings.optimal.batch import batch_keys, merge, uniform_job
 
     job = uniform_job("2/20/2/4", 0, states, max_nodes=nodes)
     return job, batch_keys(job), lambda parts: merge(job, parts).to_json()

@@ -12,14 +12,16 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 import numpy as np
+from puzzleviz.solvers.arrays import Float64Array
 from puzzleviz.solvers.i18n import N_, fill, gettext, msg, nmsg, render
-from puzzleviz.solvers.rings.background import BackgroundSearch, drive_job
-from puzzleviz.solvers.rings.config import RingConfig
-from puzzleviz.solvers.rings.geometry import RingLayout, layout, short_way, turn_message
-from puzzleviz.solvers.rings.model import Examine, RingsModel, Rotate
-from puzzleviz.solvers.rings.results import RingsResult, solution_message
-from puzzleviz.solvers.rings.search import METHODS
-from puzzleviz.solvers.rings.shuffle import random_moves
+from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.geometry import RingLayout, layout, short_way, turn_message
+from puzzleviz.solvers.rings.model.layouts import RingState
+from puzzleviz.solvers.rings.model.model import Examine, RingsModel, Rotate
+from puzzleviz.solvers.rings.model.shuffle import random_moves
+from puzzleviz.solvers.rings.search.background import BackgroundSearch, drive_job
+from puzzleviz.solvers.rings.search.methods import METHODS
+from puzzleviz.solvers.rings.search.results import RingsResult, solution_message
 from puzzleviz.solvers.trace_edit import by_hand
 from puzzleviz.solvers.tracer import RecordingTracer
 from puzzleviz.viz.color import GOOD, INK, mix, readable_ink, rgba
@@ -106,7 +108,7 @@ def rings_area(view: View) -> tuple[Rect, Rect]:
 
 
 @register_scene
-class RingsScene(Scene):
+class RingsScene(Scene[RingsModel]):
     kind = "rings"
     title = N_("Hungarian rings")
     options = (SceneOption("numbers", "c", N_("Colour numbers on the balls")),)
@@ -130,10 +132,10 @@ class RingsScene(Scene):
         "play": N_("played by hand"),
     }
 
-    def interaction(self) -> Interaction:
+    def interaction(self) -> Interaction[RingsModel]:
         return RingsInteraction()
 
-    def statistics(self, frame: Frame) -> list[str]:
+    def statistics(self, frame: Frame[RingsModel]) -> list[str]:
         """The search's counters. Best-first ranks positions by the thesis' score (a sum
         over colour runs, 0 when solved), not by moves: its estimate is no number of moves,
         and saying 'estimate 88 moves' beside a 12-move solution would be false."""
@@ -144,7 +146,7 @@ class RingsScene(Scene):
         milestones = milestone_line(frame.trace, frame.milestones_reached)
         return [*lines, milestones] if milestones else lines
 
-    def heading(self, frame: Frame) -> str:
+    def heading(self, frame: Frame[RingsModel]) -> str:
         """The title row, with what the solution shown is worth ('shortest: 14 moves
         (proven)' or '14 moves (not proven shortest)') once a solver has found one."""
         base = super().heading(frame)
@@ -160,7 +162,7 @@ class RingsScene(Scene):
         title, _, method = base.partition(" · ")
         return f"{title} · {proof} · {method}" if method else f"{title} · {proof}"
 
-    def draw(self, frame: Frame, view: View, canvas: Canvas) -> None:
+    def draw(self, frame: Frame[RingsModel], view: View, canvas: Canvas) -> None:
         model: RingsModel = frame.model
         config = model.config
         s = view.scale
@@ -180,7 +182,9 @@ class RingsScene(Scene):
                         band.w, s, centered=True)  # fmt: skip
 
 
-def _ball_positions(config: RingConfig, geometry: RingLayout, frame: Frame) -> np.ndarray:
+def _ball_positions(
+    config: RingConfig, geometry: RingLayout, frame: Frame[RingsModel]
+) -> Float64Array:
     """(N, 2) geometry coordinates of every ball now, the turning ring's balls mid-slide."""
     xy = geometry.ball_xy.copy()
     event = frame.event
@@ -203,7 +207,10 @@ def _draw_tracks(d: DrawList2D, where: Placement, scale: float, solved: bool) ->
         d.circle(x, y, where.scale, None, stroke=rgba(INK, 0.15), width=1.2 * scale)
 
 
-def _draw_balls(d, config, where: Placement, state, positions, numbers: bool, scale) -> None:
+def _draw_balls(
+    d: DrawList2D, config: RingConfig, where: Placement, state: RingState,
+    positions: Float64Array, numbers: bool, scale: float,
+) -> None:  # fmt: skip
     centers = np.array([where.to_screen(x, y) for x, y in positions], dtype=np.float32)
     colors = [ball_color(config, int(c)) for c in state]
     fills = np.array([rgba(c) for c in colors], dtype=np.float32)
@@ -219,16 +226,18 @@ def _draw_balls(d, config, where: Placement, state, positions, numbers: bool, sc
                    anchor="cm", font="bold")  # fmt: skip
 
 
-def _draw_labels(d, config: RingConfig, where: Placement, scale: float, frame: Frame) -> None:
-    turning = frame.event.ring if isinstance(frame.event, Rotate) else -1
+def _draw_labels(
+    d: DrawList2D, config: RingConfig, where: Placement, scale: float, frame: Frame[RingsModel]
+) -> None:
+    turn = frame.event if isinstance(frame.event, Rotate) else None
     for ring, (cx, cy) in enumerate(where.geometry.centres):
         x, y = where.to_screen(cx, cy)
-        active = ring == turning
+        active = turn is not None and ring == turn.ring
         size = min(34 * scale, where.scale * 0.35)
         d.text(str(ring + 1), x, y, size, INK, anchor="cm",
                font="bold" if active else "regular")  # fmt: skip
-        if active:
-            steps = short_way(config, frame.event.f)
+        if turn is not None and active:
+            steps = short_way(config, turn.f)
             sweep = min(abs(steps) * where.geometry.step, math.pi * 1.5)
             start = math.pi / 2 if steps > 0 else math.pi / 2 - sweep
             radius = where.scale * 0.55
@@ -236,7 +245,10 @@ def _draw_labels(d, config: RingConfig, where: Placement, scale: float, frame: F
             _arrow_head(d, x, y, radius, start + sweep if steps > 0 else start, steps > 0, scale)
 
 
-def _arrow_head(d, cx, cy, radius, angle, counter_clockwise: bool, scale: float) -> None:
+def _arrow_head(
+    d: DrawList2D, cx: float, cy: float, radius: float, angle: float, counter_clockwise: bool,
+    scale: float,
+) -> None:  # fmt: skip
     """A small triangle at the end of the turn arc, pointing the way the balls go."""
     tip_x, tip_y = cx + radius * math.cos(angle), cy - radius * math.sin(angle)
     tangent = angle + (math.pi / 2 if counter_clockwise else -math.pi / 2)
@@ -275,7 +287,7 @@ def failure_words(result: RingsResult | None) -> str:
     return msg("stopped before it found a solution")
 
 
-class RingsInteraction(Interaction):
+class RingsInteraction(Interaction[RingsModel]):
     """Turning rings, shuffling, resetting and searching, like the thesis' window."""
 
     help = (
@@ -299,17 +311,17 @@ class RingsInteraction(Interaction):
         )
         return (turn, *self.help)
 
-    def _model(self, session: Session) -> RingsModel:
+    def _model(self, session: Session[RingsModel]) -> RingsModel:
         return session.player.model
 
-    def _turn(self, session: Session, ring: int, f: int) -> None:
+    def _turn(self, session: Session[RingsModel], ring: int, f: int) -> None:
         config = self._model(session).config
         f %= config.size
         if f:
             session.act(msg("Your move · {turn}", turn=turn_message(config, ring, f)),
                         [Rotate(ring, f)])  # fmt: skip
 
-    def on_key(self, key: str, shift: bool, session: Session) -> bool:
+    def on_key(self, key: str, shift: bool, session: Session[RingsModel]) -> bool:
         config = self._model(session).config
         if key.isdigit() and 1 <= int(key) <= config.rings:
             self._turn(session, int(key) - 1, -self.amount if shift else self.amount)
@@ -336,26 +348,26 @@ class RingsInteraction(Interaction):
             return False
         return True
 
-    def on_click(self, x: float, y: float, button: int, session: Session) -> bool:
+    def on_click(self, x: float, y: float, button: int, session: Session[RingsModel]) -> bool:
         ring = self._ring_at(session, x, y)
         if ring is None:
             return False
         self._turn(session, ring, self.amount if button == 1 else -self.amount)
         return True
 
-    def on_wheel(self, x: float, y: float, steps: int, session: Session) -> bool:
+    def on_wheel(self, x: float, y: float, steps: int, session: Session[RingsModel]) -> bool:
         ring = self._ring_at(session, x, y)
         if ring is None or steps == 0:
             return False
         self._turn(session, ring, steps)
         return True
 
-    def _ring_at(self, session: Session, x: float, y: float) -> int | None:
+    def _ring_at(self, session: Session[RingsModel], x: float, y: float) -> int | None:
         if session.view is None:
             return None
         return place(self._model(session).config, rings_area(session.view)[0]).ring_at(x, y)
 
-    def _reset(self, session: Session) -> None:
+    def _reset(self, session: Session[RingsModel]) -> None:
         session.cancel()
         model = self._model(session)
         counters = session.player.trace.header.counters
@@ -363,7 +375,7 @@ class RingsInteraction(Interaction):
         session.show(tracer.finish(), play=False)
         session.say(msg("reset: the rings are solved"))
 
-    def _search(self, session: Session) -> None:
+    def _search(self, session: Session[RingsModel]) -> None:
         if session.job is not None:
             session.cancel()
             session.say(msg("search stopped"))

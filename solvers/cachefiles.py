@@ -5,18 +5,18 @@ trusted, a traceback, or a silent rebuild of minutes. A folder that keeps nothin
 once too, with what it costs.
 
 The numba kernel cache has its own rules (solvers.jit); the rings tables and goal sets
-(solvers.rings.colour_pdb, solvers.rings.goal) use these.
+(solvers.rings.optimal.colour_pdb, solvers.rings.model.goal) use these.
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import os
 import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
-from typing import BinaryIO
 
 from puzzleviz.solvers.progress import say
 
@@ -25,7 +25,7 @@ class DamagedCache(Exception):
     """A cache file that is not what it claims to be; the text says what is wrong."""
 
 
-def open_regular(path: Path) -> BinaryIO:
+def open_regular(path: Path) -> io.BufferedReader:
     """`path` opened for reading if it is a regular file; DamagedCache if it is anything
     else (a FIFO put there would block a plain open for ever, a device would never end).
     FileNotFoundError passes: no file is no damage."""

@@ -80,9 +80,9 @@ def test_stats_refuses_huge_spaces(capsys):
 
 
 def test_sample_gives_the_bfs_distance_of_every_position(tmp_path, capsys):
-    from puzzleviz.solvers.rings import exact
-    from puzzleviz.solvers.rings.config import RingConfig
-    from puzzleviz.solvers.rings.shuffle import uniform_shuffle
+    from puzzleviz.solvers.rings.model.config import RingConfig
+    from puzzleviz.solvers.rings.model.shuffle import uniform_shuffle
+    from puzzleviz.solvers.rings.stats import exact
 
     out = tmp_path / "sample.json"
     args = ["rings", "sample", "--config", "2/10/1/2", "--count", "4", "--first-seed", "7"]

@@ -268,8 +268,8 @@ def test_a_damaged_pattern_database_is_said_and_built_again(rings_cache, tmp_pat
 def test_a_garbage_table_is_not_taken_for_a_table_at_hand(rings_cache, tmp_path, monkeypatch):
     """tables_ready reads headers: the practical method does not start a build of minutes
     on the word of a file name."""
-    from puzzleviz.solvers.rings import colour_pdb
-    from puzzleviz.solvers.rings.config import RingConfig
+    from puzzleviz.solvers.rings.model.config import RingConfig
+    from puzzleviz.solvers.rings.optimal import colour_pdb
 
     home, _, made = rings_cache
     (name,) = [n for n in made if n.endswith(".pdb")]

@@ -54,7 +54,7 @@ def test_cube_stops_at_its_default_node_limit(capsys, monkeypatch):
 
 
 def test_rings_stats_refuses_a_large_space_unless_lifted(capsys, monkeypatch):
-    monkeypatch.setattr("puzzleviz.solvers.rings.options.DEFAULT_MAX_STATES", 1_000)
+    monkeypatch.setattr("puzzleviz.solvers.rings.commands.options.DEFAULT_MAX_STATES", 1_000)
     code, _, err = run_cli(capsys, "rings", "stats", "--config", "2/8/1/2")
     assert code == 2 and "--max-states lifts it" in err
     code, out, _ = run_cli(capsys, "rings", "stats", "--config", "2/8/1/2", "--max-states", "1e9")

@@ -167,8 +167,8 @@ def test_the_digits_search_looks_at_the_control():
 
 
 def test_the_state_space_search_looks_at_the_control():
-    from puzzleviz.solvers.rings.config import RingConfig
-    from puzzleviz.solvers.rings.statespace import state_space_stats
+    from puzzleviz.solvers.rings.model.config import RingConfig
+    from puzzleviz.solvers.rings.stats.statespace import state_space_stats
 
     _stopped_from_the_start(lambda: state_space_stats(RingConfig.parse("2/14/1/2")))
 

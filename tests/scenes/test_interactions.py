@@ -11,7 +11,7 @@ import pytest
 from puzzleviz.scenes.rings import place, rings_area
 from puzzleviz.scenes.setgame import board_layout
 from puzzleviz.solvers.i18n import render
-from puzzleviz.solvers.rings.model import RingsModel, Rotate
+from puzzleviz.solvers.rings.model.model import RingsModel, Rotate
 from puzzleviz.solvers.setgame.model import CHOSEN, EXCLUDED, Add, Exclude, Forbid, SetGameModel
 from puzzleviz.solvers.tracer import RecordingTracer
 from puzzleviz.viz.app import App

@@ -23,9 +23,9 @@ import numpy as np
 import pytest
 from puzzleviz.solvers import i18n
 from puzzleviz.solvers.i18n import N_, msg, nmsg, render
-from puzzleviz.solvers.rings.config import RingConfig
-from puzzleviz.solvers.rings.geometry import turn_message
-from puzzleviz.solvers.rings.results import solution_message
+from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.geometry import turn_message
+from puzzleviz.solvers.rings.search.results import solution_message
 from puzzleviz.viz.app import App
 from puzzleviz.viz.color import contrast, over
 from puzzleviz.viz.compose import compose, default_look, make_view, render_frame

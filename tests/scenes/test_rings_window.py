@@ -7,8 +7,8 @@ import time
 
 import pygame
 import pytest
-from puzzleviz.solvers.rings.model import RingsModel, Rotate
-from puzzleviz.solvers.rings.shuffle import random_moves
+from puzzleviz.solvers.rings.model.model import RingsModel, Rotate
+from puzzleviz.solvers.rings.model.shuffle import random_moves
 from puzzleviz.solvers.tracer import RecordingTracer
 from puzzleviz.viz.app import App
 from puzzleviz.viz.player import GLIDE_SECONDS, Mode

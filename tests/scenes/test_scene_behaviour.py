@@ -13,9 +13,9 @@ from puzzleviz.scenes.setgame import board_layout
 from puzzleviz.scenes.sudoku import grid_layout
 from puzzleviz.solvers.cube.model import Place as CubePlace
 from puzzleviz.solvers.digits.model import Place as DigitsPlace
-from puzzleviz.solvers.rings.config import RingConfig
-from puzzleviz.solvers.rings.geometry import layout
-from puzzleviz.solvers.rings.model import RingsModel, Rotate
+from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.geometry import layout
+from puzzleviz.solvers.rings.model.model import RingsModel, Rotate
 from puzzleviz.solvers.setgame.model import SetGameModel
 from puzzleviz.solvers.tracer import RecordingTracer
 from puzzleviz.solvers.traceview import model_for

@@ -371,7 +371,7 @@ def _play_sudoku(w: Watched) -> None:
 
 
 def _rings_trace():
-    from puzzleviz.solvers.rings.model import RingsModel
+    from puzzleviz.solvers.rings.model.model import RingsModel
     from puzzleviz.solvers.tracer import RecordingTracer
 
     return RecordingTracer(RingsModel("2/8/1/2"), solver="rings.play").finish()

@@ -9,13 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.modelcheck import assert_walk_invertible
-from puzzleviz.solvers.rings.config import RingConfig, all_configs
-from puzzleviz.solvers.rings.geometry import layout, short_way
-from puzzleviz.solvers.rings.goal import goal_states, is_goal, max_heuristic, thesis_heuristic
-from puzzleviz.solvers.rings.model import Examine, RingsModel, Rotate
-from puzzleviz.solvers.rings.ranking import rank, unrank
-from puzzleviz.solvers.rings.shuffle import random_moves, thesis_shuffle, uniform_shuffle
-from puzzleviz.solvers.rings.stateio import format_state, parse_state
+from puzzleviz.solvers.rings.model.config import RingConfig, all_configs
+from puzzleviz.solvers.rings.model.geometry import layout, short_way
+from puzzleviz.solvers.rings.model.goal import goal_states, is_goal, max_heuristic, thesis_heuristic
+from puzzleviz.solvers.rings.model.model import Examine, RingsModel, Rotate
+from puzzleviz.solvers.rings.model.ranking import rank, unrank
+from puzzleviz.solvers.rings.model.shuffle import random_moves, thesis_shuffle, uniform_shuffle
+from puzzleviz.solvers.rings.model.stateio import format_state, parse_state
 
 CONFIGS = all_configs(thesis_only=False)
 
@@ -140,6 +140,7 @@ def test_goal_counts(text, goals):
     assert len({g.tobytes() for g in found}) == goals
 
 
+@pytest.mark.slow  # about 5 s: 322,560 goals
 def test_olympic_two_colour_goals_are_listed_in_order_and_each_is_a_goal():
     config = RingConfig.parse("5/18/2/2")
     found = goal_states(config)
@@ -278,7 +279,7 @@ def test_model_definition_roundtrip_and_describe():
 def test_goal_sets_are_cached_on_disk_and_a_bad_cache_is_listed_again(
     tmp_path, monkeypatch, capsys
 ):
-    import puzzleviz.solvers.rings.goal as goal
+    import puzzleviz.solvers.rings.model.goal as goal
     from puzzleviz.solvers.cachefiles import DamagedCache
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))

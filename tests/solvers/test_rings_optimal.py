@@ -16,16 +16,16 @@ import numpy as np
 import pytest
 from puzzleviz.solvers.interrupt import SearchStopped
 from puzzleviz.solvers.modelcheck import assert_trace_replays
-from puzzleviz.solvers.rings import colour_pdb as cp
-from puzzleviz.solvers.rings import exact
-from puzzleviz.solvers.rings.config import RingConfig
-from puzzleviz.solvers.rings.goal import is_goal
-from puzzleviz.solvers.rings.macros import turn_gather
-from puzzleviz.solvers.rings.model import RingsModel
-from puzzleviz.solvers.rings.optimal import colour_masks, heuristic_value, solve_optimal
-from puzzleviz.solvers.rings.search import recording_tracer
-from puzzleviz.solvers.rings.shuffle import played as play
-from puzzleviz.solvers.rings.shuffle import scrambled, uniform_shuffle
+from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.goal import is_goal
+from puzzleviz.solvers.rings.model.macros import turn_gather
+from puzzleviz.solvers.rings.model.model import RingsModel
+from puzzleviz.solvers.rings.model.shuffle import played as play
+from puzzleviz.solvers.rings.model.shuffle import scrambled, uniform_shuffle
+from puzzleviz.solvers.rings.optimal import colour_pdb as cp
+from puzzleviz.solvers.rings.optimal.optimal import colour_masks, heuristic_value, solve_optimal
+from puzzleviz.solvers.rings.search.methods import recording_tracer
+from puzzleviz.solvers.rings.stats import exact
 
 SMALL = ["2/6/2/1", "2/8/2/2", "2/8/1/2", "2/10/1/2", "2/12/1/2"]
 
@@ -100,7 +100,8 @@ def reference_table(pattern: cp.Pattern) -> dict[int, int]:
     return dist
 
 
-TABLE_CASES = [("2/8/2/2", cp.MAX_ENTRIES), ("2/8/2/2", 200), ("2/10/1/3", cp.MAX_ENTRIES),
+TABLE_CASES = [("2/8/2/2", cp.MAX_ENTRIES), ("2/8/2/2", 200),
+               pytest.param("2/10/1/3", cp.MAX_ENTRIES, marks=pytest.mark.slow),  # about 10 s
                ("2/10/1/2", 200)]  # fmt: skip
 
 
@@ -124,6 +125,7 @@ def test_one_colour_tables_are_the_spec_distance_tables():
     assert cp.build_table(pattern).layers == [2, 34, 284, 1760, 6740, 16800, 15000, 7500, 500]
 
 
+@pytest.mark.slow  # about 5 s: builds the tables twice
 def test_the_cache_is_written_once_and_read_back(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(cp, "CACHE_FROM", 0)

@@ -5,17 +5,17 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from puzzleviz.solvers.rings.config import RingConfig
-from puzzleviz.solvers.rings.goal import is_goal
-from puzzleviz.solvers.rings.graphsearch import FOUND
-from puzzleviz.solvers.rings.practical import practical_moves
-from puzzleviz.solvers.rings.reduction import (
+from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.goal import is_goal
+from puzzleviz.solvers.rings.model.shuffle import uniform_shuffle
+from puzzleviz.solvers.rings.practical.practical import practical_moves
+from puzzleviz.solvers.rings.practical.reduction import (
     macro_table,
     merge_colours,
     merged_config,
     order_moves,
 )
-from puzzleviz.solvers.rings.shuffle import uniform_shuffle
+from puzzleviz.solvers.rings.search.graphsearch import FOUND
 
 from tests.solvers.test_rings_search import play
 
@@ -50,6 +50,7 @@ def test_every_macro_moves_only_the_balls_it_lists():
         assert 4 <= np.count_nonzero(after != state) <= 5
 
 
+@pytest.mark.slow  # about 10 s: the three-turn setups of the Olympic rings
 def test_order_stage_sorts_rings_that_hold_their_own_colours():
     # a scramble that keeps every ball on its ring: random macros from the solved state
     table = macro_table(OLYMPIC_2, 2)
@@ -67,6 +68,7 @@ def test_order_stage_sorts_rings_that_hold_their_own_colours():
     assert code == FOUND and is_goal(OLYMPIC_2, play(OLYMPIC_2, state, moves))
 
 
+@pytest.mark.slow  # 5-10 s each
 @pytest.mark.parametrize(("seed", "relaxed"), [(0, True), (1, True), (0, False)])
 def test_five_rings_with_two_colours_are_solved(seed, relaxed):
     # relaxed: the beam directly, the reduction if it stalls; without the relaxed tables

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from puzzleviz.solvers.rings.config import RingConfig
-from puzzleviz.solvers.rings.goal import is_goal
-from puzzleviz.solvers.rings.graphsearch import FOUND
-from puzzleviz.solvers.rings.kernels import tables, to_kernel_state
-from puzzleviz.solvers.rings.practical import guide, guide_params, practical_moves
-from puzzleviz.solvers.rings.relaxed import relaxed_tables
-from puzzleviz.solvers.rings.shuffle import random_moves, uniform_shuffle
+from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.goal import is_goal
+from puzzleviz.solvers.rings.model.shuffle import random_moves, uniform_shuffle
+from puzzleviz.solvers.rings.practical.practical import guide, guide_params, practical_moves
+from puzzleviz.solvers.rings.practical.relaxed import relaxed_tables
+from puzzleviz.solvers.rings.search.graphsearch import FOUND
+from puzzleviz.solvers.rings.search.kernels import tables, to_kernel_state
 
 from tests.solvers.test_rings_search import play
 
@@ -66,7 +66,7 @@ def test_the_olympic_guide_aims_at_the_nearest_of_its_goals():
     # one colour per ring: the colours of equal counts may trade rings (12 goals); the guide
     # is the least over those goals, so it reads 0 at every one of them, and with the first
     # goal alone it is the guide aimed at colour r in ring r
-    from puzzleviz.solvers.rings.goal import goal_states
+    from puzzleviz.solvers.rings.model.goal import goal_states
 
     config = RingConfig.parse("5/18/1/2")
     tab = tables(config)

@@ -6,16 +6,16 @@ import numpy as np
 import pytest
 from puzzleviz.solvers.i18n import render
 from puzzleviz.solvers.modelcheck import assert_trace_replays
-from puzzleviz.solvers.rings.background import BackgroundSearch, drive_job
-from puzzleviz.solvers.rings.config import RingConfig
-from puzzleviz.solvers.rings.goal import is_goal
-from puzzleviz.solvers.rings.model import RingsModel
-from puzzleviz.solvers.rings.pdb import admissible_params, admissible_value
-from puzzleviz.solvers.rings.practical import practical_moves, shorten, simplify
-from puzzleviz.solvers.rings.ranking import unrank
-from puzzleviz.solvers.rings.reference import python_moves
-from puzzleviz.solvers.rings.search import new_control, recording_tracer, solve
-from puzzleviz.solvers.rings.shuffle import random_moves, uniform_shuffle
+from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.goal import is_goal
+from puzzleviz.solvers.rings.model.model import RingsModel
+from puzzleviz.solvers.rings.model.ranking import unrank
+from puzzleviz.solvers.rings.model.shuffle import random_moves, uniform_shuffle
+from puzzleviz.solvers.rings.practical.practical import practical_moves, shorten, simplify
+from puzzleviz.solvers.rings.search.background import BackgroundSearch, drive_job
+from puzzleviz.solvers.rings.search.methods import new_control, recording_tracer, solve
+from puzzleviz.solvers.rings.search.pdb import admissible_params, admissible_value
+from puzzleviz.solvers.rings.stats.reference import python_moves
 from puzzleviz.solvers.tracefile import trace_bytes
 
 
@@ -23,7 +23,7 @@ def exact_distances(config: RingConfig) -> dict[tuple[int, ...], int]:
     """Forgat distance to the goal set of every state, by a plain BFS (small configs)."""
     from collections import deque
 
-    from puzzleviz.solvers.rings.goal import goal_states
+    from puzzleviz.solvers.rings.model.goal import goal_states
 
     moves = python_moves(config, "forgat")
     start = [tuple(g.tolist()) for g in goal_states(config)]
@@ -53,7 +53,9 @@ def play(config: RingConfig, state: np.ndarray, moves) -> np.ndarray:
     return out
 
 
-@pytest.mark.parametrize("method", ["bfs", "iddfs", "astar", "idastar"])
+@pytest.mark.parametrize(
+    "method", ["bfs", pytest.param("iddfs", marks=pytest.mark.slow), "astar", "idastar"]
+)  # iddfs: about 8 s
 def test_optimal_methods_find_shortest_solutions(small, method):
     config, dist = small
     for seed in range(6):

@@ -6,17 +6,21 @@ from collections import deque
 
 import numpy as np
 import pytest
-from puzzleviz.solvers.rings import exact
-from puzzleviz.solvers.rings.config import RingConfig
-from puzzleviz.solvers.rings.goal import is_goal
-from puzzleviz.solvers.rings.kernels import tables, to_kernel_state
-from puzzleviz.solvers.rings.macros import turn_gather
-from puzzleviz.solvers.rings.optimal import solve_optimal, solve_weighted
-from puzzleviz.solvers.rings.practical import practical_moves
-from puzzleviz.solvers.rings.shorten import best_practical, shorten
-from puzzleviz.solvers.rings.shuffle import played as play
-from puzzleviz.solvers.rings.shuffle import scrambled, uniform_shuffle
-from puzzleviz.solvers.rings.target_search import shortest_to_target, target_h, target_tables
+from puzzleviz.solvers.rings.model.config import RingConfig
+from puzzleviz.solvers.rings.model.goal import is_goal
+from puzzleviz.solvers.rings.model.macros import turn_gather
+from puzzleviz.solvers.rings.model.shuffle import played as play
+from puzzleviz.solvers.rings.model.shuffle import scrambled, uniform_shuffle
+from puzzleviz.solvers.rings.optimal.optimal import solve_optimal, solve_weighted
+from puzzleviz.solvers.rings.practical.practical import practical_moves
+from puzzleviz.solvers.rings.practical.shorten import best_practical, shorten
+from puzzleviz.solvers.rings.practical.target_search import (
+    shortest_to_target,
+    target_h,
+    target_tables,
+)
+from puzzleviz.solvers.rings.search.kernels import tables, to_kernel_state
+from puzzleviz.solvers.rings.stats import exact
 
 
 def distances_from(config: RingConfig, target: np.ndarray, radius: int) -> dict[bytes, int]:
@@ -139,7 +143,7 @@ def test_best_practical_always_answers():
 
 def test_beams_on_threads_answer_as_one_after_another():
     # the runs share the cores; each answer must be what the run gives alone
-    from puzzleviz.solvers.rings.shorten import _beams
+    from puzzleviz.solvers.rings.practical.shorten import _beams
 
     config = RingConfig.parse("3/12/1/2")
     state = uniform_shuffle(config, 5)

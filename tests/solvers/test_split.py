@@ -206,10 +206,15 @@ def test_a_cube_split_asks_for_every_solution(capsys):
 
 
 def test_a_rings_batch_in_parts_resumes_and_is_the_positions_one_by_one(tmp_path):
-    from puzzleviz.solvers.rings.batch import batch_keys, search_part, solve_batch, uniform_job
-    from puzzleviz.solvers.rings.config import RingConfig
-    from puzzleviz.solvers.rings.optimal import solve_optimal
-    from puzzleviz.solvers.rings.shuffle import played, uniform_shuffle
+    from puzzleviz.solvers.rings.model.config import RingConfig
+    from puzzleviz.solvers.rings.model.shuffle import played, uniform_shuffle
+    from puzzleviz.solvers.rings.optimal.batch import (
+        batch_keys,
+        search_part,
+        solve_batch,
+        uniform_job,
+    )
+    from puzzleviz.solvers.rings.optimal.optimal import solve_optimal
     from puzzleviz.solvers.split.options import SplitOptions
 
     config = RingConfig.parse("2/10/1/2")

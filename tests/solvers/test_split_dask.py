@@ -23,7 +23,7 @@ from puzzleviz.solvers.cube.split_parts import search_part as cube_part
 from puzzleviz.solvers.digits.exact import solve
 from puzzleviz.solvers.digits.parallel import digits_job, merge, root_choices, search_part
 from puzzleviz.solvers.digits.puzzle import DigitsPuzzle
-from puzzleviz.solvers.rings.batch import search_part as rings_part
+from puzzleviz.solvers.rings.optimal.batch import search_part as rings_part
 from puzzleviz.solvers.split.log import SplitLog
 from puzzleviz.solvers.split.parts import Key, PartResult
 from puzzleviz.solvers.split.run import run_parts
@@ -115,7 +115,7 @@ def test_a_killed_worker_loses_no_part_and_changes_no_count(tmp_path):
 
 
 def test_cube_subtrees_and_a_rings_batch_on_two_local_workers(tmp_path, capsys):
-    from puzzleviz.solvers.rings.batch import solve_batch, uniform_job
+    from puzzleviz.solvers.rings.optimal.batch import solve_batch, uniform_job
     from puzzleviz.solvers.split.options import SplitOptions
 
     cube = ["cube", "--puzzle", "slothouber-graatsma", "--classes"]  # 29 parts
@@ -148,8 +148,8 @@ def test_a_killed_worker_loses_no_cube_or_rings_part(tmp_path):
     from puzzleviz.solvers.cube.group import puzzle_group
     from puzzleviz.solvers.cube.split_parts import cube_job, part_keys
     from puzzleviz.solvers.cube.split_parts import merge as cube_merge
-    from puzzleviz.solvers.rings.batch import batch_keys, uniform_job
-    from puzzleviz.solvers.rings.batch import merge as rings_merge
+    from puzzleviz.solvers.rings.optimal.batch import batch_keys, uniform_job
+    from puzzleviz.solvers.rings.optimal.batch import merge as rings_merge
     from puzzleviz.solvers.split.dasks import DaskEngine
     from puzzleviz.solvers.split.engines import InProcess
 

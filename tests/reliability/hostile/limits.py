@@ -296,8 +296,8 @@ def _caches_made(base: Path) -> None:
     forked process: built here, its parallel kernels would start GNU OpenMP in the test
     process, and OpenMP ends the forked cases that use it again ("fork() called from a
     process already using GNU OpenMP")."""
-    from puzzleviz.solvers.rings import goal
-    from puzzleviz.solvers.rings.config import RingConfig
+    from puzzleviz.solvers.rings.model import goal
+    from puzzleviz.solvers.rings.model.config import RingConfig
 
     from tests.reliability.forked import run_forked
 
