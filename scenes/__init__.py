@@ -1,2 +1,2 @@
-"""One module per puzzle: how its states and events look. Each registers itself with
-`viz.scene.register_scene`; modules here are imported when a scene is first looked up."""
+"""One module per puzzle: how its states and events look. Each puzzle's PuzzleSpec names its
+scene; modules here are imported when a scene is first looked up (viz.scene.scene_for)."""

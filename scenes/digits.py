@@ -21,7 +21,7 @@ from puzzleviz.viz.draw2d import DrawList2D
 from puzzleviz.viz.easing import ease
 from puzzleviz.viz.legend import LegendEntry, draw_legend, legend_height
 from puzzleviz.viz.player import Frame
-from puzzleviz.viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+from puzzleviz.viz.scene import Canvas, Rect, Scene, SceneOption, View
 from puzzleviz.viz.stats import counter_lines, milestone_line
 from puzzleviz.viz.text import measure
 
@@ -102,7 +102,6 @@ class Board:
         return self.tray_origin + (np.array([column, row]) + 0.5) * self.slot * self.unit
 
 
-@register_scene
 class DigitsScene(Scene):
     kind = "digits"
     title = N_("Digits")

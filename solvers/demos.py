@@ -11,11 +11,11 @@ its demo built when the tour needs it, behind the tour's first card.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from puzzleviz.solvers.errors import PuzzlevizError
-from puzzleviz.solvers.plugin import Ref
-from puzzleviz.solvers.registry import by_kind, puzzles
+from puzzleviz.solvers.registry import by_kind, load, puzzles
 from puzzleviz.solvers.trace import Trace
 
 SHIPPED = "demos"  # the folder under assets/
@@ -23,15 +23,7 @@ SHIPPED = "demos"  # the folder under assets/
 
 def demo_builders() -> list[tuple[str, Callable[[], Trace]]]:
     """(kind, build) for every puzzle with a demo, in the registry's order."""
-    return [(spec.kind, _builder(spec.demo)) for spec in puzzles().values() if spec.demo]
-
-
-def _builder(ref: Ref[Callable[[], Trace]]) -> Callable[[], Trace]:
-    return lambda: ref.load()()
-
-
-def demo_traces() -> list[Trace]:
-    return [build() for _, build in demo_builders()]
+    return [(spec.kind, partial(build_demo, spec.kind)) for spec in puzzles().values() if spec.demo]
 
 
 def built_in_demo_kinds() -> list[str]:
@@ -66,10 +58,10 @@ def shipped_demo(kind: str) -> Trace | None:
 
 def build_demo(kind: str) -> Trace:
     """The demo trace of `kind`, made now by its puzzle's builder."""
-    ref = by_kind(kind).demo
-    if ref is None:
+    spec = by_kind(kind)
+    if spec.demo is None:
         raise PuzzlevizError(f"the {kind} puzzle has no demo")
-    return ref.load()()
+    return load(spec, "demo", spec.demo)()
 
 
 def demo_trace(kind: str) -> Trace:

@@ -1,4 +1,4 @@
-"""The model protocol every puzzle implements, and the registry that finds models by kind.
+"""The model protocol every puzzle implements, and the model of a kind (from the registry).
 
 A state is a flat int32 numpy array; the model gives it meaning. Keeping states flat lets
 the player store keyframes as rows of one 2-D array and lets numba kernels apply thousands
@@ -13,7 +13,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
-from puzzleviz.solvers.errors import PuzzleInputError, UnknownPuzzleError
+from puzzleviz.solvers import registry
+from puzzleviz.solvers.errors import PluginError, PuzzleInputError
 from puzzleviz.solvers.events import Event, EventSet
 
 STATE_DTYPE = np.int32
@@ -100,38 +101,15 @@ class PuzzleModel(ABC):
             )
 
 
-_MODELS: dict[str, type[PuzzleModel]] = {}
-
-
-def register_model(cls: type[PuzzleModel]) -> type[PuzzleModel]:
-    """Class decorator: make `cls` findable by its `kind`."""
-    previous = _MODELS.get(cls.kind)
-    if previous is not None and previous is not cls:
-        raise ValueError(f"two models claim kind {cls.kind!r}")
-    _MODELS[cls.kind] = cls
-    return cls
-
-
-def known_kinds() -> list[str]:
-    """Every kind a model is known for: the registry's puzzles and models registered here."""
-    from puzzleviz.solvers.registry import puzzles
-
-    return sorted({*_MODELS, *puzzles()})
-
-
 def model_class(kind: str) -> type[PuzzleModel]:
-    """The model of `kind`: registered here (tests), else the puzzle registry's."""
-    if kind not in _MODELS:
-        from puzzleviz.solvers.registry import puzzles
-
-        spec = puzzles().get(kind)
-        if spec is not None:
-            _MODELS[kind] = spec.model.load()
-    try:
-        return _MODELS[kind]
-    except KeyError:
-        known = ", ".join(known_kinds()) or "none"
-        raise UnknownPuzzleError(f"unknown puzzle kind {kind!r} (known: {known})") from None
+    """The model of `kind`, as the registry's spec for it names it; PluginError (one line)
+    if the spec names nothing importable, no model, or a model of another kind."""
+    spec = registry.by_kind(kind)
+    cls = registry.load(spec, "model", spec.model)
+    if not (isinstance(cls, type) and issubclass(cls, PuzzleModel)):
+        raise PluginError(f"{registry.origin(spec)}: model {spec.model.path} is not a PuzzleModel")
+    registry.check_kind(spec, "model", spec.model, getattr(cls, "kind", None))
+    return cls
 
 
 def model_from_definition(kind: str, definition: dict[str, Any]) -> PuzzleModel:

@@ -61,7 +61,10 @@ _language.__name__ = "language"
 
 def add_language_option(parser: argparse.ArgumentParser) -> None:
     """--lang on every command (each shows, records, prints or exports captions, or runs
-    commands that do), so it goes where a user types it: after the command's name."""
+    commands that do), so it goes where a user types it: after the command's name. (A
+    command that only refuses, a broken plugin's, takes no option: viz.cli.)"""
+    if "-" not in parser.prefix_chars:
+        return
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for child in dict.fromkeys(action.choices.values()):

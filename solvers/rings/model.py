@@ -16,7 +16,7 @@ import numpy as np
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.events import INT32_MAX, Event, EventSet
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
 from puzzleviz.solvers.rings.config import RingConfig
 from puzzleviz.solvers.rings.geometry import turn_words
 from puzzleviz.solvers.rings.goal import is_goal, thesis_heuristic
@@ -72,7 +72,6 @@ def _rotate_rows(state, rows, circuits, backward):
             state[circuits[ring, p]] = tmp[p]
 
 
-@register_model
 class RingsModel(PuzzleModel):
     """Hungarian rings in every configuration of the thesis (see solvers.rings)."""
 

@@ -22,7 +22,7 @@ import numpy as np
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.events import Event, EventSet
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
 from puzzleviz.solvers.setgame.cards import CardSpace
 
 # -- events: every change to the board, each carrying what it changes ------------------------
@@ -175,7 +175,6 @@ def revert_rows_kernel(state, n, rows):
         _apply_row(state, n, op, rows[i, 1], rows[i, 2], rows[i, 3])
 
 
-@register_model
 class SetGameModel(PuzzleModel):
     """The board of v**n cards: chosen, excluded (with who excluded them), forbidden."""
 

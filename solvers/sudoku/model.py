@@ -13,7 +13,7 @@ import numpy as np
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.events import INT32_MAX, Event, EventSet
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
 from puzzleviz.solvers.sudoku.geometry import Names, geometry
 from puzzleviz.solvers.sudoku.kernels.engine import initial_candidates
 from puzzleviz.solvers.sudoku.parse import check_givens, parse_puzzle
@@ -184,7 +184,6 @@ def decode_link(ncand: int, value: int) -> tuple[int, int, int]:
     return a, b, kind
 
 
-@register_model
 class SudokuModel(PuzzleModel):
     kind = "sudoku"
     events = SUDOKU_EVENTS
