@@ -374,16 +374,6 @@ def _open_output(path: str | os.PathLike[str], mode: str) -> Iterator[IO[Any]]:
         raise
 
 
-def atomic_writer(
-    path: str | os.PathLike[str], mode: str = "w"
-) -> contextlib.AbstractContextManager[IO[Any]]:
-    return _open_output(path, mode)
-
-
-def atomic_text_writer(path: str | os.PathLike[str]) -> contextlib.AbstractContextManager[TextIO]:
-    return open_output(path, "w")
-
-
 def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
     with open_output(path, "wb") as out:
         out.write(data)

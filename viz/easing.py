@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import math
-
 
 def ease(t: float) -> float:
     """Smooth in and out (cubic), the easing every scene uses for motion."""
@@ -16,7 +14,3 @@ def ease_out_back(t: float, overshoot: float = 1.4) -> float:
     t = min(max(t, 0.0), 1.0) - 1
     return 1 + t * t * ((overshoot + 1) * t + overshoot)
 
-
-def pulse(t: float) -> float:
-    """0 -> 1 -> 0 over the tween: for highlights that come and go."""
-    return math.sin(math.pi * min(max(t, 0.0), 1.0))
