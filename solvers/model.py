@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 import numpy as np
 from puzzleviz.solvers import registry
+from puzzleviz.solvers.arrays import BoolArray, EventRows, StateArray
 from puzzleviz.solvers.errors import PluginError, PuzzleInputError
 from puzzleviz.solvers.events import Event, EventSet
 
@@ -36,25 +37,25 @@ class PuzzleModel(ABC):
         """A JSON-able description of the puzzle, stored in every trace header."""
 
     @abstractmethod
-    def initial_state(self) -> np.ndarray:
+    def initial_state(self) -> StateArray:
         """The puzzle's starting state as a new flat int32 array."""
 
     @abstractmethod
-    def apply(self, state: np.ndarray, event: Event) -> None:
+    def apply(self, state: StateArray, event: Event) -> None:
         """Change `state` in place by `event`."""
 
     @abstractmethod
-    def revert(self, state: np.ndarray, event: Event) -> None:
+    def revert(self, state: StateArray, event: Event) -> None:
         """Undo `apply(state, event)` in place."""
 
-    def apply_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def apply_rows(self, state: StateArray, rows: EventRows) -> None:
         """Apply encoded rows in order. Models override this with a numba kernel when
         traces are long, so that seeking builds keyframes at native speed."""
         decode = self.events.decode
         for values in rows.tolist():
             self.apply(state, decode(values))
 
-    def revert_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def revert_rows(self, state: StateArray, rows: EventRows) -> None:
         """Revert encoded rows, last one first."""
         decode = self.events.decode
         for values in reversed(rows.tolist()):
@@ -67,7 +68,7 @@ class PuzzleModel(ABC):
         )
         return f"{type(event).__name__}({fields})"
 
-    def tidying(self, rows: np.ndarray) -> np.ndarray | None:
+    def tidying(self, rows: EventRows) -> BoolArray | None:
         """Which of the trace's events (rows) only tidy up what an earlier step showed, a
         highlight switched off. The player's event level takes a run of them together with
         the event after it, so that each press shows something new (a sudoku step first
@@ -86,13 +87,13 @@ class PuzzleModel(ABC):
         runs a kernel must declare its ranges."""
         return None
 
-    def row_faults(self, rows: np.ndarray) -> Iterable[tuple[np.ndarray, str]]:
+    def row_faults(self, rows: EventRows) -> Iterable[tuple[BoolArray, str]]:
         """Checks that need several fields at once (an orientation its piece has, a pose
         that keeps the piece inside the box), over rows whose fields are each in range:
         (a bool mask of the rows that fail, why), vectorised over the int32 rows."""
         return ()
 
-    def check_state(self, state: np.ndarray) -> None:
+    def check_state(self, state: StateArray) -> None:
         """Raise PuzzleInputError unless `state` could be a state of this puzzle."""
         expected = self.initial_state().shape
         if np.shape(state) != expected:

@@ -36,7 +36,7 @@ from puzzleviz.solvers.errors import PluginError
 if TYPE_CHECKING:
     import argparse
 
-    import numpy as np
+    from puzzleviz.solvers.arrays import StateArray
     from puzzleviz.solvers.model import PuzzleModel
     from puzzleviz.solvers.progress import Progress
     from puzzleviz.solvers.trace import Trace
@@ -128,7 +128,7 @@ class Problem(Protocol):
         """The model its traces are recorded with."""
         ...
 
-    def start(self) -> np.ndarray | None:
+    def start(self) -> StateArray | None:
         """The state a trace starts from (None: the model's initial state)."""
         ...
 
