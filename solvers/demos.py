@@ -14,9 +14,11 @@ from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
+from puzzleviz.assets import asset_path
 from puzzleviz.solvers.errors import PuzzlevizError
 from puzzleviz.solvers.registry import by_kind, load, puzzles
 from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracefile import load_trace
 
 SHIPPED = "demos"  # the folder under assets/
 
@@ -36,16 +38,12 @@ def built_in_demo_kinds() -> list[str]:
 
 
 def shipped_demo_path(kind: str) -> Path:
-    from puzzleviz.assets import asset_path
-
     return asset_path(SHIPPED, f"{kind}.pzt")
 
 
 def shipped_demo(kind: str) -> Trace | None:
     """The ready-made demo trace of `kind`, or None where none is shipped or the file
     cannot be read (a format this version no longer reads: then the demo is built)."""
-    from puzzleviz.solvers.tracefile import load_trace
-
     path = shipped_demo_path(kind)
     if not path.is_file():
         return None

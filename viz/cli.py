@@ -9,15 +9,17 @@ Where imports stay inside functions, and why (everywhere else they are at the to
   pygame, moderngl or Babel: tests/cli/test_help_is_light.py holds it, and --help answers
   in well under 0.3 s. So the modules it imports import their work only when a command
   runs: this one (each command's run function imports what it needs), viz.cli_view,
-  viz.parsing, solvers.solving, solvers.options, solvers.split.options, and each puzzle's
-  package __init__ and options module (their own authors keep that rule).
+  viz.parsing (the language names, solvers.i18n), solvers.solving, solvers.split.options,
+  and each puzzle's package __init__ and options module (their authors keep that rule).
 - The window's first frame waits for nothing it does not draw: solvers.warm imports numba
-  (solvers.jit) only in the process that compiles, not in the window's.
-- Optional dependencies are imported where they are used: Dask (solvers.split.choose,
-  solvers.split.dasks) and, in a notebook, moderngl (viz.notebook); `resource` only where
-  the platform has it (solvers.memory).
+  (solvers.jit) only in the process that compiles, not in the window's; pygame is imported
+  where a picture is encoded or a font opened (viz.images, viz.sinks, viz.text), not by
+  what only lays out (scenes, a notebook's `import puzzleviz`).
 - solvers.tracefile imports numba (solvers.tracecheck) only to check a trace's contents,
-  so `trace info` and a trace's header answer without compiling anything.
+  so `trace info` and a trace's header answer without compiling anything; solvers.jit
+  reads numba's configuration only once numba is loaded.
+- Optional dependencies and platform modules are imported where they are used: Dask
+  (solvers.split.choose), `resource` (solvers.memory).
 - Type-only imports sit under `if TYPE_CHECKING:` (a cycle, or a heavy module for a hint).
 """
 

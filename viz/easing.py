@@ -13,4 +13,3 @@ def ease_out_back(t: float, overshoot: float = 1.4) -> float:
     """Overshoot a little and settle: for things that pop into place."""
     t = min(max(t, 0.0), 1.0) - 1
     return 1 + t * t * ((overshoot + 1) * t + overshoot)
-
