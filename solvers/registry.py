@@ -27,12 +27,29 @@ T = TypeVar("T")
 
 @dataclasses.dataclass(frozen=True)
 class Installed:
-    """A puzzle as installed: its spec, and the distribution whose entry point names it."""
+    """A puzzle as installed: its spec, and the distribution whose entry point names it
+    (whose metadata is read only when asked for: --help does not need it)."""
 
     spec: PuzzleSpec
-    distribution: str  # "puzzleviz", "puzzleviz-hanoi"
-    version: str
     entry_point: str  # "puzzleviz.solvers.rings:PUZZLE"
+    dist: importlib.metadata.Distribution | None
+
+    @property
+    def distribution(self) -> str:
+        """The distribution's name: "puzzleviz", "puzzleviz-hanoi"."""
+        return _distribution(self.entry_point, self.dist)
+
+    @property
+    def version(self) -> str:
+        return "?" if self.dist is None else self.dist.version
+
+
+def _distribution(entry_point: str, dist: importlib.metadata.Distribution | None) -> str:
+    """Its name, from its metadata; without metadata, the entry point's top package."""
+    if dist is None:
+        return entry_point.partition(":")[0].partition(".")[0]
+    name: str = dist.name
+    return name
 
 
 _installed: dict[str, Installed] | None = None
@@ -43,23 +60,20 @@ def _load_installed() -> tuple[dict[str, Installed], list[str]]:
     found: dict[str, Installed] = {}
     refused: list[str] = []
     for entry in importlib.metadata.entry_points(group=GROUP):
-        dist = entry.dist
-        name = dist.name if dist is not None else entry.module.partition(".")[0]
-        version = dist.version if dist is not None else "?"
-        where = f"{name}: puzzle {entry.name} {entry.value}"
+        where = f"puzzle {entry.name} {entry.value}"
         try:
             spec = Ref[object](entry.value).load()
         except (BrokenRef, ValueError) as exc:  # a broken plugin must not take the others down
-            refused.append(f"{where}: {exc.why if isinstance(exc, BrokenRef) else exc}")
-            continue
-        if not isinstance(spec, PuzzleSpec):
-            refused.append(f"{where}: not a PuzzleSpec but {type(spec).__name__}")
-            continue
-        if spec.kind in found and found[spec.kind].spec is not spec:
-            other = found[spec.kind].distribution
-            refused.append(f"{where}: {other} offers the puzzle {spec.kind!r} already")
-            continue
-        found[spec.kind] = Installed(spec, name, version, entry.value)
+            why = exc.why if isinstance(exc, BrokenRef) else str(exc)
+        else:
+            if not isinstance(spec, PuzzleSpec):
+                why = f"not a PuzzleSpec but {type(spec).__name__}"
+            elif spec.kind in found and found[spec.kind].spec is not spec:
+                why = f"{found[spec.kind].distribution} offers the puzzle {spec.kind!r} already"
+            else:
+                found[spec.kind] = Installed(spec, entry.value, entry.dist)
+                continue
+        refused.append(f"{_distribution(entry.value, entry.dist)}: {where}: {why}")
     return dict(sorted(found.items(), key=lambda item: item[1].spec.name)), refused
 
 
