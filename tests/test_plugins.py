@@ -259,6 +259,25 @@ def test_a_broken_ref_of_the_options_leaves_the_other_puzzles_and_is_one_line_at
     assert code == 2 and f"{line}counter.option" in out.splitlines()
 
 
+def test_a_scene_that_cannot_be_made_is_one_line_too(tmp_path, monkeypatch, capsys):
+    scene = """
+        from tests.toy_scene import ToyScene
+
+        class CounterScene(ToyScene):
+            kind = "counter"
+
+            def __init__(self):
+                raise RuntimeError("no fonts\\nhere")
+    """
+    install(tmp_path, monkeypatch, {**COUNTER, "counter/scene.py": scene}, "puzzleviz-counter",
+            {"counter": "counter:PUZZLE"})  # fmt: skip
+    code, out, _ = run_cli(capsys, "plugins", "--check")
+    assert code == 2
+    assert out.splitlines()[:-1] == [
+        "puzzleviz-counter: scene counter.scene:CounterScene: RuntimeError: no fonts here"
+    ]
+
+
 def test_a_spec_checks_its_methods():
     solve = Ref("x:y")
     with pytest.raises(ValueError, match="two methods share a name"):

@@ -172,7 +172,11 @@ def scene_for(kind: str) -> Scene[Any]:
 @functools.cache
 def _scene_of(spec: PuzzleSpec) -> Scene[Any]:
     made = registry.load(spec, "scene", spec.scene)
-    scene = made() if isinstance(made, type) else made
+    try:
+        scene = made() if isinstance(made, type) else made
+    except Exception as exc:  # a plugin's scene that cannot be made: one line, not a traceback
+        why = " ".join(f"{type(exc).__name__}: {exc}".split())
+        raise PluginError(f"{registry.origin(spec)}: scene {spec.scene.path}: {why}") from exc
     if not isinstance(scene, Scene):
         raise PluginError(f"{registry.origin(spec)}: scene {spec.scene.path} is not a Scene")
     registry.check_kind(spec, "scene", spec.scene, getattr(scene, "kind", None))
