@@ -1,18 +1,31 @@
 """A synthetic puzzle for the foundation benchmarks: a 5x5x5 box and 17 pieces that are
 placed and removed like a packing search, with a numba bulk apply (as real models have).
 
-It lives here, not in solvers/, because it is not a puzzle anyone plays."""
+It lives here, not in solvers/, because it is not a puzzle anyone plays. Importing it
+installs it for the benchmark's process as a plugin is installed (an entry point of a
+distribution on sys.path, tests/entry_points.py), so its traces load and draw through the
+registry like any puzzle's; its scene is in _synthetic_scene.py."""
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
+import sys
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 from numba import njit
 from puzzleviz.solvers.events import Event, EventSet
 from puzzleviz.solvers.kernel_trace import record_event, record_milestone, record_step
-from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
+from puzzleviz.solvers.plugin import Limits, Method, PuzzleSpec, Ref
+from puzzleviz.solvers.progress import Progress
+from puzzleviz.solvers.tracer import RecordingTracer
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository: tests/
+
+from tests.entry_points import install_for_this_process
 
 N_CELLS, N_PIECES, CELLS_PER_PLACEMENT, N_PLACEMENTS = 125, 17, 8, 600
 
@@ -47,7 +60,6 @@ def _apply_rows(state, rows, cells, sign):
         state[N_CELLS + piece] = placement if d > 0 else -1
 
 
-@register_model
 class SyntheticPacking(PuzzleModel):
     kind = "bench-packing"
     events = EventSet([Place, Remove])
@@ -123,3 +135,66 @@ def replay_into(buf, rows):
         buf.current[1] = depth
         record_event(buf, rows[r, 0], rows[r, 1], rows[r, 2])
     return rows.shape[0]
+
+
+@dataclasses.dataclass(frozen=True)
+class SyntheticProblem:
+    events: int
+
+    def model(self) -> SyntheticPacking:
+        return SyntheticPacking()
+
+    def start(self) -> None:
+        return None
+
+    def params(self) -> dict[str, Any]:
+        return {"events": self.events}
+
+
+@dataclasses.dataclass
+class SyntheticResult:
+    events: int
+    stopped: bool = False
+
+    def lines(self) -> list[str]:
+        return [self.summary()]
+
+    def summary(self) -> str:
+        return f"{self.events:,} events"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"events": self.events}
+
+
+def solve(
+    problem: SyntheticProblem, tracer: RecordingTracer, limits: Limits, progress: Progress
+) -> SyntheticResult:
+    """The search-like events, recorded by the kernel (`puzzleviz solve bench-packing`)."""
+    tracer.intern("solution")
+    buf = tracer.kernel_buffer(problem.events)
+    search_like(buf, problem.events, 3)
+    tracer.absorb(buf)
+    return SyntheticResult(problem.events)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--events", type=int, default=20_000)
+
+
+def problems(args: argparse.Namespace) -> list[SyntheticProblem]:
+    return [SyntheticProblem(args.events)]
+
+
+SYNTHETIC = PuzzleSpec(
+    kind="bench-packing",
+    name="bench-packing",
+    title="Synthetic packing",
+    help="the benchmarks' synthetic packing search",
+    model=Ref("_synthetic:SyntheticPacking"),
+    methods=(Method("search-like", Ref("_synthetic:solve"), "placements, removals", ("nodes",)),),
+    add_arguments=Ref("_synthetic:add_arguments"),
+    problems=Ref("_synthetic:problems"),
+    scene=Ref("_synthetic_scene:SyntheticScene"),
+)
+
+install_for_this_process("puzzleviz-benchmarks", {"bench-packing": "_synthetic:SYNTHETIC"})

@@ -1,2 +1,2 @@
-"""One module per puzzle: how its states and events look. A puzzle's spec names its scene
-(a Ref, solvers.plugin); the module is imported when the scene is first needed."""
+"""One module per puzzle: how its states and events look. Each puzzle's PuzzleSpec names its
+scene; modules here are imported when a scene is first looked up (viz.scene.scene_for)."""

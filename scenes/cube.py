@@ -31,7 +31,7 @@ from puzzleviz.viz.easing import ease
 from puzzleviz.viz.legend import LegendEntry, draw_legend, legend_height
 from puzzleviz.viz.meshes import voxel_mesh
 from puzzleviz.viz.player import Frame
-from puzzleviz.viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+from puzzleviz.viz.scene import Canvas, Rect, Scene, SceneOption, View
 from puzzleviz.viz.text import fit_text, measure
 
 TEXT = 18.0  # labels, at 720 rows
@@ -74,7 +74,6 @@ def drop_height(model: CubeModel, piece: PlacedPiece) -> float:
     return max(1.0, min(model.puzzle.box[2] + DROP_HEIGHT, room))
 
 
-@register_scene
 class CubeScene(Scene[CubeModel]):
     kind = "cube"
     title = N_("Cube packing")

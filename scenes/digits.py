@@ -22,7 +22,7 @@ from puzzleviz.viz.draw2d import DrawList2D
 from puzzleviz.viz.easing import ease
 from puzzleviz.viz.legend import LegendEntry, draw_legend, legend_height
 from puzzleviz.viz.player import Frame
-from puzzleviz.viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+from puzzleviz.viz.scene import Canvas, Rect, Scene, SceneOption, View
 from puzzleviz.viz.stats import counter_lines, milestone_line
 from puzzleviz.viz.text import measure
 
@@ -111,7 +111,6 @@ class Board:
         return center
 
 
-@register_scene
 class DigitsScene(Scene[DigitsModel]):
     kind = "digits"
     title = N_("Digits")

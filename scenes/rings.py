@@ -36,7 +36,6 @@ from puzzleviz.viz.scene import (
     Scene,
     SceneOption,
     View,
-    register_scene,
     solver_method,
 )
 from puzzleviz.viz.stats import counter_lines, milestone_line
@@ -107,7 +106,6 @@ def rings_area(view: View) -> tuple[Rect, Rect]:
     return Rect(stage.x, stage.y, stage.w, band.y - stage.y), band
 
 
-@register_scene
 class RingsScene(Scene[RingsModel]):
     kind = "rings"
     title = N_("Hungarian rings")

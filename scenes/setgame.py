@@ -40,7 +40,7 @@ from puzzleviz.viz.easing import ease
 from puzzleviz.viz.interaction import Interaction, Job, Session
 from puzzleviz.viz.legend import LegendEntry, draw_legend, legend_height
 from puzzleviz.viz.player import Frame
-from puzzleviz.viz.scene import Canvas, Rect, Scene, View, register_scene
+from puzzleviz.viz.scene import Canvas, Rect, Scene, View
 from puzzleviz.viz.stats import counter_lines, live_counters, milestone_line
 
 LIFT = 0.12  # a chosen card rises by this share of its height
@@ -110,7 +110,6 @@ def board_layout(model: SetGameModel, stage: Rect, scale: float | None = None) -
     return BoardLayout(ox + col_pos[c] * card_w, oy + row_pos[r] * card_h, card_w, card_h, real)
 
 
-@register_scene
 class SetScene(Scene[SetGameModel]):
     kind = "setgame"
     title = N_("SET")

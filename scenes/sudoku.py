@@ -114,7 +114,7 @@ from puzzleviz.viz.legend import (
     legend_rows,
 )
 from puzzleviz.viz.player import Frame
-from puzzleviz.viz.scene import Canvas, Rect, Scene, SceneOption, View, register_scene
+from puzzleviz.viz.scene import Canvas, Rect, Scene, SceneOption, View
 from puzzleviz.viz.stats import counter_lines
 from puzzleviz.viz.text import FontName, measure
 
@@ -172,7 +172,6 @@ HOUSE_WORDS = {HOUSE_BASE: N_("house it lives in"), HOUSE_COVER: N_("house it re
                HOUSE_CONFLICT: N_("no place left")}  # fmt: skip
 
 
-@register_scene
 class SudokuScene(Scene[SudokuModel]):
     kind = "sudoku"
     title = N_("Sudoku")

@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import IO, Any, BinaryIO, Literal, TextIO, overload
 
 from puzzleviz.solvers.errors import OutputError
+from puzzleviz.solvers.jsontext import write_json_to
 
 STDOUT = "-"
 NAME_ROOM = 200  # characters of the target's name kept in its temp name (NAME_MAX is 255)
@@ -374,16 +375,6 @@ def _open_output(path: str | os.PathLike[str], mode: str) -> Iterator[IO[Any]]:
         raise
 
 
-def atomic_writer(
-    path: str | os.PathLike[str], mode: str = "w"
-) -> contextlib.AbstractContextManager[IO[Any]]:
-    return _open_output(path, mode)
-
-
-def atomic_text_writer(path: str | os.PathLike[str]) -> contextlib.AbstractContextManager[TextIO]:
-    return open_output(path, "w")
-
-
 def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
     with open_output(path, "wb") as out:
         out.write(data)
@@ -393,8 +384,6 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> Path:
 def write_json(path: str | os.PathLike[str], document: object) -> Path:
     """Write `document` as indented UTF-8 JSON, rows of numbers on one line (see
     `solvers.jsontext` and `open_output`)."""
-    from puzzleviz.solvers.jsontext import write_json_to
-
     with open_output(path) as out:
         write_json_to(out, document)
     return Path(path)

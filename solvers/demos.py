@@ -11,27 +11,21 @@ its demo built when the tour needs it, behind the tour's first card.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
+from puzzleviz.assets import asset_path
 from puzzleviz.solvers.errors import PuzzlevizError
-from puzzleviz.solvers.plugin import Ref
-from puzzleviz.solvers.registry import by_kind, puzzles
+from puzzleviz.solvers.registry import by_kind, load, puzzles
 from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracefile import load_trace
 
 SHIPPED = "demos"  # the folder under assets/
 
 
 def demo_builders() -> list[tuple[str, Callable[[], Trace]]]:
     """(kind, build) for every puzzle with a demo, in the registry's order."""
-    return [(spec.kind, _builder(spec.demo)) for spec in puzzles().values() if spec.demo]
-
-
-def _builder(ref: Ref[Callable[[], Trace]]) -> Callable[[], Trace]:
-    return lambda: ref.load()()
-
-
-def demo_traces() -> list[Trace]:
-    return [build() for _, build in demo_builders()]
+    return [(spec.kind, partial(build_demo, spec.kind)) for spec in puzzles().values() if spec.demo]
 
 
 def built_in_demo_kinds() -> list[str]:
@@ -44,16 +38,12 @@ def built_in_demo_kinds() -> list[str]:
 
 
 def shipped_demo_path(kind: str) -> Path:
-    from puzzleviz.assets import asset_path
-
     return asset_path(SHIPPED, f"{kind}.pzt")
 
 
 def shipped_demo(kind: str) -> Trace | None:
     """The ready-made demo trace of `kind`, or None where none is shipped or the file
     cannot be read (a format this version no longer reads: then the demo is built)."""
-    from puzzleviz.solvers.tracefile import load_trace
-
     path = shipped_demo_path(kind)
     if not path.is_file():
         return None
@@ -66,10 +56,10 @@ def shipped_demo(kind: str) -> Trace | None:
 
 def build_demo(kind: str) -> Trace:
     """The demo trace of `kind`, made now by its puzzle's builder."""
-    ref = by_kind(kind).demo
-    if ref is None:
+    spec = by_kind(kind)
+    if spec.demo is None:
         raise PuzzlevizError(f"the {kind} puzzle has no demo")
-    return ref.load()()
+    return load(spec, "demo", spec.demo)()
 
 
 def demo_trace(kind: str) -> Trace:

@@ -44,6 +44,12 @@ class UnknownPuzzleError(PuzzlevizError):
     """A puzzle kind that no installed model knows."""
 
 
+class PluginError(PuzzlevizError):
+    """A puzzle package that does not hold together: a Ref that names nothing importable,
+    a model or scene of another kind than its PuzzleSpec's. The message names the
+    distribution and the Ref, so the user knows whom to tell."""
+
+
 class OutputError(PuzzlevizError):
     """An output that cannot be written: a missing or read-only folder, a full disk, a
     folder or device where a file was asked for, an output that is also an input."""

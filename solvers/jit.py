@@ -31,6 +31,7 @@ import glob
 import hashlib
 import os
 import pickle
+import shutil
 import stat
 import sys
 import tempfile
@@ -103,8 +104,6 @@ def _private_folder(wanted: Path) -> Path:
 
 
 def _prune(base: Path) -> None:
-    import shutil
-
     folders = sorted(base.iterdir(), key=lambda p: p.stat().st_mtime, reverse=True)
     for old in folders[KEEP_CACHES:]:
         shutil.rmtree(old, ignore_errors=True)
@@ -120,6 +119,8 @@ from numba.core import caching, dispatcher  # noqa: E402
 from numba.core import config as _config  # noqa: E402
 from numba.core import event as numba_event  # noqa: E402
 from puzzleviz.solvers import memory  # noqa: E402
+from puzzleviz.solvers.cachefiles import open_regular  # noqa: E402  (a FIFO would block open())
+from puzzleviz.solvers.progress import say  # noqa: E402
 
 numba_config: Any = _config  # numba's internals are untyped: what this module uses of them
 _caching: Any = caching
@@ -149,8 +150,6 @@ class _CheckedFile(_caching.IndexDataCacheFile):  # type: ignore[misc]
         return CHECKED + hashlib.sha256(payload).digest() + payload
 
     def _load_index(self) -> dict[Any, str]:
-        from puzzleviz.solvers.cachefiles import open_regular  # (a FIFO there would block open())
-
         try:
             with open_regular(Path(self._index_path)) as f:
                 version = pickle.load(f)
@@ -163,8 +162,6 @@ class _CheckedFile(_caching.IndexDataCacheFile):  # type: ignore[misc]
         return overloads if stamp == self._source_stamp else {}
 
     def _load_data(self, name: str) -> Any:
-        from puzzleviz.solvers.cachefiles import open_regular
-
         path = self._data_path(name)
         with open_regular(Path(path)) as f:
             if os.fstat(f.fileno()).st_size > MAX_ENTRY:
@@ -279,8 +276,6 @@ def _say_once(key: str, text: str) -> None:
     if key in _said:
         return
     _said.add(key)
-    from puzzleviz.solvers.progress import say
-
     with contextlib.suppress(OSError, ValueError, AttributeError):  # a closed stderr
         say(f"puzzleviz: {text}")
 

@@ -1,4 +1,4 @@
-"""The model protocol every puzzle implements, and the registry that finds models by kind.
+"""The model protocol every puzzle implements, and the model of a kind (from the registry).
 
 A state is a flat int32 numpy array; the model gives it meaning. Keeping states flat lets
 the player store keyframes as rows of one 2-D array and lets numba kernels apply thousands
@@ -13,13 +13,14 @@ from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
 import numpy as np
-from puzzleviz.solvers.errors import PuzzleInputError, UnknownPuzzleError
+from puzzleviz.solvers import registry
+from puzzleviz.solvers.arrays import BoolArray, EventRows, StateArray
+from puzzleviz.solvers.errors import PluginError, PuzzleInputError
 from puzzleviz.solvers.events import Event, EventSet
 
 __all__ = [
     "STATE_DTYPE",
     "PuzzleModel",
-    "known_kinds",
     "model_class",
     "model_from_definition",
 ]
@@ -43,25 +44,25 @@ class PuzzleModel(ABC):
         """A JSON-able description of the puzzle, stored in every trace header."""
 
     @abstractmethod
-    def initial_state(self) -> np.ndarray:
+    def initial_state(self) -> StateArray:
         """The puzzle's starting state as a new flat int32 array."""
 
     @abstractmethod
-    def apply(self, state: np.ndarray, event: Event) -> None:
+    def apply(self, state: StateArray, event: Event) -> None:
         """Change `state` in place by `event`."""
 
     @abstractmethod
-    def revert(self, state: np.ndarray, event: Event) -> None:
+    def revert(self, state: StateArray, event: Event) -> None:
         """Undo `apply(state, event)` in place."""
 
-    def apply_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def apply_rows(self, state: StateArray, rows: EventRows) -> None:
         """Apply encoded rows in order. Models override this with a numba kernel when
         traces are long, so that seeking builds keyframes at native speed."""
         decode = self.events.decode
         for values in rows.tolist():
             self.apply(state, decode(values))
 
-    def revert_rows(self, state: np.ndarray, rows: np.ndarray) -> None:
+    def revert_rows(self, state: StateArray, rows: EventRows) -> None:
         """Revert encoded rows, last one first."""
         decode = self.events.decode
         for values in reversed(rows.tolist()):
@@ -74,7 +75,7 @@ class PuzzleModel(ABC):
         )
         return f"{type(event).__name__}({fields})"
 
-    def tidying(self, rows: np.ndarray) -> np.ndarray | None:
+    def tidying(self, rows: EventRows) -> BoolArray | None:
         """Which of the trace's events (rows) only tidy up what an earlier step showed, a
         highlight switched off. The player's event level takes a run of them together with
         the event after it, so that each press shows something new (a sudoku step first
@@ -93,13 +94,13 @@ class PuzzleModel(ABC):
         runs a kernel must declare its ranges."""
         return None
 
-    def row_faults(self, rows: np.ndarray) -> Iterable[tuple[np.ndarray, str]]:
+    def row_faults(self, rows: EventRows) -> Iterable[tuple[BoolArray, str]]:
         """Checks that need several fields at once (an orientation its piece has, a pose
         that keeps the piece inside the box), over rows whose fields are each in range:
         (a bool mask of the rows that fail, why), vectorised over the int32 rows."""
         return ()
 
-    def check_state(self, state: np.ndarray) -> None:
+    def check_state(self, state: StateArray) -> None:
         """Raise PuzzleInputError unless `state` could be a state of this puzzle."""
         expected = self.initial_state().shape
         if np.shape(state) != expected:
@@ -108,38 +109,15 @@ class PuzzleModel(ABC):
             )
 
 
-_MODELS: dict[str, type[PuzzleModel]] = {}
-
-
-def register_model(cls: type[PuzzleModel]) -> type[PuzzleModel]:
-    """Class decorator: make `cls` findable by its `kind`."""
-    previous = _MODELS.get(cls.kind)
-    if previous is not None and previous is not cls:
-        raise ValueError(f"two models claim kind {cls.kind!r}")
-    _MODELS[cls.kind] = cls
-    return cls
-
-
-def known_kinds() -> list[str]:
-    """Every kind a model is known for: the registry's puzzles and models registered here."""
-    from puzzleviz.solvers.registry import puzzles
-
-    return sorted({*_MODELS, *puzzles()})
-
-
 def model_class(kind: str) -> type[PuzzleModel]:
-    """The model of `kind`: registered here (tests), else the puzzle registry's."""
-    if kind not in _MODELS:
-        from puzzleviz.solvers.registry import puzzles
-
-        spec = puzzles().get(kind)
-        if spec is not None:
-            _MODELS[kind] = spec.model.load()
-    try:
-        return _MODELS[kind]
-    except KeyError:
-        known = ", ".join(known_kinds()) or "none"
-        raise UnknownPuzzleError(f"unknown puzzle kind {kind!r} (known: {known})") from None
+    """The model of `kind`, as the registry's spec for it names it; PluginError (one line)
+    if the spec names nothing importable, no model, or a model of another kind."""
+    spec = registry.by_kind(kind)
+    cls = registry.load(spec, "model", spec.model)
+    if not (isinstance(cls, type) and issubclass(cls, PuzzleModel)):
+        raise PluginError(f"{registry.origin(spec)}: model {spec.model.path} is not a PuzzleModel")
+    registry.check_kind(spec, "model", spec.model, getattr(cls, "kind", None))
+    return cls
 
 
 def model_from_definition(kind: str, definition: dict[str, Any]) -> PuzzleModel:

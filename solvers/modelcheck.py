@@ -17,17 +17,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import numpy as np
+from puzzleviz.solvers.arrays import StateArray
 from puzzleviz.solvers.events import Event
 from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
 from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracecheck import check_rows
 
 
-def _diff(a: np.ndarray, b: np.ndarray) -> str:
+def _diff(a: StateArray, b: StateArray) -> str:
     where = np.flatnonzero(a != b)[:8]
     return ", ".join(f"[{i}] {a[i]} != {b[i]}" for i in where)
 
 
-def assert_invertible(model: PuzzleModel, state: np.ndarray, event: Event) -> np.ndarray:
+def assert_invertible(model: PuzzleModel, state: StateArray, event: Event) -> StateArray:
     """Apply then revert `event` on a copy of `state`; return the state after applying."""
     row = np.asarray(model.events.encode(event), dtype=np.int32)
     assert model.events.decode(row) == event, f"{event!r} does not survive encoding"
@@ -45,7 +47,7 @@ def assert_invertible(model: PuzzleModel, state: np.ndarray, event: Event) -> np
     return after
 
 
-def assert_walk_invertible(model: PuzzleModel, start: np.ndarray, events: Iterable[Event]) -> None:
+def assert_walk_invertible(model: PuzzleModel, start: StateArray, events: Iterable[Event]) -> None:
     state = np.array(start, dtype=STATE_DTYPE, copy=True)
     applied: list[Event] = []
     for event in events:
@@ -56,9 +58,7 @@ def assert_walk_invertible(model: PuzzleModel, start: np.ndarray, events: Iterab
     assert np.array_equal(state, start), "reverting the whole walk does not reach its start"
 
 
-def assert_trace_replays(trace: Trace, model: PuzzleModel, final_state: np.ndarray) -> None:
-    from puzzleviz.solvers.tracecheck import check_rows
-
+def assert_trace_replays(trace: Trace, model: PuzzleModel, final_state: StateArray) -> None:
     start = np.array(trace.header.initial_state, dtype=STATE_DTYPE)
     model.check_state(start)
     check_rows(model, trace)  # a file of this very trace would load

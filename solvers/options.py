@@ -13,6 +13,9 @@ import math
 import re
 from collections.abc import Callable
 
+from puzzleviz.solvers import memory
+from puzzleviz.solvers.memory import help_text, parse_size
+
 __all__ = [
     "MAX_COUNT",
     "SEED",
@@ -86,8 +89,6 @@ SEED = whole(0, 2**63 - 1)
 
 def add_max_memory(parser: argparse._ActionsContainer) -> None:
     """--max-memory, the same words on every command that searches (solvers.memory)."""
-    from puzzleviz.solvers.memory import help_text, parse_size
-
     parser.add_argument(
         "--max-memory", type=parse_size, default=None, metavar="SIZE", help=help_text()
     )
@@ -96,8 +97,6 @@ def add_max_memory(parser: argparse._ActionsContainer) -> None:
 def use_max_memory(args: argparse.Namespace) -> None:
     """The budget of this command: --max-memory if it has the option and it was given,
     else the default (taken afresh: main() also runs in-process, in tests)."""
-    from puzzleviz.solvers import memory
-
     given = getattr(args, "max_memory", None)
     if given is None:
         memory.reset()

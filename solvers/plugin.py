@@ -31,10 +31,12 @@ import importlib
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
+from puzzleviz.solvers.errors import PluginError
+
 if TYPE_CHECKING:
     import argparse
 
-    import numpy as np
+    from puzzleviz.solvers.arrays import StateArray
     from puzzleviz.solvers.model import PuzzleModel
     from puzzleviz.solvers.progress import Progress
     from puzzleviz.solvers.trace import Trace
@@ -52,7 +54,7 @@ __all__ = [
     "solver_name",
 ]
 
-T = TypeVar("T")
+T = TypeVar("T", covariant=True)  # a Ref of a subclass is a Ref of its base: Ref[object]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -67,12 +69,37 @@ class Ref(Generic[T]):
             raise ValueError(f"{self.path!r} is not 'module:attribute'")
 
     def load(self) -> T:
+        """What the Ref names; BrokenRef (one line: the Ref and why) if it names nothing
+        importable, or its module fails as it is imported."""
         module, _, attribute = self.path.partition(":")
-        target: Any = importlib.import_module(module)
+        try:
+            target: Any = importlib.import_module(module)
+        except ModuleNotFoundError as exc:
+            raise BrokenRef(self.path, f"no module named {exc.name}") from exc
+        except Exception as exc:  # the module is there but its import fails
+            raise BrokenRef(self.path, f"importing {module} fails: {_one_line(exc)}") from exc
+        held = "module"
         for name in attribute.split("."):
-            target = getattr(target, name)
+            try:
+                target = getattr(target, name)
+            except AttributeError:
+                raise BrokenRef(self.path, f"{held} has no attribute {name}") from None
+            held = name
         loaded: T = target  # what the name points at is T: the Ref's declaration says so
         return loaded
+
+
+class BrokenRef(PluginError):
+    """A Ref that names nothing importable. `registry.load` adds whose it is."""
+
+    def __init__(self, path: str, why: str) -> None:
+        super().__init__(f"{path}: {why}")
+        self.path = path
+        self.why = why
+
+
+def _one_line(exc: BaseException) -> str:
+    return " ".join(f"{type(exc).__name__}: {exc}".split())
 
 
 @dataclasses.dataclass(frozen=True)
@@ -113,7 +140,7 @@ class Problem(Protocol):
         """The model its traces are recorded with."""
         ...
 
-    def start(self) -> np.ndarray | None:
+    def start(self) -> StateArray | None:
         """The state a trace starts from (None: the model's initial state)."""
         ...
 

@@ -19,6 +19,7 @@ from puzzleviz.solvers import memory
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.options import add_max_memory, whole
 from puzzleviz.solvers.plugin import Limits, Method, Problem, PuzzleSpec, Result, solver_name
+from puzzleviz.solvers.registry import load
 
 if TYPE_CHECKING:
     import numpy as np
@@ -42,7 +43,7 @@ def add_solve_arguments(
     viewer's --play and --video)."""
     if spec.description:
         parser.description = spec.description
-    spec.add_arguments.load()(parser)
+    load(spec, "add_arguments", spec.add_arguments)(parser)
     shared = parser.add_argument_group("solving (the same for every puzzle)")
     if len(spec.methods) > 1:
         shared.add_argument(
@@ -124,10 +125,13 @@ def limits_of(method: Method, args: argparse.Namespace) -> Limits:
 
 def run_solve(spec: PuzzleSpec, args: argparse.Namespace) -> int:
     """Everything `puzzleviz solve <puzzle>` does; returns the exit code."""
-    if spec.answer is not None and spec.answer.load()(args):
+    from puzzleviz.solvers.model import model_class
+
+    model_class(spec.kind)  # a broken model or one of another kind: one line, before any work
+    if spec.answer is not None and load(spec, "answer", spec.answer)(args):
         return 0
     method = chosen_method(spec, args)
-    problems = list(spec.problems.load()(args))
+    problems = list(load(spec, "problems", spec.problems)(args))
     if not problems:
         raise PuzzleInputError("no puzzle to solve")
     if args.trace and len(problems) > 1:
@@ -145,8 +149,8 @@ def run_solve(spec: PuzzleSpec, args: argparse.Namespace) -> int:
         made: list[Tracer] = []
         control = new_control()
         try:
-            result = solve_one(method, problem, _tracer_maker(spec, method, problem, args, limits,
-                                                               made), limits, control)  # fmt: skip
+            make = _tracer_maker(spec, method, problem, args, limits, made)
+            result = solve_one(spec, method, problem, make, limits, control)
             tracer = made[0]
         except PuzzleInputError as exc:
             if len(problems) == 1:
@@ -175,12 +179,13 @@ def run_solve(spec: PuzzleSpec, args: argparse.Namespace) -> int:
         write_json(args.json, documents[0] if len(documents) == 1 else documents)
         print(f"wrote {args.json}")
     if spec.finish is not None and last is not None:
-        for line in spec.finish.load()(args, last):
+        for line in load(spec, "finish", spec.finish)(args, last):
             print(line)
     return 0
 
 
 def solve_one(
+    spec: PuzzleSpec,
     method: Method,
     problem: Problem,
     tracer: Callable[[], Tracer],
@@ -199,7 +204,7 @@ def solve_one(
     )
     from puzzleviz.solvers.progress import Progress
 
-    solve = method.solve.load()
+    solve = load(spec, f"method {method.name}", method.solve)
     with Progress(None, method.name, unit="") as progress:
         try:
             return run_stoppable(

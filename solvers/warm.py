@@ -21,6 +21,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from puzzleviz.solvers.demos import build_demo
+
 SWITCH = "PUZZLEVIZ_WARM"  # "0": never (a kiosk that must not spend the CPU, the tests)
 
 
@@ -58,8 +60,6 @@ def stop_warming(process: subprocess.Popen[bytes] | None) -> None:
 
 def warm(kind: str) -> None:
     """Run `kind`'s demo builder (its kernels compile into the cache), then mark it."""
-    from puzzleviz.solvers.demos import build_demo
-
     build_demo(kind)
     path = mark(kind)
     with contextlib.suppress(OSError):  # an unwritable cache: warm again next time

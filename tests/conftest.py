@@ -11,7 +11,7 @@ os.environ.setdefault("PUZZLEVIZ_WARM", "0")  # no background compiling behind t
 
 import pytest
 
-import tests.toy  # noqa: F401  (registers the toy model)
+import tests.toy  # noqa: F401  (installs the toy puzzle as a plugin: an entry point)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -39,4 +39,4 @@ def gl_ctx():
 
 @pytest.fixture(scope="session")
 def toy_scene():
-    import tests.toy_scene  # noqa: F401  (registers the toy scene)
+    import tests.toy_scene  # noqa: F401  (the toy scene; the registry finds it by its Ref)

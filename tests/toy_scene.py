@@ -6,12 +6,11 @@ from puzzleviz.viz.color import ACCENT, BAD, INK, palette
 from puzzleviz.viz.easing import ease
 from puzzleviz.viz.interaction import Interaction, Job, Session
 from puzzleviz.viz.player import Frame
-from puzzleviz.viz.scene import Canvas, Scene, SceneOption, View, register_scene
+from puzzleviz.viz.scene import Canvas, Scene, SceneOption, View
 
 from tests.toy import Add, Swap
 
 
-@register_scene
 class ToyScene(Scene):
     kind = "toy"
     title = "Toy"

@@ -3,6 +3,24 @@
 Every error a user can cause ends as one line on stderr and exit code 2; no tracebacks.
 Puzzle commands (`solve <puzzle>`, `rings stats`, ...) come from the puzzle registry; the
 puzzles' solvers are imported only when a command runs, so --help answers at once.
+
+Where imports stay inside functions, and why (everywhere else they are at the top):
+- Building the parser (every command, --help included) must import no numpy, numba,
+  pygame, moderngl or Babel: tests/cli/test_help_is_light.py holds it, and --help answers
+  in well under 0.3 s. So the modules it imports import their work only when a command
+  runs: this one (each command's run function imports what it needs), viz.cli_view,
+  viz.parsing (the language names, solvers.i18n), solvers.solving, solvers.split.options,
+  and each puzzle's package __init__ and options module (their authors keep that rule).
+- The window's first frame waits for nothing it does not draw: solvers.warm imports numba
+  (solvers.jit) only in the process that compiles, not in the window's; pygame is imported
+  where a picture is encoded or a font opened (viz.images, viz.sinks, viz.text), not by
+  what only lays out (scenes, a notebook's `import puzzleviz`).
+- solvers.tracefile imports numba (solvers.tracecheck) only to check a trace's contents,
+  so `trace info` and a trace's header answer without compiling anything; solvers.jit
+  reads numba's configuration only once numba is loaded.
+- Optional dependencies and platform modules are imported where they are used: Dask
+  (solvers.split.choose), `resource` (solvers.memory).
+- Type-only imports sit under `if TYPE_CHECKING:` (a cycle, or a heavy module for a hint).
 """
 
 from __future__ import annotations
@@ -20,8 +38,10 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any, TextIO
 
-from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.solvers.errors import PluginError, PuzzlevizError
 from puzzleviz.solvers.options import whole
+from puzzleviz.solvers.plugin import PuzzleSpec, Ref
+from puzzleviz.solvers.registry import load, puzzles
 from puzzleviz.viz.cli_view import add_view_commands
 from puzzleviz.viz.parsing import EXIT_USAGE, Parser, add_language_option, add_solve_options
 
@@ -29,7 +49,6 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from puzzleviz.solvers.atomic import Output
-    from puzzleviz.solvers.plugin import Ref
     from puzzleviz.viz.cli_view import Run, SubParsers
 
 RECORDINGS = ("video", "output")  # OUT options that take a recording (file or PNG folder)
@@ -101,44 +120,82 @@ def _run_trace_export(args: argparse.Namespace) -> int:
 
 def _add_solve_commands(sub: SubParsers) -> None:
     """`puzzleviz solve <puzzle>` for every puzzle the registry knows."""
-    from puzzleviz.solvers.registry import puzzles
     from puzzleviz.solvers.solving import run_solve
 
     solve = sub.add_parser("solve", help="solve a puzzle and record how (see solve --help)")
     kinds = solve.add_subparsers(dest="puzzle", metavar="PUZZLE", required=True)
     for spec in puzzles().values():
+        try:
+            load(spec, "add_arguments", spec.add_arguments)
+        except PluginError as exc:
+            _add_refusing(kinds, spec.name, spec.help, exc)
+            continue
         parser = kinds.add_parser(spec.name, help=spec.help)
         add_solve_options(parser, spec)
         outputs = ("json", "trace", "video", *spec.outputs)
         parser.set_defaults(run=_guarded(_watching(partial(run_solve, spec)), outputs))
 
 
+def _add_refusing(sub: SubParsers, name: str, help: str, error: PluginError) -> None:
+    """A puzzle whose options cannot be loaded keeps its command, which says so in one
+    line whatever it is given (no option is one: "-" starts none), and leaves the other
+    puzzles' commands as they are."""
+    parser = sub.add_parser(name, help=help, prefix_chars="+", add_help=False)
+    parser.add_argument("given", nargs="*", help=argparse.SUPPRESS)
+
+    def refuse(args: argparse.Namespace) -> int:
+        raise error
+
+    parser.set_defaults(run=refuse)
+
+
+def _add_plugins_command(sub: SubParsers) -> None:
+    plugins = sub.add_parser(
+        "plugins", help="the installed puzzles: name, kind, distribution, methods"
+    )
+    plugins.add_argument(
+        "--check", action="store_true",
+        help="load every part each puzzle names; one line for each broken one (exit 2)",
+    )  # fmt: skip
+    plugins.set_defaults(run=_deferred(Ref("puzzleviz.viz.plugins:run_plugins")))
+
+
 def _add_puzzle_commands(sub: SubParsers) -> None:
     """The puzzles' own commands besides solve, e.g. `puzzleviz rings stats`."""
-    from puzzleviz.solvers.registry import puzzles
-
     groups: dict[str, SubParsers] = {}
     for spec in puzzles().values():
         for command in spec.commands:
             head, *rest = command.path
             if not rest:
-                parser = sub.add_parser(head, help=command.help)
+                parent, name = sub, head
             else:
                 if head not in groups:
                     group = sub.add_parser(head, help=f"{head} commands")
                     groups[head] = group.add_subparsers(
                         dest=f"{head}_command", metavar="COMMAND", required=True
                     )
-                parser = groups[head].add_parser(rest[0], help=command.help)
-            command.add_arguments.load()(parser)
-            parser.set_defaults(run=_guarded(_deferred(command.run), command.outputs))
+                parent, name = groups[head], rest[0]
+            words = " ".join(command.path)
+            try:
+                add_arguments = load(spec, f"command {words} add_arguments", command.add_arguments)
+            except PluginError as exc:
+                _add_refusing(parent, name, command.help, exc)
+                continue
+            parser = parent.add_parser(name, help=command.help)
+            add_arguments(parser)
+            run = _deferred(command.run, spec, f"command {words} run")
+            parser.set_defaults(run=_guarded(run, command.outputs))
 
 
-def _deferred(ref: Ref[Callable[[argparse.Namespace], int]]) -> Run:
-    """A command's run function, imported only when it runs (never for --help)."""
+def _deferred(
+    ref: Ref[Callable[[argparse.Namespace], int]], spec: PuzzleSpec | None = None, part: str = ""
+) -> Run:
+    """A command's run function, imported only when it runs (never for --help); a broken
+    Ref of a puzzle's command is one line naming the puzzle's distribution."""
 
     def run(args: argparse.Namespace) -> int:
-        return int(ref.load()(args) or 0)
+        function = ref.load() if spec is None else load(spec, part, ref)
+        return int(function(args) or 0)
 
     return run
 
@@ -265,6 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_trace_commands(sub)
     _add_solve_commands(sub)
     _add_puzzle_commands(sub)
+    _add_plugins_command(sub)
     add_language_option(parser)
     return parser
 

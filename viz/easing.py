@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import math
-
 __all__ = [
     "ease",
     "ease_out_back",
-    "pulse",
 ]
 
 
@@ -21,8 +18,3 @@ def ease_out_back(t: float, overshoot: float = 1.4) -> float:
     """Overshoot a little and settle: for things that pop into place."""
     t = min(max(t, 0.0), 1.0) - 1
     return 1 + t * t * ((overshoot + 1) * t + overshoot)
-
-
-def pulse(t: float) -> float:
-    """0 -> 1 -> 0 over the tween: for highlights that come and go."""
-    return math.sin(math.pi * min(max(t, 0.0), 1.0))

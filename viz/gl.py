@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable
 
 import moderngl
@@ -56,8 +57,6 @@ def samples_for(ctx: moderngl.Context, asked: int | None) -> int:
     if asked <= most:
         return asked
     fewer = most if most >= 2 else 0
-    import sys
-
     print(f"puzzleviz: --msaa {asked}: this GL driver ({renderer_name(ctx)}) offers at most "
           f"{most} samples; drawing with {fewer}", file=sys.stderr)  # fmt: skip
     return fewer

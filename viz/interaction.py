@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import numpy as np
+from puzzleviz.solvers.errors import PuzzlevizError
 from puzzleviz.solvers.events import Event
 from puzzleviz.solvers.i18n import msg, nmsg, render
 from puzzleviz.solvers.trace import Trace
@@ -177,8 +178,6 @@ class Session(Generic[M]):
 def _said(error: BaseException) -> str:
     """An error as a notice: a PuzzlevizError's message (translated when it is a message),
     else the exception's own words."""
-    from puzzleviz.solvers.errors import PuzzlevizError
-
     return error.message if isinstance(error, PuzzlevizError) else str(error)
 
 

@@ -55,11 +55,18 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from puzzleviz.solvers.demos import build_demo, shipped_demo
 from puzzleviz.solvers.errors import PuzzlevizError
 from puzzleviz.solvers.i18n import fill, gettext, msg
 from puzzleviz.solvers.reading import MB, FileFormat, parse_toml, read_text
+from puzzleviz.solvers.registry import puzzles
 from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracefile import load_trace
+from puzzleviz.solvers.traceview import model_for
 from puzzleviz.viz.defaults import LEVELS
+from puzzleviz.viz.parsing import positive_float, seconds_float, solve_parser
+from puzzleviz.viz.player import Player
+from puzzleviz.viz.scene import scene_for
 from puzzleviz.viz.subtitles import milestone_title
 
 if TYPE_CHECKING:
@@ -187,8 +194,6 @@ def _text(
 
 def _number(path: Path, n: int, table: dict[str, Any], key: str) -> float | None:
     """A pace, checked as the command line checks --speed and --seconds."""
-    from puzzleviz.viz.parsing import positive_float, seconds_float
-
     value = table.get(key)
     if value is None:
         return None
@@ -266,8 +271,6 @@ def _inside(path: Path, name: str, allow_outside: bool) -> Path | None:
 
 
 def _trace_slide(path: Path, n: int, slide: Slide, name: str, allow_outside: bool) -> Slide:
-    from puzzleviz.solvers.tracefile import load_trace
-
     try:
         found = _inside(path, name, allow_outside)
     except ValueError:
@@ -305,8 +308,6 @@ class _LessonParser(argparse.ArgumentParser):
 def _solve_args(
     path: Path, n: int, value: Any, allow_outside: bool, reads: list[Path]
 ) -> tuple[str, ...]:
-    from puzzleviz.solvers.registry import puzzles
-
     where = f"{path}: slide {n}: 'solve'"
     if isinstance(value, str):
         try:
@@ -345,8 +346,6 @@ _UNSET = object()
 def _parse_solve(spec: PuzzleSpec, args: list[str]) -> list[tuple[argparse.Action, list[str]]]:
     """The options `args` set, each with its values as text, parsed by the command line's
     own parser for the puzzle (every dest starts unset, so what stays unset was not given)."""
-    from puzzleviz.viz.parsing import solve_parser
-
     parser = solve_parser(spec, _LessonParser)
     actions = [a for a in parser._actions if a.dest not in (argparse.SUPPRESS, "help")]
     namespace = argparse.Namespace(**{a.dest: _UNSET for a in actions})
@@ -381,9 +380,6 @@ def _shown(action: argparse.Action) -> str:
 
 
 def _demo_slides(path: Path, n: int, slide: Slide, name: str) -> list[Slide]:
-    from puzzleviz.solvers.registry import puzzles
-    from puzzleviz.viz.scene import scene_for
-
     specs = [spec for spec in puzzles().values() if spec.demo]
     if name != "all":
         specs = [spec for spec in specs if name in (spec.kind, spec.name)]
@@ -442,10 +438,6 @@ def prepare_slide(
 def _heading(trace: Trace) -> str:
     """The scene's title row for the trace (made now: a scene may take its time over it,
     a sudoku's rates the whole solve)."""
-    from puzzleviz.solvers.traceview import model_for
-    from puzzleviz.viz.player import Player
-    from puzzleviz.viz.scene import scene_for
-
     scene = scene_for(trace.header.kind)
     scene.warm_up(trace)  # on the preparation's thread, not the window's
     return scene.heading(Player(trace, model_for(trace)).frame())
@@ -458,14 +450,10 @@ def _make_trace(
     report: Callable[[Preparing], None],
     run_child: RunChild,
 ) -> Trace | None:
-    from puzzleviz.solvers.tracefile import load_trace
-
     n, total = index + 1, len(lesson.slides)
     if slide.trace_path is not None:
         return load_trace(slide.trace_path)
     if slide.demo:
-        from puzzleviz.solvers.demos import build_demo, shipped_demo
-
         shipped = shipped_demo(slide.demo)
         if shipped is not None:
             return shipped

@@ -24,9 +24,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from puzzleviz.solvers.atomic import check_outputs, write_bytes
 from puzzleviz.solvers.errors import PuzzlevizError
 from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.tracecheck import check_contents
+from puzzleviz.solvers.tracefile import load_trace
+from puzzleviz.viz.gl import headless_context
 from puzzleviz.viz.record import Recorder, RecordSettings, plan, stills, timed_text
+from puzzleviz.viz.sinks import png_bytes
 from puzzleviz.viz.subtitles import TimedText
 from puzzleviz.viz.timeline import Level
 
@@ -50,8 +55,6 @@ MAX_STILLS = 400
 @functools.cache
 def _context() -> moderngl.Context:
     """One headless context for the kernel's life: every show() renders with it."""
-    from puzzleviz.viz.gl import headless_context
-
     return headless_context()
 
 
@@ -59,12 +62,8 @@ def _trace(trace_or_path: Trace | str | os.PathLike[str]) -> Trace:
     """A trace to show: a file read and checked (solvers.tracefile), or a Trace built in the
     notebook, checked the same way before its rows reach a kernel."""
     if isinstance(trace_or_path, Trace):
-        from puzzleviz.solvers.tracecheck import check_contents
-
         check_contents(trace_or_path)
         return trace_or_path
-    from puzzleviz.solvers.tracefile import load_trace
-
     return load_trace(trace_or_path)
 
 
@@ -83,8 +82,6 @@ class Clip:
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the clip to `path`: through the output rule, so never over the trace it
         was recorded from (by name or through a link)."""
-        from puzzleviz.solvers.atomic import check_outputs, write_bytes
-
         check_outputs([("save()", path)], [self.source] if self.source else [])
         return write_bytes(path, self.mp4)
 
@@ -239,8 +236,6 @@ def step_slider(trace: Trace, settings: RecordSettings) -> Any:
             "slider=True needs ipywidgets (pip install ipywidgets); without it, show() "
             "gives a clip with step buttons"
         ) from None
-    from puzzleviz.viz.sinks import png_bytes
-
     first = (settings.first_step or 1) - 1
     last = settings.last_step or trace.n_steps
     steps = np.arange(first, last)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from puzzleviz.solvers.options import positive
+from puzzleviz.solvers.solving import add_solve_arguments
 
 if TYPE_CHECKING:
     from puzzleviz.solvers.plugin import PuzzleSpec
@@ -61,7 +62,10 @@ _language.__name__ = "language"
 
 def add_language_option(parser: argparse.ArgumentParser) -> None:
     """--lang on every command (each shows, records, prints or exports captions, or runs
-    commands that do), so it goes where a user types it: after the command's name."""
+    commands that do), so it goes where a user types it: after the command's name. (A
+    command that only refuses, a broken plugin's, takes no option: viz.cli.)"""
+    if "-" not in parser.prefix_chars:
+        return
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
             for child in dict.fromkeys(action.choices.values()):
@@ -77,8 +81,6 @@ def add_language_option(parser: argparse.ArgumentParser) -> None:
 def add_solve_options(parser: argparse.ArgumentParser, spec: PuzzleSpec) -> None:
     """Everything `puzzleviz solve <puzzle>` takes: the puzzle's own options, the shared
     ones, --play and --video (the --lang of every command is added with the rest)."""
-    from puzzleviz.solvers.solving import add_solve_arguments
-
     add_solve_arguments(parser, spec, add_watch_options)
 
 

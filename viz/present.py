@@ -26,6 +26,7 @@ from pathlib import Path
 import moderngl
 import pygame
 from puzzleviz.solvers.i18n import N_, fill, gettext, msg, render
+from puzzleviz.solvers.registry import by_name
 from puzzleviz.viz.app import WINDOW_KEYS, App
 from puzzleviz.viz.color import ACCENT, INK, MUTED
 from puzzleviz.viz.draw2d import DrawList2D
@@ -44,6 +45,7 @@ from puzzleviz.viz.record import (
 from puzzleviz.viz.scene import Canvas
 from puzzleviz.viz.text import fit_text, measure
 from puzzleviz.viz.timeline import Level
+from puzzleviz.viz.window import run_app
 
 # The shipped demo lesson's title (assets/lessons/demo.toml), a msgid so that its cards speak
 # the reader's language; a teacher's own titles are shown as written.
@@ -435,7 +437,6 @@ def run_lesson_window(
 ) -> None:
     """Present the lesson in a window until Esc (or `max_frames`, for tests); slides still
     being prepared arrive while it runs."""
-    from puzzleviz.viz.window import run_app
 
     def make(ctx: moderngl.Context, drawable: tuple[int, int]) -> App:
         return LessonApp(ctx, lesson, preparation, size=drawable, samples=samples, pace=pace,
@@ -453,8 +454,6 @@ def run_lesson_window(
 def lesson_kinds(lesson: Lesson) -> list[str]:
     """The puzzles a lesson is known to show before its slides are prepared (its demos and
     solves; a trace file's puzzle is known once it is read)."""
-    from puzzleviz.solvers.registry import by_name
-
     kinds = [slide.demo for slide in lesson.slides if slide.demo]
     kinds += [by_name(slide.solve[0]).kind for slide in lesson.slides if slide.solve]
     return kinds

@@ -1,21 +1,24 @@
-"""The scene protocol, the canvas scenes draw on, and the registry of scenes by puzzle kind.
+"""The scene protocol, the canvas scenes draw on, and the scene of a puzzle kind.
 
 A scene is a pure function of (frame, view) to draw calls: it reads the state before the
 event in progress, the event and its tween t, and the view options; it keeps no state of its
-own, reads no clock and never touches GL. Scenes register themselves on import; viz finds
-them by the puzzle kind written in the trace, never by name.
+own, reads no clock and never touches GL. viz finds a trace's scene through the puzzle
+registry, by the puzzle kind written in the trace, never by name.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic
 
-from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.solvers import registry
+from puzzleviz.solvers.errors import PluginError
 from puzzleviz.solvers.i18n import N_, gettext
+from puzzleviz.solvers.plugin import PuzzleSpec
 from puzzleviz.solvers.trace import Trace
 from puzzleviz.solvers.trace_edit import by_hand
 from puzzleviz.viz.camera import OrbitCamera
@@ -32,7 +35,6 @@ __all__ = [
     "Scene",
     "SceneOption",
     "View",
-    "all_scenes",
     "scene_for",
     "solver_method",
     "warm_up_beside",
@@ -160,43 +162,34 @@ def warm_up_beside(scene: Scene[Any], trace: Trace) -> threading.Thread | None:
 
 
 def solver_method(solver: str, kind: str) -> str:
-    """ "best-first" from "rings best-first", "exact" from "cube.exact"."""
-    for prefix in (kind, kind.removesuffix("game")):
-        if solver.startswith(prefix) and solver[len(prefix) : len(prefix) + 1] in (".", "-", " "):
-            return solver[len(prefix) + 1 :]
+    """The method in a trace's solver name: "exact" from "cube.exact" (what solving names
+    every trace, `<kind>.<method>`); older traces' "setgame-demo" and "rings best-first"
+    still give "demo" and "best-first", and a name without its kind ("session") is the
+    method itself."""
+    for separator in ".- ":
+        if solver.startswith(kind + separator):
+            return solver[len(kind) + 1 :]
     return solver
+
+
+def scene_for(kind: str) -> Scene[Any]:
+    """The scene of a puzzle kind: the one its PuzzleSpec names, made once a process.
+    PluginError (one line) if the spec names nothing importable, or a scene of another
+    kind than the spec's."""
+    return _scene_of(registry.by_kind(kind))
 
 
 # A scene for each kind, each of its own model type: which one a trace needs is known only at
 # run time (from its header), hence Scene[Any] here and from scene_for.
-_SCENES: dict[str, Scene[Any]] = {}
-SceneClass = TypeVar("SceneClass", bound=type[Scene[Any]])
-
-
-def register_scene(cls: SceneClass) -> SceneClass:
-    """Class decorator for scenes made outside the puzzle registry (tests)."""
-    _SCENES[cls.kind] = cls()
-    return cls
-
-
-def scene_for(kind: str) -> Scene[Any]:
-    """The scene of a puzzle kind: registered here, else the one its PuzzleSpec names."""
-    if kind not in _SCENES:
-        from puzzleviz.solvers.registry import puzzles
-
-        spec = puzzles().get(kind)
-        if spec is not None:
-            scene = spec.scene.load()
-            _SCENES.setdefault(kind, scene() if isinstance(scene, type) else scene)
+@functools.cache
+def _scene_of(spec: PuzzleSpec) -> Scene[Any]:
+    made = registry.load(spec, "scene", spec.scene)
     try:
-        return _SCENES[kind]
-    except KeyError:
-        raise PuzzlevizError(f"no scene draws {kind!r} traces yet") from None
-
-
-def all_scenes() -> dict[str, Scene[Any]]:
-    from puzzleviz.solvers.registry import puzzles
-
-    for kind in puzzles():
-        scene_for(kind)
-    return dict(_SCENES)
+        scene = made() if isinstance(made, type) else made
+    except Exception as exc:  # a plugin's scene that cannot be made: one line, not a traceback
+        why = " ".join(f"{type(exc).__name__}: {exc}".split())
+        raise PluginError(f"{registry.origin(spec)}: scene {spec.scene.path}: {why}") from exc
+    if not isinstance(scene, Scene):
+        raise PluginError(f"{registry.origin(spec)}: scene {spec.scene.path} is not a Scene")
+    registry.check_kind(spec, "scene", spec.scene, getattr(scene, "kind", None))
+    return scene

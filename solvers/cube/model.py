@@ -30,7 +30,7 @@ from puzzleviz.solvers.cube.space import Space, orientation_table
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.events import Event, EventSet
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
 
 OP_PLACE, OP_REMOVE, OP_MOVE = 0, 1, 2
 
@@ -128,7 +128,6 @@ def _run_rows(
     return -1
 
 
-@register_model
 class CubeModel(PuzzleModel):
     """A packing puzzle in a box; see the module docstring for state and events."""
 

@@ -28,7 +28,7 @@ from puzzleviz.solvers.digits.puzzle import DigitsPuzzle, default_puzzle
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.events import Event, EventSet
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
 
 FREE, LEFT_EMPTY, OUTSIDE = -1, -2, -3
 PIECE_FIELDS = 3
@@ -76,7 +76,6 @@ class Reopen(Event):
     cell: int
 
 
-@register_model
 class DigitsModel(PuzzleModel):
     kind = "digits"
     events = EventSet([Place, Remove, LeaveEmpty, Reopen])

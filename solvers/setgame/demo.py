@@ -18,7 +18,7 @@ def demo_trace(n: int = 4) -> Trace:
     space = affine_space(n)
     model = SetGameModel(3, n)
     tracer = RecordingTracer(
-        model, solver="setgame-demo", params={"n": n}, counters=COUNTERS, max_events=2_000_000
+        model, solver="setgame.demo", params={"n": n}, counters=COUNTERS, max_events=2_000_000
     )
     if n >= 4:
         target = known_maximum(n).size

@@ -23,7 +23,7 @@ from puzzleviz.solvers.arrays import BoolArray, EventRows, Int32Array
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.events import Event, EventSet
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
 from puzzleviz.solvers.setgame.arrays import SetState
 from puzzleviz.solvers.setgame.cards import CardSpace
 
@@ -176,7 +176,6 @@ def revert_rows_kernel(state: SetState, n: int, rows: EventRows) -> None:
         _apply_row(state, n, op, rows[i, 1], rows[i, 2], rows[i, 3])
 
 
-@register_model
 class SetGameModel(PuzzleModel):
     """The board of v**n cards: chosen, excluded (with who excluded them), forbidden."""
 

@@ -44,7 +44,7 @@ class SetSession:
         if state is not None:
             self.model.check_state(np.asarray(state))
         self._tracer = RecordingTracer(
-            self.model, solver="session", params={"v": v, "n": n}, initial_state=state
+            self.model, solver="setgame.session", params={"v": v, "n": n}, initial_state=state
         )
         self.board = Board(self.model, self._tracer, state)
 
@@ -159,7 +159,7 @@ class SetSession:
         tracer = (
             RecordingTracer(
                 self.model,
-                solver=f"setgame-{solver}",
+                solver=f"setgame.{solver}",
                 params={"count": count, "node_limit": node_limit},
                 counters=COUNTERS,
                 initial_state=self.state,

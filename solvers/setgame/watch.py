@@ -42,7 +42,7 @@ def watch_maximum(
     trace of a search for it that starts from `state` (see the module docstring)."""
     if not can_watch(model):
         raise ValueError("a watched search needs the real game's cards (v = 3, n <= 4)")
-    tracer = RecordingTracer(model, solver="setgame-fast", counters=COUNTERS,
+    tracer = RecordingTracer(model, solver="setgame.fast", counters=COUNTERS,
                              params={"node_limit": node_limit, "watch": True},
                              initial_state=state, max_events=WATCH_EVENTS)  # fmt: skip
     board = Board(model, tracer, state)

@@ -5,6 +5,7 @@ because the Dask engine builds on the engines there, and choosing imports it.
 from __future__ import annotations
 
 import sys
+from importlib.util import find_spec
 from typing import TYPE_CHECKING
 
 from puzzleviz.solvers.split.engines import Engine, InProcess, ProcessPool
@@ -39,6 +40,4 @@ def engine_for(options: SplitOptions) -> Engine:
 
 
 def dask_installed() -> bool:
-    from importlib.util import find_spec
-
     return find_spec("distributed") is not None

@@ -27,6 +27,8 @@ import contextlib
 import logging
 import os
 import signal
+import socket
+import struct
 import threading
 import time
 import uuid
@@ -35,6 +37,7 @@ from typing import Any, NoReturn
 
 import distributed
 from distributed import WorkerPlugin
+from puzzleviz.solvers.interrupt import STOP, new_control, raise_if_stopped, run_stoppable
 from puzzleviz.solvers.split.engines import (
     POLL,
     RETRIES,
@@ -180,8 +183,6 @@ class DaskEngine(Engine):
         self, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]], what: str,
         names: Sequence[str],
     ) -> Iterator[Any]:  # fmt: skip
-        from puzzleviz.solvers.interrupt import raise_if_stopped
-
         client = self._connect()
         token = uuid.uuid4().hex[:8]
         pending = [
@@ -209,8 +210,6 @@ class DaskEngine(Engine):
 def stoppable(fn: Callable[..., Any], *args: Any) -> Any:
     """A part on a Dask worker, stopped (through solvers.interrupt's control array, as
     Ctrl-C stops it in one process) once the scheduler no longer wants its result."""
-    from puzzleviz.solvers.interrupt import STOP, new_control, run_stoppable
-
     key: Any = getattr(dask.worker.thread_state, "key", None)
     worker = dask.get_worker()
     control = new_control()
@@ -258,8 +257,6 @@ def _kill_local_workers(cluster: Any) -> None:
 def probe(address: str) -> None:
     """Refuse, in one line, a tcp:// address where no Dask scheduler answers: nothing
     listening, no answer within HANDSHAKE seconds, or a first frame no scheduler sends."""
-    import struct
-
     host, _, port = address.removeprefix("tcp://").rpartition(":")
     host = host.strip("[]")
     try:
@@ -291,8 +288,6 @@ def probe(address: str) -> None:
 def _connected(host: str, port: int) -> Any:
     """A connection to host:port, tried again until CONNECT_TIMEOUT is spent, as Dask's
     client does: a scheduler started a moment ago may not listen yet."""
-    import socket
-
     deadline = time.monotonic() + CONNECT_TIMEOUT
     while True:
         left = deadline - time.monotonic()

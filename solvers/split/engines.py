@@ -9,16 +9,17 @@ second, with its workers: local ones are killed, not waited for.
 from __future__ import annotations
 
 import contextlib
+import multiprocessing
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any
 
+from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.solvers.interrupt import SearchStopped, raise_if_stopped
 from puzzleviz.solvers.split.parts import Job, Key, PartResult, SplitError, run_call, run_task
-
-if TYPE_CHECKING:
-    from concurrent.futures import Future, ProcessPoolExecutor
-
 
 POLL = 0.05  # seconds between two looks at the stop request while waiting for parts
 RETRIES = 2  # a part whose worker failed is tried this many more times
@@ -57,8 +58,6 @@ class InProcess(Engine):
     thread they run on, so Ctrl-C stops the part in progress."""
 
     def run(self, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
-        from puzzleviz.solvers.interrupt import raise_if_stopped
-
         for args in calls:
             yield fn(*args)
             raise_if_stopped()
@@ -76,11 +75,7 @@ class ProcessPool(Engine):
 
     def _pool(self) -> ProcessPoolExecutor:
         if self._executor is None:
-            import multiprocessing
-
             quiet_resource_tracker()
-            from concurrent.futures import ProcessPoolExecutor
-
             self._executor = ProcessPoolExecutor(
                 self.workers,
                 mp_context=multiprocessing.get_context("spawn"),
@@ -89,11 +84,6 @@ class ProcessPool(Engine):
         return self._executor
 
     def run(self, fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]]) -> Iterator[Any]:
-        from concurrent.futures import FIRST_COMPLETED, wait
-        from concurrent.futures.process import BrokenProcessPool
-
-        from puzzleviz.solvers.interrupt import raise_if_stopped
-
         failures = [0] * len(calls)
         pending: dict[Future[Any], int] = {}
 
@@ -160,8 +150,5 @@ def _count_failure(failures: list[int], i: int, why: str) -> None:
 
 def _raise_user_error(exc: BaseException) -> None:
     """An error of the input (a bad puzzle) or a stop fails the same way on every retry."""
-    from puzzleviz.solvers.errors import PuzzlevizError
-    from puzzleviz.solvers.interrupt import SearchStopped
-
     if isinstance(exc, PuzzlevizError | SearchStopped):
         raise exc

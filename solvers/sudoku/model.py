@@ -14,7 +14,7 @@ from puzzleviz.solvers.arrays import BoolArray, EventRows, Int32Array, Int64Arra
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.events import INT32_MAX, Event, EventSet
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
 from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
 from puzzleviz.solvers.sudoku.geometry import Names, geometry
 from puzzleviz.solvers.sudoku.kernels.engine import initial_candidates
@@ -181,7 +181,6 @@ def decode_link(ncand: int, value: int) -> tuple[int, int, int]:
     return a, b, kind
 
 
-@register_model
 class SudokuModel(PuzzleModel):
     kind = "sudoku"
     events = SUDOKU_EVENTS

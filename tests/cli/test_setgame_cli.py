@@ -82,4 +82,4 @@ def test_set_play_is_the_seeds_console_game(tmp_path, capsys, monkeypatch):
     assert "20 cards (proven maximum" in out
     assert "chosen (1): 1111" in out and "unknown command 'bogus'" in out
     trace = load_trace(record)
-    assert trace.header.solver == "session" and trace.n_events == 8
+    assert trace.header.solver == "setgame.session" and trace.n_events == 8

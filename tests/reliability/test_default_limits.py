@@ -18,7 +18,10 @@ def shrink_default_limit(monkeypatch, kind: str, nodes: int) -> None:
         dataclasses.replace(m, node_limit=nodes) if m.node_limit is not None else m
         for m in spec.methods
     )
-    monkeypatch.setitem(registry._registered, kind, dataclasses.replace(spec, methods=methods))
+    shrunk = dataclasses.replace(spec, methods=methods)  # the installed puzzle, for this test
+    monkeypatch.setitem(
+        registry.installed(), kind, dataclasses.replace(registry.installed()[kind], spec=shrunk)
+    )
 
 
 def test_set_stops_at_its_default_node_limit_and_says_how_to_lift_it(capsys, monkeypatch):

@@ -126,7 +126,7 @@ def test_set_g_plays_the_search_from_the_cards_on_the_board(gl_ctx):
     key(app, pygame.K_g)
     wait_for_job(app)
     trace = app.player.trace
-    assert trace.header.solver == "setgame-fast" and trace.header.params["watch"]
+    assert trace.header.solver == "setgame.fast" and trace.header.params["watch"]
     assert trace.n_steps > 20  # the search's placements and take-backs, not one laid-out cap
     assert app.player.mode is Mode.PLAYING and app.player.position < 1
     app.player.seek(trace.n_events)

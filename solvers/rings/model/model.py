@@ -17,7 +17,7 @@ from puzzleviz.solvers.arrays import EventRows
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.events import INT32_MAX, Event, EventSet
 from puzzleviz.solvers.jit import njit
-from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel, register_model
+from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
 from puzzleviz.solvers.rings.model.config import RingConfig
 from puzzleviz.solvers.rings.model.geometry import turn_words
 from puzzleviz.solvers.rings.model.goal import is_goal, thesis_heuristic
@@ -74,7 +74,6 @@ def _rotate_rows(state: RingState, rows: EventRows, circuits: Circuits, backward
             state[circuits[ring, p]] = tmp[p]
 
 
-@register_model
 class RingsModel(PuzzleModel):
     """Hungarian rings in every configuration of the thesis (see solvers.rings)."""
 
