@@ -26,8 +26,9 @@ import sys
 from functools import cache
 from pathlib import Path
 
+from puzzleviz.solvers.registry import GROUP
+
 __all__ = [
-    "GROUP",
     "OURS",
     "catalog_file",
     "locale_folder",
@@ -36,7 +37,6 @@ __all__ = [
     "read_catalog",
 ]
 
-GROUP = "puzzleviz.puzzles"  # the entry-point group of puzzles (solvers.registry reads it)
 OURS = "puzzleviz"  # our own puzzles' package: its catalogs are assets/locale's
 
 

@@ -9,7 +9,6 @@ registry, by the puzzle kind written in the trace, never by name.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
@@ -176,12 +175,19 @@ def scene_for(kind: str) -> Scene[Any]:
     """The scene of a puzzle kind: the one its PuzzleSpec names, made once a process.
     PluginError (one line) if the spec names nothing importable, or a scene of another
     kind than the spec's."""
-    return _scene_of(registry.by_kind(kind))
+    spec = registry.by_kind(kind)
+    made = _SCENES.get(id(spec))
+    if made is None or made[0] is not spec:
+        made = _SCENES[id(spec)] = (spec, _scene_of(spec))
+    return made[1]
 
 
-# A scene for each kind, each of its own model type: which one a trace needs is known only at
-# run time (from its header), hence Scene[Any] here and from scene_for.
-@functools.cache
+# A scene for each spec (by identity: two installs of a plugin with the same Refs are two
+# specs whose scenes may differ), each of its own model type: which one a trace needs is
+# known only at run time (from its header), hence Scene[Any] here and from scene_for.
+_SCENES: dict[int, tuple[PuzzleSpec, Scene[Any]]] = {}
+
+
 def _scene_of(spec: PuzzleSpec) -> Scene[Any]:
     made = registry.load(spec, "scene", spec.scene)
     try:

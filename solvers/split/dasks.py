@@ -12,9 +12,8 @@ that asks for Dask.
   timeout covers the TCP connection but not the handshake after it, so an address that
   accepts and never answers hung for ever, and one that answers HTTP read its status
   line as a frame length (3 EiB: "out of memory"). A tcp:// address is first probed
-  (`probe`): the scheduler speaks first, a frame of a few hundred bytes; silence for
-  HANDSHAKE seconds, a closed connection or a frame no scheduler sends is one line. Then
-  the client is made, and asked for its workers, under deadlines too (`_within`).
+  (solvers.split.address, already when the options are checked); then the client is
+  made, and asked for its workers, under deadlines too (`_within`).
 - Stopping: the driver looks at the stop request every POLL seconds. A local cluster's
   worker processes are then killed, not asked to finish; on a remote cluster the parts
   are cancelled and each running part notices within STOP_POLL seconds (its task is no
@@ -27,8 +26,6 @@ import contextlib
 import logging
 import os
 import signal
-import socket
-import struct
 import threading
 import time
 import uuid
@@ -38,6 +35,7 @@ from typing import Any, NoReturn
 import distributed
 from distributed import WorkerPlugin
 from puzzleviz.solvers.interrupt import STOP, new_control, raise_if_stopped, run_stoppable
+from puzzleviz.solvers.split.address import CONNECT_TIMEOUT, HANDSHAKE, probe
 from puzzleviz.solvers.split.engines import (
     POLL,
     RETRIES,
@@ -56,9 +54,6 @@ from puzzleviz.solvers.split.parts import (
     run_task,
 )
 
-CONNECT_TIMEOUT = 5  # seconds to reach a scheduler before saying there is none
-HANDSHAKE = 10  # seconds for a scheduler to speak once connected
-FIRST_FRAME = 1 << 20  # bytes: a scheduler's handshake is far smaller
 WORKER_WAIT = 60  # seconds to wait for a first worker of a remote cluster
 STOP_POLL = 0.2  # seconds between a running part's looks at whether it is still wanted
 QUIET = ("distributed", "tornado", "asyncio", "bokeh")
@@ -252,53 +247,6 @@ def _kill_local_workers(cluster: Any) -> None:
         if pid:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)
-
-
-def probe(address: str) -> None:
-    """Refuse, in one line, a tcp:// address where no Dask scheduler answers: nothing
-    listening, no answer within HANDSHAKE seconds, or a first frame no scheduler sends."""
-    host, _, port = address.removeprefix("tcp://").rpartition(":")
-    host = host.strip("[]")
-    try:
-        with _connected(host, int(port)) as sock:
-            sock.settimeout(HANDSHAKE)
-            head = b""
-            while len(head) < 8:
-                more = sock.recv(8 - len(head))
-                if not more:
-                    raise SplitError(
-                        f"{address} closed the connection without answering as a Dask "
-                        "scheduler would"
-                    )
-                head += more
-    except TimeoutError:
-        raise SplitError(
-            f"{address} accepted the connection but said nothing for {HANDSHAKE} s: "
-            "not a Dask scheduler (a web server waits to be asked first), or a stuck one"
-        ) from None
-    except OSError as exc:
-        raise SplitError(f"no Dask scheduler at {address}: {exc.strerror or exc}") from None
-    (size,) = struct.unpack("Q", head)
-    if not 0 < size <= FIRST_FRAME:
-        text = head.decode("latin-1")
-        shown = text if head.isascii() and text.isprintable() else head.hex()
-        raise SplitError(f"{address} is not a Dask scheduler (it answered {shown!r}...)")
-
-
-def _connected(host: str, port: int) -> Any:
-    """A connection to host:port, tried again until CONNECT_TIMEOUT is spent, as Dask's
-    client does: a scheduler started a moment ago may not listen yet."""
-    deadline = time.monotonic() + CONNECT_TIMEOUT
-    while True:
-        left = deadline - time.monotonic()
-        try:
-            return socket.create_connection((host, port), timeout=max(left, 0.1))
-        except TimeoutError:
-            raise OSError(f"no answer within {CONNECT_TIMEOUT} s") from None
-        except OSError:
-            if left <= 0.2:
-                raise
-            time.sleep(0.1)
 
 
 def _within(seconds: float, what: str, call: Callable[[], Any]) -> Any:

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING
 
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.options import whole
+from puzzleviz.solvers.split.address import probe
 
 if TYPE_CHECKING:
     from puzzleviz.solvers.split.log import SplitLog
@@ -106,7 +107,7 @@ def add_split_arguments(
 
 
 def split_options(args: argparse.Namespace) -> SplitOptions:
-    """The options as given, the log's folder checked before any work."""
+    """The options as given, the log and the scheduler's address checked before any work."""
     log_path = getattr(args, "split_log", None)
     if log_path is not None:
         from puzzleviz.solvers.atomic import check_outputs
@@ -115,6 +116,9 @@ def split_options(args: argparse.Namespace) -> SplitOptions:
         if log_path.is_dir():
             raise PuzzleInputError(f"--split-log {log_path} is a folder: name a file")
         check_outputs([log_output(log_path)])  # a regular file, new or a split log
+    scheduler = getattr(args, "scheduler", None)
+    if scheduler is not None and scheduler.startswith("tcp://"):
+        probe(scheduler)
     return SplitOptions(getattr(args, "workers", 1), getattr(args, "scheduler", None), log_path)
 
 

@@ -4,8 +4,12 @@ log), the options every splitting command shares, and the in-process engine."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import itertools
 import json
+import socket
+import struct
+import threading
 
 import numpy as np
 import pytest
@@ -246,11 +250,28 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _speaks_first(server: socket.socket) -> None:
+    """Accept and send what a Dask scheduler sends first: a frame length, 8 bytes."""
+    with contextlib.suppress(OSError):
+        while True:
+            connection, _ = server.accept()
+            with connection:
+                connection.sendall(struct.pack("Q", 100))
+
+
 def test_the_shared_options_are_checked_before_any_work(tmp_path):
     parser = _parser()
-    args = parser.parse_args(["--scheduler", "127.0.0.1:8786", "--split-log", str(tmp_path / "l")])
-    options = split_options(args)
-    assert options.scheduler == "tcp://127.0.0.1:8786" and options.splits
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        threading.Thread(target=_speaks_first, args=(server,), daemon=True).start()
+        port = server.getsockname()[1]
+        args = parser.parse_args(["--scheduler", f"127.0.0.1:{port}", "--split-log",
+                                  str(tmp_path / "l")])  # fmt: skip
+        options = split_options(args)
+    assert options.scheduler == f"tcp://127.0.0.1:{port}" and options.splits
+    with socket.create_server(("127.0.0.1", 0)) as closed:
+        nobody = closed.getsockname()[1]
+    with pytest.raises(SplitError, match=f"no Dask scheduler at tcp://127.0.0.1:{nobody}"):
+        split_options(parser.parse_args(["--scheduler", f"127.0.0.1:{nobody}"]))
     assert not split_options(parser.parse_args([])).splits
     assert split_options(parser.parse_args(["--workers", "2"])).workers == 2
     for bad in (["--scheduler", "nowhere"], ["--scheduler", "tcp://h:99999"], ["--workers", "0"]):
