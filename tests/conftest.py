@@ -8,6 +8,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("PUZZLEVIZ_WARM", "0")  # no background compiling behind test windows
+# The reliability tests fork this process (tests/reliability/forked.py); a process that ran
+# a parallel kernel on GNU OpenMP is killed when it forks ("fork() called from a process
+# already using GNU OpenMP"), so the tests run numba's parallel kernels on its fork-safe
+# workqueue. (puzzleviz itself never forks: its pools and Dask's workers spawn.)
+os.environ.setdefault("NUMBA_THREADING_LAYER", "workqueue")
 
 import pytest
 

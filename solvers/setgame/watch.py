@@ -53,9 +53,6 @@ def watch_maximum(
         caps = fullest_hyperplane_search(space, target, STOP_FIRST, known_maximum(n - 1), tracer,
                                          stats)  # fmt: skip
     else:
-        tracer.step(msg("From your cards: look for a cap of {target} cards, the most any cap "
-                        "has, at most {below} of them in a hyperplane", target=target,
-                        below=known_maximum(n - 1).size))  # fmt: skip
         _, caps, _ = bit_run(space, board, Captions(tracer, board.space.all_words), stats,
                              free_candidates(board), target, STOP_FIRST, node_limit=node_limit,
                              keep=1, hyperplane_cap=known_maximum(n - 1).size)  # fmt: skip

@@ -114,7 +114,7 @@ def _read_only(folder: Path, argv: list[str], env: dict[str, str], cwd: Path):
         if shutil.which("unshare") is None:
             pytest.skip("needs unshare to make a folder read-only for root")
         mount = (f"mount --bind {folder} {folder} && mount -o remount,bind,ro {folder} && "
-                 f"exec {sys.executable} -m viz.cli {' '.join(argv)}")  # fmt: skip
+                 f"exec {sys.executable} -m puzzleviz.viz.cli {' '.join(argv)}")  # fmt: skip
         command = ["unshare", "-m", "--propagation", "private", "sh", "-c", mount]
         run = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True,
                              timeout=600)  # fmt: skip

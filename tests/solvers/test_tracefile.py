@@ -23,7 +23,9 @@ def assert_same_trace(a: Trace, b: Trace) -> None:
         assert getattr(a, name).dtype == getattr(b, name).dtype, name
 
 
-# A program of tracer calls: ("e", slot, amount) | ("s", caption) | ("m", kind) | ("c", n)
+# A program of tracer calls: ("e", slot, amount) | ("s", caption) | ("m", kind) | ("c", n);
+# each step gets an event after it (a step with no event is refused when recorded)
+_AN_EVENT = (("e", 0, 1),)
 calls = st.lists(
     st.one_of(
         st.tuples(st.just("e"), st.integers(0, 3), st.integers(-(2**31), 2**31 - 1)),
@@ -32,7 +34,7 @@ calls = st.lists(
         st.tuples(st.just("c"), st.integers(0, 2**62)),
     ),
     max_size=60,
-)
+).map(lambda program: [c for call in program for c in (call, *_AN_EVENT * (call[0] == "s"))])
 
 
 def run_program(program) -> Trace:
