@@ -232,16 +232,8 @@ def _graph(
     )
     tracer.absorb(buf)
     moves = path_of(store, goal) if code == FOUND else []
-    return RingsResult(
-        method=method,
-        found=code == FOUND,
-        moves=moves,
-        reason=REASONS[code],
-        expanded=int(status[0]),
-        open=int(status[1]),
-        closed=int(status[2]),
-        details={"nodes": int(store.fill[0]), "memory_bound": max_nodes < wanted},
-    )
+    details = {"nodes": int(store.fill[0]), "memory_bound": max_nodes < wanted}
+    return _kernel_result(method, code, moves, status, details)
 
 
 _DEPTH_FIRST_WORDS = {  # (a new iteration, a step down), as messages (solvers.i18n)
@@ -284,6 +276,15 @@ def _depth_first(
     )  # fmt: skip
     tracer.absorb(buf)
     moves = [(int(path_ring[i]), int(path_f[i])) for i in range(length)] if code == FOUND else []
+    return _kernel_result(method, code, moves, status)
+
+
+def _kernel_result(
+    method: str, code: int, moves: list[tuple[int, int]], status: Status,
+    details: dict[str, Any] | None = None,
+) -> RingsResult:  # fmt: skip
+    """What a search kernel left: its return code and the counters it kept in `status`
+    (expanded, open, closed)."""
     return RingsResult(
         method=method,
         found=code == FOUND,
@@ -292,6 +293,7 @@ def _depth_first(
         expanded=int(status[0]),
         open=int(status[1]),
         closed=int(status[2]),
+        details={} if details is None else details,
     )
 
 
