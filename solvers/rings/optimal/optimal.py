@@ -380,6 +380,8 @@ def solve_optimal(
     exact = wp == wq == 1
     bound = max(wp * h0, wq)
     while bound <= wq * MAX_DEPTH:
+        if control[0]:  # asked before this iteration: its threads could finish unasked
+            return result([], False, bound if exact else h0, "stopped")
         t0 = time.perf_counter()
         depth = 2 if bound // wq > 2 else 1
         tasks, frontier_next, goal = _frontier(H, root, bound, depth, wp, wq)
