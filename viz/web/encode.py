@@ -1,0 +1,162 @@
+"""Frames as a compact, lossless payload: a table of unique instances per run kind, and
+each frame as the list of the instances it draws, gzipped as a whole.
+
+A frame is the window's `DrawList2D.finish()`: runs of float32 instance rows ("shapes"
+(N, 20), "tris" (3N, 6) vertices, "dots" and "glyphs" (N, 12)). Consecutive frames of a
+solve share almost all their rows (a board, its digits, the HUD) and differ in a few (a
+queen moves, a candidate goes), but rows come and go in the middle of a run, so a
+word-by-word delta against the frame before is mostly noise (measured: 1.3 MB for a
+6-queens trace). Instead every distinct row is stored once, in a table per kind, and a
+frame is its run table plus one u32 row index per instance: the index lists of
+neighbouring frames repeat each other, which gzip's LZ77 finds (the same trace: 52 kB).
+
+- Lossless: the page gathers the very float32 bits the window drew, so no quantisation
+  needs arguing and a rest frame is the window's draw list exactly.
+- Seeking is random access: any frame is one gather of its rows, whatever came before it
+  (no keyframes, no chain of deltas), in time linear in that frame's size alone.
+- Identical frames (a step whose motion changes nothing) are stored once.
+
+Layout of the gzip member: "PZW2", u32 length of the JSON header, the header (UTF-8,
+padded with spaces to 4 bytes), the atlas rows (u8, zero-padded to 4 bytes), then per
+kind in KINDS order its row table (little-endian float32, row-major), then all frames'
+row indices (little-endian u32). Decoded by assets/web/player.js and by `decode` here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import hashlib
+import json
+import struct
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+
+__all__ = ["KINDS", "MAGIC", "WIDTHS", "Decoded", "FrameStore", "Runs", "decode", "pack"]
+
+MAGIC = b"PZW2"
+KINDS = ("shapes", "tris", "dots", "glyphs")  # a run's kind, by its index in the header
+WIDTHS = {"shapes": 20, "tris": 6, "dots": 12, "glyphs": 12}  # floats per row
+
+Runs = list[tuple[str, np.ndarray]]
+
+
+def _pad4(data: bytes, fill: bytes = b"\0") -> bytes:
+    return data + fill * (-len(data) % 4)
+
+
+class _RowTable:
+    """The distinct rows of one kind, in order of first use."""
+
+    def __init__(self, width: int):
+        self.width = width
+        self.index: dict[bytes, int] = {}
+        self.rows: list[bytes] = []
+
+    def indices(self, block: np.ndarray) -> np.ndarray:
+        data = np.ascontiguousarray(block, dtype="<f4").reshape(-1, self.width)
+        out = np.empty(len(data), dtype="<u4")
+        raw = data.tobytes()
+        step = self.width * 4
+        for i in range(len(data)):
+            key = raw[i * step : (i + 1) * step]
+            found = self.index.get(key)
+            if found is None:
+                found = self.index[key] = len(self.rows)
+                self.rows.append(key)
+            out[i] = found
+        return out
+
+
+class FrameStore:
+    """Frames added in time order become unique frames and the slots that show them."""
+
+    def __init__(self) -> None:
+        self.slots: list[int] = []  # slot -> unique frame
+        self.tables = {kind: _RowTable(WIDTHS[kind]) for kind in KINDS}
+        self._seen: dict[bytes, int] = {}
+        self._frames: list[tuple[list[list[int]], np.ndarray]] = []  # run table, indices
+
+    def add(self, runs: Runs) -> int:
+        """Store a frame (or find it stored); returns its unique index."""
+        table = [[KINDS.index(kind), len(block)] for kind, block in runs]
+        parts = [self.tables[kind].indices(block) for kind, block in runs]
+        indices = np.concatenate(parts) if parts else np.zeros(0, "<u4")
+        key = hashlib.blake2b(json.dumps(table).encode() + indices.tobytes(), digest_size=16)
+        unique = self._seen.get(key.digest())
+        if unique is None:
+            unique = self._seen[key.digest()] = len(self._frames)
+            self._frames.append((table, indices))
+        self.slots.append(unique)
+        return unique
+
+    @property
+    def unique_count(self) -> int:
+        return len(self._frames)
+
+    def encoded(self) -> tuple[list[dict[str, Any]], bytes]:
+        """Each unique frame's runs and where its indices start; all frames' indices."""
+        entries: list[dict[str, Any]] = []
+        offset = 0
+        for table, indices in self._frames:
+            entries.append({"runs": table, "at": offset})
+            offset += len(indices)
+        words = b"".join(indices.tobytes() for _, indices in self._frames)
+        return entries, words
+
+
+def pack(header: Mapping[str, Any], atlas_rows: np.ndarray, store: FrameStore) -> bytes:
+    """The gzip payload: header (with the frames' table added), atlas rows, row tables,
+    frame indices."""
+    entries, indices = store.encoded()
+    counts = {kind: len(store.tables[kind].rows) for kind in KINDS}
+    full = {**header, "frames": entries, "slots": store.slots, "rowCounts": counts,
+            "atlasRows": int(atlas_rows.shape[0])}  # fmt: skip
+    text = _pad4(json.dumps(full, separators=(",", ":")).encode(), b" ")
+    chunks = [MAGIC, struct.pack("<I", len(text)), text,
+              _pad4(np.ascontiguousarray(atlas_rows, dtype=np.uint8).tobytes())]  # fmt: skip
+    chunks += [b"".join(store.tables[kind].rows) for kind in KINDS]
+    chunks.append(indices)
+    return gzip.compress(b"".join(chunks), compresslevel=9, mtime=0)
+
+
+@dataclasses.dataclass(frozen=True)
+class Decoded:
+    header: dict[str, Any]
+    atlas_rows: np.ndarray
+    frames: list[Runs]  # unique frames, decoded
+
+    def frame_at(self, slot: int) -> Runs:
+        return self.frames[int(self.header["slots"][slot])]
+
+
+def decode(payload: bytes) -> Decoded:
+    """The inverse of `pack`, done as the page does it (for tests of the format)."""
+    body = gzip.decompress(payload)
+    if body[:4] != MAGIC:
+        raise ValueError("not a puzzleviz web payload")
+    (length,) = struct.unpack_from("<I", body, 4)
+    header = json.loads(body[8 : 8 + length])
+    at = 8 + length
+    rows, width = int(header["atlasRows"]), int(header["atlasSize"])
+    atlas = np.frombuffer(body, np.uint8, rows * width, at).reshape(rows, width)
+    at += rows * width + (-(rows * width) % 4)
+    tables: dict[str, np.ndarray] = {}
+    for kind in KINDS:
+        count = int(header["rowCounts"][kind])
+        floats = count * WIDTHS[kind]
+        tables[kind] = np.frombuffer(body, "<f4", floats, at).reshape(count, WIDTHS[kind])
+        at += floats * 4
+    indices = np.frombuffer(body, "<u4", offset=at)
+    frames: list[Runs] = []
+    for entry in header["frames"]:
+        start = int(entry["at"])
+        runs: Runs = []
+        for kind_index, count in entry["runs"]:
+            kind = KINDS[kind_index]
+            runs.append((kind, tables[kind][indices[start : start + count]]))
+            start += count
+        frames.append(runs)
+    return Decoded(header, atlas, frames)

@@ -1,0 +1,55 @@
+"""Which moments of a trace the page can show, and how long each step plays.
+
+The page shows baked frames only, so the exporter chooses them here: every step boundary
+(where the window rests after Right, Left, Home, End or a timeline click) and a few evenly
+spaced event positions inside each step (what the window's glide and playback pass
+through: a step's events are spread evenly over its motion, viz.timeline). The timing is
+the window's own pace (viz.player.Player with its automatic weights), sent as beats per
+step and the speed in beats a second, so `,` and `.` walk the same SPEEDS as the window.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from puzzleviz.solvers.model import PuzzleModel
+from puzzleviz.viz.player import GLIDE_SECONDS, HOLD, SPEEDS, Player
+from puzzleviz.viz.timeline import Level
+
+__all__ = ["DEFAULT_TWEENS", "Schedule", "schedule"]
+
+DEFAULT_TWEENS = 6  # frames inside each step's motion, besides its two rest frames
+
+
+@dataclasses.dataclass(frozen=True)
+class Schedule:
+    """The baked moments, in time order, and the pace to play them at.
+
+    `positions[rest[k]]` is boundary k (k = 0 .. steps), and the slots strictly between
+    `rest[k]` and `rest[k + 1]` are step k's motion, evenly spaced in event position."""
+
+    boundaries: tuple[int, ...]  # event positions B[0] = 0 .. B[m] = n
+    positions: tuple[float, ...]  # the event position of each slot
+    rest: tuple[int, ...]  # the slot of each boundary
+    beats: tuple[float, ...]  # each step's length in beats
+    speed: float  # beats a second, the window's starting pace
+    hold: float = HOLD
+    glide_seconds: float = GLIDE_SECONDS
+    speeds: tuple[float, ...] = SPEEDS
+
+
+def schedule(player: Player[PuzzleModel], tweens: int = DEFAULT_TWEENS) -> Schedule:
+    """The schedule of `player`'s trace at its pace (by step: the level the page plays)."""
+    if player.level is not Level.STEP:
+        player.set_level(Level.STEP)
+    units = player.units
+    boundaries = tuple(units.boundary(k) for k in range(units.count + 1)) if units.count else (0,)
+    positions: list[float] = [0.0]
+    rest = [0]
+    for k in range(len(boundaries) - 1):
+        lo, hi = boundaries[k], boundaries[k + 1]
+        positions += [lo + (hi - lo) * i / (tweens + 1) for i in range(1, tweens + 1)]
+        positions.append(float(hi))
+        rest.append(len(positions) - 1)
+    beats = tuple(units.width(k) for k in range(units.count))
+    return Schedule(boundaries, tuple(positions), tuple(rest), beats, float(player.speed))
