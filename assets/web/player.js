@@ -430,6 +430,7 @@
     };
     player.advance(0);
     api.steps = data.header.rest.length - 1;
+    api.track = data.header.track;
     api.ready = true;
     canvas.focus();
     requestAnimationFrame(tick);
