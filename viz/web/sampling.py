@@ -11,6 +11,7 @@ step and the speed in beats a second, so `,` and `.` walk the same SPEEDS as the
 from __future__ import annotations
 
 import dataclasses
+import math
 
 from puzzleviz.solvers.model import PuzzleModel
 from puzzleviz.viz.player import GLIDE_SECONDS, HOLD, SPEEDS, Player
@@ -18,7 +19,8 @@ from puzzleviz.viz.timeline import Level
 
 __all__ = ["DEFAULT_TWEENS", "Schedule", "schedule"]
 
-DEFAULT_TWEENS = 6  # frames inside each step's motion, besides its two rest frames
+DEFAULT_TWEENS = 6  # at most this many frames inside a step's motion, besides its rests
+MOTION_FPS = 30.0  # a step's motion gets the frames playback at its pace shows at this rate
 
 
 @dataclasses.dataclass(frozen=True)
@@ -39,7 +41,12 @@ class Schedule:
 
 
 def schedule(player: Player[PuzzleModel], tweens: int = DEFAULT_TWEENS) -> Schedule:
-    """The schedule of `player`'s trace at its pace (by step: the level the page plays)."""
+    """The schedule of `player`'s trace at its pace (by step: the level the page plays).
+
+    A step gets as many motion frames as playing it at the trace's pace shows at
+    MOTION_FPS, at least one and at most `tweens`: a long search's automatic pace plays
+    each step in a few hundredths of a second, where more frames would cost export time
+    and size and never be seen (a single step by Right then glides through fewer)."""
     if player.level is not Level.STEP:
         player.set_level(Level.STEP)
     units = player.units
@@ -48,7 +55,9 @@ def schedule(player: Player[PuzzleModel], tweens: int = DEFAULT_TWEENS) -> Sched
     rest = [0]
     for k in range(len(boundaries) - 1):
         lo, hi = boundaries[k], boundaries[k + 1]
-        positions += [lo + (hi - lo) * i / (tweens + 1) for i in range(1, tweens + 1)]
+        motion = (1.0 - HOLD) * units.width(k) / player.speed
+        n = min(max(math.ceil(motion * MOTION_FPS), 1), tweens)
+        positions += [lo + (hi - lo) * i / (n + 1) for i in range(1, n + 1)]
         positions.append(float(hi))
         rest.append(len(positions) - 1)
     beats = tuple(units.width(k) for k in range(units.count))
