@@ -9,6 +9,12 @@
 // window's player moves its event position (viz/player.py): Right and Left glide to the
 // next or previous boundary in glideSeconds; Space plays at `speed` beats a second, each
 // step lasting its beats, moving for (1 - hold) of them and then resting on its result.
+//
+// Keys and pointer as the window's (viz/app.py PLAYER_KEYS): Space, Right/Left,
+// PageDown/PageUp, Shift+Right/Left (milestones), R, Home/End, Up/Down (faster/slower),
+// the play button, click and drag on the timeline; on a touch screen a tap on the left or
+// right third steps, in the middle plays. Not yet: `.` `,` (event steps: the page has
+// frames at step boundaries only), A, L, H, F.
 "use strict";
 
 (() => {
@@ -237,7 +243,9 @@
     function show() {
       const slot = Math.min(Math.max(Math.round(state.position), 0), last);
       if (slot !== state.shown) {
+        const started = performance.now();
         renderer.draw(h.frames[h.slots[slot]]);
+        api.lastDrawMs = performance.now() - started; // gather + upload + draw calls
         state.shown = slot;
         api.draws += 1;
       }
@@ -362,36 +370,98 @@
       state.speed = lower.length ? lower[lower.length - 1] : h.speeds[0];
     }
 
-    function clickTimeline(x, y) {
-      const [tx, ty, tw, th] = h.track;
-      const s = h.scale;
-      const inside = x >= tx - 6 * s && x <= tx + tw + 6 * s &&
-        y >= ty - 12 * s && y <= ty + th + 12 * s;
-      if (!inside) return false;
+    const inRect = ([rx, ry, rw, rh], x, y, grow = [0, 0]) =>
+      x >= rx - grow[0] && x <= rx + rw + grow[0] && y >= ry - grow[1] && y <= ry + rh + grow[1];
+
+    // the window's HudLayout.on_timeline: the bar, grown for a finger
+    const onTimeline = (x, y) => inRect(h.track, x, y, [6 * h.scale, 12 * h.scale]);
+
+    function scrubTo(x) {
+      // the nearest step boundary to the share of the timeline (Player.seek_fraction)
+      const [tx, , tw] = h.track;
       const fraction = Math.min(Math.max((x - tx) / Math.max(tw, 1), 0), 1);
-      const target = fraction * h.nEvents; // the nearest step boundary, as seek_fraction
-      let best = 0;
-      for (let k = 1; k <= steps; k++) {
-        if (Math.abs(h.boundaries[k] - target) < Math.abs(h.boundaries[best] - target)) best = k;
+      const target = fraction * h.nEvents;
+      let lo = 0;
+      let hi = steps;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (h.boundaries[mid] < target) lo = mid + 1;
+        else hi = mid;
       }
+      const best = lo > 0 && target - h.boundaries[lo - 1] <= h.boundaries[lo] - target
+        ? lo - 1 : lo;
       seekBoundary(best);
-      state.mode = "paused";
+    }
+
+    // A scrub keeps the mode it interrupted (Player.begin_scrub / end_scrub): playing goes
+    // on from where the timeline was let go.
+    let scrubbing = null;
+
+    function pointerDown(x, y, touch) {
+      if (onTimeline(x, y)) {
+        scrubbing = state.mode;
+        state.mode = "paused";
+        scrubTo(x);
+        return true;
+      }
+      if (inRect(h.playButton, x, y)) {
+        keys[" "]();
+        return true;
+      }
+      if (touch) {
+        // a phone has no keys: tap the left or right third to step, the middle to play
+        const third = h.size[0] / 3;
+        if (x < third) keys.ArrowLeft();
+        else if (x > 2 * third) keys.ArrowRight();
+        else keys[" "]();
+        return true;
+      }
+      return false;
+    }
+
+    function pointerMove(x) {
+      if (scrubbing === null) return false;
+      scrubTo(x);
       return true;
+    }
+
+    function pointerUp() {
+      if (scrubbing === null) return false;
+      const before = scrubbing;
+      scrubbing = null;
+      if (before === "playing" && state.position < last) play(false);
+      else if (before === "reversing" && state.position > 0) play(true);
+      return true;
+    }
+
+    function jumpMilestone(forward) {
+      const here = boundaryAt(resting());
+      const atRest = rest[here] === resting();
+      const marks = h.milestones;
+      const k = forward
+        ? marks.find((m) => m > here) ?? steps
+        : [...marks].reverse().find((m) => m < here || (!atRest && m === here)) ?? 0;
+      seekBoundary(k);
+      state.mode = "paused";
     }
 
     const keys = {
       " ": () => (state.mode === "paused" ? play(false) : pause()),
       ArrowRight: () => glideTo(nextBoundary(resting())),
       ArrowLeft: () => glideTo(previousBoundary(resting())),
+      PageDown: () => glideTo(nextBoundary(resting())),
+      PageUp: () => glideTo(previousBoundary(resting())),
+      "Shift+ArrowRight": () => jumpMilestone(true),
+      "Shift+ArrowLeft": () => jumpMilestone(false),
       Home: () => { seekBoundary(0); state.mode = "paused"; },
       End: () => { seekBoundary(steps); state.mode = "paused"; },
-      ",": slower,
-      ".": faster,
+      ArrowUp: faster,
+      ArrowDown: slower,
       r: () => (state.mode === "reversing" ? (state.mode = "playing") : play(true)),
       R: () => (state.mode === "reversing" ? (state.mode = "playing") : play(true)),
     };
 
-    return { advance, keys, clickTimeline, state };
+    return { advance, keys, pointerDown, pointerMove, pointerUp, state };
   }
 
   async function main() {
@@ -408,19 +478,36 @@
     const player = makePlayer(data, renderer);
 
     document.addEventListener("keydown", (event) => {
-      const action = player.keys[event.key];
-      if (action && !event.ctrlKey && !event.metaKey && !event.altKey) {
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      const named = event.shiftKey && event.key.startsWith("Arrow") ? `Shift+${event.key}` : event.key;
+      const action = player.keys[named];
+      if (action) {
         event.preventDefault();
         action();
         player.advance(0);
       }
     });
-    canvas.addEventListener("pointerdown", (event) => {
+    const toCanvas = (event) => {
       const box = canvas.getBoundingClientRect();
-      const x = ((event.clientX - box.left) / box.width) * width;
-      const y = ((event.clientY - box.top) / box.height) * height;
-      if (player.clickTimeline(x, y)) player.advance(0);
+      return [((event.clientX - box.left) / box.width) * width,
+        ((event.clientY - box.top) / box.height) * height];
+    };
+    canvas.addEventListener("pointerdown", (event) => {
+      const [x, y] = toCanvas(event);
+      if (player.pointerDown(x, y, event.pointerType === "touch")) {
+        canvas.setPointerCapture(event.pointerId);
+        event.preventDefault();
+        player.advance(0);
+      }
     });
+    canvas.addEventListener("pointermove", (event) => {
+      if (player.pointerMove(toCanvas(event)[0])) player.advance(0);
+    });
+    const release = () => {
+      if (player.pointerUp()) player.advance(0);
+    };
+    canvas.addEventListener("pointerup", release);
+    canvas.addEventListener("pointercancel", release);
     let before = null;
     const tick = (now) => {
       const dt = before === null ? 0 : Math.min((now - before) / 1000, 0.25);

@@ -4,7 +4,7 @@ For a queens and a sudoku trace: the page makes no request beyond its own file; 
 picture at the start, at a step reached by a click on the timeline, one Right later and at
 the end matches the window's frame at the same position (rendered headless, as the golden
 frames are); Right moves the counter to the next step as the window's Right does; Left
-then Right comes back to the very same picture.
+then Right comes back to the very same picture; Shift+Right stops at the window's milestone.
 
 Tolerance: per channel a mean absolute difference under 1 level and 99.9% of pixels
 within 8 levels of 255. The page draws the window's own float32 draw lists with the
@@ -123,6 +123,14 @@ def test_the_page_plays_as_the_window_does(browser, gl_ctx, tmp_path, make_trace
     page = Page(browser, html, tmp_path)
     assert page.state()["steps"] == steps
     assert_close(page.shot("start"), window["start"], "start", tmp_path)
+
+    # Shift+Right stops where the window's milestone jump stops
+    player.seek(0)
+    player.jump_milestone(True)
+    page.page.keyboard.press("Shift+ArrowRight")
+    page.settle(boundaries.index(int(player.position)))
+    page.page.keyboard.press("Home")
+    page.settle(0)
 
     header = page.page.evaluate("puzzleviz.track")
     x = header[0] + header[2] * boundaries[middle] / trace.n_events

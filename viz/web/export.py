@@ -56,7 +56,7 @@ def render_page(
         store.add(runs)
     layout = source.layout()
     plan = source.schedule
-    track = layout.track
+    track, button = layout.track, layout.play_button
     header = {
         "version": 1,
         "kind": trace.header.kind,
@@ -71,7 +71,9 @@ def render_page(
         "hold": plan.hold,
         "glideSeconds": plan.glide_seconds,
         "nEvents": trace.n_events,
+        "milestones": list(plan.milestones),
         "track": [track.x, track.y, track.w, track.h],
+        "playButton": [button.x, button.y, button.w, button.h],
         "scale": layout.scale,
     }
     payload = pack(header, _atlas_rows(), store)

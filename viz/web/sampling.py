@@ -10,6 +10,7 @@ step and the speed in beats a second, so `,` and `.` walk the same SPEEDS as the
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 import math
 
@@ -35,6 +36,7 @@ class Schedule:
     rest: tuple[int, ...]  # the slot of each boundary
     beats: tuple[float, ...]  # each step's length in beats
     speed: float  # beats a second, the window's starting pace
+    milestones: tuple[int, ...]  # the boundaries (indices) where Shift+arrows stop
     hold: float = HOLD
     glide_seconds: float = GLIDE_SECONDS
     speeds: tuple[float, ...] = SPEEDS
@@ -61,4 +63,14 @@ def schedule(player: Player[PuzzleModel], tweens: int = DEFAULT_TWEENS) -> Sched
         positions.append(float(hi))
         rest.append(len(positions) - 1)
     beats = tuple(units.width(k) for k in range(units.count))
-    return Schedule(boundaries, tuple(positions), tuple(rest), beats, float(player.speed))
+    return Schedule(boundaries, tuple(positions), tuple(rest), beats, float(player.speed),
+                    _milestones(player, boundaries))  # fmt: skip
+
+
+def _milestones(player: Player[PuzzleModel], boundaries: tuple[int, ...]) -> tuple[int, ...]:
+    """The step boundaries the window's Shift+Right / Shift+Left stop at (its milestone
+    units' boundaries). A milestone inside a step (no trace made so far has one) stops at
+    that step's end, where the page has a rest frame."""
+    units = player.units_of(Level.MILESTONE)
+    found = {bisect.bisect_left(boundaries, units.boundary(k)) for k in range(units.count + 1)}
+    return tuple(sorted(min(k, len(boundaries) - 1) for k in found))
