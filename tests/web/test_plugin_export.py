@@ -1,0 +1,42 @@
+"""A puzzle from outside the package (the tests' toy, installed as a plugin is) exports
+with no JavaScript of its own, and what the page holds at each step is, row for row, the
+draw list the window composes there: parity by construction, before any browser."""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import numpy as np
+from puzzleviz.solvers.traceview import model_for
+from puzzleviz.viz.compose import compose, default_look
+from puzzleviz.viz.hud import HudOptions
+from puzzleviz.viz.player import Player
+from puzzleviz.viz.scene import scene_for
+from puzzleviz.viz.web.encode import decode
+from puzzleviz.viz.web.export import render_page
+
+from tests.viz.test_player import make_trace
+
+SIZE = (320, 180)
+
+
+def test_a_plugin_puzzle_exports_and_its_rest_frames_are_the_windows(toy_scene):
+    trace = make_trace(n_steps=4, per_step=3)[0]
+    result = render_page(trace, SIZE)
+    payload = re.search(r'id="payload">([^<]*)<', result.html)
+    assert payload is not None
+    decoded = decode(base64.b64decode(payload.group(1)))
+    header = decoded.header
+    assert header["kind"] == "toy"
+    assert len(header["rest"]) == trace.n_steps + 1
+
+    player = Player(trace, model_for(trace))
+    look = default_look(scene_for("toy"), player.frame(), HudOptions())
+    for k, slot in enumerate(header["rest"]):
+        player.seek(header["boundaries"][k])
+        window = compose(player.frame(), look, SIZE)[0].d2.finish()
+        page = decoded.frame_at(slot)
+        assert [kind for kind, _ in page] == [kind for kind, _ in window]
+        for (_, got), (_, drawn) in zip(page, window, strict=True):
+            assert np.array_equal(got.view("<u4"), np.asarray(drawn, "<f4").view("<u4"))
