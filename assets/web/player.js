@@ -219,7 +219,7 @@
       speed: h.speed,
       k: 0, // the step being played
       clock: 0, // seconds into step k
-      shown: -1,
+      shown: -1, // the frame on screen
     };
 
     const boundaryAt = (slot) => {
@@ -242,11 +242,14 @@
 
     function show() {
       const slot = Math.min(Math.max(Math.round(state.position), 0), last);
-      if (slot !== state.shown) {
+      // while playing, the frame whose footer shows the pause button (as the window's)
+      const moving = !state.glide && (state.mode === "playing" || state.mode === "reversing");
+      const frame = moving ? h.playing[slot] : h.slots[slot];
+      if (frame !== state.shown) {
         const started = performance.now();
-        renderer.draw(h.frames[h.slots[slot]]);
+        renderer.draw(h.frames[frame]);
         api.lastDrawMs = performance.now() - started; // gather + upload + draw calls
-        state.shown = slot;
+        state.shown = frame;
         api.draws += 1;
       }
       api.slot = slot;

@@ -1,6 +1,7 @@
 """A puzzle from outside the package (the tests' toy, installed as a plugin is) exports
 with no JavaScript of its own, and what the page holds at each step is, row for row, the
-draw list the window composes there: parity by construction, before any browser."""
+draw list the window composes there, paused and playing: parity by construction, before
+any browser."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import numpy as np
 from puzzleviz.solvers.traceview import model_for
 from puzzleviz.viz.compose import compose, default_look
 from puzzleviz.viz.hud import HudOptions
-from puzzleviz.viz.player import Player
+from puzzleviz.viz.player import Mode, Player
 from puzzleviz.viz.scene import scene_for
 from puzzleviz.viz.web.encode import decode
 from puzzleviz.viz.web.export import render_page
@@ -33,10 +34,15 @@ def test_a_plugin_puzzle_exports_and_its_rest_frames_are_the_windows(toy_scene):
 
     player = Player(trace, model_for(trace))
     look = default_look(scene_for("toy"), player.frame(), HudOptions())
-    for k, slot in enumerate(header["rest"]):
-        player.seek(header["boundaries"][k])
-        window = compose(player.frame(), look, SIZE)[0].d2.finish()
-        page = decoded.frame_at(slot)
-        assert [kind for kind, _ in page] == [kind for kind, _ in window]
-        for (_, got), (_, drawn) in zip(page, window, strict=True):
-            assert np.array_equal(got.view("<u4"), np.asarray(drawn, "<f4").view("<u4"))
+    playing = header["playing"]
+    for slot, position in enumerate(header["positions"]):
+        player.seek(position)
+        for mode, frame in ((Mode.PAUSED, decoded.frame_at(slot)),
+                            (Mode.PLAYING, decoded.frames[playing[slot]])):  # fmt: skip
+            player.mode = mode
+            window = compose(player.frame(), look, SIZE)[0].d2.finish()
+            assert [kind for kind, _ in frame] == [kind for kind, _ in window]
+            for (_, got), (_, drawn) in zip(frame, window, strict=True):
+                assert np.array_equal(got.view("<u4"), np.asarray(drawn, "<f4").view("<u4"))
+        player.mode = Mode.PAUSED
+    assert playing[0] != header["slots"][0]  # the footer's button differs

@@ -80,7 +80,13 @@ class FrameStore:
         self._frames: list[tuple[list[list[int]], np.ndarray]] = []  # run table, indices
 
     def add(self, runs: Runs) -> int:
-        """Store a frame (or find it stored); returns its unique index."""
+        """Store the next slot's frame; returns its unique index."""
+        unique = self.store(runs)
+        self.slots.append(unique)
+        return unique
+
+    def store(self, runs: Runs) -> int:
+        """Store a frame (or find it stored) without giving it a slot; its unique index."""
         table = [[KINDS.index(kind), len(block)] for kind, block in runs]
         parts = [self.tables[kind].indices(block) for kind, block in runs]
         indices = np.concatenate(parts) if parts else np.zeros(0, "<u4")
@@ -89,7 +95,6 @@ class FrameStore:
         if unique is None:
             unique = self._seen[key.digest()] = len(self._frames)
             self._frames.append((table, indices))
-        self.slots.append(unique)
         return unique
 
     @property

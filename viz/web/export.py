@@ -52,8 +52,10 @@ def render_page(
     started = time.perf_counter()
     source = FrameSource(trace, size, tweens)
     store = FrameStore()
-    for runs in source.runs(progress):
-        store.add(runs)
+    playing: list[int] = []  # slot -> the frame shown there while the page plays
+    for paused, moving in source.runs(progress):
+        store.add(paused)
+        playing.append(store.store(moving))
     layout = source.layout()
     plan = source.schedule
     track, button = layout.track, layout.play_button
@@ -65,6 +67,7 @@ def render_page(
         "atlasSize": ATLAS.size,
         "boundaries": list(plan.boundaries),
         "rest": list(plan.rest),
+        "positions": list(plan.positions),
         "beats": list(plan.beats),
         "speed": plan.speed,
         "speeds": list(plan.speeds),
@@ -72,6 +75,7 @@ def render_page(
         "glideSeconds": plan.glide_seconds,
         "nEvents": trace.n_events,
         "milestones": list(plan.milestones),
+        "playing": playing,
         "track": [track.x, track.y, track.w, track.h],
         "playButton": [button.x, button.y, button.w, button.h],
         "scale": layout.scale,

@@ -1,24 +1,31 @@
 """The window's frames at the scheduled moments, as draw-list runs (no GL needed).
 
-Each frame is composed exactly as the recorder and the window compose theirs
-(viz.compose.compose: the scene, then the HUD), by the same Player seeked to the slot's
-event position, paused (the window's state after Right, Left or a click). So a rest frame
-of the page is the window's frame at that step by construction; what remains to differ is
-only the rasteriser (WebGL2 in the browser against OpenGL in the window).
+Each frame is composed as the recorder and the window compose theirs (viz.compose.compose:
+the scene, then the HUD), by the same Player seeked to the slot's event position. The HUD's
+footer shows whether the player moves (a pause button while playing, a play button
+otherwise), so every moment is baked twice, paused and playing, sharing one drawing of the
+scene (the costly part): the two differ in a few rows, which the row tables store once.
+The page shows the playing variant while it plays, the paused one otherwise (gliding after
+Right or Left included, as the window does). So a frame of the page is the window's frame
+by construction (tests/web/test_plugin_export.py holds it to `compose`); what remains to
+differ is only the rasteriser (WebGL2 in the browser against OpenGL in the window).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
 
+import numpy as np
 from puzzleviz.solvers.errors import PuzzlevizError
 from puzzleviz.solvers.model import PuzzleModel
 from puzzleviz.solvers.trace import Trace
 from puzzleviz.solvers.traceview import model_for
-from puzzleviz.viz.compose import Look, compose, default_look
-from puzzleviz.viz.hud import HudLayout, HudOptions
-from puzzleviz.viz.player import Player
-from puzzleviz.viz.scene import scene_for
+from puzzleviz.viz.compose import Look, compose, default_look, make_view
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.hud import HudLayout, HudOptions, draw_hud
+from puzzleviz.viz.player import Frame, Mode, Player
+from puzzleviz.viz.scene import Canvas, scene_for
 from puzzleviz.viz.text import ATLAS
 from puzzleviz.viz.web.encode import Runs
 from puzzleviz.viz.web.sampling import DEFAULT_TWEENS, Schedule, schedule
@@ -47,19 +54,47 @@ class FrameSource:
         self.player.seek(0)
         return compose(self.player.frame(), self.look, self.size)[1]
 
-    def runs(self, progress: Callable[[], None] | None = None) -> Iterator[Runs]:
+    def runs(self, progress: Callable[[], None] | None = None) -> Iterator[tuple[Runs, Runs]]:
+        """Each slot's frame, paused and playing."""
         resets = ATLAS.resets
         for position in self.schedule.positions:
             self.player.seek(position)
-            canvas, _ = compose(self.player.frame(), self.look, self.size)
-            if canvas.layers3d:
-                raise ExportError(
-                    f"the {self.trace.header.kind} scene draws in 3D, which the browser "
-                    "player does not draw yet (only 2D scenes export for now)"
-                )
-            runs = canvas.d2.finish()
+            variants = compose_modes(self.player.frame(), self.look, self.size)
             if ATLAS.resets != resets:
                 raise ExportError("the text of this trace overflowed the glyph atlas")
             if progress is not None:
                 progress()
-            yield runs
+            yield variants
+
+
+def compose_modes(
+    frame: Frame[PuzzleModel], look: Look[PuzzleModel], size: tuple[int, int]
+) -> tuple[Runs, Runs]:
+    """`compose` of `frame` paused and playing, the scene drawn once: the same runs as
+    composing each (runs of one kind that meet where the scene ends and the HUD begins
+    are joined, as one draw list joins them)."""
+    view, layout = make_view(look, size, frame)
+    canvas = Canvas(*size)
+    if not look.hud.show_help:
+        look.scene.draw(frame, view, canvas)
+    if canvas.layers3d:
+        raise ExportError(
+            f"the {frame.trace.header.kind} scene draws in 3D, which the browser player "
+            "does not draw yet (only 2D scenes export for now)"
+        )
+    scene = canvas.d2.finish()
+    title, statistics = look.scene.heading(frame), look.scene.statistics(frame)
+    variants = []
+    for mode in (Mode.PAUSED, Mode.PLAYING):
+        hud = DrawList2D(*size)
+        draw_hud(hud, dataclasses.replace(frame, mode=mode), layout, look.hud, title=title,
+                 statistics=statistics)  # fmt: skip
+        variants.append(_joined(scene, hud.finish()))
+    return variants[0], variants[1]
+
+
+def _joined(first: Runs, second: Runs) -> Runs:
+    if first and second and first[-1][0] == second[0][0]:
+        kind = first[-1][0]
+        return [*first[:-1], (kind, np.concatenate([first[-1][1], second[0][1]])), *second[1:]]
+    return [*first, *second]
