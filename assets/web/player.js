@@ -20,7 +20,7 @@
 (() => {
   const KINDS = ["shapes", "tris", "dots", "glyphs"];
   const WIDTHS = { shapes: 20, tris: 6, dots: 12, glyphs: 12 };
-  const MAGIC = "PZW2";
+  const MAGIC = "PZW3";
 
   const canvas = document.getElementById("view");
   const message = document.getElementById("message");
@@ -147,30 +147,60 @@
       if (atlasLoc !== null) gl.uniform1i(atlasLoc, 0);
     }
 
+    // A frame's row indices: stored whole in a keyframe, else run by run as differences
+    // from the same run of the frame before (viz/web/encode.py). The last decoded frame is
+    // kept, so playing decodes one list a frame and a seek at most KEYFRAME_EVERY.
+    let decoded = { frame: -1, runs: [] };
+
+    function indicesOf(frame) {
+      let first = frame;
+      while (!h.frames[first].key) first -= 1;
+      if (decoded.frame >= first && decoded.frame <= frame) first = decoded.frame + 1;
+      for (let f = first; f <= frame; f++) {
+        const entry = h.frames[f];
+        const before = decoded;
+        const runs = [];
+        let at = entry.at;
+        entry.runs.forEach(([kind, count], j) => {
+          const part = data.indices.slice(at, at + count);
+          const base = !entry.key && before.frame === f - 1 && j < before.runs.length &&
+            before.runs[j].kind === kind ? before.runs[j].part : null;
+          if (base) {
+            const n = Math.min(count, base.length);
+            for (let i = 0; i < n; i++) part[i] = (part[i] + base[i]) >>> 0;
+          }
+          runs.push({ kind, part });
+          at += count;
+        });
+        decoded = { frame: f, runs };
+      }
+      return decoded.runs;
+    }
+
     // A frame's rows gathered from the tables in drawing order, then drawn run by run,
     // each run's attributes pointed at its rows in the one buffer (no base instance in
     // WebGL2, as in GL 3.3: the window re-points its attributes the same way).
-    function gather(entry) {
+    function gather(frame) {
+      const runs = indicesOf(frame);
       let floats = 0;
-      for (const [k, count] of entry.runs) floats += count * WIDTHS[KINDS[k]];
+      for (const run of runs) floats += run.part.length * WIDTHS[KINDS[run.kind]];
       const out = new Float32Array(floats);
-      let at = entry.at;
       let o = 0;
-      for (const [k, count] of entry.runs) {
-        const kind = KINDS[k];
+      for (const run of runs) {
+        const kind = KINDS[run.kind];
         const w = WIDTHS[kind];
         const table = data.tables[kind];
-        for (let i = 0; i < count; i++) {
-          const row = data.indices[at + i] * w;
+        for (const index of run.part) {
+          const row = index * w;
           out.set(table.subarray(row, row + w), o);
           o += w;
         }
-        at += count;
       }
       return out;
     }
 
-    function draw(entry) {
+    function draw(frame) {
+      const entry = h.frames[frame];
       const bg = h.background;
       gl.viewport(0, 0, width, height);
       gl.clearColor(bg[0], bg[1], bg[2], bg[3]);
@@ -180,7 +210,7 @@
         gl.ONE_MINUS_SRC_ALPHA);
       gl.activeTexture(gl.TEXTURE0);
       gl.bindTexture(gl.TEXTURE_2D, atlas);
-      const floats = gather(entry);
+      const floats = gather(frame);
       gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
       gl.bufferData(gl.ARRAY_BUFFER, floats, gl.STREAM_DRAW);
       let base = 0; // bytes
@@ -247,7 +277,7 @@
       const frame = moving ? h.playing[slot] : h.slots[slot];
       if (frame !== state.shown) {
         const started = performance.now();
-        renderer.draw(h.frames[frame]);
+        renderer.draw(frame);
         api.lastDrawMs = performance.now() - started; // gather + upload + draw calls
         state.shown = frame;
         api.draws += 1;

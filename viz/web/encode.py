@@ -7,14 +7,19 @@ solve share almost all their rows (a board, its digits, the HUD) and differ in a
 queen moves, a candidate goes), but rows come and go in the middle of a run, so a
 word-by-word delta against the frame before is mostly noise (measured: 1.3 MB for a
 6-queens trace). Instead every distinct row is stored once, in a table per kind, and a
-frame is its run table plus one u32 row index per instance: the index lists of
-neighbouring frames repeat each other, which gzip's LZ77 finds (the same trace: 52 kB).
+frame is its run table plus one u32 row index per instance (the same trace: 72 kB).
+
+A frame's index list is stored run by run as the difference from the same run of the
+frame before (when that run has the same kind; u32, wrapping): a run that did not change
+becomes zeros, a run with a row inserted is zeros up to it. Without this, gzip's 32 kB
+window cannot reach the previous frame once a frame has more than 8,192 instances (a SET
+frame has about 9,300: 11.6 MB for the SET demo). Every KEYFRAME_EVERY-th frame is stored
+whole, so the page decodes any frame from at most that many index lists, and a seek costs
+the same anywhere in the trace.
 
 - Lossless: the page gathers the very float32 bits the window drew, so no quantisation
-  needs arguing and a rest frame is the window's draw list exactly.
-- Seeking is random access: any frame is one gather of its rows, whatever came before it
-  (no keyframes, no chain of deltas), in time linear in that frame's size alone.
-- Identical frames (a step whose motion changes nothing) are stored once.
+  needs arguing and a frame is the window's draw list exactly.
+- Identical frames (a step whose motion does not change the picture) are stored once.
 
 Layout of the gzip member: "PZW2", u32 length of the JSON header, the header (UTF-8,
 padded with spaces to 4 bytes), the atlas rows (u8, zero-padded to 4 bytes), then per
@@ -34,11 +39,22 @@ from typing import Any
 
 import numpy as np
 
-__all__ = ["KINDS", "MAGIC", "WIDTHS", "Decoded", "FrameStore", "Runs", "decode", "pack"]
+__all__ = [
+    "KEYFRAME_EVERY",
+    "KINDS",
+    "MAGIC",
+    "WIDTHS",
+    "Decoded",
+    "FrameStore",
+    "Runs",
+    "decode",
+    "pack",
+]
 
-MAGIC = b"PZW2"
+MAGIC = b"PZW3"
 KINDS = ("shapes", "tris", "dots", "glyphs")  # a run's kind, by its index in the header
 WIDTHS = {"shapes": 20, "tris": 6, "dots": 12, "glyphs": 12}  # floats per row
+KEYFRAME_EVERY = 16  # unique frames; the longest chain of index deltas a decode walks
 
 Runs = list[tuple[str, np.ndarray]]
 
@@ -77,7 +93,7 @@ class FrameStore:
         self.slots: list[int] = []  # slot -> unique frame
         self.tables = {kind: _RowTable(WIDTHS[kind]) for kind in KINDS}
         self._seen: dict[bytes, int] = {}
-        self._frames: list[tuple[list[list[int]], np.ndarray]] = []  # run table, indices
+        self._frames: list[tuple[list[list[int]], list[np.ndarray]]] = []  # runs, indices
 
     def add(self, runs: Runs) -> int:
         """Store the next slot's frame; returns its unique index."""
@@ -89,12 +105,13 @@ class FrameStore:
         """Store a frame (or find it stored) without giving it a slot; its unique index."""
         table = [[KINDS.index(kind), len(block)] for kind, block in runs]
         parts = [self.tables[kind].indices(block) for kind, block in runs]
-        indices = np.concatenate(parts) if parts else np.zeros(0, "<u4")
-        key = hashlib.blake2b(json.dumps(table).encode() + indices.tobytes(), digest_size=16)
+        key = hashlib.blake2b(json.dumps(table).encode(), digest_size=16)
+        for part in parts:
+            key.update(part.tobytes())
         unique = self._seen.get(key.digest())
         if unique is None:
             unique = self._seen[key.digest()] = len(self._frames)
-            self._frames.append((table, indices))
+            self._frames.append((table, parts))
         return unique
 
     @property
@@ -102,14 +119,33 @@ class FrameStore:
         return len(self._frames)
 
     def encoded(self) -> tuple[list[dict[str, Any]], bytes]:
-        """Each unique frame's runs and where its indices start; all frames' indices."""
+        """Each unique frame's runs, where its stored indices start and whether they are
+        whole (a keyframe) or differences from the frame before; all stored indices."""
         entries: list[dict[str, Any]] = []
+        chunks: list[bytes] = []
         offset = 0
-        for table, indices in self._frames:
-            entries.append({"runs": table, "at": offset})
-            offset += len(indices)
-        words = b"".join(indices.tobytes() for _, indices in self._frames)
-        return entries, words
+        before: tuple[list[list[int]], list[np.ndarray]] = ([], [])
+        for i, (table, parts) in enumerate(self._frames):
+            key = i % KEYFRAME_EVERY == 0
+            for j, part in enumerate(parts):
+                chunks.append((part if key else part - _base(before, j, table[j][0], len(part)))
+                              .astype("<u4").tobytes())  # fmt: skip
+            entries.append({"runs": table, "at": offset, "key": key})
+            offset += sum(len(part) for part in parts)
+            before = (table, parts)
+        return entries, b"".join(chunks)
+
+
+def _base(
+    before: tuple[list[list[int]], list[np.ndarray]], j: int, kind: int, n: int
+) -> np.ndarray:
+    """What run j (of `kind`, n instances) is stored as a difference from: the same run of
+    the frame before, cut or zero-padded to n, or zeros if that run is of another kind."""
+    table, parts = before
+    if j >= len(table) or table[j][0] != kind:
+        return np.zeros(n, "<u4")
+    base = parts[j][:n]
+    return base if len(base) == n else np.concatenate([base, np.zeros(n - len(base), "<u4")])
 
 
 def pack(header: Mapping[str, Any], atlas_rows: np.ndarray, store: FrameStore) -> bytes:
@@ -154,14 +190,21 @@ def decode(payload: bytes) -> Decoded:
         floats = count * WIDTHS[kind]
         tables[kind] = np.frombuffer(body, "<f4", floats, at).reshape(count, WIDTHS[kind])
         at += floats * 4
-    indices = np.frombuffer(body, "<u4", offset=at)
+    stored = np.frombuffer(body, "<u4", offset=at)
     frames: list[Runs] = []
+    before: tuple[list[list[int]], list[np.ndarray]] = ([], [])
     for entry in header["frames"]:
         start = int(entry["at"])
         runs: Runs = []
-        for kind_index, count in entry["runs"]:
+        parts: list[np.ndarray] = []
+        for j, (kind_index, count) in enumerate(entry["runs"]):
             kind = KINDS[kind_index]
-            runs.append((kind, tables[kind][indices[start : start + count]]))
+            part = stored[start : start + count]
+            if not entry["key"]:
+                part = part + _base(before, j, kind_index, count)
+            parts.append(part)
+            runs.append((kind, tables[kind][part]))
             start += count
         frames.append(runs)
+        before = (entry["runs"], parts)
     return Decoded(header, atlas, frames)
