@@ -20,7 +20,7 @@
 (() => {
   const KINDS = ["shapes", "tris", "dots", "glyphs"];
   const WIDTHS = { shapes: 20, tris: 6, dots: 12, glyphs: 12 };
-  const MAGIC = "PZW3";
+  const MAGIC = "PZW4";
 
   const canvas = document.getElementById("view");
   const message = document.getElementById("message");
@@ -147,9 +147,11 @@
       if (atlasLoc !== null) gl.uniform1i(atlasLoc, 0);
     }
 
-    // A frame's row indices: stored whole in a keyframe, else run by run as differences
-    // from the same run of the frame before (viz/web/encode.py). The last decoded frame is
-    // kept, so playing decodes one list a frame and a seek at most KEYFRAME_EVERY.
+    // A frame's row indices: stored whole in a keyframe, else run by run, a run that is
+    // the frame before's same run stored as one COPY word (viz/web/encode.py). The last
+    // decoded frame is kept, so playing decodes one list a frame and a seek at most
+    // KEYFRAME_EVERY.
+    const COPY = 0xffffffff;
     let decoded = { frame: -1, runs: [] };
 
     function indicesOf(frame) {
@@ -158,19 +160,17 @@
       if (decoded.frame >= first && decoded.frame <= frame) first = decoded.frame + 1;
       for (let f = first; f <= frame; f++) {
         const entry = h.frames[f];
-        const before = decoded;
+        const before = decoded.runs;
         const runs = [];
         let at = entry.at;
         entry.runs.forEach(([kind, count], j) => {
-          const part = data.indices.slice(at, at + count);
-          const base = !entry.key && before.frame === f - 1 && j < before.runs.length &&
-            before.runs[j].kind === kind ? before.runs[j].part : null;
-          if (base) {
-            const n = Math.min(count, base.length);
-            for (let i = 0; i < n; i++) part[i] = (part[i] + base[i]) >>> 0;
+          if (!entry.key && count > 0 && data.indices[at] === COPY) {
+            runs.push(before[j]);
+            at += 1;
+          } else {
+            runs.push({ kind, part: data.indices.subarray(at, at + count) });
+            at += count;
           }
-          runs.push({ kind, part });
-          at += count;
         });
         decoded = { frame: f, runs };
       }

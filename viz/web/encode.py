@@ -9,13 +9,14 @@ word-by-word delta against the frame before is mostly noise (measured: 1.3 MB fo
 6-queens trace). Instead every distinct row is stored once, in a table per kind, and a
 frame is its run table plus one u32 row index per instance (the same trace: 72 kB).
 
-A frame's index list is stored run by run as the difference from the same run of the
-frame before (when that run has the same kind; u32, wrapping): a run that did not change
-becomes zeros, a run with a row inserted is zeros up to it. Without this, gzip's 32 kB
-window cannot reach the previous frame once a frame has more than 8,192 instances (a SET
-frame has about 9,300: 11.6 MB for the SET demo). Every KEYFRAME_EVERY-th frame is stored
-whole, so the page decodes any frame from at most that many index lists, and a seek costs
-the same anywhere in the trace.
+A frame's index list is stored run by run: a run equal to the same run of the frame
+before (same kind, same rows) is one word, COPY, and any other run is its indices. Without
+this, gzip's 32 kB window cannot reach the previous frame once a frame has more than
+8,192 instances (a SET frame has about 9,300: 11.6 MB for the SET demo), and copies cost
+nothing where frames are small. (Storing differences position by position instead was
+tried: worse for sudoku, 2.3x, as an inserted row turns the rest of its run into noise.)
+Every KEYFRAME_EVERY-th frame is stored whole, so the page decodes any frame from at most
+that many index lists: a seek costs the same anywhere.
 
 - Lossless: the page gathers the very float32 bits the window drew, so no quantisation
   needs arguing and a frame is the window's draw list exactly.
@@ -40,6 +41,7 @@ from typing import Any
 import numpy as np
 
 __all__ = [
+    "COPY",
     "KEYFRAME_EVERY",
     "KINDS",
     "MAGIC",
@@ -51,10 +53,11 @@ __all__ = [
     "pack",
 ]
 
-MAGIC = b"PZW3"
+MAGIC = b"PZW4"
 KINDS = ("shapes", "tris", "dots", "glyphs")  # a run's kind, by its index in the header
 WIDTHS = {"shapes": 20, "tris": 6, "dots": 12, "glyphs": 12}  # floats per row
-KEYFRAME_EVERY = 16  # unique frames; the longest chain of index deltas a decode walks
+KEYFRAME_EVERY = 16  # unique frames; the longest chain of index lists a decode walks
+COPY = 0xFFFFFFFF  # a run stored as "the same as the frame before" (no row has this index)
 
 Runs = list[tuple[str, np.ndarray]]
 
@@ -119,33 +122,32 @@ class FrameStore:
         return len(self._frames)
 
     def encoded(self) -> tuple[list[dict[str, Any]], bytes]:
-        """Each unique frame's runs, where its stored indices start and whether they are
-        whole (a keyframe) or differences from the frame before; all stored indices."""
+        """Each unique frame's runs, where its stored indices start and whether it is a
+        keyframe (no COPY in it); all stored indices."""
         entries: list[dict[str, Any]] = []
         chunks: list[bytes] = []
         offset = 0
         before: tuple[list[list[int]], list[np.ndarray]] = ([], [])
         for i, (table, parts) in enumerate(self._frames):
             key = i % KEYFRAME_EVERY == 0
-            for j, part in enumerate(parts):
-                chunks.append((part if key else part - _base(before, j, table[j][0], len(part)))
-                              .astype("<u4").tobytes())  # fmt: skip
             entries.append({"runs": table, "at": offset, "key": key})
-            offset += sum(len(part) for part in parts)
+            for j, part in enumerate(parts):
+                stored = _COPY_WORD if not key and _same(before, j, table[j], part) else part
+                chunks.append(stored.tobytes())
+                offset += len(stored)
             before = (table, parts)
         return entries, b"".join(chunks)
 
 
-def _base(
-    before: tuple[list[list[int]], list[np.ndarray]], j: int, kind: int, n: int
-) -> np.ndarray:
-    """What run j (of `kind`, n instances) is stored as a difference from: the same run of
-    the frame before, cut or zero-padded to n, or zeros if that run is of another kind."""
+_COPY_WORD = np.array([COPY], dtype="<u4")
+
+
+def _same(
+    before: tuple[list[list[int]], list[np.ndarray]], j: int, run: list[int], part: np.ndarray
+) -> bool:
+    """Whether run j is the frame before's run j (kind, count and rows)."""
     table, parts = before
-    if j >= len(table) or table[j][0] != kind:
-        return np.zeros(n, "<u4")
-    base = parts[j][:n]
-    return base if len(base) == n else np.concatenate([base, np.zeros(n - len(base), "<u4")])
+    return j < len(table) and table[j] == run and np.array_equal(parts[j], part)
 
 
 def pack(header: Mapping[str, Any], atlas_rows: np.ndarray, store: FrameStore) -> bytes:
@@ -199,12 +201,14 @@ def decode(payload: bytes) -> Decoded:
         parts: list[np.ndarray] = []
         for j, (kind_index, count) in enumerate(entry["runs"]):
             kind = KINDS[kind_index]
-            part = stored[start : start + count]
-            if not entry["key"]:
-                part = part + _base(before, j, kind_index, count)
+            if not entry["key"] and count and stored[start] == COPY:
+                part = before[1][j]
+                start += 1
+            else:
+                part = stored[start : start + count]
+                start += count
             parts.append(part)
             runs.append((kind, tables[kind][part]))
-            start += count
         frames.append(runs)
         before = (entry["runs"], parts)
     return Decoded(header, atlas, frames)
