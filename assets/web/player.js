@@ -20,7 +20,7 @@
 (() => {
   const KINDS = ["shapes", "tris", "dots", "glyphs"];
   const WIDTHS = { shapes: 20, tris: 6, dots: 12, glyphs: 12 };
-  const MAGIC = "PZW4";
+  const MAGIC = "PZW5";
 
   const canvas = document.getElementById("view");
   const message = document.getElementById("message");
@@ -147,10 +147,10 @@
       if (atlasLoc !== null) gl.uniform1i(atlasLoc, 0);
     }
 
-    // A frame's row indices: stored whole in a keyframe, else run by run, a run that is
-    // the frame before's same run stored as one COPY word (viz/web/encode.py). The last
-    // decoded frame is kept, so playing decodes one list a frame and a seek at most
-    // KEYFRAME_EVERY.
+    // A frame's row indices: stored whole in a keyframe, else run by run, a run equal to
+    // a run of the frame before stored as COPY and that run's number (viz/web/encode.py).
+    // The last decoded frame is kept, so playing decodes one list a frame and a seek at
+    // most KEYFRAME_EVERY.
     const COPY = 0xffffffff;
     let decoded = { frame: -1, runs: [] };
 
@@ -163,10 +163,10 @@
         const before = decoded.runs;
         const runs = [];
         let at = entry.at;
-        entry.runs.forEach(([kind, count], j) => {
-          if (!entry.key && count > 0 && data.indices[at] === COPY) {
-            runs.push(before[j]);
-            at += 1;
+        entry.runs.forEach(([kind, count]) => {
+          if (!entry.key && data.indices[at] === COPY) {
+            runs.push(before[data.indices[at + 1]]);
+            at += 2;
           } else {
             runs.push({ kind, part: data.indices.subarray(at, at + count) });
             at += count;

@@ -9,14 +9,16 @@ word-by-word delta against the frame before is mostly noise (measured: 1.3 MB fo
 6-queens trace). Instead every distinct row is stored once, in a table per kind, and a
 frame is its run table plus one u32 row index per instance (the same trace: 72 kB).
 
-A frame's index list is stored run by run: a run equal to the same run of the frame
-before (same kind, same rows) is one word, COPY, and any other run is its indices. Without
+A frame's index list is stored run by run: a run equal to some run of the frame before
+(same kind, same rows; found by content, as a run inserted earlier in the frame shifts the
+rest) is two words, COPY and that run's number, and any other run is its indices. Without
 this, gzip's 32 kB window cannot reach the previous frame once a frame has more than
 8,192 instances (a SET frame has about 9,300: 11.6 MB for the SET demo), and copies cost
-nothing where frames are small. (Storing differences position by position instead was
-tried: worse for sudoku, 2.3x, as an inserted row turns the rest of its run into noise.)
-Every KEYFRAME_EVERY-th frame is stored whole, so the page decodes any frame from at most
-that many index lists: a seek costs the same anywhere.
+little where frames are small. (Storing differences position by position was tried:
+worse for sudoku, 2.3x, as an inserted row turns the rest of its run into noise; so was
+copying only the run at the same position: 3.0 MB for SET, as a run inserted early shifts
+all the others.) Every KEYFRAME_EVERY-th frame is stored whole, so the page decodes any
+frame from at most that many index lists: a seek costs the same anywhere.
 
 - Lossless: the page gathers the very float32 bits the window drew, so no quantisation
   needs arguing and a frame is the window's draw list exactly.
@@ -53,11 +55,11 @@ __all__ = [
     "pack",
 ]
 
-MAGIC = b"PZW4"
+MAGIC = b"PZW5"
 KINDS = ("shapes", "tris", "dots", "glyphs")  # a run's kind, by its index in the header
 WIDTHS = {"shapes": 20, "tris": 6, "dots": 12, "glyphs": 12}  # floats per row
 KEYFRAME_EVERY = 16  # unique frames; the longest chain of index lists a decode walks
-COPY = 0xFFFFFFFF  # a run stored as "the same as the frame before" (no row has this index)
+COPY = 0xFFFFFFFF  # then a run number of the frame before: "the same rows" (no row has it)
 
 Runs = list[tuple[str, np.ndarray]]
 
@@ -127,27 +129,20 @@ class FrameStore:
         entries: list[dict[str, Any]] = []
         chunks: list[bytes] = []
         offset = 0
-        before: tuple[list[list[int]], list[np.ndarray]] = ([], [])
+        before: dict[tuple[int, bytes], int] = {}  # the frame before's runs by content
         for i, (table, parts) in enumerate(self._frames):
             key = i % KEYFRAME_EVERY == 0
             entries.append({"runs": table, "at": offset, "key": key})
-            for j, part in enumerate(parts):
-                stored = _COPY_WORD if not key and _same(before, j, table[j], part) else part
+            runs: dict[tuple[int, bytes], int] = {}
+            for j, ((kind, _), part) in enumerate(zip(table, parts, strict=True)):
+                content = (kind, part.tobytes())
+                runs.setdefault(content, j)
+                same = None if key else before.get(content)
+                stored = part if same is None else np.array([COPY, same], dtype="<u4")
                 chunks.append(stored.tobytes())
                 offset += len(stored)
-            before = (table, parts)
+            before = runs
         return entries, b"".join(chunks)
-
-
-_COPY_WORD = np.array([COPY], dtype="<u4")
-
-
-def _same(
-    before: tuple[list[list[int]], list[np.ndarray]], j: int, run: list[int], part: np.ndarray
-) -> bool:
-    """Whether run j is the frame before's run j (kind, count and rows)."""
-    table, parts = before
-    return j < len(table) and table[j] == run and np.array_equal(parts[j], part)
 
 
 def pack(header: Mapping[str, Any], atlas_rows: np.ndarray, store: FrameStore) -> bytes:
@@ -194,21 +189,21 @@ def decode(payload: bytes) -> Decoded:
         at += floats * 4
     stored = np.frombuffer(body, "<u4", offset=at)
     frames: list[Runs] = []
-    before: tuple[list[list[int]], list[np.ndarray]] = ([], [])
+    before: list[np.ndarray] = []  # the frame before's runs' indices
     for entry in header["frames"]:
         start = int(entry["at"])
         runs: Runs = []
         parts: list[np.ndarray] = []
-        for j, (kind_index, count) in enumerate(entry["runs"]):
+        for kind_index, count in entry["runs"]:
             kind = KINDS[kind_index]
-            if not entry["key"] and count and stored[start] == COPY:
-                part = before[1][j]
-                start += 1
+            if not entry["key"] and stored[start] == COPY:
+                part = before[int(stored[start + 1])]
+                start += 2
             else:
                 part = stored[start : start + count]
                 start += count
             parts.append(part)
             runs.append((kind, tables[kind][part]))
         frames.append(runs)
-        before = (entry["runs"], parts)
+        before = parts
     return Decoded(header, atlas, frames)
