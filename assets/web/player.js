@@ -20,7 +20,7 @@
 (() => {
   const KINDS = ["shapes", "tris", "dots", "glyphs"];
   const WIDTHS = { shapes: 20, tris: 6, dots: 12, glyphs: 12 };
-  const MAGIC = "PZW5";
+  const MAGIC = "PZW7";
 
   const canvas = document.getElementById("view");
   const message = document.getElementById("message");
@@ -55,7 +55,15 @@
     const tables = {};
     for (const kind of KINDS) {
       const floats = header.rowCounts[kind] * WIDTHS[kind];
-      tables[kind] = new Float32Array(buffer, at, floats);
+      // stored column by column (it packs smaller); drawn row by row
+      const count = header.rowCounts[kind];
+      const w = WIDTHS[kind];
+      const columns = new Float32Array(buffer, at, floats);
+      const rows = new Float32Array(floats);
+      for (let c = 0; c < w; c++) {
+        for (let r = 0; r < count; r++) rows[r * w + c] = columns[c * count + r];
+      }
+      tables[kind] = rows;
       at += floats * 4;
     }
     const indices = new Uint32Array(buffer, at);
@@ -168,7 +176,10 @@
             runs.push(before[data.indices[at + 1]]);
             at += 2;
           } else {
-            runs.push({ kind, part: data.indices.subarray(at, at + count) });
+            // stored as the first index and then differences (viz/web/encode.py _rising)
+            const part = data.indices.slice(at, at + count);
+            for (let i = 1; i < count; i++) part[i] = (part[i] + part[i - 1]) >>> 0;
+            runs.push({ kind, part });
             at += count;
           }
         });

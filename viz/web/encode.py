@@ -24,10 +24,11 @@ frame from at most that many index lists: a seek costs the same anywhere.
   needs arguing and a frame is the window's draw list exactly.
 - Identical frames (a step whose motion does not change the picture) are stored once.
 
-Layout of the gzip member: "PZW2", u32 length of the JSON header, the header (UTF-8,
+Layout of the gzip member: MAGIC, u32 length of the JSON header, the header (UTF-8,
 padded with spaces to 4 bytes), the atlas rows (u8, zero-padded to 4 bytes), then per
-kind in KINDS order its row table (little-endian float32, row-major), then all frames'
-row indices (little-endian u32). Decoded by assets/web/player.js and by `decode` here.
+kind in KINDS order its row table (little-endian float32, column by column), then all
+frames' stored indices (little-endian u32). Decoded by assets/web/player.js and by
+`decode` here.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ __all__ = [
     "pack",
 ]
 
-MAGIC = b"PZW5"
+MAGIC = b"PZW7"
 KINDS = ("shapes", "tris", "dots", "glyphs")  # a run's kind, by its index in the header
 WIDTHS = {"shapes": 20, "tris": 6, "dots": 12, "glyphs": 12}  # floats per row
 KEYFRAME_EVERY = 16  # unique frames; the longest chain of index lists a decode walks
@@ -138,11 +139,28 @@ class FrameStore:
                 content = (kind, part.tobytes())
                 runs.setdefault(content, j)
                 same = None if key else before.get(content)
-                stored = part if same is None else np.array([COPY, same], dtype="<u4")
+                stored = _rising(part) if same is None else np.array([COPY, same], "<u4")
                 chunks.append(stored.tobytes())
                 offset += len(stored)
             before = runs
         return entries, b"".join(chunks)
+
+
+def _rising(part: np.ndarray) -> np.ndarray:
+    """A run's indices as its first and then each one's difference from the one before
+    (u32, wrapping): rows first drawn together were numbered together, so a run of new
+    rows (a card moving, a piece placed) becomes 1, 1, 1, ... (SET: 1.9 -> 0.43 MB)."""
+    out = part.astype("<u4", copy=True)
+    out[1:] -= part[:-1]
+    return out
+
+
+def _columns(table: _RowTable) -> bytes:
+    """A row table stored column by column: a column (a kind, a colour channel, a stroke
+    width) repeats its values far more than a row does, which gzip finds (SET's shapes:
+    187 kB by rows, 59 kB by columns)."""
+    rows = np.frombuffer(b"".join(table.rows), dtype="<f4").reshape(-1, table.width)
+    return np.ascontiguousarray(rows.T).tobytes()
 
 
 def pack(header: Mapping[str, Any], atlas_rows: np.ndarray, store: FrameStore) -> bytes:
@@ -155,7 +173,7 @@ def pack(header: Mapping[str, Any], atlas_rows: np.ndarray, store: FrameStore) -
     text = _pad4(json.dumps(full, separators=(",", ":")).encode(), b" ")
     chunks = [MAGIC, struct.pack("<I", len(text)), text,
               _pad4(np.ascontiguousarray(atlas_rows, dtype=np.uint8).tobytes())]  # fmt: skip
-    chunks += [b"".join(store.tables[kind].rows) for kind in KINDS]
+    chunks += [_columns(store.tables[kind]) for kind in KINDS]
     chunks.append(indices)
     return gzip.compress(b"".join(chunks), compresslevel=9, mtime=0)
 
@@ -185,7 +203,8 @@ def decode(payload: bytes) -> Decoded:
     for kind in KINDS:
         count = int(header["rowCounts"][kind])
         floats = count * WIDTHS[kind]
-        tables[kind] = np.frombuffer(body, "<f4", floats, at).reshape(count, WIDTHS[kind])
+        columns = np.frombuffer(body, "<f4", floats, at).reshape(WIDTHS[kind], count)
+        tables[kind] = np.ascontiguousarray(columns.T)
         at += floats * 4
     stored = np.frombuffer(body, "<u4", offset=at)
     frames: list[Runs] = []
@@ -200,7 +219,7 @@ def decode(payload: bytes) -> Decoded:
                 part = before[int(stored[start + 1])]
                 start += 2
             else:
-                part = stored[start : start + count]
+                part = np.cumsum(stored[start : start + count], dtype="<u4")
                 start += count
             parts.append(part)
             runs.append((kind, tables[kind][part]))
