@@ -24,7 +24,10 @@
 
   const canvas = document.getElementById("view");
   const message = document.getElementById("message");
-  const api = { ready: false, error: null, slot: 0, boundary: 0, mode: "paused", draws: 0 };
+  // what tests and benchmarks read: where the page is, and what drawing cost
+  const api = {
+    ready: false, error: null, slot: 0, boundary: 0, mode: "paused", draws: 0, ticks: 0,
+  };
   window.puzzleviz = api;
 
   function fail(text) {
@@ -557,6 +560,7 @@
       const dt = before === null ? 0 : Math.min((now - before) / 1000, 0.25);
       before = now;
       player.advance(dt);
+      api.ticks += 1;
       requestAnimationFrame(tick);
     };
     player.advance(0);
