@@ -8,17 +8,23 @@ SwiftShader here (no GPU): these are the figures of a machine without graphics h
 
 Targets (issue 33): a seek anywhere under 50 ms, 60 frames/s while playing.
 
-    .venv/bin/python benchmarks/web_player.py PAGE.html ...
+    .venv/bin/python benchmarks/web_player.py [PAGE.html ...]
+
+Without pages, the queens, rings and sudoku demo traces are exported first (`make bench`).
 """
 
 from __future__ import annotations
 
 import random
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+from puzzleviz.assets import asset_path
+from puzzleviz.solvers.tracefile import load_trace
+from puzzleviz.viz.web.export import export_html
 
 UPS = 6  # Up presses before playing: 1 -> 12 beats a second (steps a second on a steady pace)
 FLAGS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist"]
@@ -56,11 +62,16 @@ def measure(browser: object, page_path: Path) -> str:
 
 
 def main() -> None:
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
-        for name in sys.argv[1:]:
-            print(measure(browser, Path(name)), flush=True)
-        browser.close()
+    with tempfile.TemporaryDirectory(prefix="puzzleviz-web-") as folder:
+        pages = [Path(name) for name in sys.argv[1:]]
+        for kind in () if pages else ("queens", "rings", "sudoku"):
+            pages.append(Path(folder) / f"{kind}.html")
+            export_html(load_trace(Path(asset_path("demos", f"{kind}.pzt"))), pages[-1])
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+            for page in pages:
+                print(measure(browser, page), flush=True)
+            browser.close()
 
 
 if __name__ == "__main__":
