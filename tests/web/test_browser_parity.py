@@ -1,10 +1,11 @@
 """The exported page in a real browser (headless chromium from file://) against the window.
 
-For a queens and a sudoku trace: the page makes no request beyond its own file; its
-picture at the start, at a step reached by a click on the timeline, one Right later and at
-the end matches the window's frame at the same position (rendered headless, as the golden
-frames are); Right moves the counter to the next step as the window's Right does; Left
-then Right comes back to the very same picture; Shift+Right stops at the window's milestone.
+For a queens trace solved here and the sudoku, rings and SET demos: the page makes no
+request beyond its own file; its picture at the start, at a step reached by a click on the
+timeline, one Right later and at the end matches the window's frame at the same position
+(rendered headless, as the golden frames are); Right moves the counter to the next step as
+the window's Right does; Left then Right comes back to the very same picture;
+Shift+Right stops where the window's milestone jump stops.
 
 Tolerance: per channel a mean absolute difference under 1 level and 99.9% of pixels
 within 8 levels of 255. The page draws the window's own float32 draw lists with the
@@ -17,6 +18,7 @@ whole regions by tens of levels and fails both bounds at once.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -45,8 +47,11 @@ def _queens(tmp_path: Path) -> Path:
     return trace
 
 
-def _sudoku(tmp_path: Path) -> Path:
-    return Path(asset_path("demos", "sudoku.pzt"))
+def _demo(kind: str) -> Callable[[Path], Path]:
+    def shipped(tmp_path: Path) -> Path:
+        return Path(asset_path("demos", f"{kind}.pzt"))
+
+    return shipped
 
 
 def difference(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
@@ -99,7 +104,12 @@ class Page:
         return load_png(path)
 
 
-@pytest.mark.parametrize("make_trace", [_queens, _sudoku], ids=["queens", "sudoku"])
+# The 2D puzzles but digits, whose demo takes a minute to export (docs/browser-player.md)
+@pytest.mark.parametrize(
+    "make_trace",
+    [_queens, _demo("sudoku"), _demo("rings"), _demo("setgame")],
+    ids=["queens", "sudoku", "rings", "set"],
+)
 def test_the_page_plays_as_the_window_does(browser, gl_ctx, tmp_path, make_trace):  # noqa: F811
     trace_path = make_trace(tmp_path)
     html = tmp_path / "solve.html"
