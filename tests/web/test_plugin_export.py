@@ -9,13 +9,15 @@ import base64
 import re
 
 import numpy as np
+import pytest
 from puzzleviz.solvers.traceview import model_for
 from puzzleviz.viz.compose import compose, default_look
 from puzzleviz.viz.hud import HudOptions
 from puzzleviz.viz.player import Mode, Player
 from puzzleviz.viz.scene import scene_for
+from puzzleviz.viz.web import frames
 from puzzleviz.viz.web.encode import decode
-from puzzleviz.viz.web.export import render_page
+from puzzleviz.viz.web.export import ExportError, render_page
 
 from tests.viz.test_player import make_trace
 
@@ -46,3 +48,11 @@ def test_a_plugin_puzzle_exports_and_its_rest_frames_are_the_windows(toy_scene):
                 assert np.array_equal(got.view("<u4"), np.asarray(drawn, "<f4").view("<u4"))
         player.mode = Mode.PAUSED
     assert playing[0] != header["slots"][0]  # the footer's button differs
+
+
+def test_a_trace_too_long_to_bake_is_refused_before_any_drawing(toy_scene, monkeypatch):
+    trace = make_trace(n_steps=30, per_step=1)[0]
+    monkeypatch.setattr(frames, "MAX_MOMENTS", 20)
+    monkeypatch.setattr(frames, "compose_modes", None)  # drawing anything would fail
+    with pytest.raises(ExportError, match="30 steps"):
+        render_page(trace, SIZE)

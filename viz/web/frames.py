@@ -30,7 +30,12 @@ from puzzleviz.viz.text import ATLAS
 from puzzleviz.viz.web.encode import Runs
 from puzzleviz.viz.web.sampling import DEFAULT_TWEENS, Schedule, schedule
 
-__all__ = ["ExportError", "FrameSource"]
+__all__ = ["MAX_MOMENTS", "ExportError", "FrameSource"]
+
+# Each moment is the scene drawn once and the HUD twice (10-30 ms here): 10,000 moments are
+# a few minutes of export. A long search (100,000 steps) would take hours and is refused
+# before any drawing, until it is baked at the level the page plays it (docs/browser-player.md).
+MAX_MOMENTS = 10_000
 
 
 class ExportError(PuzzlevizError):
@@ -48,6 +53,13 @@ class FrameSource:
         scene.warm_up(trace)  # what a recording shows, the page shows
         self.look: Look[PuzzleModel] = default_look(scene, self.player.frame(), HudOptions())
         self.schedule: Schedule = schedule(self.player, tweens)
+        moments = len(self.schedule.positions)
+        if moments > MAX_MOMENTS:
+            raise ExportError(
+                f"this trace has {trace.n_steps:,} steps, {moments:,} moments to draw: "
+                f"the browser player draws at most {MAX_MOMENTS:,} for now (a long search "
+                "is not exported yet; record it as a video, or solve a smaller instance)"
+            )
 
     def layout(self) -> HudLayout:
         """The HUD's layout at the start (the page hit-tests its timeline with it)."""
