@@ -47,3 +47,12 @@ def test_export_of_a_3d_scene_says_it_is_not_drawn_yet(tmp_path, capsys):
                                     "-o", str(tmp_path / "c.html"))  # fmt: skip
     assert "3D" in message
     assert not (tmp_path / "c.html").exists()
+
+
+def test_the_page_speaks_the_language_it_was_exported_in(tmp_path, capsys):
+    out = tmp_path / "damen.html"
+    code, _, _ = run_cli(capsys, "export", str(asset_path("demos", "queens.pzt")), "-o",
+                         str(out), "--size", "320x180", "--lang", "de")  # fmt: skip
+    assert code == 0
+    page = out.read_text()
+    assert '<html lang="de">' in page and "<title>puzzleviz: N Damen</title>" in page

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 from puzzleviz.solvers import atomic
-from puzzleviz.solvers.i18n import gettext
+from puzzleviz.solvers.i18n import current_language, gettext
 from puzzleviz.solvers.trace import Trace
 from puzzleviz.viz.color import BACKGROUND
 from puzzleviz.viz.text import ATLAS
@@ -82,7 +82,7 @@ def render_page(
     }
     payload = pack(header, _atlas_rows(), store)
     title = f"puzzleviz: {gettext(source.look.scene.title)}"
-    html = page_html(title, payload, {"width": size[0], "height": size[1]})
+    html = page_html(title, payload, {"width": size[0], "height": size[1]}, current_language())
     return ExportResult(html, len(store.slots), store.unique_count, len(payload),
                         time.perf_counter() - started)  # fmt: skip
 

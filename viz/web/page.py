@@ -45,11 +45,13 @@ def _script_json(value: object) -> str:
     return json.dumps(value, separators=(",", ":")).replace("</", "<\\/")
 
 
-def page_html(title: str, payload: bytes, settings: Mapping[str, object]) -> str:
+def page_html(title: str, payload: bytes, settings: Mapping[str, object], lang: str = "en") -> str:
+    """The page; `lang` is the language its captions were drawn in (the export's)."""
     template = asset_path("web", "player.html").read_text()
     script = asset_path("web", "player.js").read_text()
     parts = {
         "{{TITLE}}": html.escape(title),
+        "{{LANG}}": html.escape(lang),
         "{{SHADERS}}": _script_json(ported_shaders()),
         "{{SETTINGS}}": _script_json(dict(settings)),
         "{{PAYLOAD}}": base64.b64encode(payload).decode("ascii"),
