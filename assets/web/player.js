@@ -195,8 +195,7 @@
     // A frame's rows gathered from the tables in drawing order, then drawn run by run,
     // each run's attributes pointed at its rows in the one buffer (no base instance in
     // WebGL2, as in GL 3.3: the window re-points its attributes the same way).
-    function gather(frame) {
-      const runs = indicesOf(frame);
+    function gather(runs) {
       let floats = 0;
       for (const run of runs) floats += run.part.length * WIDTHS[KINDS[run.kind]];
       const out = new Float32Array(floats);
@@ -214,8 +213,24 @@
       return out;
     }
 
-    function draw(frame) {
-      const entry = h.frames[frame];
+    // Pace labels (the footer's "1 step/s", baked apart: the page draws the pace it plays
+    // at) are few and drawn often: decoded once, without disturbing the playing cache.
+    const labels = new Map();
+
+    function labelRuns(frame) {
+      let runs = labels.get(frame);
+      if (!runs) {
+        const playing = decoded;
+        runs = indicesOf(frame);
+        decoded = playing;
+        labels.set(frame, runs);
+      }
+      return runs;
+    }
+
+    // The frame, then its pace label over it (nothing else is drawn where the label goes,
+    // so the order does not change a pixel).
+    function draw(frame, label) {
       const bg = h.background;
       gl.viewport(0, 0, width, height);
       gl.clearColor(bg[0], bg[1], bg[2], bg[3]);
@@ -225,12 +240,18 @@
         gl.ONE_MINUS_SRC_ALPHA);
       gl.activeTexture(gl.TEXTURE0);
       gl.bindTexture(gl.TEXTURE_2D, atlas);
-      const floats = gather(frame);
+      drawRuns(indicesOf(frame));
+      if (label !== undefined) drawRuns(labelRuns(label));
+    }
+
+    function drawRuns(runs) {
+      const floats = gather(runs);
       gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
       gl.bufferData(gl.ARRAY_BUFFER, floats, gl.STREAM_DRAW);
       let base = 0; // bytes
-      for (const [k, count] of entry.runs) {
-        const kind = KINDS[k];
+      for (const run of runs) {
+        const count = run.part.length;
+        const kind = KINDS[run.kind];
         const stride = WIDTHS[kind] * 4;
         gl.useProgram(programs[kind]);
         gl.bindVertexArray(vaos[kind]);
@@ -269,7 +290,7 @@
       speed: h.speed,
       k: 0, // the step being played
       clock: 0, // seconds into step k
-      shown: -1, // the frame on screen
+      shown: "", // the frame and pace label on screen
     };
 
     const boundaryAt = (slot) => {
@@ -295,17 +316,27 @@
       // while playing, the frame whose footer shows the pause button (as the window's)
       const moving = !state.glide && (state.mode === "playing" || state.mode === "reversing");
       const frame = moving ? h.playing[slot] : h.slots[slot];
-      if (frame !== state.shown) {
+      const label = paceLabel(slot);
+      const shown = `${frame} ${label}`;
+      if (shown !== state.shown) {
         const started = performance.now();
-        renderer.draw(frame);
+        renderer.draw(frame, label);
         if (api.syncDraws) renderer.finish(); // a benchmark's seek: until the pixels are there
         api.lastDrawMs = performance.now() - started; // decode, gather, upload, draw calls
-        state.shown = frame;
+        state.shown = shown;
         api.draws += 1;
       }
       api.slot = slot;
       api.boundary = boundaryAt(slot);
       api.mode = state.glide ? "gliding" : state.mode;
+    }
+
+    // the pace text at the current speed, in the step of `slot` (the unit starting at a
+    // rest, as Units.unit_of counts; one text for all steps unless the pace is automatic)
+    function paceLabel(slot) {
+      const row = h.paceLabels[h.paceSpeeds.indexOf(state.speed)];
+      if (!row) return undefined;
+      return row[Math.min(boundaryAt(slot), row.length - 1)];
     }
 
     function finishGlide() {

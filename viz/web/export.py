@@ -58,6 +58,14 @@ def render_page(
         playing.append(store.store(moving))
     layout = source.layout()
     plan = source.schedule
+    speeds = sorted({*plan.speeds, plan.speed})
+    label_frames: dict[str, int] = {}
+    labels = []
+    for row in source.pace_labels(speeds):
+        for text in row:
+            if text not in label_frames:
+                label_frames[text] = store.store(source.pace_runs(text))
+        labels.append([label_frames[text] for text in row])
     track, button = layout.track, layout.play_button
     header = {
         "version": 1,
@@ -70,7 +78,9 @@ def render_page(
         "positions": list(plan.positions),
         "beats": list(plan.beats),
         "speed": plan.speed,
-        "speeds": list(plan.speeds),
+        "speeds": list(plan.speeds),  # what Up/Down walk, as the window's
+        "paceSpeeds": speeds,  # the speeds labelled below (the starting one included)
+        "paceLabels": labels,  # [speed][step, or one for all]: the frame of its pace text
         "hold": plan.hold,
         "glideSeconds": plan.glide_seconds,
         "nEvents": trace.n_events,

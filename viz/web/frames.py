@@ -14,7 +14,7 @@ differ is only the rasteriser (WebGL2 in the browser against OpenGL in the windo
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import numpy as np
 from puzzleviz.solvers.errors import PuzzlevizError
@@ -23,10 +23,11 @@ from puzzleviz.solvers.trace import Trace
 from puzzleviz.solvers.traceview import model_for
 from puzzleviz.viz.compose import Look, compose, default_look, make_view
 from puzzleviz.viz.draw2d import DrawList2D
-from puzzleviz.viz.hud import HudLayout, HudOptions, draw_hud
+from puzzleviz.viz.hud import HudLayout, HudOptions, draw_hud, draw_pace, pace_text
 from puzzleviz.viz.player import Frame, Mode, Player
 from puzzleviz.viz.scene import Canvas, scene_for
 from puzzleviz.viz.text import ATLAS
+from puzzleviz.viz.timeline import Level
 from puzzleviz.viz.web.encode import Runs
 from puzzleviz.viz.web.sampling import DEFAULT_TWEENS, Schedule, schedule
 
@@ -51,7 +52,9 @@ class FrameSource:
         self.player: Player[PuzzleModel] = Player(trace, model_for(trace))
         scene = scene_for(trace.header.kind)
         scene.warm_up(trace)  # what a recording shows, the page shows
-        self.look: Look[PuzzleModel] = default_look(scene, self.player.frame(), HudOptions())
+        # the footer's pace is left out: the page draws the pace it plays at (pace_labels)
+        hud = HudOptions(pace=False)
+        self.look: Look[PuzzleModel] = default_look(scene, self.player.frame(), hud)
         self.schedule: Schedule = schedule(self.player, tweens)
         moments = len(self.schedule.positions)
         if moments > MAX_MOMENTS:
@@ -65,6 +68,22 @@ class FrameSource:
         """The HUD's layout at the start (the page hit-tests its timeline with it)."""
         self.player.seek(0)
         return compose(self.player.frame(), self.look, self.size)[1]
+
+    def pace_labels(self, speeds: Sequence[float]) -> list[list[str]]:
+        """The footer's pace text at each speed (rows) in each step (columns: one, unless
+        the automatic pace applies, where the rate shown is the speed over the step's
+        weight), as the window words it (viz.hud.speed_text)."""
+        player, units = self.player, self.player.units
+        auto = player.auto_applies
+        steps = range(max(units.count, 1)) if auto else range(1)
+        return [[pace_text(speed / units.width(k) if auto else speed, Level.STEP, auto)
+                 for k in steps] for speed in speeds]  # fmt: skip
+
+    def pace_runs(self, text: str) -> Runs:
+        """The pace text alone, where the footer draws it."""
+        d = DrawList2D(*self.size)
+        draw_pace(d, text, self.layout())
+        return d.finish()
 
     def runs(self, progress: Callable[[], None] | None = None) -> Iterator[tuple[Runs, Runs]]:
         """Each slot's frame, paused and playing."""
