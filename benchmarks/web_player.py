@@ -26,6 +26,7 @@ from puzzleviz.assets import asset_path
 from puzzleviz.solvers.tracefile import load_trace
 from puzzleviz.viz.web.export import export_html
 
+CHROMIUM = "/usr/bin/chromium"  # Debian's; no browser is downloaded
 UPS = 6  # Up presses before playing: 1 -> 12 beats a second (steps a second on a steady pace)
 FLAGS = ["--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist"]
 
@@ -62,13 +63,16 @@ def measure(browser: object, page_path: Path) -> str:
 
 
 def main() -> None:
+    if not Path(CHROMIUM).exists():
+        print(f"no chromium at {CHROMIUM} (apt-get install chromium): nothing measured")
+        return
     with tempfile.TemporaryDirectory(prefix="puzzleviz-web-") as folder:
         pages = [Path(name) for name in sys.argv[1:]]
         for kind in () if pages else ("queens", "rings", "sudoku"):
             pages.append(Path(folder) / f"{kind}.html")
             export_html(load_trace(Path(asset_path("demos", f"{kind}.pzt"))), pages[-1])
         with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=FLAGS)
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
             for page in pages:
                 print(measure(browser, page), flush=True)
             browser.close()
