@@ -9,7 +9,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: demo test lint bench clean x-tools
+.PHONY: demo test lint bench clean x-tools browser-tools
 
 $(STAMP): pyproject.toml setup.py $(wildcard assets/locale/*/LC_MESSAGES/*.po)
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -21,7 +21,7 @@ $(STAMP): pyproject.toml setup.py $(wildcard assets/locale/*/LC_MESSAGES/*.po)
 demo: $(STAMP)
 	$(BIN)/puzzleviz demo
 
-test: $(STAMP) x-tools
+test: $(STAMP) x-tools browser-tools
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
 	  $(BIN)/python -m pytest -q
 	$(MAKE) --no-print-directory lint
@@ -37,6 +37,19 @@ x-tools:
 	    echo "installed xvfb, xdotool and x11-apps for the window test"; \
 	  else \
 	    echo "no Xvfb here (apt-get install xvfb xdotool x11-apps): the window test is skipped"; \
+	  fi; \
+	fi
+
+# The browser player's parity test drives Debian's chromium through Playwright (no browser
+# download); as root on Debian it is installed when missing, elsewhere that test is skipped.
+browser-tools:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1 && \
+	     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	       --no-install-recommends chromium; } >/dev/null 2>&1; then \
+	    echo "installed chromium for the browser player's test"; \
+	  else \
+	    echo "no chromium here (apt-get install chromium): the browser test is skipped"; \
 	  fi; \
 	fi
 

@@ -44,6 +44,7 @@ from puzzleviz.solvers.plugin import PuzzleSpec, Ref
 from puzzleviz.solvers.registry import load, puzzles
 from puzzleviz.viz.cli_view import add_view_commands
 from puzzleviz.viz.parsing import EXIT_USAGE, Parser, add_language_option, add_solve_options
+from puzzleviz.viz.web.command import add_export_command
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -259,7 +260,9 @@ def _outputs(values: dict[str, Any], written: Sequence[str]) -> list[Output]:
 
 
 def _option_name(dest: str) -> str:
-    return {"output": "-o/--output", "out": "--json"}.get(dest, "--" + dest.replace("_", "-"))
+    return {"output": "-o/--output", "out": "--json", "page": "-o/--output"}.get(
+        dest, "--" + dest.replace("_", "-")
+    )
 
 
 def _is_stream(path: str) -> bool:
@@ -319,6 +322,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     add_view_commands(sub, _guarded)
+    add_export_command(sub, _guarded)
     _add_trace_commands(sub)
     _add_solve_commands(sub)
     _add_puzzle_commands(sub)

@@ -60,6 +60,7 @@ class HudOptions:
     timeline: bool = True
     show_help: bool = False
     message: str = ""  # a short notice, e.g. where a screenshot went
+    pace: bool = True  # the pace in the footer (the browser page draws the one it plays at)
     help_rows: tuple[tuple[str, str], ...] = ()  # the keys that apply here, key -> what
 
 
@@ -168,7 +169,7 @@ def draw_hud(
     if layout.caption is not None and frame.caption and not options.show_help:
         _draw_caption(d, frame.caption, layout.caption, layout.scale)
     if options.timeline:
-        _draw_footer(d, frame, layout)
+        _draw_footer(d, frame, layout, pace=options.pace)
     if options.message:
         _draw_notice(d, options.message, layout)
     if options.show_help:
@@ -241,7 +242,18 @@ def position_text(events: bool, at: int, total: int) -> str:
     return fill(gettext("step {at:,} / {total:,}"), at=at, total=total)
 
 
-def _draw_footer(d: DrawList2D, frame: Frame[PuzzleModel], layout: HudLayout) -> None:
+def draw_pace(d: DrawList2D, text: str, layout: HudLayout) -> None:
+    """The pace ("1 step/s") right of the footer's play button; alone for the browser
+    page, which draws the pace it plays at over a frame baked without it (viz/web)."""
+    s, track = layout.scale, layout.track
+    cy = track.y + track.h / 2
+    ix = layout.speed_box.x + 9 * s  # the button's centre, as _draw_footer places it
+    d.text(text, ix + 18 * s, cy, TEXT * s, MUTED, anchor="lm")
+
+
+def _draw_footer(
+    d: DrawList2D, frame: Frame[PuzzleModel], layout: HudLayout, *, pace: bool = True
+) -> None:
     s = layout.scale
     track, box = layout.track, layout.speed_box
     cy = track.y + track.h / 2
@@ -251,7 +263,8 @@ def _draw_footer(d: DrawList2D, frame: Frame[PuzzleModel], layout: HudLayout) ->
         d.rect(ix + r * 0.2, cy - r, r * 0.55, 2 * r, INK, radius=1.5 * s)
     else:
         d.polygon([(ix - r * 0.6, cy - r), (ix - r * 0.6, cy + r), (ix + r, cy)], INK)
-    d.text(speed_text(frame), ix + 18 * s, cy, TEXT * s, MUTED, anchor="lm")
+    if pace:
+        draw_pace(d, speed_text(frame), layout)
     n = max(frame.n_events, 1)
     d.rect(track.x, track.y, track.w, track.h, rgba(INK, 0.12), radius=track.h / 2)
     fraction = (frame.cursor + frame.t) / n

@@ -69,6 +69,7 @@ class GlyphAtlas:
         self.size = size
         self.pixels = np.zeros((size, size), dtype=np.uint8)
         self.version = 0
+        self.resets = 0  # times the atlas filled up and started over (UVs laid out before change)
         self._glyphs: dict[tuple[str, int, str], Glyph] = {}
         self._fonts: dict[str, pygame.freetype.Font] = {}
         self._x = self._y = self._row = 1
@@ -140,6 +141,7 @@ class GlyphAtlas:
             # Full: start over. Glyphs already laid out this frame stay valid until the
             # renderer uploads, which is after layout, so a reset only costs re-rasterising.
             self.pixels[:] = 0
+            self.resets += 1
             self._glyphs.clear()
             self._x = self._y = self._row = 1
         x, y = self._x, self._y

@@ -1,0 +1,171 @@
+"""The exported page in a real browser (headless chromium from file://) against the window.
+
+For a queens trace solved here and the sudoku, rings and SET demos: the page makes no
+request beyond its own file; its picture at the start, at a step reached by a click on the
+timeline, one Right later and at the end matches the window's frame at the same position
+(rendered headless, as the golden frames are); Right moves the counter to the next step as
+the window's Right does; Left then Right comes back to the very same picture;
+Shift+Right stops where the window's milestone jump stops.
+
+Tolerance: per channel a mean absolute difference under 1 level and 99.9% of pixels
+within 8 levels of 255. The page draws the window's own float32 draw lists with the
+window's own shaders, so only the rasterisers differ (Mesa llvmpipe against chromium's
+SwiftShader): measured at 1280x720, a mean of 0.01 and no pixel beyond 8 levels, the
+rounding of coverage on anti-aliased edges. A wrong shape, colour, glyph or step moves
+whole regions by tens of levels and fails both bounds at once.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+import pytest
+from puzzleviz.assets import asset_path
+from puzzleviz.solvers.tracefile import load_trace
+from puzzleviz.solvers.traceview import model_for
+from puzzleviz.viz.cli import main
+from puzzleviz.viz.images import load_png, save_png
+from puzzleviz.viz.player import Player
+from puzzleviz.viz.record import RecordSettings, stills
+
+from tests.web.browser import browser  # noqa: F401  (the fixture)
+
+SIZE = (1280, 720)
+MEAN_LEVELS = 1.0
+NEAR_LEVELS = 8
+NEAR_SHARE = 0.999
+
+pytestmark = [pytest.mark.slow, pytest.mark.gl]
+
+
+def _queens(tmp_path: Path) -> Path:
+    trace = tmp_path / "q.pzt"
+    assert main(["solve", "queens", "--n", "6", "--trace", str(trace)]) == 0
+    return trace
+
+
+def _demo(kind: str) -> Callable[[Path], Path]:
+    def shipped(tmp_path: Path) -> Path:
+        return Path(asset_path("demos", f"{kind}.pzt"))
+
+    return shipped
+
+
+def difference(a: np.ndarray, b: np.ndarray) -> tuple[float, float]:
+    """Mean absolute difference per channel, and the share of pixels within NEAR_LEVELS."""
+    diff = np.abs(a.astype(np.int16) - b.astype(np.int16))
+    return float(diff.mean()), float((diff.max(axis=2) <= NEAR_LEVELS).mean())
+
+
+def is_close(a: np.ndarray, b: np.ndarray) -> bool:
+    mean, near = difference(a, b)
+    return mean < MEAN_LEVELS and near >= NEAR_SHARE
+
+
+def assert_close(page: np.ndarray, window: np.ndarray, name: str, folder: Path) -> None:
+    assert page.shape == window.shape, f"{name}: page {page.shape} != window {window.shape}"
+    mean, near = difference(page, window)
+    if not is_close(page, window):
+        save_png(folder / f"{name}.page.png", page)
+        save_png(folder / f"{name}.window.png", window)
+        raise AssertionError(f"{name}: mean difference {mean:.2f} levels, {near:.2%} of pixels "
+                             f"within {NEAR_LEVELS} (pictures in {folder})")  # fmt: skip
+
+
+class Page:
+    """The exported file open in chromium, its requests recorded."""
+
+    def __init__(self, browser, html: Path, folder: Path):  # noqa: F811
+        self.folder = folder
+        self.url = html.resolve().as_uri()
+        self.requests: list[str] = []
+        self.page = browser.new_page(viewport={"width": SIZE[0], "height": SIZE[1]})
+        self.page.on("request", lambda request: self.requests.append(request.url))
+        self.page.goto(self.url)
+        self.page.wait_for_function("window.puzzleviz && (puzzleviz.ready || puzzleviz.error)")
+        assert self.state()["error"] is None, self.state()["error"]
+
+    def state(self) -> dict:
+        return self.page.evaluate("({...window.puzzleviz})")
+
+    def settle(self, boundary: int) -> None:
+        """Wait until the page rests at `boundary` (a glide takes 0.45 s)."""
+        self.page.wait_for_function(
+            f"puzzleviz.boundary === {boundary} && puzzleviz.mode === 'paused'", timeout=10_000
+        )
+        time.sleep(0.1)  # one more animation frame drawn
+
+    def shot(self, name: str) -> np.ndarray:
+        path = self.folder / f"{name}.png"
+        self.page.locator("#view").screenshot(path=str(path))
+        return load_png(path)
+
+
+# The 2D puzzles but digits, whose demo takes a minute to export (docs/browser-player.md)
+@pytest.mark.parametrize(
+    "make_trace",
+    [_queens, _demo("sudoku"), _demo("rings"), _demo("setgame")],
+    ids=["queens", "sudoku", "rings", "set"],
+)
+def test_the_page_plays_as_the_window_does(browser, gl_ctx, tmp_path, make_trace):  # noqa: F811
+    trace_path = make_trace(tmp_path)
+    html = tmp_path / "solve.html"
+    assert main(["export", str(trace_path), "-o", str(html)]) == 0
+    trace = load_trace(trace_path)
+
+    player = Player(trace, model_for(trace))
+    units = player.units
+    steps = units.count
+    middle = steps // 2
+    boundaries = [units.boundary(k) for k in range(steps + 1)]
+    # the window's Right from the middle step lands on the next boundary
+    player.seek(boundaries[middle])
+    player.step_forward()
+    player.advance(1.0)
+    assert player.position == boundaries[middle + 1]
+    window = dict(zip(["start", "middle", "right", "end"],
+                      stills(trace, [0, boundaries[middle], boundaries[middle + 1], trace.n_events],
+                             RecordSettings(size=SIZE), gl_ctx), strict=True))  # fmt: skip
+
+    page = Page(browser, html, tmp_path)
+    assert page.state()["steps"] == steps
+    assert_close(page.shot("start"), window["start"], "start", tmp_path)
+
+    # Shift+Right stops where the window's milestone jump stops
+    player.seek(0)
+    player.jump_milestone(True)
+    page.page.keyboard.press("Shift+ArrowRight")
+    page.settle(boundaries.index(int(player.position)))
+    page.page.keyboard.press("Home")
+    page.settle(0)
+
+    header = page.page.evaluate("puzzleviz.track")
+    x = header[0] + header[2] * boundaries[middle] / trace.n_events
+    y = header[1] + header[3] / 2
+    page.page.locator("#view").click(position={"x": x, "y": y})
+    page.settle(middle)
+    middle_shot = page.shot("middle")
+    assert_close(middle_shot, window["middle"], "middle", tmp_path)
+
+    page.page.keyboard.press("ArrowRight")
+    page.settle(middle + 1)
+    right_shot = page.shot("right")
+    assert_close(right_shot, window["right"], "right", tmp_path)
+    assert not is_close(right_shot, window["middle"]), "the tolerance cannot tell two steps apart"
+
+    page.page.keyboard.press("ArrowLeft")
+    page.settle(middle)
+    assert np.array_equal(page.shot("back"), middle_shot)
+    page.page.keyboard.press("ArrowRight")
+    page.settle(middle + 1)
+    assert np.array_equal(page.shot("forward"), right_shot)
+
+    page.page.keyboard.press("End")
+    page.settle(steps)
+    assert_close(page.shot("end"), window["end"], "end", tmp_path)
+
+    assert page.requests == [page.url], f"the page asked for more than itself: {page.requests}"
+    page.page.close()

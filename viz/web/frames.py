@@ -1,0 +1,131 @@
+"""The window's frames at the scheduled moments, as draw-list runs (no GL needed).
+
+Each frame is composed as the recorder and the window compose theirs (viz.compose.compose:
+the scene, then the HUD), by the same Player seeked to the slot's event position. The HUD's
+footer shows whether the player moves (a pause button while playing, a play button
+otherwise), so every moment is baked twice, paused and playing, sharing one drawing of the
+scene (the costly part): the two differ in a few rows, which the row tables store once.
+The page shows the playing variant while it plays, the paused one otherwise (gliding after
+Right or Left included, as the window does). So a frame of the page is the window's frame
+by construction (tests/web/test_plugin_export.py holds it to `compose`); what remains to
+differ is only the rasteriser (WebGL2 in the browser against OpenGL in the window).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator, Sequence
+
+import numpy as np
+from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.solvers.model import PuzzleModel
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.traceview import model_for
+from puzzleviz.viz.compose import Look, compose, default_look, make_view
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.hud import HudLayout, HudOptions, draw_hud, draw_pace, pace_text
+from puzzleviz.viz.player import Frame, Mode, Player
+from puzzleviz.viz.scene import Canvas, scene_for
+from puzzleviz.viz.text import ATLAS
+from puzzleviz.viz.timeline import Level
+from puzzleviz.viz.web.encode import Runs
+from puzzleviz.viz.web.sampling import DEFAULT_TWEENS, Schedule, schedule
+
+__all__ = ["MAX_MOMENTS", "ExportError", "FrameSource"]
+
+# Each moment is the scene drawn once and the HUD twice (10-30 ms here): 10,000 moments are
+# a few minutes of export. A long search (100,000 steps) would take hours and is refused
+# before any drawing, until it is baked at the level the page plays it (docs/browser-player.md).
+MAX_MOMENTS = 10_000
+
+
+class ExportError(PuzzlevizError):
+    """A trace that cannot be exported as a browser player (yet)."""
+
+
+class FrameSource:
+    """One trace's player, look and schedule; yields the runs of every scheduled slot."""
+
+    def __init__(self, trace: Trace, size: tuple[int, int], tweens: int = DEFAULT_TWEENS):
+        self.trace = trace
+        self.size = size
+        self.player: Player[PuzzleModel] = Player(trace, model_for(trace))
+        scene = scene_for(trace.header.kind)
+        scene.warm_up(trace)  # what a recording shows, the page shows
+        # the footer's pace is left out: the page draws the pace it plays at (pace_labels)
+        hud = HudOptions(pace=False)
+        self.look: Look[PuzzleModel] = default_look(scene, self.player.frame(), hud)
+        self.schedule: Schedule = schedule(self.player, tweens)
+        moments = len(self.schedule.positions)
+        if moments > MAX_MOMENTS:
+            raise ExportError(
+                f"this trace has {trace.n_steps:,} steps, {moments:,} moments to draw: "
+                f"the browser player draws at most {MAX_MOMENTS:,} for now (a long search "
+                "is not exported yet; record it as a video, or solve a smaller instance)"
+            )
+
+    def layout(self) -> HudLayout:
+        """The HUD's layout at the start (the page hit-tests its timeline with it)."""
+        self.player.seek(0)
+        return compose(self.player.frame(), self.look, self.size)[1]
+
+    def pace_labels(self, speeds: Sequence[float]) -> list[list[str]]:
+        """The footer's pace text at each speed (rows) in each step (columns: one, unless
+        the automatic pace applies, where the rate shown is the speed over the step's
+        weight), as the window words it (viz.hud.speed_text)."""
+        player, units = self.player, self.player.units
+        auto = player.auto_applies
+        steps = range(max(units.count, 1)) if auto else range(1)
+        return [[pace_text(speed / units.width(k) if auto else speed, Level.STEP, auto)
+                 for k in steps] for speed in speeds]  # fmt: skip
+
+    def pace_runs(self, text: str) -> Runs:
+        """The pace text alone, where the footer draws it."""
+        d = DrawList2D(*self.size)
+        draw_pace(d, text, self.layout())
+        return d.finish()
+
+    def runs(self, progress: Callable[[], None] | None = None) -> Iterator[tuple[Runs, Runs]]:
+        """Each slot's frame, paused and playing."""
+        resets = ATLAS.resets
+        for position in self.schedule.positions:
+            self.player.seek(position)
+            variants = compose_modes(self.player.frame(), self.look, self.size)
+            if ATLAS.resets != resets:
+                raise ExportError("the text of this trace overflowed the glyph atlas")
+            if progress is not None:
+                progress()
+            yield variants
+
+
+def compose_modes(
+    frame: Frame[PuzzleModel], look: Look[PuzzleModel], size: tuple[int, int]
+) -> tuple[Runs, Runs]:
+    """`compose` of `frame` paused and playing, the scene drawn once: the same runs as
+    composing each (runs of one kind that meet where the scene ends and the HUD begins
+    are joined, as one draw list joins them)."""
+    view, layout = make_view(look, size, frame)
+    canvas = Canvas(*size)
+    if not look.hud.show_help:
+        look.scene.draw(frame, view, canvas)
+    if canvas.layers3d:
+        raise ExportError(
+            f"the {frame.trace.header.kind} scene draws in 3D, which the browser player "
+            "does not draw yet (only 2D scenes export for now)"
+        )
+    scene = canvas.d2.finish()
+    title, statistics = look.scene.heading(frame), look.scene.statistics(frame)
+    variants = []
+    for mode in (Mode.PAUSED, Mode.PLAYING):
+        hud = DrawList2D(*size)
+        draw_hud(hud, dataclasses.replace(frame, mode=mode), layout, look.hud, title=title,
+                 statistics=statistics)  # fmt: skip
+        variants.append(_joined(scene, hud.finish()))
+    return variants[0], variants[1]
+
+
+def _joined(first: Runs, second: Runs) -> Runs:
+    if first and second and first[-1][0] == second[0][0]:
+        kind = first[-1][0]
+        return [*first[:-1], (kind, np.concatenate([first[-1][1], second[0][1]])), *second[1:]]
+    return [*first, *second]

@@ -1,0 +1,64 @@
+"""The HTML page: the template, the player script, the window's shaders ported to WebGL2
+and the payload, all inline (the page asks nothing of the network or of other files).
+
+The shaders are the window's own files (assets/shaders), changed only where GLSL ES 3.00
+demands: its version line and default precisions. So a fix to a shader is a fix to both.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import json
+from collections.abc import Mapping
+
+from puzzleviz.assets import asset_path
+
+__all__ = ["SHADERS", "page_html", "port_shader"]
+
+SHADERS = ("shape", "tris", "dots", "glyphs")  # the 2D renderer's programs (viz/renderer2d.py)
+_ES_HEAD = (
+    "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
+)
+
+
+def port_shader(source: str) -> str:
+    """A desktop GLSL 3.30 shader as GLSL ES 3.00 (WebGL2)."""
+    first, _, rest = source.partition("\n")
+    if first.strip() != "#version 330":
+        raise ValueError(f"expected a '#version 330' shader, got {first!r}")
+    return _ES_HEAD + rest
+
+
+def ported_shaders() -> dict[str, dict[str, str]]:
+    return {
+        name: {
+            stage: port_shader(asset_path("shaders", f"{name}.{ext}").read_text())
+            for stage, ext in (("vertex", "vert"), ("fragment", "frag"))
+        }
+        for name in SHADERS
+    }
+
+
+def _script_json(value: object) -> str:
+    """JSON safe inside a <script> element (no '</' can close it early)."""
+    return json.dumps(value, separators=(",", ":")).replace("</", "<\\/")
+
+
+def page_html(title: str, payload: bytes, settings: Mapping[str, object], lang: str = "en") -> str:
+    """The page; `lang` is the language its captions were drawn in (the export's)."""
+    template = asset_path("web", "player.html").read_text()
+    script = asset_path("web", "player.js").read_text()
+    parts = {
+        "{{TITLE}}": html.escape(title),
+        "{{LANG}}": html.escape(lang),
+        "{{SHADERS}}": _script_json(ported_shaders()),
+        "{{SETTINGS}}": _script_json(dict(settings)),
+        "{{PAYLOAD}}": base64.b64encode(payload).decode("ascii"),
+        "{{PLAYER_JS}}": script.replace("</script", "<\\/script"),
+    }
+    for key, value in parts.items():
+        if key not in template:
+            raise ValueError(f"the page template lacks {key}")
+        template = template.replace(key, value)
+    return template
