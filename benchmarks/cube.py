@@ -204,19 +204,15 @@ def _number(pattern: str, text: str) -> int | None:
     return int(match.group(1).replace(",", "")) if match else None
 
 
+def _solve_cube(path: Path, *options: str) -> list[str]:
+    """`puzzleviz solve cube --xmpuzzle PATH OPTIONS` as a child process runs it."""
+    return [sys.executable, "-m", "puzzleviz.viz.cli", "solve", "cube", "--xmpuzzle", str(path),
+            *options]  # fmt: skip
+
+
 def ours_whole(path: Path, mode: str, env: dict[str, str]) -> tuple[float, float, int, int]:
     """(CPU s, peak MB, fillings, classes) of `puzzleviz solve cube` as a user runs it."""
-    argv = [
-        sys.executable,
-        "-m",
-        "puzzleviz.viz.cli",
-        "solve",
-        "cube",
-        "--xmpuzzle",
-        str(path),
-        mode,
-    ]
-    out, cpu, peak = run_child(argv, env)
+    out, cpu, peak = run_child(_solve_cube(path, mode), env)
     count = _number(r"([\d,]+) solutions", out)
     classes = _number(r"rotations, ([\d,]+) under all", out)
     return cpu, peak, count or 0, classes or 0
@@ -257,19 +253,7 @@ def burrtools_section(args: argparse.Namespace) -> None:
     env.pop("PYTHONDONTWRITEBYTECODE", None)
     for first in ("slothouber-graatsma", "fakocka"):  # the one-word and the general kernel
         path = puzzle_folder() / f"{first}.xmpuzzle"
-        run_child(
-            [
-                sys.executable,
-                "-m",
-                "puzzleviz.viz.cli",
-                "solve",
-                "cube",
-                "--xmpuzzle",
-                str(path),
-                "--all",
-            ],
-            env,
-        )  # fmt: skip  (fills the fresh caches: not timed)
+        run_child(_solve_cube(path, "--all"), env)  # fills the fresh caches: not timed
         warm_up(load_puzzle(first))
     rows = []
     for name in names:
