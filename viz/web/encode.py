@@ -27,7 +27,7 @@ frame from at most that many index lists: a seek costs the same anywhere.
 Layout of the gzip member: MAGIC, u32 length of the JSON header, the header (UTF-8,
 padded with spaces to 4 bytes), the atlas rows (u8, zero-padded to 4 bytes), then per
 kind in KINDS order its row table (little-endian float32, column by column), then all
-frames' stored indices (little-endian u32). Decoded by assets/web/player.js and by
+frames' stored indices (little-endian u32). Decoded by assets/web/decode.js and by
 `decode` here.
 """
 

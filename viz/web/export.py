@@ -1,7 +1,7 @@
 """`puzzleviz export`: a trace as one self-contained HTML file that plays it offline.
 
 See docs/browser-player.md: the window's draw lists at every step's rest and a few moments
-of its motion, delta-coded and gzipped (viz.web.encode), drawn by assets/web/player.js
+of its motion, delta-coded and gzipped (viz.web.encode), drawn by the page's script (assets/web)
 with the window's shaders.
 """
 

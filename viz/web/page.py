@@ -14,9 +14,12 @@ from collections.abc import Mapping
 
 from puzzleviz.assets import asset_path
 
-__all__ = ["SHADERS", "page_html", "port_shader"]
+__all__ = ["SCRIPTS", "SHADERS", "page_html", "player_script", "port_shader"]
 
 SHADERS = ("shape", "tris", "dots", "glyphs")  # the 2D renderer's programs (viz/renderer2d.py)
+# the player's script files (assets/web), inlined in this order inside one function scope:
+# each file sees the names the files before it define
+SCRIPTS = ("common.js", "decode.js", "render2d.js", "player.js", "main.js")
 _ES_HEAD = (
     "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
 )
@@ -45,10 +48,16 @@ def _script_json(value: object) -> str:
     return json.dumps(value, separators=(",", ":")).replace("</", "<\\/")
 
 
+def player_script() -> str:
+    """The player's files as one script: one strict function scope around them all."""
+    body = "\n".join(asset_path("web", name).read_text() for name in SCRIPTS)
+    return f'"use strict";\n(() => {{\n{body}\n}})();\n'
+
+
 def page_html(title: str, payload: bytes, settings: Mapping[str, object], lang: str = "en") -> str:
     """The page; `lang` is the language its captions were drawn in (the export's)."""
     template = asset_path("web", "player.html").read_text()
-    script = asset_path("web", "player.js").read_text()
+    script = player_script()
     parts = {
         "{{TITLE}}": html.escape(title),
         "{{LANG}}": html.escape(lang),

@@ -1,0 +1,201 @@
+// WebGL2: the window's Renderer2D (viz/renderer2d.py), call for call.
+
+function compile(gl, source, type, name) {
+  const shader = gl.createShader(type);
+  gl.shaderSource(shader, source);
+  gl.compileShader(shader);
+  if (!gl.getShaderParameter(shader, gl.COMPILE_STATUS)) {
+    fail(`shader ${name}: ${gl.getShaderInfoLog(shader)}`);
+  }
+  return shader;
+}
+
+function program(gl, sources, name) {
+  const p = gl.createProgram();
+  gl.attachShader(p, compile(gl, sources.vertex, gl.VERTEX_SHADER, name));
+  gl.attachShader(p, compile(gl, sources.fragment, gl.FRAGMENT_SHADER, name));
+  gl.linkProgram(p);
+  if (!gl.getProgramParameter(p, gl.LINK_STATUS)) {
+    fail(`program ${name}: ${gl.getProgramInfoLog(p)}`);
+  }
+  return p;
+}
+
+function makeRenderer(gl, shaders, data) {
+  const h = data.header;
+  const programs = {
+    shapes: program(gl, shaders.shape, "shape"),
+    tris: program(gl, shaders.tris, "tris"),
+    dots: program(gl, shaders.dots, "dots"),
+    glyphs: program(gl, shaders.glyphs, "glyphs"),
+  };
+  // attribute name -> offset in floats within a row, per kind (draw2d's layouts)
+  const layouts = {
+    shapes: [["i_geom", 0], ["i_param", 4], ["i_fill", 8], ["i_stroke", 12], ["i_extra", 16]],
+    tris: [["position", 0, 2], ["color", 2]],
+    dots: [["i_disc", 0], ["i_fill", 4], ["i_stroke", 8]],
+    glyphs: [["i_box", 0], ["i_uv", 4], ["i_color", 8]],
+  };
+  const instanced = { shapes: true, tris: false, dots: false, glyphs: false };
+  const buffer = gl.createBuffer();
+  const vaos = {};
+  for (const kind of KINDS) {
+    vaos[kind] = gl.createVertexArray();
+    gl.bindVertexArray(vaos[kind]);
+    if (kind === "shapes") {
+      const corners = gl.createBuffer();
+      gl.bindBuffer(gl.ARRAY_BUFFER, corners);
+      gl.bufferData(gl.ARRAY_BUFFER, new Float32Array([-1, -1, 1, -1, -1, 1, 1, 1]),
+        gl.STATIC_DRAW);
+      const loc = gl.getAttribLocation(programs.shapes, "corner");
+      gl.enableVertexAttribArray(loc);
+      gl.vertexAttribPointer(loc, 2, gl.FLOAT, false, 0, 0);
+    }
+    for (const [name] of layouts[kind]) {
+      const loc = gl.getAttribLocation(programs[kind], name);
+      if (loc >= 0) {
+        gl.enableVertexAttribArray(loc);
+        if (instanced[kind]) gl.vertexAttribDivisor(loc, 1);
+      }
+    }
+  }
+  gl.bindVertexArray(null);
+
+  const atlas = gl.createTexture();
+  gl.bindTexture(gl.TEXTURE_2D, atlas);
+  gl.pixelStorei(gl.UNPACK_ALIGNMENT, 1);
+  gl.texImage2D(gl.TEXTURE_2D, 0, gl.R8, h.atlasSize, h.atlasSize, 0, gl.RED,
+    gl.UNSIGNED_BYTE, null);
+  if (h.atlasRows > 0) {
+    gl.texSubImage2D(gl.TEXTURE_2D, 0, 0, 0, h.atlasSize, h.atlasRows, gl.RED,
+      gl.UNSIGNED_BYTE, data.atlas);
+  }
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.LINEAR);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_S, gl.CLAMP_TO_EDGE);
+  gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_WRAP_T, gl.CLAMP_TO_EDGE);
+
+  const [width, height] = h.size;
+  for (const kind of KINDS) {
+    gl.useProgram(programs[kind]);
+    gl.uniform2f(gl.getUniformLocation(programs[kind], "u_viewport"), width, height);
+    const atlasLoc = gl.getUniformLocation(programs[kind], "u_atlas");
+    if (atlasLoc !== null) gl.uniform1i(atlasLoc, 0);
+  }
+
+  // A frame's row indices: stored whole in a keyframe, else run by run, a run equal to
+  // a run of the frame before stored as COPY and that run's number (viz/web/encode.py).
+  // The last decoded frame is kept, so playing decodes one list a frame and a seek at
+  // most KEYFRAME_EVERY.
+  const COPY = 0xffffffff;
+  let decoded = { frame: -1, runs: [] };
+
+  function indicesOf(frame) {
+    let first = frame;
+    while (!h.frames[first].key) first -= 1;
+    if (decoded.frame >= first && decoded.frame <= frame) first = decoded.frame + 1;
+    for (let f = first; f <= frame; f++) {
+      const entry = h.frames[f];
+      const before = decoded.runs;
+      const runs = [];
+      let at = entry.at;
+      entry.runs.forEach(([kind, count]) => {
+        if (!entry.key && data.indices[at] === COPY) {
+          runs.push(before[data.indices[at + 1]]);
+          at += 2;
+        } else {
+          // stored as the first index and then differences (viz/web/encode.py _rising)
+          const part = data.indices.slice(at, at + count);
+          for (let i = 1; i < count; i++) part[i] = (part[i] + part[i - 1]) >>> 0;
+          runs.push({ kind, part });
+          at += count;
+        }
+      });
+      decoded = { frame: f, runs };
+    }
+    return decoded.runs;
+  }
+
+  // A frame's rows gathered from the tables in drawing order, then drawn run by run,
+  // each run's attributes pointed at its rows in the one buffer (no base instance in
+  // WebGL2, as in GL 3.3: the window re-points its attributes the same way).
+  function gather(runs) {
+    let floats = 0;
+    for (const run of runs) floats += run.part.length * WIDTHS[KINDS[run.kind]];
+    const out = new Float32Array(floats);
+    let o = 0;
+    for (const run of runs) {
+      const kind = KINDS[run.kind];
+      const w = WIDTHS[kind];
+      const table = data.tables[kind];
+      for (const index of run.part) {
+        const row = index * w;
+        out.set(table.subarray(row, row + w), o);
+        o += w;
+      }
+    }
+    return out;
+  }
+
+  // Pace labels (the footer's "1 step/s", baked apart: the page draws the pace it plays
+  // at) are few and drawn often: decoded once, without disturbing the playing cache.
+  const labels = new Map();
+
+  function labelRuns(frame) {
+    let runs = labels.get(frame);
+    if (!runs) {
+      const playing = decoded;
+      runs = indicesOf(frame);
+      decoded = playing;
+      labels.set(frame, runs);
+    }
+    return runs;
+  }
+
+  // The frame, then its pace label over it (nothing else is drawn where the label goes,
+  // so the order does not change a pixel).
+  function draw(frame, label) {
+    const bg = h.background;
+    gl.viewport(0, 0, width, height);
+    gl.clearColor(bg[0], bg[1], bg[2], bg[3]);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    gl.enable(gl.BLEND);
+    gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE,
+      gl.ONE_MINUS_SRC_ALPHA);
+    gl.activeTexture(gl.TEXTURE0);
+    gl.bindTexture(gl.TEXTURE_2D, atlas);
+    drawRuns(indicesOf(frame));
+    if (label !== undefined) drawRuns(labelRuns(label));
+  }
+
+  function drawRuns(runs) {
+    const floats = gather(runs);
+    gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
+    gl.bufferData(gl.ARRAY_BUFFER, floats, gl.STREAM_DRAW);
+    let base = 0; // bytes
+    for (const run of runs) {
+      const count = run.part.length;
+      const kind = KINDS[run.kind];
+      const stride = WIDTHS[kind] * 4;
+      gl.useProgram(programs[kind]);
+      gl.bindVertexArray(vaos[kind]);
+      for (const [name, offset, size] of layouts[kind]) {
+        const loc = gl.getAttribLocation(programs[kind], name);
+        if (loc < 0) continue;
+        gl.vertexAttribPointer(loc, size || 4, gl.FLOAT, false, stride, base + offset * 4);
+      }
+      if (kind === "shapes") gl.drawArraysInstanced(gl.TRIANGLE_STRIP, 0, 4, count);
+      else if (kind === "tris") gl.drawArrays(gl.TRIANGLES, 0, count);
+      else gl.drawArrays(gl.POINTS, 0, count);
+      base += count * stride;
+    }
+    gl.bindVertexArray(null);
+  }
+
+  // wait for the GPU (or the software rasteriser) to finish: reading a pixel back does
+  function finish() {
+    gl.readPixels(0, 0, 1, 1, gl.RGBA, gl.UNSIGNED_BYTE, new Uint8Array(4));
+  }
+
+  return { draw, finish };
+}
