@@ -1,9 +1,11 @@
-"""Notebooks: a trace's rich summary, puzzleviz.show()'s inline clip and step slider, and
-the example notebook executed as a student would run it (nbclient, a real kernel)."""
+"""Notebooks: a trace's rich summary, puzzleviz.show()'s inline page, clip and step slider,
+and the example notebook executed as a student would run it (nbclient, a real kernel). The
+page inside a notebook's iframe is driven in chromium in tests/web/test_notebook_player.py."""
 
 from __future__ import annotations
 
 import base64
+import html as html_lib
 import importlib.util
 import io
 import re
@@ -88,6 +90,26 @@ def test_a_clip_is_never_saved_over_the_trace_it_came_from(trace, tmp_path):
     assert clip.save(tmp_path / "clip.mp4").read_bytes() == clip.mp4
 
 
+def test_show_gives_the_browser_player_by_default(trace):
+    """The page `puzzleviz export` writes, whole, in an iframe's srcdoc: a clip option asks
+    for a clip instead, and a page asked for with one is a clear error."""
+    from puzzleviz.solvers.errors import PuzzlevizError
+    from puzzleviz.viz.notebook import Clip
+    from puzzleviz.viz.web.export import render_page
+
+    import puzzleviz
+
+    shown = puzzleviz.show(trace)
+    assert shown.html == render_page(trace, (1280, 720)).html
+    frame = shown._repr_html_()
+    assert html_lib.unescape(re.search(r'srcdoc="([^"]*)"', frame)[1]) == shown.html
+    assert isinstance(puzzleviz.show(trace, seconds=0.5, size=(160, 90), fps=5), Clip)
+    with pytest.raises(PuzzlevizError, match="seconds= shapes a clip, not the page"):
+        puzzleviz.show(trace, player="page", seconds=3)
+    with pytest.raises(PuzzlevizError, match="player='movie': give one of page, clip, slider"):
+        puzzleviz.show(trace, player="movie")
+
+
 def test_a_bad_request_is_one_clear_error(trace):
     from puzzleviz.solvers.errors import PuzzlevizError, TraceError
 
@@ -149,10 +171,11 @@ def test_the_example_notebook_runs(tmp_path):
     client.execute()
     html = [output["data"]["text/html"] for cell in notebook.cells if cell.cell_type == "code"
             for output in cell.outputs if "text/html" in output.get("data", {})]  # fmt: skip
-    summary, whole, part = html
+    summary, page, part = html
     assert "<b>sudoku trace</b>" in summary and "step 1: Naked Single" in summary
-    frames, texts = clip_of(whole)
-    assert len(texts) == 52 and frames > 12 * 15
-    frames, texts = clip_of(part)
+    # the whole solve as the browser player: the exported page, inside an iframe
+    inner = html_lib.unescape(re.search(r'srcdoc="([^"]*)"', page)[1])
+    assert page.startswith("<iframe") and 'id="payload"' in inner and "webgl2" in inner
+    _, texts = clip_of(part)
     # the clip opens on step 4's result, under its caption, then plays steps 5 to 8
     assert len(texts) == 5 and texts[0] == "Naked Single: C5 can only be 6"

@@ -1,12 +1,18 @@
 """puzzleviz in Jupyter: `puzzleviz.show(trace_or_path)` shows a solve inline.
 
-What a student gets is a short recorded clip (the recorder's render path on the headless
-EGL context, so a notebook server with no display works), embedded as an HTML5 video with
-its captions as a text track, buttons that step from one step's result to the next, and
-a button per chapter (the trace's milestones). The clip is self-contained HTML: it plays
-in a saved notebook too, with no kernel and no widget state. With `slider=True` and
-ipywidgets installed, a step slider over still frames is shown instead, for a kernel-side
-walk through a long trace.
+By default what a student gets is the browser player (viz.web): the trace exported as the
+page `puzzleviz export` writes, inside an iframe, so the window's keys, timeline and
+captions work in the notebook and in the saved notebook too (the page needs no kernel, no
+widget and no network).
+
+Asked for a clip (`player="clip"`, or any option that shapes one: seconds, speed, level,
+first_step, last_step, fps), it is a short recorded clip (the recorder's render path on
+the headless EGL context, so a notebook server with no display works), embedded as an
+HTML5 video with its captions as a text track, buttons that step from one step's result to
+the next, and a button per chapter (the trace's milestones). The clip is self-contained
+HTML: it plays in a saved notebook too, with no kernel and no widget state. With
+`player="slider"` and ipywidgets installed, a step slider over still frames is shown, for a
+kernel-side walk through a long trace.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ __all__ = [
     "MAX_CLIP_FRAMES",
     "MAX_STILLS",
     "Clip",
+    "PagePlayer",
     "clip_html",
     "record_clip",
     "show",
@@ -50,6 +57,9 @@ __all__ = [
 
 MAX_CLIP_FRAMES = 9_000  # five minutes at 30 fps; a notebook carries the clip inline
 MAX_STILLS = 400
+PAGE_SIZE = (1280, 720)  # the page's picture, as the window's; the iframe scales it
+CLIP_SIZE = (854, 480)
+PLAYERS = ("page", "clip", "slider")
 
 
 @functools.cache
@@ -87,6 +97,39 @@ class Clip:
 
     def _repr_html_(self) -> str:
         return clip_html(self)
+
+
+@dataclasses.dataclass(frozen=True)
+class PagePlayer:
+    """The browser player of a trace; Jupyter shows it through `_repr_html_`, an iframe
+    holding the whole page (`srcdoc`), so the page's script runs apart from the notebook's
+    and a saved notebook still plays it. `html` is the page itself, for saving."""
+
+    html: str
+    size: tuple[int, int]
+    title: str
+
+    def save(self, path: str | os.PathLike[str]) -> Path:
+        """Write the page to `path` (through the output rule, atomically)."""
+        check_outputs([("save()", path)], [])
+        return write_bytes(path, self.html.encode())
+
+    def _repr_html_(self) -> str:
+        w, h = self.size
+        return (
+            f'<iframe class="puzzleviz-page" title="{html.escape(self.title)}" '
+            f'srcdoc="{html.escape(self.html, quote=True)}" '
+            f'style="width:100%;max-width:{w}px;aspect-ratio:{w}/{h};border:0" '
+            'allow="fullscreen" allowfullscreen></iframe>'
+        )
+
+
+def page_player(trace: Trace, size: tuple[int, int] = PAGE_SIZE) -> PagePlayer:
+    """`trace` as the page `puzzleviz export` writes (imported here: a clip needs none of
+    the exporter)."""
+    from puzzleviz.viz.web.export import render_page
+
+    return PagePlayer(render_page(trace, size).html, size, f"puzzleviz: {trace.header.kind}")
 
 
 def clip_html(clip: Clip) -> str:
@@ -166,26 +209,41 @@ def _short(title: str, limit: int = 40) -> str:
 def show(
     trace_or_path: Trace | str | os.PathLike[str],
     *,
-    seconds: float | None = 20.0,
+    player: str | None = None,
+    seconds: float | None = None,
     speed: float | None = None,
     level: str | None = None,
     first_step: int | None = None,
     last_step: int | None = None,
-    size: tuple[int, int] = (854, 480),
-    fps: int = 15,
+    size: tuple[int, int] | None = None,
+    fps: int | None = None,
     captions: bool = True,
     slider: bool = False,
 ) -> Any:
-    """A trace (or a trace file) as an inline player: a clip of about `seconds` (or at
-    `speed` units of `level` a second) with step buttons, or with `slider=True` a step
-    slider over still frames (needs ipywidgets). Steps are numbered from 1, as the HUD
-    counts them."""
+    """A trace (or a trace file) inline. `player="page"` (the default) is the browser
+    player: every step both ways, the window's keys and timeline. `player="clip"` is a clip
+    of about `seconds` (20 by default, or at `speed` units of `level` a second) with step
+    buttons; any of seconds, speed, level, first_step, last_step and fps asks for a clip.
+    `player="slider"` (or `slider=True`) is a step slider over still frames (needs
+    ipywidgets). Steps are numbered from 1, as the HUD counts them."""
+    clip_options = {"seconds": seconds, "speed": speed, "level": level,
+                    "first_step": first_step, "last_step": last_step, "fps": fps}  # fmt: skip
+    given = [name for name, value in clip_options.items() if value is not None]
+    chosen = player or ("slider" if slider else "clip" if given else "page")
+    if chosen not in PLAYERS:
+        raise PuzzlevizError(f"player={player!r}: give one of {', '.join(PLAYERS)}")
+    if chosen == "page" and given:
+        raise PuzzlevizError(
+            f"{given[0]}= shapes a clip, not the page: give player='clip', or leave it out"
+        )
     trace = _trace(trace_or_path)
+    if chosen == "page":
+        return page_player(trace, size or PAGE_SIZE)
     settings = RecordSettings(
-        size=size,
-        fps=_whole_fps(fps),
+        size=size or CLIP_SIZE,
+        fps=_whole_fps(15 if fps is None else fps),
         speed=speed,
-        seconds_per_trace=None if speed is not None else seconds,
+        seconds_per_trace=None if speed is not None else 20.0 if seconds is None else seconds,
         level=Level(level) if level else None,
         first_step=first_step,
         last_step=last_step,
@@ -194,7 +252,7 @@ def show(
         tail_seconds=1.0,
     )
     settings.check()
-    if slider:
+    if chosen == "slider":
         return step_slider(trace, settings)
     clip = record_clip(trace, settings)
     if isinstance(trace_or_path, Trace):
@@ -233,8 +291,8 @@ def step_slider(trace: Trace, settings: RecordSettings) -> Any:
         widgets: Any = importlib.import_module("ipywidgets")
     except ImportError:
         raise PuzzlevizError(
-            "slider=True needs ipywidgets (pip install ipywidgets); without it, show() "
-            "gives a clip with step buttons"
+            "the slider needs ipywidgets (pip install ipywidgets); without it, show() "
+            "gives the page player, or a clip with step buttons"
         ) from None
     first = (settings.first_step or 1) - 1
     last = settings.last_step or trace.n_steps
