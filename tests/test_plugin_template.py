@@ -1,7 +1,8 @@
 """The plugin template (examples/plugin-template) as a plugin author uses it: our wheel and
 the template built and installed into a fresh venv, the template type-checked strictly
 against our py.typed, its puzzle listed and checked by `puzzleviz plugins --check`, its
-own tests run, and a video recorded from it with Hungarian captions.
+own tests run, a video recorded from it with Hungarian captions, and its page exported and
+played in chromium.
 
 The venv gets no download: our dependencies (numpy, numba, pygame, ...) come from this
 environment's site-packages through a .pth file, and only the two wheels are installed
@@ -17,10 +18,12 @@ import sys
 import sysconfig
 import venv
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from puzzleviz.testing import CliRun, run_cli_process
+from tests.web.browser import browser  # noqa: F401  (the fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 TEMPLATE = ROOT / "examples" / "plugin-template"
@@ -136,3 +139,35 @@ def test_a_video_of_the_plugin_has_hungarian_captions(installed: Installed) -> N
     captions = video.with_suffix(".vtt").read_text(encoding="utf-8")
     assert "A(z) 2. korong átkerül: A rúdról C rúdra" in captions
     assert "Move disk" not in captions
+
+
+def test_the_plugin_exports_as_a_browser_page_with_no_javascript_of_its_own(
+    installed: Installed,
+    browser: Any,  # noqa: F811  (the fixture)
+) -> None:
+    """The Tower of Hanoi, from its own installed package, as one page: it plays in chromium
+    (Right moves the first disk, End shows the last move) asking for nothing beyond itself."""
+    trace, page_file = installed.folder / "hanoi3.pzt", installed.folder / "hanoi.html"
+    solved = installed.cli("solve", "hanoi", "--disks", "3", "--trace", str(trace), "-q")
+    assert solved.code == 0, solved.err
+    exported = installed.cli("export", str(trace), "-o", str(page_file))
+    assert exported.code == 0, exported.err
+    assert "wrote" in exported.out and page_file.stat().st_size > 0
+
+    page = browser.new_page(viewport={"width": 1280, "height": 720})
+    requests: list[str] = []
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(page_file.as_uri())
+    page.wait_for_function("window.puzzleviz && (puzzleviz.ready || puzzleviz.error)")
+    assert page.evaluate("puzzleviz.error") is None
+    assert page.evaluate("puzzleviz.steps") == 7  # 2**3 - 1 moves
+    start = page.locator("#view").screenshot()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("puzzleviz.boundary === 1 && puzzleviz.mode === 'paused'")
+    page.keyboard.press("End")
+    page.wait_for_function("puzzleviz.boundary === 7")
+    page.wait_for_timeout(100)  # one more animation frame drawn
+    page.locator("#view").screenshot(path=str(installed.folder / "hanoi-end.png"))
+    assert (installed.folder / "hanoi-end.png").read_bytes() != start
+    assert requests == [page_file.as_uri()], f"the page asked for more than itself: {requests}"
+    page.close()
