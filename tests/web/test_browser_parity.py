@@ -5,7 +5,9 @@ request beyond its own file; its picture at the start, at a step reached by a cl
 timeline, one Right later and at the end matches the window's frame at the same position
 (rendered headless, as the golden frames are); Right moves the counter to the next step as
 the window's Right does; Left then Right comes back to the very same picture;
-Shift+Right stops where the window's milestone jump stops.
+Shift+Right stops where the window's milestone jump stops. The 3D cube (the assembly demo
+and a short collision-removal search, translucent) likewise, with the camera the scene
+suggests; its orbit camera by mouse, wheel, touch and C is tested at the end.
 
 Tolerance: per channel a mean absolute difference under 1 level and 99.9% of pixels
 within 8 levels of 255. The page draws the window's own float32 draw lists with the
@@ -272,4 +274,33 @@ def test_the_cube_orbits_by_swipe_zooms_by_wheel_and_steps_by_tap(browser, tmp_p
     finger("touchStart", SIZE[0] - 100, 300)
     finger("touchEnd")
     page.settle(1)
+    page.page.close()
+
+
+def test_a_cube_search_with_translucent_pieces_matches_the_window(browser, gl_ctx, tmp_path):  # noqa: F811
+    """The collision-removal search draws its pieces translucent and the cells covered
+    twice as red cubes: the page's back-to-front order and blending give the window's
+    picture at the start, a step in the middle and the end."""
+    trace_path = tmp_path / "st.pzt"
+    assert main(["solve", "cube", "--method", "stochastic", "--seed", "4", "--max-steps",
+                 "2000", "--trace-part", "start", "--trace-steps", "12", "--trace",
+                 str(trace_path)]) == 0  # fmt: skip
+    html = tmp_path / "st.html"
+    assert main(["export", str(trace_path), "-o", str(html)]) == 0
+    trace = load_trace(trace_path)
+    units = Player(trace, model_for(trace)).units
+    middle = units.count // 2
+    positions = [0, units.boundary(middle), trace.n_events]
+    window = stills(trace, positions, RecordSettings(size=SIZE), gl_ctx)
+
+    page = Page(browser, html, tmp_path)
+    assert_close(page.shot("st-start"), next(window), "st-start", tmp_path)
+    track = page.page.evaluate("puzzleviz.track")
+    x = track[0] + track[2] * positions[1] / trace.n_events
+    page.page.locator("#view").click(position={"x": x, "y": track[1] + track[3] / 2})
+    page.settle(middle)
+    assert_close(page.shot("st-middle"), next(window), "st-middle", tmp_path)
+    page.page.keyboard.press("End")
+    page.settle(units.count)
+    assert_close(page.shot("st-end"), next(window), "st-end", tmp_path)
     page.page.close()
