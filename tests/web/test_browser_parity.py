@@ -237,17 +237,18 @@ class _TouchScreen:
         return self.browser.new_context(has_touch=True, **options).new_page()
 
 
-def test_the_cube_orbits_by_swipe_zooms_by_wheel_and_steps_by_tap(browser, tmp_path):  # noqa: F811
-    """On a touch screen a swipe on the stage orbits and does not step, while a tap on the
-    right side still steps; the wheel zooms; a double-click gives the start back exactly."""
+def test_the_cube_orbits_by_swipe_zooms_by_wheel_and_pinch_and_steps_by_tap(browser, tmp_path):  # noqa: F811
+    """On a touch screen a swipe on the stage orbits and does not step, a pinch zooms, and a
+    tap on the right side still steps; the wheel zooms; a double-click gives the start back
+    exactly."""
     html = tmp_path / "cube.html"
     assert main(["export", str(asset_path("demos", "cube.pzt")), "-o", str(html)]) == 0
     page = Page(_TouchScreen(browser), html, tmp_path)
     start = page.shot("start")
     touch = page.page.context.new_cdp_session(page.page)
 
-    def finger(kind: str, x: float = 0, y: float = 0) -> None:
-        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+    def finger(kind: str, *at: float) -> None:
+        points = [{"x": x, "y": y} for x, y in zip(at[::2], at[1::2], strict=True)]
         touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
 
     finger("touchStart", 640, 300)
@@ -265,7 +266,18 @@ def test_the_cube_orbits_by_swipe_zooms_by_wheel_and_steps_by_tap(browser, tmp_p
     page.page.mouse.wheel(0, -300)
     page.page.wait_for_function(f"puzzleviz.cameraMoves > {moves}")
     time.sleep(0.1)
-    assert not is_close(page.shot("zoomed"), swiped), "the wheel did not zoom"
+    zoomed = page.shot("zoomed")
+    assert not is_close(zoomed, swiped), "the wheel did not zoom"
+
+    moves = page.state()["cameraMoves"]
+    finger("touchStart", 600, 300, 680, 300)  # two fingers spread apart: a pinch
+    for i in range(1, 6):
+        finger("touchMove", 600 - 15 * i, 300, 680 + 15 * i, 300)
+    finger("touchEnd")
+    page.page.wait_for_function(f"puzzleviz.cameraMoves > {moves}")
+    time.sleep(0.1)
+    assert not is_close(page.shot("pinched"), zoomed), "a pinch did not zoom"
+    assert page.state()["boundary"] == 0, "a pinch stepped"
 
     page.page.mouse.dblclick(640, 300)
     time.sleep(0.2)
