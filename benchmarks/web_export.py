@@ -5,8 +5,9 @@ are distinct) and the export's wall time.
 
 Targets (issue 33): at most 1.5 MB for the README's sudoku, rings, digits, SET and queens
 traces, 3 MB for the cube assembly, 10 MB for the 108,929-step SET count and the
-36,640-step rings search; any README trace exported in under 20 s. The cube (3D) is
-reported as not exported yet.
+36,640-step rings search; any README trace exported in under 20 s. The cube's demo is the
+README's assembly (`puzzleviz solve cube --all --json cube.json --assembly cube.pzt`): its
+HTML holds the 3D layers too (viz/web/frames3d.py), which the payload column leaves out.
 
     .venv/bin/python benchmarks/web_export.py [TRACE ...] [--size WxH]
 """

@@ -3,16 +3,24 @@
 
 async function main() {
   const shaders = JSON.parse(document.getElementById("shaders").textContent);
+  const settings = JSON.parse(document.getElementById("settings").textContent);
   const data = parse(await unpack(document.getElementById("payload").textContent));
+  // a 3D scene's layers (render3d.js), drawn under the 2D with the reader's camera (orbit.js)
+  const scene3d = settings.scene3d ? parse3d(await unpack(settings.scene3d)) : null;
   const [width, height] = data.header.size;
   canvas.width = width;
   canvas.height = height;
   const gl = canvas.getContext("webgl2", {
-    alpha: false, antialias: false, depth: false, preserveDrawingBuffer: true,
+    alpha: false, antialias: false, depth: scene3d !== null, preserveDrawingBuffer: true,
   });
   if (!gl) fail("This browser has no WebGL2, which the player needs.");
-  const renderer = makeRenderer(gl, shaders, data);
+  let orbit = null;
+  const renderer = makeRenderer(gl, shaders, data, scene3d && ((slot) => orbit.draw(slot)));
   const player = makePlayer(data, renderer);
+  if (scene3d) {
+    orbit = makeOrbit(canvas, makeRenderer3D(gl, shaders, scene3d, height), player);
+    renderer.sceneKey = orbit.key;
+  }
 
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;

@@ -53,10 +53,11 @@ function makePlayer(data, renderer) {
     const moving = !state.glide && (state.mode === "playing" || state.mode === "reversing");
     const frame = moving ? h.playing[slot] : h.slots[slot];
     const label = paceLabel(slot);
-    const shown = `${frame} ${label}`;
+    const scene = renderer.sceneKey ? renderer.sceneKey(slot) : ""; // a 3D scene's moment, camera
+    const shown = `${frame} ${label} ${scene}`;
     if (shown !== state.shown) {
       const started = performance.now();
-      renderer.draw(frame, label);
+      renderer.draw(frame, label, slot);
       if (api.syncDraws) renderer.finish(); // a benchmark's seek: until the pixels are there
       api.lastDrawMs = performance.now() - started; // decode, gather, upload, draw calls
       state.shown = shown;

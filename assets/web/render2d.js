@@ -21,7 +21,8 @@ function program(gl, sources, name) {
   return p;
 }
 
-function makeRenderer(gl, shaders, data) {
+// `under(slot)`, if given, draws a 3D scene's layers first (as viz/renderer.py: 3D, then 2D)
+function makeRenderer(gl, shaders, data, under = null) {
   const h = data.header;
   const programs = {
     shapes: program(gl, shaders.shape, "shape"),
@@ -154,11 +155,15 @@ function makeRenderer(gl, shaders, data) {
 
   // The frame, then its pace label over it (nothing else is drawn where the label goes,
   // so the order does not change a pixel).
-  function draw(frame, label) {
+  function draw(frame, label, slot) {
     const bg = h.background;
     gl.viewport(0, 0, width, height);
     gl.clearColor(bg[0], bg[1], bg[2], bg[3]);
-    gl.clear(gl.COLOR_BUFFER_BIT);
+    gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
+    if (under) {
+      under(slot);
+      gl.viewport(0, 0, width, height);
+    }
     gl.enable(gl.BLEND);
     gl.blendFuncSeparate(gl.SRC_ALPHA, gl.ONE_MINUS_SRC_ALPHA, gl.ONE,
       gl.ONE_MINUS_SRC_ALPHA);

@@ -5,7 +5,9 @@ request beyond its own file; its picture at the start, at a step reached by a cl
 timeline, one Right later and at the end matches the window's frame at the same position
 (rendered headless, as the golden frames are); Right moves the counter to the next step as
 the window's Right does; Left then Right comes back to the very same picture;
-Shift+Right stops where the window's milestone jump stops.
+Shift+Right stops where the window's milestone jump stops. The 3D cube (the assembly demo
+and a short collision-removal search, translucent) likewise, with the camera the scene
+suggests; its orbit camera by mouse, wheel, touch and C is tested at the end.
 
 Tolerance: per channel a mean absolute difference under 1 level and 99.9% of pixels
 within 8 levels of 255. The page draws the window's own float32 draw lists with the
@@ -168,4 +170,149 @@ def test_the_page_plays_as_the_window_does(browser, gl_ctx, tmp_path, make_trace
     assert_close(page.shot("end"), window["end"], "end", tmp_path)
 
     assert page.requests == [page.url], f"the page asked for more than itself: {page.requests}"
+    page.page.close()
+
+
+def test_the_cube_plays_as_the_window_does_under_its_orbit_camera(browser, gl_ctx, tmp_path):  # noqa: F811
+    """The 3D cube (the shipped assembly demo): with the camera as the scene suggests, the
+    page's picture is the window's at the start, the first milestone and the end; a drag
+    on the stage orbits (the picture changes) and C restores the very same picture."""
+    trace_path = Path(asset_path("demos", "cube.pzt"))
+    html = tmp_path / "cube.html"
+    assert main(["export", str(trace_path), "-o", str(html)]) == 0
+    trace = load_trace(trace_path)
+    player = Player(trace, model_for(trace))
+    units = player.units
+    boundaries = [units.boundary(k) for k in range(units.count + 1)]
+    player.jump_milestone(True)
+    milestone = boundaries.index(int(player.position))
+    assert 0 < milestone < units.count
+    window = dict(zip(["start", "milestone", "end"],
+                      stills(trace, [0, boundaries[milestone], trace.n_events],
+                             RecordSettings(size=SIZE), gl_ctx), strict=True))  # fmt: skip
+
+    page = Page(browser, html, tmp_path)
+    assert_close(page.shot("start"), window["start"], "cube-start", tmp_path)
+    page.page.keyboard.press("Shift+ArrowRight")
+    page.settle(milestone)
+    at_milestone = page.shot("milestone")
+    assert_close(at_milestone, window["milestone"], "cube-milestone", tmp_path)
+
+    page.page.keyboard.press("ArrowLeft")
+    page.settle(milestone - 1)
+    assert not is_close(page.shot("before"), at_milestone), "a step changes nothing?"
+    page.page.keyboard.press("ArrowRight")
+    page.settle(milestone)
+    assert np.array_equal(page.shot("again"), at_milestone)
+
+    # orbit: drag across the middle of the stage; C comes back to the scene's camera
+    mouse = page.page.mouse
+    mouse.move(640, 300)
+    mouse.down()
+    mouse.move(760, 330, steps=6)
+    mouse.up()
+    page.page.wait_for_function("puzzleviz.cameraMoves > 0")
+    time.sleep(0.1)
+    orbited = page.shot("orbited")
+    assert not is_close(orbited, at_milestone), "a drag did not move the camera"
+    assert page.state()["boundary"] == milestone  # and did not step
+    page.page.keyboard.press("c")
+    time.sleep(0.2)
+    assert np.array_equal(page.shot("reset"), at_milestone)
+
+    page.page.keyboard.press("End")
+    page.settle(units.count)
+    assert_close(page.shot("end"), window["end"], "cube-end", tmp_path)
+    assert page.requests == [page.url], f"the page asked for more than itself: {page.requests}"
+    page.page.close()
+
+
+class _TouchScreen:
+    """A browser whose pages have a touch screen (Page takes it as a browser)."""
+
+    def __init__(self, browser):  # noqa: F811
+        self.browser = browser
+
+    def new_page(self, **options):
+        return self.browser.new_context(has_touch=True, **options).new_page()
+
+
+def test_the_cube_orbits_by_swipe_zooms_by_wheel_and_pinch_and_steps_by_tap(browser, tmp_path):  # noqa: F811
+    """On a touch screen a swipe on the stage orbits and does not step, a pinch zooms, and a
+    tap on the right side still steps; the wheel zooms; a double-click gives the start back
+    exactly."""
+    html = tmp_path / "cube.html"
+    assert main(["export", str(asset_path("demos", "cube.pzt")), "-o", str(html)]) == 0
+    page = Page(_TouchScreen(browser), html, tmp_path)
+    start = page.shot("start")
+    touch = page.page.context.new_cdp_session(page.page)
+
+    def finger(kind: str, *at: float) -> None:
+        points = [{"x": x, "y": y} for x, y in zip(at[::2], at[1::2], strict=True)]
+        touch.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    finger("touchStart", 640, 300)
+    for i in range(1, 7):
+        finger("touchMove", 640 + 20 * i, 300)
+    finger("touchEnd")
+    page.page.wait_for_function("puzzleviz.cameraMoves > 0")
+    time.sleep(0.1)
+    swiped = page.shot("swiped")
+    assert not is_close(swiped, start), "a swipe did not orbit"
+    assert page.state()["boundary"] == 0, "a swipe stepped"
+
+    moves = page.state()["cameraMoves"]
+    page.page.mouse.move(640, 300)
+    page.page.mouse.wheel(0, -300)
+    page.page.wait_for_function(f"puzzleviz.cameraMoves > {moves}")
+    time.sleep(0.1)
+    zoomed = page.shot("zoomed")
+    assert not is_close(zoomed, swiped), "the wheel did not zoom"
+
+    moves = page.state()["cameraMoves"]
+    finger("touchStart", 600, 300, 680, 300)  # two fingers spread apart: a pinch
+    for i in range(1, 6):
+        finger("touchMove", 600 - 15 * i, 300, 680 + 15 * i, 300)
+    finger("touchEnd")
+    page.page.wait_for_function(f"puzzleviz.cameraMoves > {moves}")
+    time.sleep(0.1)
+    assert not is_close(page.shot("pinched"), zoomed), "a pinch did not zoom"
+    assert page.state()["boundary"] == 0, "a pinch stepped"
+
+    page.page.mouse.dblclick(640, 300)
+    time.sleep(0.2)
+    assert np.array_equal(page.shot("reset"), start)
+
+    finger("touchStart", SIZE[0] - 100, 300)
+    finger("touchEnd")
+    page.settle(1)
+    page.page.close()
+
+
+def test_a_cube_search_with_translucent_pieces_matches_the_window(browser, gl_ctx, tmp_path):  # noqa: F811
+    """The collision-removal search draws its pieces translucent and the cells covered
+    twice as red cubes: the page's back-to-front order and blending give the window's
+    picture at the start, a step in the middle and the end."""
+    trace_path = tmp_path / "st.pzt"
+    assert main(["solve", "cube", "--method", "stochastic", "--seed", "4", "--max-steps",
+                 "2000", "--trace-part", "start", "--trace-steps", "12", "--trace",
+                 str(trace_path)]) == 0  # fmt: skip
+    html = tmp_path / "st.html"
+    assert main(["export", str(trace_path), "-o", str(html)]) == 0
+    trace = load_trace(trace_path)
+    units = Player(trace, model_for(trace)).units
+    middle = units.count // 2
+    positions = [0, units.boundary(middle), trace.n_events]
+    window = stills(trace, positions, RecordSettings(size=SIZE), gl_ctx)
+
+    page = Page(browser, html, tmp_path)
+    assert_close(page.shot("st-start"), next(window), "st-start", tmp_path)
+    track = page.page.evaluate("puzzleviz.track")
+    x = track[0] + track[2] * positions[1] / trace.n_events
+    page.page.locator("#view").click(position={"x": x, "y": track[1] + track[3] / 2})
+    page.settle(middle)
+    assert_close(page.shot("st-middle"), next(window), "st-middle", tmp_path)
+    page.page.keyboard.press("End")
+    page.settle(units.count)
+    assert_close(page.shot("st-end"), next(window), "st-end", tmp_path)
     page.page.close()

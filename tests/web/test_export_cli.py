@@ -42,11 +42,12 @@ def test_export_of_a_missing_trace_is_one_line(tmp_path, capsys):
     assert not (tmp_path / "x.html").exists()
 
 
-def test_export_of_a_3d_scene_says_it_is_not_drawn_yet(tmp_path, capsys):
-    message = assert_one_line_error(capsys, "export", str(asset_path("demos", "cube.pzt")),
-                                    "-o", str(tmp_path / "c.html"))  # fmt: skip
-    assert "3D" in message
-    assert not (tmp_path / "c.html").exists()
+def test_export_of_a_3d_scene_carries_its_layers(tmp_path, capsys):
+    out = tmp_path / "c.html"
+    code, _, _ = run_cli(capsys, "export", str(asset_path("demos", "cube.pzt")), "-o", str(out),
+                         "--size", "320x180")  # fmt: skip
+    assert code == 0
+    assert '"scene3d":"' in out.read_text()  # viz/web/frames3d.py, in the page's settings
 
 
 def test_the_page_speaks_the_language_it_was_exported_in(tmp_path, capsys):

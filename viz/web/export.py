@@ -20,6 +20,7 @@ from puzzleviz.viz.color import BACKGROUND
 from puzzleviz.viz.text import ATLAS
 from puzzleviz.viz.web.encode import FrameStore, pack
 from puzzleviz.viz.web.frames import ExportError, FrameSource
+from puzzleviz.viz.web.frames3d import scene3d_store
 from puzzleviz.viz.web.page import page_html
 from puzzleviz.viz.web.sampling import DEFAULT_TWEENS
 
@@ -52,8 +53,9 @@ def render_page(
     started = time.perf_counter()
     source = FrameSource(trace, size, tweens)
     store = FrameStore()
+    scene3d = scene3d_store(source)
     playing: list[int] = []  # slot -> the frame shown there while the page plays
-    for paused, moving in source.runs(progress):
+    for paused, moving in source.runs(progress, None if scene3d is None else scene3d.add):
         store.add(paused)
         playing.append(store.store(moving))
     layout = source.layout()
@@ -92,7 +94,10 @@ def render_page(
     }
     payload = pack(header, _atlas_rows(), store)
     title = f"puzzleviz: {gettext(source.look.scene.title)}"
-    html = page_html(title, payload, {"width": size[0], "height": size[1]}, current_language())
+    settings: dict[str, object] = {"width": size[0], "height": size[1]}
+    if scene3d is not None:
+        settings["scene3d"] = scene3d.base64()  # its own gzip member (viz/web/frames3d.py)
+    html = page_html(title, payload, settings, current_language())
     return ExportResult(html, len(store.slots), store.unique_count, len(payload),
                         time.perf_counter() - started)  # fmt: skip
 

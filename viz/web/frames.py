@@ -23,6 +23,7 @@ from puzzleviz.solvers.trace import Trace
 from puzzleviz.solvers.traceview import model_for
 from puzzleviz.viz.compose import Look, compose, default_look, make_view
 from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.draw3d import DrawList3D
 from puzzleviz.viz.hud import HudLayout, HudOptions, draw_hud, draw_pace, pace_text
 from puzzleviz.viz.player import Frame, Mode, Player
 from puzzleviz.viz.scene import Canvas, scene_for
@@ -37,6 +38,7 @@ __all__ = ["MAX_MOMENTS", "ExportError", "FrameSource"]
 # a few minutes of export. A long search (100,000 steps) would take hours and is refused
 # before any drawing, until it is baked at the level the page plays it (docs/browser-player.md).
 MAX_MOMENTS = 10_000
+Layers3DSink = Callable[[Sequence[DrawList3D]], None]  # takes each slot's 3D layers
 
 
 class ExportError(PuzzlevizError):
@@ -85,12 +87,16 @@ class FrameSource:
         draw_pace(d, text, self.layout())
         return d.finish()
 
-    def runs(self, progress: Callable[[], None] | None = None) -> Iterator[tuple[Runs, Runs]]:
-        """Each slot's frame, paused and playing."""
+    def runs(
+        self,
+        progress: Callable[[], None] | None = None,
+        layers3d: Layers3DSink | None = None,
+    ) -> Iterator[tuple[Runs, Runs]]:
+        """Each slot's frame, paused and playing (a 3D scene's layers go to `layers3d`)."""
         resets = ATLAS.resets
         for position in self.schedule.positions:
             self.player.seek(position)
-            variants = compose_modes(self.player.frame(), self.look, self.size)
+            variants = compose_modes(self.player.frame(), self.look, self.size, layers3d)
             if ATLAS.resets != resets:
                 raise ExportError("the text of this trace overflowed the glyph atlas")
             if progress is not None:
@@ -99,16 +105,22 @@ class FrameSource:
 
 
 def compose_modes(
-    frame: Frame[PuzzleModel], look: Look[PuzzleModel], size: tuple[int, int]
+    frame: Frame[PuzzleModel],
+    look: Look[PuzzleModel],
+    size: tuple[int, int],
+    layers3d: Layers3DSink | None = None,
 ) -> tuple[Runs, Runs]:
     """`compose` of `frame` paused and playing, the scene drawn once: the same runs as
     composing each (runs of one kind that meet where the scene ends and the HUD begins
-    are joined, as one draw list joins them)."""
+    are joined, as one draw list joins them). A 3D scene's layers, drawn under the 2D,
+    go to `layers3d` (viz/web/frames3d.py), without which they are refused."""
     view, layout = make_view(look, size, frame)
     canvas = Canvas(*size)
     if not look.hud.show_help:
         look.scene.draw(frame, view, canvas)
-    if canvas.layers3d:
+    if layers3d is not None:
+        layers3d(canvas.layers3d)
+    elif canvas.layers3d:
         raise ExportError(
             f"the {frame.trace.header.kind} scene draws in 3D, which the browser player "
             "does not draw yet (only 2D scenes export for now)"

@@ -16,10 +16,12 @@ from puzzleviz.assets import asset_path
 
 __all__ = ["SCRIPTS", "SHADERS", "page_html", "player_script", "port_shader"]
 
-SHADERS = ("shape", "tris", "dots", "glyphs")  # the 2D renderer's programs (viz/renderer2d.py)
+# the 2D renderer's programs (viz/renderer2d.py) and the 3D one's (viz/renderer3d.py)
+SHADERS = ("shape", "tris", "dots", "glyphs", "mesh")
 # the player's script files (assets/web), inlined in this order inside one function scope:
 # each file sees the names the files before it define
-SCRIPTS = ("common.js", "decode.js", "render2d.js", "player.js", "main.js")
+SCRIPTS = ("common.js", "decode.js", "render2d.js", "camera.js", "render3d.js", "orbit.js",
+           "player.js", "main.js")  # fmt: skip
 _ES_HEAD = (
     "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
 )
