@@ -153,8 +153,8 @@ function makeRenderer(gl, shaders, data) {
   }
 
   // The frame, then its pace label over it (nothing else is drawn where the label goes,
-  // so the order does not change a pixel).
-  function draw(frame, label) {
+  // so the order does not change a pixel), then an overlay (the help panel, menu.js).
+  function draw(frame, label, overlay) {
     const bg = h.background;
     gl.viewport(0, 0, width, height);
     gl.clearColor(bg[0], bg[1], bg[2], bg[3]);
@@ -166,6 +166,7 @@ function makeRenderer(gl, shaders, data) {
     gl.bindTexture(gl.TEXTURE_2D, atlas);
     drawRuns(indicesOf(frame));
     if (label !== undefined) drawRuns(labelRuns(label));
+    if (overlay !== undefined) drawRuns(labelRuns(overlay));
   }
 
   function drawRuns(runs) {

@@ -1,0 +1,48 @@
+"""`puzzleviz present LESSON.toml --html OUT`: the lesson's tour as one page.
+
+Each slide with a trace is one trace of the tour, brought up on its title card as the
+window brings it up (viz.present.draw_card, drawn in each language of the page, the
+trace's heading under the title); N / P go from slide to slide. A slide that is a card
+alone has no trace to play, and is left out of the page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from puzzleviz.solvers.trace import Trace
+from puzzleviz.solvers.traceview import model_for
+from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.lesson import Lesson, Prepared
+from puzzleviz.viz.player import Player
+from puzzleviz.viz.present import draw_card
+from puzzleviz.viz.scene import scene_for
+from puzzleviz.viz.web.export import ExportError, ExportResult, export_html
+
+__all__ = ["export_lesson"]
+
+
+def _card(lesson: Lesson, index: int, trace: Trace) -> Callable[[DrawList2D], None]:
+    def draw(d: DrawList2D) -> None:
+        heading = scene_for(trace.header.kind).heading(Player(trace, model_for(trace)).frame())
+        draw_card(d, lesson, index, heading)
+
+    return draw
+
+
+def export_lesson(
+    lesson: Lesson,
+    prepared: Sequence[Prepared],
+    out: str | Path,
+    size: tuple[int, int] = (1280, 720),
+    *,
+    languages: Sequence[str] | None = None,
+) -> ExportResult:
+    """Write the page of the lesson's slides that have a trace, each on its card."""
+    shown = [(i, p.trace) for i, p in enumerate(prepared) if p.trace is not None]
+    if not shown:
+        raise ExportError("this lesson has no slide with a trace: no page to write")
+    cards = [_card(lesson, i, trace) for i, trace in shown]
+    return export_html([trace for _, trace in shown], out, size, languages=languages,
+                       cards=cards)  # fmt: skip
