@@ -191,7 +191,6 @@ def current_language() -> str:
     return _current
 
 
-@cache
 class Lookups:
     """What was written in the current language while noting (noting_lookups): each
     lookup again, for a given language. A drawing that looked up nothing whose result
