@@ -63,7 +63,7 @@ def _per_language(trace: Trace, code: str, tweens: int) -> list[tuple[Runs, Runs
     return out
 
 
-def _same(a: Runs, b: Runs) -> bool:
+def same_runs(a: Runs, b: Runs) -> bool:
     return len(a) == len(b) and all(
         ka == kb and np.array_equal(ra, rb) for (ka, ra), (kb, rb) in zip(a, b, strict=True)
     )
@@ -84,13 +84,11 @@ def test_the_scene_drawn_once_gives_what_drawing_it_in_each_language_gives(kind)
         expected = _per_language(trace, code, tweens=1)
         assert len(expected) == moments
         for slot, (paused, moving) in enumerate(expected):
-            assert _same(payload.frames[words[code]["slots"][slot]], paused), (code, slot)
-            assert _same(payload.frames[words[code]["playing"][slot]], moving), (code, slot)
+            assert same_runs(payload.frames[words[code]["slots"][slot]], paused), (code, slot)
+            assert same_runs(payload.frames[words[code]["playing"][slot]], moving), (code, slot)
     if kind == "rings":
         assert baked.scene_draws < 1.1 * moments  # once a moment, not once a language
     else:
         assert baked.scene_draws == 2 * moments
     # the German frames are German: a caption differs from the English one
-    assert any(
-        words["de"]["slots"][slot] != words["en"]["slots"][slot] for slot in range(moments)
-    )
+    assert any(words["de"]["slots"][slot] != words["en"]["slots"][slot] for slot in range(moments))
