@@ -40,7 +40,7 @@ function wireMenu(choose) {
   menu.addEventListener("keydown", (event) => {
     if (event.key === "Escape") {
       event.preventDefault();
-      canvas.focus();
+      setTimeout(() => canvas.focus(), 0); // after the select's own handling of Escape
     }
   });
 }

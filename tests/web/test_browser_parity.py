@@ -99,8 +99,9 @@ class Page:
         time.sleep(0.1)  # one more animation frame drawn
 
     def shot(self, name: str) -> np.ndarray:
+        """The picture alone (the language menu over it is the page's, not the window's)."""
         path = self.folder / f"{name}.png"
-        self.page.locator("#view").screenshot(path=str(path))
+        self.page.locator("#view").screenshot(path=str(path), style="#language{display:none}")
         return load_png(path)
 
 
