@@ -1,9 +1,9 @@
 // Tours: several traces in one page ("payload", "payload-1", ...), each its own payload,
 // decoded when first shown, played one after the other as the window's tour plays them
-// (viz/present.py): N and P go to the next and previous trace; a lesson's trace comes up
-// on its title card first (Space, Right or PageDown go on into the trace; Left or PageUp
-// back to the previous trace's end), and Left or PageUp at a trace's start go back to
-// its card, Right or PageDown at its end on to the next card.
+// (viz/present.py): N and P go to the next trace and to the previous one's end; a
+// lesson's trace comes up on its title card first, and PageDown / PageUp (a clicker) are
+// the lesson's "next" and "back" (forward and backward below; Space, Right and Left too
+// while the card is up).
 
 function payloadElements() {
   const found = [document.getElementById("payload")];
@@ -86,44 +86,58 @@ function makeTour(gl, shaders) {
   }
 
   const steps = () => current.data.header.rest.length - 1;
-  const atStart = () => current.player.state.position === 0 && current.player.state.mode === "paused";
-  const atEnd = () => {
-    const s = current.player.state;
-    return s.mode === "paused" && !s.glide && s.position === current.data.header.rest[steps()];
-  };
   const hasCard = () => wordsOf(current.data, view.language).card !== undefined;
+  const keys = () => current.player.keys;
 
-  function leaveCard() {
-    view.onCard = false;
+  function setCard(on) {
+    view.onCard = on;
     report();
     redraw();
   }
 
-  function toCard() {
-    view.onCard = true;
-    report();
-    redraw();
+  // The clicker's "next" and "back" of a lesson (viz/present.py forward / backward):
+  // from the card into the trace, playing; while playing to the end; at the end to the
+  // next card. Back: to the start, from the start to the card, from the card to the
+  // previous slide's end.
+  function forward() {
+    const s = current.player.state;
+    if (view.onCard) {
+      setCard(false);
+      keys().Home();
+      keys()[" "]();
+    } else if (s.mode === "playing" || s.mode === "reversing") {
+      keys().End();
+    } else if (s.position === current.data.header.rest[steps()] && !s.glide) {
+      return go(view.index + 1);
+    } else {
+      keys()[" "]();
+    }
+    return undefined;
+  }
+
+  function backward() {
+    if (view.onCard) return go(view.index - 1, true);
+    if (current.player.state.position > 0 || current.player.state.glide) keys().Home();
+    else setCard(true);
+    return undefined;
   }
 
   // the tour's and the window's own keys, ahead of the player's (null: the player's)
   function action(named) {
     const last = elements.length - 1;
-    const forward = named === " " || named === "ArrowRight" || named === "PageDown";
-    const backward = named === "ArrowLeft" || named === "PageUp";
-    if (named === "h" || named === "H") return () => { view.help = !view.help; report(); redraw(); };
-    if (named === "Escape" && view.help) return () => { view.help = false; report(); redraw(); };
-    if (named === "f" || named === "F") return () => { toggleFullscreen(); };
+    const toggle = (name) => () => { view[name] = !view[name]; report(); redraw(); };
+    if (named === "h" || named === "H") return toggle("help");
+    if (named === "Escape" && view.help) return toggle("help");
+    if (named === "f" || named === "F") return toggleFullscreen;
     if ((named === "n" || named === "N") && view.index < last) return () => go(view.index + 1);
-    if ((named === "p" || named === "P") && view.index > 0) return () => go(view.index - 1);
-    if (view.onCard) {
-      if (forward) return leaveCard;
-      if (backward && view.index > 0) return () => go(view.index - 1, true);
-      return () => {}; // the card has no timeline to move
+    if ((named === "p" || named === "P") && view.index > 0) return () => go(view.index - 1, true);
+    if (!hasCard()) return null; // a tour of traces: the player's keys
+    const onCard = view.onCard;
+    if (named === "PageDown" || (onCard && (named === " " || named === "ArrowRight"))) {
+      return forward;
     }
-    if (backward && named !== "PageUp" && atStart() && hasCard()) return toCard;
-    if (named === "PageUp" && atStart() && hasCard()) return toCard;
-    if (forward && named !== " " && atEnd() && view.index < last) return () => go(view.index + 1);
-    return null;
+    if (named === "PageUp" || (onCard && named === "ArrowLeft")) return backward;
+    return onCard ? () => {} : null; // other keys wait for the trace
   }
 
   return {

@@ -134,8 +134,12 @@ def test_a_tour_goes_from_trace_to_trace_with_n_and_p(browser, gl_ctx, tmp_path)
     assert_close(page.shot("queens"), _window(queens, 0, gl_ctx), "queens", tmp_path)
     page.page.keyboard.press("ArrowRight")  # the second trace plays as a page of its own
     page.settle(1)
-    page.page.keyboard.press("p")
+    page.page.keyboard.press("p")  # back to the previous trace's end, as the window's P
     _wait(page, "puzzleviz.trace === 0")
+    rings_steps = load_trace(rings).n_steps
+    assert page.state()["boundary"] == rings_steps
+    page.page.keyboard.press("Home")
+    page.settle(0)
     assert np.array_equal(page.shot("rings-again"), first)
     assert page.requests == [page.url]
     page.page.close()
@@ -151,14 +155,24 @@ def test_the_page_of_present_html_opens_on_the_card(browser, gl_ctx, tmp_path): 
     page = Page(browser, html, tmp_path)
     assert page.state()["card"] is True and page.state()["traces"] == 2
     card = page.shot("card")
-    page.page.keyboard.press("Space")  # from the card into the trace, at its start
-    _wait(page, "puzzleviz.card === false")
+    page.page.keyboard.press("Space")  # from the card into the trace, playing
+    _wait(page, "puzzleviz.card === false && puzzleviz.mode === 'playing'")
+    page.page.keyboard.press("PageDown")  # the clicker while it plays: to the end
+    page.settle(load_trace(trace).n_steps)
+    page.page.keyboard.press("PageUp")  # back: to the start
+    page.settle(0)
     assert_close(page.shot("start"), _window(trace, 0, gl_ctx), "start", tmp_path)
-    page.page.keyboard.press("PageUp")  # back to the card
+    page.page.keyboard.press("PageUp")  # back from the start: the card
     _wait(page, "puzzleviz.card === true")
     assert np.array_equal(page.shot("card-again"), card)
-    page.page.keyboard.press("n")
+    page.page.keyboard.press("PageDown")
+    _wait(page, "puzzleviz.card === false")
+    page.page.keyboard.press("End")
+    page.settle(load_trace(trace).n_steps)
+    page.page.keyboard.press("PageDown")  # at the end: the next slide's card
     _wait(page, "puzzleviz.trace === 1 && puzzleviz.card === true")
+    page.page.keyboard.press("p")  # the previous slide, at its end
+    _wait(page, "puzzleviz.trace === 0 && puzzleviz.card === false")
     assert page.requests == [page.url]
     page.page.close()
 
