@@ -1,14 +1,16 @@
 """The page's languages: every moment baked in each language of its menu, the scene drawn
 once where its picture is the same in all of them.
 
-A moment's costly part is the scene; the HUD (title, caption, counter) is cheap and is
-where the words are. A scene usually draws no words at all, or words that read the same
-in every language (a digit, a cell's name), so the exporter draws the scene in the first
-language while noting every lookup it makes (solvers.i18n.noting_lookups), and the other
-languages take that very drawing when none of the lookups reads differently in any of
-them and the scene is drawn at the same place (the same view: a title on two lines in one
-language moves the stage). Otherwise the scene is drawn again in each language. So the
+The words are the HUD's (title, caption, counter), drawn in each language; the scene is
+the costly part of a moment, and a scene may draw no words at all, or words that read the
+same in every language (a digit, a cell's name). So the exporter draws the scene in the
+first language while noting every lookup it makes (solvers.i18n.noting_lookups), and the
+other languages take that very drawing when none of the lookups reads differently in any
+of them and the scene is drawn at the same place (the same view: a title on two lines in
+one language moves the stage). Otherwise the scene is drawn again in each language: the
 result is exactly drawing per language (tests/web/test_languages.py holds it to that).
+Rings draws once a moment; queens, sudoku and SET draw a legend's words, so each language
+draws them again.
 """
 
 from __future__ import annotations
