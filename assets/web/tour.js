@@ -24,8 +24,11 @@ function makeTour(gl, shaders) {
     return {
       draw: (frame, label) => {
         const words = wordsOf(entry.data, view.language);
-        if (view.onCard && words.card !== undefined) entry.renderer.draw(words.card);
-        else entry.renderer.draw(frame, label, view.help ? words.help : undefined);
+        if (view.onCard && words.card !== undefined) {
+          entry.renderer.draw(view.help ? words.cardKeys ?? words.card : words.card);
+        } else {
+          entry.renderer.draw(frame, label, view.help ? words.help : undefined);
+        }
       },
       finish: () => entry.renderer.finish(),
     };

@@ -155,6 +155,11 @@ def test_the_page_of_present_html_opens_on_the_card(browser, gl_ctx, tmp_path): 
     page = Page(browser, html, tmp_path)
     assert page.state()["card"] is True and page.state()["traces"] == 2
     card = page.shot("card")
+    page.page.keyboard.press("h")  # the card with the keys in place of the heading
+    _wait(page, "puzzleviz.help === true")
+    assert not is_close(page.shot("card-keys"), card)
+    page.page.keyboard.press("h")
+    _wait(page, "puzzleviz.help === false")
     page.page.keyboard.press("Space")  # from the card into the trace, playing
     _wait(page, "puzzleviz.card === false && puzzleviz.mode === 'playing'")
     page.page.keyboard.press("PageDown")  # the clicker while it plays: to the end

@@ -26,8 +26,12 @@ from puzzleviz.viz.web.languages import help_rows, help_runs, in_language, scene
 from puzzleviz.viz.web.page import page_html
 from puzzleviz.viz.web.sampling import DEFAULT_TWEENS
 
+# draws a tour's title card for a trace, with its keys or not (a lesson's: viz.web.lesson_page)
+Card = Callable[[DrawList2D, bool], None]
+
 __all__ = [
     "Baked",
+    "Card",
     "ExportError",
     "ExportResult",
     "bake",
@@ -72,7 +76,7 @@ def bake(
     progress: Callable[[], None] | None = None,
     *,
     languages: Sequence[str] = ("en",),
-    card: Callable[[DrawList2D], None] | None = None,
+    card: Card | None = None,
     tour: bool = False,
 ) -> Baked:
     """`trace`'s payload in each of `languages` (the first is the one the page opens in):
@@ -110,13 +114,14 @@ def bake(
                 "slots": slots[code],
                 "playing": playing[code],
                 "paceLabels": _pace_labels(source, speeds, store),
-                "help": store.store(help_runs(layout, help_rows(tour))),
+                "help": store.store(help_runs(layout, help_rows(tour, card is not None))),
                 "title": f"puzzleviz: {gettext(source.look.scene.title)}",
             }
-            if card is not None:
-                d = DrawList2D(*size)
-                card(d)
-                words[code]["card"] = store.store(d.finish())
+            if card is not None:  # the card, and the card with its keys (H)
+                for name, keys in (("card", False), ("cardKeys", True)):
+                    d = DrawList2D(*size)
+                    card(d, keys)
+                    words[code][name] = store.store(d.finish())
     layout = lead.layout()
     track, button = layout.track, layout.play_button
     opening = words[languages[0]]
@@ -197,14 +202,14 @@ def render_tour(
     *,
     languages: Sequence[str] | None = None,
     lang: str | None = None,
-    cards: Sequence[Callable[[DrawList2D], None]] | None = None,
+    cards: Sequence[Card] | None = None,
 ) -> ExportResult:
     """Several traces in one page, each its own payload, played one after the other as
     the window's tour (N / P); `cards` draw each trace's title card (a lesson's)."""
     started = time.perf_counter()
     codes = page_languages(languages, lang)
     tour = len(traces) > 1
-    drawn: Sequence[Callable[[DrawList2D], None] | None] = cards or [None] * len(traces)
+    drawn: Sequence[Card | None] = cards or [None] * len(traces)
     baked = [
         bake(trace, size, tweens, progress, languages=codes, tour=tour, card=card)
         for trace, card in zip(traces, drawn, strict=True)
@@ -230,7 +235,7 @@ def export_html(
     *,
     languages: Sequence[str] | None = None,
     lang: str | None = None,
-    cards: Sequence[Callable[[DrawList2D], None]] | None = None,
+    cards: Sequence[Card] | None = None,
 ) -> ExportResult:
     """Write the page for `traces` (one, or a tour) to `out` (a file, atomically, or '-'
     for stdout)."""

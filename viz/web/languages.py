@@ -88,14 +88,17 @@ def scene_drawn_once(scene: Scene[Any], languages: Sequence[str]) -> Iterator[_S
         delattr(scene, "draw")
 
 
-def help_rows(tour: bool = False) -> tuple[tuple[str, str], ...]:
+def help_rows(tour: bool = False, lesson: bool = False) -> tuple[tuple[str, str], ...]:
     """The window's help (viz.app), the keys the page has: no event steps, automatic pace,
-    level or screenshot yet; a tour adds the lesson's N / P."""
+    level or screenshot yet; a tour adds N / P, a lesson's page the lesson's keys in place
+    of the viewer's PageDown / PageUp, as the window's lesson does (viz.present)."""
     from puzzleviz.viz.app import PLAYER_KEYS, WINDOW_KEYS
     from puzzleviz.viz.present import LESSON_KEYS
 
     lacks = {". / ,", "A", "L", "S"}
     rows = tuple(row for row in PLAYER_KEYS + WINDOW_KEYS if row[0] not in lacks)
+    if lesson:
+        return LESSON_KEYS + tuple(row for row in rows if not row[0].startswith("PageDown"))
     return rows[:-1] + (LESSON_KEYS[1:] if tour else ()) + rows[-1:]
 
 
