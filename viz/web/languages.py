@@ -28,7 +28,7 @@ from puzzleviz.viz.hud import HudLayout, draw_help
 from puzzleviz.viz.player import Frame
 from puzzleviz.viz.scene import Canvas, Scene, View
 
-__all__ = ["help_rows", "help_runs", "in_language", "scene_drawn_once"]
+__all__ = ["PAGE_LACKS", "help_rows", "help_runs", "in_language", "page_keys", "scene_drawn_once"]
 
 
 @contextmanager
@@ -88,6 +88,14 @@ def scene_drawn_once(scene: Scene[Any], languages: Sequence[str]) -> Iterator[_S
         delattr(scene, "draw")
 
 
+PAGE_LACKS = frozenset({". / ,", "A", "L", "S"})  # the window's keys the page has not (yet)
+
+
+def page_keys(rows: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """The rows of a help whose keys the page has."""
+    return tuple(row for row in rows if row[0] not in PAGE_LACKS)
+
+
 def help_rows(tour: bool = False, lesson: bool = False) -> tuple[tuple[str, str], ...]:
     """The window's help (viz.app), the keys the page has: no event steps, automatic pace,
     level or screenshot yet; a tour adds N / P, a lesson's page the lesson's keys in place
@@ -95,8 +103,7 @@ def help_rows(tour: bool = False, lesson: bool = False) -> tuple[tuple[str, str]
     from puzzleviz.viz.app import PLAYER_KEYS, WINDOW_KEYS
     from puzzleviz.viz.present import LESSON_KEYS
 
-    lacks = {". / ,", "A", "L", "S"}
-    rows = tuple(row for row in PLAYER_KEYS + WINDOW_KEYS if row[0] not in lacks)
+    rows = page_keys(PLAYER_KEYS + WINDOW_KEYS)
     if lesson:
         return LESSON_KEYS + tuple(row for row in rows if not row[0].startswith("PageDown"))
     return rows[:-1] + (LESSON_KEYS[1:] if tour else ()) + rows[-1:]

@@ -21,6 +21,7 @@ from puzzleviz.viz.player import Player
 from puzzleviz.viz.present import LESSON_KEYS, draw_card
 from puzzleviz.viz.scene import scene_for
 from puzzleviz.viz.web.export import Card, ExportError, ExportResult, export_html
+from puzzleviz.viz.web.languages import page_keys
 
 __all__ = ["export_lesson"]
 
@@ -28,7 +29,8 @@ __all__ = ["export_lesson"]
 def _card(lesson: Lesson, index: int, trace: Trace) -> Card:
     def draw(d: DrawList2D, keys: bool) -> None:
         heading = scene_for(trace.header.kind).heading(Player(trace, model_for(trace)).frame())
-        draw_card(d, lesson, index, heading, keys=LESSON_KEYS + WINDOW_KEYS if keys else ())
+        shown = page_keys(LESSON_KEYS + WINDOW_KEYS) if keys else ()
+        draw_card(d, lesson, index, heading, keys=shown)
 
     return draw
 
