@@ -30,7 +30,8 @@ import numbers
 import os
 import re
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
@@ -45,6 +46,7 @@ __all__ = [
     "MAX_SPEC_NUMBER",
     "N_",
     "LanguageError",
+    "Lookups",
     "N_plural",
     "clauses",
     "current_language",
@@ -55,6 +57,7 @@ __all__ = [
     "msg",
     "ngettext",
     "nmsg",
+    "noting_lookups",
     "number",
     "parse_language",
     "render",
@@ -188,6 +191,40 @@ def current_language() -> str:
     return _current
 
 
+class Lookups:
+    """What was written in the current language while noting (noting_lookups): each
+    lookup again, for a given language. A drawing that looked up nothing whose result
+    differs between languages is the same picture in each (the browser player draws a
+    scene once for all its languages then: viz.web.languages)."""
+
+    def __init__(self) -> None:
+        self.calls: list[Callable[[str], str]] = []
+
+    def differ(self, languages: Sequence[str]) -> bool:
+        """Whether any lookup noted gives different words in two of `languages`."""
+        return any(len({call(code) for code in languages}) > 1 for call in self.calls)
+
+
+_noting: list[Lookups] = []
+
+
+@contextmanager
+def noting_lookups() -> Iterator[Lookups]:
+    """Note every message, word and number written in the current language until the
+    block ends (gettext, ngettext, render, number, fill without a `lang`)."""
+    lookups = Lookups()
+    _noting.append(lookups)
+    try:
+        yield lookups
+    finally:
+        _noting.remove(lookups)
+
+
+def _note(call: Callable[[str], str]) -> None:
+    for lookups in _noting:
+        lookups.calls.append(call)
+
+
 @cache
 def translations(code: str) -> _gettext.NullTranslations:
     """The compiled catalog of a language (English: the msgids themselves), then the
@@ -207,10 +244,14 @@ def translations(code: str) -> _gettext.NullTranslations:
 
 def gettext(text: str, lang: str | None = None) -> str:
     """A fixed word or sentence of the interface, in the current language."""
+    if _noting and lang is None:
+        _note(lambda code: gettext(text, code))
     return translations(lang or _current).gettext(text)
 
 
 def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str:
+    if _noting and lang is None:
+        _note(lambda code: ngettext(singular, plural, n, code))
     return translations(lang or _current).ngettext(singular, plural, n)
 
 
@@ -218,6 +259,8 @@ def render(text: str, lang: str | None = None) -> str:
     """A stored caption as the reader reads it: a message translated and filled in; a plain
     string as it is (translated when it is exactly a catalog's msgid, as old traces'
     fixed captions are)."""
+    if _noting and lang is None:
+        _note(lambda code: render(text, code))
     code = lang or _current
     if not text.startswith(MARK):
         return translations(code).gettext(text) if text and code != "en" else text
@@ -278,6 +321,8 @@ def number(
     they are, fractions to at most three places)."""
     from babel.numbers import format_decimal
 
+    if _noting and lang is None:
+        _note(lambda code: number(value, code, decimals=decimals, grouping=grouping))
     if decimals is None:
         pattern = "#,##0.###" if grouping else "0.###"
     else:
@@ -331,4 +376,6 @@ def _signs(code: str) -> dict[int, str]:
 def fill(pattern: str, /, *args: Any, lang: str | None = None, **values: Any) -> str:
     """pattern.format(...) with the numbers in the reader's language: for the interface's
     own patterns (gettext("step {at:,} / {total:,}")), as `render` does for messages."""
+    if _noting and lang is None:
+        _note(lambda code: fill(pattern, *args, lang=code, **values))
     return _Localized(lang or _current).vformat(pattern, args, values)

@@ -133,7 +133,11 @@ def _add_solve_commands(sub: SubParsers) -> None:
             continue
         parser = kinds.add_parser(spec.name, help=spec.help)
         add_solve_options(parser, spec)
-        outputs = ("json", "trace", "video", *spec.outputs)
+        parser.add_argument(
+            "--html", type=Path, metavar="OUT", help="write the trace as one page that plays it "
+            "in a browser, offline (OUT.html; see puzzleviz export)",
+        )  # fmt: skip
+        outputs = ("json", "trace", "video", "html", *spec.outputs)
         parser.set_defaults(run=_guarded(_watching(partial(run_solve, spec)), outputs))
 
 
@@ -280,13 +284,13 @@ def _exists(path: str) -> bool:
 
 def _watching(run: Callable[[argparse.Namespace], int | None]) -> Run:
     def solve_and_watch(args: argparse.Namespace) -> int:
-        if not (args.play or args.video):
+        if not (args.play or args.video or args.html):
             return int(run(args) or 0)
         given = args.trace
         if given and not os.path.isfile(given) and _is_stream(given):
             raise PuzzlevizError(
-                "--play and --video replay the trace from a file: give --trace a file name "
-                "(not a pipe, a device or -), or leave it out"
+                "--play, --video and --html replay the trace from a file: give --trace a "
+                "file name (not a pipe, a device or -), or leave it out"
             )
         with tempfile.TemporaryDirectory(prefix="puzzleviz-") as folder:
             if not args.trace:
@@ -296,7 +300,13 @@ def _watching(run: Callable[[argparse.Namespace], int | None]) -> Run:
             if code != 0 or not trace_path.exists():
                 return code
             watch = argparse.Namespace(traces=[trace_path], speed=None, level=None, msaa=None)
-            if args.video:
+            if args.html:
+                from puzzleviz.viz.web.command import run_export
+
+                page = argparse.Namespace(traces=[trace_path], page=args.html, size=(1280, 720),
+                                          languages=None, lang=None)  # fmt: skip
+                code = run_export(page)
+            if args.video and code == 0:
                 from puzzleviz.viz.cli_view import run_record
 
                 record_args = argparse.Namespace(

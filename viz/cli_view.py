@@ -157,12 +157,19 @@ def add_view_commands(sub: SubParsers, guard: Guard) -> None:
                     "no display: LESSON.mp4, or LESSON-2.mp4 ... if that exists)",
                     seconds=None)  # fmt: skip
     present.add_argument(
+        "--html",
+        type=Path,
+        default=None,
+        metavar="OUT",
+        help="write the lesson as one page that plays it in a browser, offline (OUT.html)",
+    )
+    present.add_argument(
         "--allow-outside",
         action="store_true",
         help="let the lesson read files outside its folder (traces, puzzle files); without "
         "it a lesson reads only files beside it",
     )
-    present.set_defaults(run=guard(run_present, ("output",)))
+    present.set_defaults(run=guard(run_present, ("output", "html")))
 
     demo = sub.add_parser("demo", help="a tour of every puzzle scene: a window, or demo.mp4")
     _add_presenting(demo, "record the tour here instead of showing it (default with no "
@@ -257,7 +264,24 @@ def run_present(args: argparse.Namespace) -> int:
     from puzzleviz.viz.lesson import load_lesson
 
     lesson = load_lesson(args.lesson, allow_outside=args.allow_outside)
+    if args.html is not None:
+        return _lesson_page(lesson, args)
     return _present(lesson, args, Path(args.lesson.stem + ".mp4"), "the lesson")
+
+
+def _lesson_page(lesson: Any, args: argparse.Namespace) -> int:
+    """present --html: the lesson's tour as one page (viz.web.lesson_page); the page is
+    never the lesson or a file it reads, checked before the slides are prepared."""
+    from puzzleviz.solvers.atomic import Output, check_outputs
+    from puzzleviz.viz.preparing import prepare
+    from puzzleviz.viz.web.command import report_page
+    from puzzleviz.viz.web.lesson_page import export_lesson
+
+    check_outputs([Output("--html", args.html)], lesson.inputs)
+    prepared = prepare(lesson, say=_progress_line)
+    result = export_lesson(lesson, prepared, args.html, args.size or (1280, 720))
+    report_page(args.html, result)
+    return 0
 
 
 def run_demo(args: argparse.Namespace) -> int:

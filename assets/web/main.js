@@ -1,35 +1,35 @@
-// The page's wiring: loads the payload, makes the renderer and the player, and feeds
-// them the keyboard, the pointer and the animation clock.
+// The page's wiring: makes the tour of the page's traces (tour.js: each trace's payload,
+// renderer and player), and feeds the player shown the keyboard, the pointer and the
+// animation clock; the tour's keys (N, P, H, F, a card's) come before the player's.
 
 async function main() {
   const shaders = JSON.parse(document.getElementById("shaders").textContent);
   const settings = JSON.parse(document.getElementById("settings").textContent);
-  const data = parse(await unpack(document.getElementById("payload").textContent));
-  // a 3D scene's layers (render3d.js), drawn under the 2D with the reader's camera (orbit.js)
-  const scene3d = settings.scene3d ? parse3d(await unpack(settings.scene3d)) : null;
-  const [width, height] = data.header.size;
+  const [width, height] = [settings.width, settings.height];
   canvas.width = width;
   canvas.height = height;
+  // each trace's 3D layers (render3d.js) or null, drawn under the 2D with the reader's camera
+  const scenes3d = settings.scene3d ?? [];
   const gl = canvas.getContext("webgl2", {
-    alpha: false, antialias: false, depth: scene3d !== null, preserveDrawingBuffer: true,
+    alpha: false, antialias: false, depth: scenes3d.some(Boolean), preserveDrawingBuffer: true,
   });
   if (!gl) fail("This browser has no WebGL2, which the player needs.");
-  let orbit = null;
-  const renderer = makeRenderer(gl, shaders, data, scene3d && ((slot) => orbit.draw(slot)));
-  const player = makePlayer(data, renderer);
-  if (scene3d) {
-    orbit = makeOrbit(canvas, makeRenderer3D(gl, shaders, scene3d, height), player);
-    renderer.sceneKey = orbit.key;
-  }
+  // the camera's pointer handlers come before the player's (orbit.js)
+  const orbit = makeOrbit(canvas);
+  const tour = makeTour(gl, shaders, scenes3d, orbit);
+  await tour.go(0);
+  wireMenu((code) => tour.setLanguage(code));
+  document.addEventListener("fullscreenchange", () => tour.report());
 
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
+    if (menu && event.target === menu) return; // the menu's own keys
     const named = event.shiftKey && event.key.startsWith("Arrow") ? `Shift+${event.key}` : event.key;
-    const action = player.keys[named];
+    const action = tour.action(named) ?? tour.player.keys[named];
     if (action) {
       event.preventDefault();
-      action();
-      player.advance(0);
+      Promise.resolve(action()).then(() => tour.player.advance(0));
+      tour.player.advance(0);
     }
   });
   const toCanvas = (event) => {
@@ -39,6 +39,12 @@ async function main() {
   };
   canvas.addEventListener("pointerdown", (event) => {
     const [x, y] = toCanvas(event);
+    const card = tour.action("ArrowRight");
+    if (api.card && card) {
+      card(); // a tap or a click on a card goes on into its trace
+      return;
+    }
+    const player = tour.player;
     if (player.pointerDown(x, y, event.pointerType === "touch")) {
       canvas.setPointerCapture(event.pointerId);
       event.preventDefault();
@@ -46,10 +52,10 @@ async function main() {
     }
   });
   canvas.addEventListener("pointermove", (event) => {
-    if (player.pointerMove(toCanvas(event)[0])) player.advance(0);
+    if (tour.player.pointerMove(toCanvas(event)[0])) tour.player.advance(0);
   });
   const release = () => {
-    if (player.pointerUp()) player.advance(0);
+    if (tour.player.pointerUp()) tour.player.advance(0);
   };
   canvas.addEventListener("pointerup", release);
   canvas.addEventListener("pointercancel", release);
@@ -57,13 +63,11 @@ async function main() {
   const tick = (now) => {
     const dt = before === null ? 0 : Math.min((now - before) / 1000, 0.25);
     before = now;
-    player.advance(dt);
+    tour.player.advance(dt);
     api.ticks += 1;
     requestAnimationFrame(tick);
   };
-  player.advance(0);
-  api.steps = data.header.rest.length - 1;
-  api.track = data.header.track;
+  tour.player.advance(0);
   api.ready = true;
   canvas.focus();
   requestAnimationFrame(tick);

@@ -6,19 +6,36 @@
 const ORBIT_DEGREES_PER_PIXEL = 0.35; // viz/app.py, per pixel of the screen
 const TAP_PIXELS = 8; // a touch that moves less is a tap
 
-function makeOrbit(canvas, renderer3d, player) {
-  let camera = renderer3d.suggested;
+//
+// One orbit for the page, attached to the trace shown (a tour's traces come and go): with
+// no 3D trace attached it lets every press through to the player.
+function makeOrbit(canvas) {
+  let renderer3d = null;
+  let player = null;
+  let camera = null;
   let version = 0;
   let drag = null; // {kind: orbit | pan | touch | pinch, id, x, y, start, moved}
 
-  const [sx, sy, sw, sh] = renderer3d.stage;
+  // the trace shown: its 3D renderer (null for a 2D trace) and its player
+  function attach(renderer, shown) {
+    renderer3d = renderer;
+    player = shown;
+    camera = renderer ? renderer.suggested : null;
+    drag = null;
+    fingers.clear();
+  }
+
   const box = () => canvas.getBoundingClientRect();
   const picture = (event) => {
     const b = box();
     return [((event.clientX - b.left) / b.width) * canvas.width,
       ((event.clientY - b.top) / b.height) * canvas.height];
   };
-  const onStage = ([x, y]) => x >= sx && x <= sx + sw && y >= sy && y <= sy + sh;
+  const onStage = ([x, y]) => {
+    if (!renderer3d) return false;
+    const [sx, sy, sw, sh] = renderer3d.stage;
+    return x >= sx && x <= sx + sw && y >= sy && y <= sy + sh;
+  };
 
   function moved(next) {
     camera = next;
@@ -28,7 +45,7 @@ function makeOrbit(canvas, renderer3d, player) {
   }
 
   function reset() {
-    if (camera !== renderer3d.suggested) moved(renderer3d.suggested);
+    if (renderer3d && camera !== renderer3d.suggested) moved(renderer3d.suggested);
   }
 
   // Registered before the page's own pointer handlers, so a press on the stage is the
@@ -104,6 +121,7 @@ function makeOrbit(canvas, renderer3d, player) {
   canvas.addEventListener("pointercancel", release);
   canvas.addEventListener("contextmenu", (event) => event.preventDefault());
   canvas.addEventListener("wheel", (event) => {
+    if (!renderer3d) return;
     event.preventDefault();
     // a mouse wheel's notch is about 100 pixels (or 3 lines); pygame's is 1
     const notches = -event.deltaY / (event.deltaMode === 1 ? 3 : 100);
@@ -115,13 +133,14 @@ function makeOrbit(canvas, renderer3d, player) {
   });
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.key === "c" || event.key === "C") {
+    if (renderer3d && (event.key === "c" || event.key === "C")) {
       event.preventDefault();
       reset();
     }
   });
 
   return {
+    attach,
     draw: (slot) => renderer3d.draw(slot, camera),
     key: (slot) => `${renderer3d.momentOf(slot)} ${version}`,
   };

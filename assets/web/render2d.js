@@ -154,13 +154,14 @@ function makeRenderer(gl, shaders, data, under = null) {
   }
 
   // The frame, then its pace label over it (nothing else is drawn where the label goes,
-  // so the order does not change a pixel).
-  function draw(frame, label, slot) {
+  // so the order does not change a pixel), then an overlay (the help panel, menu.js). The
+  // 3D layers of the moment at `slot` go under them all (a card has no slot: no 3D).
+  function draw(frame, label, overlay, slot) {
     const bg = h.background;
     gl.viewport(0, 0, width, height);
     gl.clearColor(bg[0], bg[1], bg[2], bg[3]);
     gl.clear(gl.COLOR_BUFFER_BIT | gl.DEPTH_BUFFER_BIT);
-    if (under) {
+    if (under && slot !== undefined) {
       under(slot);
       gl.viewport(0, 0, width, height);
     }
@@ -171,6 +172,7 @@ function makeRenderer(gl, shaders, data, under = null) {
     gl.bindTexture(gl.TEXTURE_2D, atlas);
     drawRuns(indicesOf(frame));
     if (label !== undefined) drawRuns(labelRuns(label));
+    if (overlay !== undefined) drawRuns(labelRuns(overlay));
   }
 
   function drawRuns(runs) {

@@ -116,7 +116,8 @@ def test_an_exported_cube_holds_the_layers_the_window_composes():
     trace = load_trace(asset_path("demos", "cube.pzt"))
     result = render_page(trace, (320, 180))
     settings = json.loads(re.search(r'id="settings">([^<]*)<', result.html).group(1))
-    scene = decode3d(base64.b64decode(settings["scene3d"]))
+    (layers,) = settings["scene3d"]  # one trace: one entry, its 3D layers
+    scene = decode3d(base64.b64decode(layers))
     payload = decode(base64.b64decode(re.search(r'id="payload">([^<]*)<', result.html).group(1)))
     player = Player(trace, model_for(trace))
     cube = scene_for("cube")

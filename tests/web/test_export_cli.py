@@ -47,7 +47,7 @@ def test_export_of_a_3d_scene_carries_its_layers(tmp_path, capsys):
     code, _, _ = run_cli(capsys, "export", str(asset_path("demos", "cube.pzt")), "-o", str(out),
                          "--size", "320x180")  # fmt: skip
     assert code == 0
-    assert '"scene3d":"' in out.read_text()  # viz/web/frames3d.py, in the page's settings
+    assert '"scene3d":["' in out.read_text()  # viz/web/frames3d.py, in the page's settings
 
 
 def test_the_page_speaks_the_language_it_was_exported_in(tmp_path, capsys):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import base64
 import html
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from puzzleviz.assets import asset_path
 
@@ -21,7 +21,7 @@ SHADERS = ("shape", "tris", "dots", "glyphs", "mesh")
 # the player's script files (assets/web), inlined in this order inside one function scope:
 # each file sees the names the files before it define
 SCRIPTS = ("common.js", "decode.js", "render2d.js", "camera.js", "render3d.js", "orbit.js",
-           "player.js", "main.js")  # fmt: skip
+           "player.js", "menu.js", "tour.js", "main.js")  # fmt: skip
 _ES_HEAD = (
     "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
 )
@@ -56,16 +56,25 @@ def player_script() -> str:
     return f'"use strict";\n(() => {{\n{body}\n}})();\n'
 
 
-def page_html(title: str, payload: bytes, settings: Mapping[str, object], lang: str = "en") -> str:
-    """The page; `lang` is the language its captions were drawn in (the export's)."""
+def page_html(
+    title: str,
+    payloads: bytes | Sequence[bytes],
+    settings: Mapping[str, object],
+    lang: str = "en",
+    languages: Mapping[str, str] | None = None,
+) -> str:
+    """The page; `lang` is the language it opens in, `languages` its menu's (code ->
+    name; no menu for one language); several payloads are a tour, the first shown first."""
     template = asset_path("web", "player.html").read_text()
     script = player_script()
+    chunks = [payloads] if isinstance(payloads, bytes) else list(payloads)
     parts = {
         "{{TITLE}}": html.escape(title),
         "{{LANG}}": html.escape(lang),
+        "{{MENU}}": _menu(languages or {}, lang),
         "{{SHADERS}}": _script_json(ported_shaders()),
         "{{SETTINGS}}": _script_json(dict(settings)),
-        "{{PAYLOAD}}": base64.b64encode(payload).decode("ascii"),
+        "{{PAYLOADS}}": "\n".join(_payload_element(i, chunk) for i, chunk in enumerate(chunks)),
         "{{PLAYER_JS}}": script.replace("</script", "<\\/script"),
     }
     for key, value in parts.items():
@@ -73,3 +82,24 @@ def page_html(title: str, payload: bytes, settings: Mapping[str, object], lang: 
             raise ValueError(f"the page template lacks {key}")
         template = template.replace(key, value)
     return template
+
+
+def _payload_element(index: int, payload: bytes) -> str:
+    """A trace's payload (the first is "payload", the tour's next "payload-1" ...)."""
+    name = "payload" if index == 0 else f"payload-{index}"
+    data = base64.b64encode(payload).decode("ascii")
+    return f'<script type="application/octet-stream" id="{name}">{data}</script>'
+
+
+def _menu(languages: Mapping[str, str], lang: str) -> str:
+    """The language menu: a <select> over the picture, each language in its own name."""
+    if len(languages) < 2:
+        return ""
+    options = "".join(
+        f'<option value="{html.escape(code)}" lang="{html.escape(code)}"'
+        f"{' selected' if code == lang else ''}>{html.escape(name)}</option>"
+        for code, name in languages.items()
+    )
+    return (
+        f'<select id="language" aria-label="Language / Sprache / Nyelv / 言語">{options}</select>'
+    )
