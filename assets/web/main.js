@@ -3,7 +3,7 @@
 
 async function main() {
   const shaders = JSON.parse(document.getElementById("shaders").textContent);
-  const data = parse(await unpack(document.getElementById("payload").textContent));
+  const data = await unpack(document.getElementById("payload").textContent);
   const [width, height] = data.header.size;
   canvas.width = width;
   canvas.height = height;
@@ -20,6 +20,7 @@ async function main() {
     const action = player.keys[named];
     if (action) {
       event.preventDefault();
+      api.inputAt = performance.now();
       action();
       player.advance(0);
     }
@@ -31,6 +32,7 @@ async function main() {
   };
   canvas.addEventListener("pointerdown", (event) => {
     const [x, y] = toCanvas(event);
+    api.inputAt = performance.now();
     if (player.pointerDown(x, y, event.pointerType === "touch")) {
       canvas.setPointerCapture(event.pointerId);
       event.preventDefault();
