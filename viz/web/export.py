@@ -18,6 +18,7 @@ from puzzleviz.solvers.i18n import current_language, gettext
 from puzzleviz.solvers.trace import Trace
 from puzzleviz.viz.color import BACKGROUND
 from puzzleviz.viz.text import ATLAS
+from puzzleviz.viz.timeline import Level
 from puzzleviz.viz.web.encode import FrameStore, pack
 from puzzleviz.viz.web.frames import ExportError, FrameSource
 from puzzleviz.viz.web.page import page_html
@@ -60,12 +61,15 @@ def render_page(
     plan = source.schedule
     speeds = sorted({*plan.speeds, plan.speed})
     label_frames: dict[str, int] = {}
-    labels = []
-    for row in source.pace_labels(speeds):
-        for text in row:
-            if text not in label_frames:
-                label_frames[text] = store.store(source.pace_runs(text))
-        labels.append([label_frames[text] for text in row])
+
+    def labelled(rows: list[list[str]]) -> list[list[int]]:
+        for text in {text for row in rows for text in row} - label_frames.keys():
+            label_frames[text] = store.store(source.pace_runs(text))
+        return [[label_frames[text] for text in row] for row in rows]
+
+    labels = labelled(source.pace_labels(speeds))
+    labels_by = {level.value: labelled(source.pace_labels(speeds, level, False)) for level in Level}
+    labels_by["auto"] = labelled(source.pace_labels(speeds, Level.STEP, True))
     track, button = layout.track, layout.play_button
     header = {
         "version": 1,
@@ -85,6 +89,13 @@ def render_page(
         "glideSeconds": plan.glide_seconds,
         "nEvents": trace.n_events,
         "milestones": list(plan.milestones),
+        "steps": list(plan.steps),  # steps done at each step stop (all, unless sampled)
+        "steadyBeats": list(plan.steady_beats),  # beats between step stops, A off
+        "eventRest": list(plan.event_rest),  # the slot of each event stop (`,` `.`)
+        "eventBeats": list(plan.event_beats),
+        "auto": plan.auto,
+        "sampled": plan.sampled,
+        "paceLabelsBy": labels_by,  # [level, or "auto" for step on the automatic pace]
         "playing": playing,
         "track": [track.x, track.y, track.w, track.h],
         "playButton": [button.x, button.y, button.w, button.h],
