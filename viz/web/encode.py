@@ -88,18 +88,21 @@ class _RowTable:
         self.rows: list[bytes] = []
 
     def indices(self, block: np.ndarray) -> np.ndarray:
+        """Each row's number, new rows numbered in order. The rows are looked up as bytes
+        all at once (map over the dict's get), only the new ones one by one: this runs
+        for every row of every frame (8.5 s of a 45 s SET count export as a loop)."""
         data = np.ascontiguousarray(block, dtype="<f4").reshape(-1, self.width)
-        out = np.empty(len(data), dtype="<u4")
-        raw = data.tobytes()
-        step = self.width * 4
-        for i in range(len(data)):
-            key = raw[i * step : (i + 1) * step]
-            found = self.index.get(key)
-            if found is None:
-                found = self.index[key] = len(self.rows)
-                self.rows.append(key)
-            out[i] = found
-        return out
+        keys = data.view(f"V{self.width * 4}").ravel().tolist()
+        found = list(map(self.index.get, keys))
+        if None in found:
+            for i, key in enumerate(keys):
+                if found[i] is None:
+                    number = self.index.get(key)
+                    if number is None:
+                        number = self.index[key] = len(self.rows)
+                        self.rows.append(key)
+                    found[i] = number
+        return np.array(found, dtype="<u4")
 
 
 class FrameStore:
@@ -217,7 +220,8 @@ def members(payload: bytes) -> list[bytes]:
         raise ValueError("not a puzzleviz web payload")
     (count,) = struct.unpack_from("<I", payload, 4)
     where = struct.unpack_from(f"<{2 * count}I", payload, 8)
-    return [gzip.decompress(payload[o : o + n]) for o, n in zip(where[:count], where[count:], strict=True)]
+    spans = zip(where[:count], where[count:], strict=True)
+    return [gzip.decompress(payload[at : at + length]) for at, length in spans]
 
 
 @dataclasses.dataclass(frozen=True)

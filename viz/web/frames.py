@@ -21,7 +21,7 @@ from puzzleviz.solvers.errors import PuzzlevizError
 from puzzleviz.solvers.model import PuzzleModel
 from puzzleviz.solvers.trace import Trace
 from puzzleviz.solvers.traceview import model_for
-from puzzleviz.viz.compose import Look, compose, default_look, make_view
+from puzzleviz.viz.compose import Look, default_look, make_view
 from puzzleviz.viz.draw2d import DrawList2D
 from puzzleviz.viz.hud import HudLayout, HudOptions, draw_hud, draw_pace, pace_text
 from puzzleviz.viz.player import Frame, Mode, Player
@@ -63,11 +63,16 @@ class FrameSource:
         hud = HudOptions(pace=False)
         self.look: Look[PuzzleModel] = default_look(scene, self.player.frame(), hud)
         self.schedule: Schedule = schedule(self.player, tweens, budget)
+        self._layout: HudLayout | None = None
 
     def layout(self) -> HudLayout:
-        """The HUD's layout at the start (the page hit-tests its timeline with it)."""
-        self.player.seek(0)
-        return compose(self.player.frame(), self.look, self.size)[1]
+        """The HUD's layout at the start (the page hit-tests its timeline with it, and the
+        pace labels go where it puts them): laid out once, not drawn (a pace label a
+        unit between stops would otherwise compose a whole frame each)."""
+        if self._layout is None:
+            self.player.seek(0)
+            self._layout = make_view(self.look, self.size, self.player.frame())[1]
+        return self._layout
 
     def pace_labels(
         self, speeds: Sequence[float], level: Level = Level.STEP, auto: bool | None = None
