@@ -63,8 +63,9 @@ def render_page(
     label_frames: dict[str, int] = {}
 
     def labelled(rows: list[list[str]]) -> list[list[int]]:
-        for text in {text for row in rows for text in row} - label_frames.keys():
-            label_frames[text] = store.store(source.pace_runs(text))
+        for text in dict.fromkeys(text for row in rows for text in row):  # in order
+            if text not in label_frames:
+                label_frames[text] = store.store(source.pace_runs(text))
         return [[label_frames[text] for text in row] for row in rows]
 
     labels = labelled(source.pace_labels(speeds))
