@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import itertools
 import math
 
 import numpy as np
@@ -120,7 +121,8 @@ def _arrays(player: Player[PuzzleModel], tweens: int) -> _Trace:
     frames = np.clip(np.ceil(motion * MOTION_FPS), 1, tweens).astype(np.int64)
     ev = player.units_of(Level.EVENT)
     events = np.array([ev.boundary(k) for k in range(ev.count + 1)], dtype=np.int64)
-    inside = np.searchsorted(events, bounds[1:], "left") - np.searchsorted(events, bounds[:-1], "right")
+    inside = np.searchsorted(events, bounds[1:], "left")
+    inside -= np.searchsorted(events, bounds[:-1], "right")
     inner = np.minimum(np.maximum(inside, 0), EVENT_STOPS)
     must = np.zeros(m + 1, dtype=bool)
     must[[0, m]] = True
@@ -165,7 +167,7 @@ def _sampled(t: _Trace, budget: int) -> npt.NDArray[np.bool_]:
 def _build(player: Player[PuzzleModel], t: _Trace, keep: npt.NDArray[np.bool_]) -> Schedule:
     kept = np.flatnonzero(keep)
     positions: set[float] = set()
-    for a, b in zip(kept[:-1], kept[1:], strict=True):
+    for a, b in itertools.pairwise(kept):
         lo, hi = int(t.bounds[a]), int(t.bounds[b])
         positions.add(float(lo))
         if b == a + 1:  # a single step: its motion frames and event stops
