@@ -14,6 +14,18 @@
 // milestone), the play button, click and drag on the timeline; on a touch screen a tap on
 // the left or right third steps, in the middle plays. Not yet: H, F.
 
+// how many of the rising `values` are at most x (numpy's searchsorted, side "right")
+function countAtMost(values, x) {
+  let lo = 0;
+  let hi = values.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (values[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 // The units of one level over its stops: the window's Units (viz/timeline.py) with
 // explicit boundaries `at` (event positions) and `beats` per unit.
 function makeUnits(at, beats, hold) {
@@ -22,27 +34,9 @@ function makeUnits(at, beats, hold) {
   for (const b of beats) start.push(start[start.length - 1] + b);
   const total = start[count] ?? 0;
   const n = at[count] ?? 0;
-  // the last i with at[i] <= p (side "right" minus one), within 0 .. count - 1
-  const unitOf = (p) => {
-    let lo = 0;
-    let hi = count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (at[mid] <= p) lo = mid + 1;
-      else hi = mid;
-    }
-    return Math.min(Math.max(lo - 1, 0), Math.max(count - 1, 0));
-  };
-  const unitAtBeat = (beat) => {
-    let lo = 0;
-    let hi = count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (start[mid] <= beat) lo = mid + 1;
-      else hi = mid;
-    }
-    return Math.min(lo - 1, count - 1);
-  };
+  // the unit that holds p (at a boundary: the one starting there), as Units.unit_of
+  const unitOf = (p) => Math.min(Math.max(countAtMost(at, p) - 1, 0), Math.max(count - 1, 0));
+  const unitAtBeat = (beat) => Math.min(countAtMost(start, beat) - 1, count - 1);
   function toEvents(beat) {
     if (count === 0 || beat <= 0) return 0;
     if (beat >= total) return n;
