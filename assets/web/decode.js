@@ -90,8 +90,13 @@ async function unpack(text) {
     return chunks[chunk] instanceof Uint32Array ? chunks[chunk] : null;
   };
   data.ready = (chunk) => chunks[chunk] instanceof Promise ? chunks[chunk] : Promise.resolve();
-  data.indicesIn(data.chunkOf(data.header.slots[0] ?? 0));
-  await data.ready(data.chunkOf(data.header.slots[0] ?? 0));
+  // the first picture: the first frame and its pace label (stored last: another chunk)
+  const h = data.header;
+  const row = h.paceLabels ? h.paceLabels[h.paceSpeeds.indexOf(h.speed)] : undefined;
+  for (const frame of [h.slots[0] ?? 0, ...(row ? [row[0]] : [])]) {
+    data.indicesIn(data.chunkOf(frame));
+    await data.ready(data.chunkOf(frame));
+  }
   api.chunks = payload.count - 1;
   return data;
 }
