@@ -14,8 +14,10 @@ import pytest
 from puzzleviz.solvers.tracer import RecordingTracer
 from puzzleviz.solvers.traceview import model_for
 from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.images import load_png
 from puzzleviz.viz.pace import auto_weights
 from puzzleviz.viz.player import Player
+from puzzleviz.viz.record import RecordSettings, stills
 from puzzleviz.viz.timeline import Level
 from puzzleviz.viz.web.encode import CHUNK_FRAMES, CHUNKED, FrameStore, decode, pack
 from puzzleviz.viz.web.export import render_page
@@ -24,6 +26,8 @@ from puzzleviz.viz.web.sampling import BURST, READABLE, schedule
 
 from tests.toy import Add, Swap, ToyModel
 from tests.web.browser import browser  # noqa: F401  (the fixture)
+from tests.web.test_browser_parity import SIZE as PARITY_SIZE
+from tests.web.test_browser_parity import assert_close
 
 SIZE = (320, 180)
 
@@ -149,3 +153,34 @@ def test_level_keys_step_by_event_and_change_what_space_plays_by(browser, toy_sc
     assert state()["position"] == 3  # the event under way is finished, not the step
     assert press("a")["auto"] is False
     page.close()
+
+
+@pytest.mark.slow
+@pytest.mark.gl
+def test_a_sampled_stop_shows_the_windows_picture_of_that_step(
+    browser,  # noqa: F811
+    gl_ctx,
+    toy_scene,
+    tmp_path,
+):
+    trace = search_trace()
+    html = tmp_path / "solve.html"
+    html.write_text(render_page(trace, PARITY_SIZE).html)
+    page = browser.new_page(viewport={"width": PARITY_SIZE[0], "height": PARITY_SIZE[1]})
+    page.goto(html.resolve().as_uri())
+    page.wait_for_function("window.puzzleviz && (puzzleviz.ready || puzzleviz.error)")
+    track = page.evaluate("puzzleviz.track")  # a click in the search, far from milestones
+    page.locator("#view").click(position={"x": track[0] + 0.55 * track[2], "y": track[1] + 2})
+    steps = []
+    for _ in range(4):  # Right walks a burst's single steps, then jumps to the next burst
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function("puzzleviz.mode === 'paused'", timeout=5_000)
+        page.wait_for_timeout(100)
+        steps.append(page.evaluate("puzzleviz.step"))
+    assert 1 in np.diff(steps) and max(np.diff(steps)) > 1, steps
+    state = page.evaluate("({...window.puzzleviz})")
+    shot = tmp_path / "page.png"
+    page.locator("#view").screenshot(path=str(shot))
+    page.close()
+    window = next(stills(trace, [int(state["position"])], RecordSettings(size=PARITY_SIZE), gl_ctx))
+    assert_close(load_png(shot), window, "sampled", tmp_path)
