@@ -100,7 +100,7 @@ function makePlayer(data, renderer) {
     shown: "", // the frame and pace label on screen
   };
   const autoApplies = () => state.auto && state.level === "step" && Boolean(h.auto);
-  const key = () => (state.level === "step" && autoApplies() ? "auto" : state.level);
+  const key = () => (autoApplies() ? "auto" : state.level);
   const playUnits = () => units[key()];
 
   // the slot nearest to an event position (positions rise)
