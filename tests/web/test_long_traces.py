@@ -184,3 +184,14 @@ def test_a_sampled_stop_shows_the_windows_picture_of_that_step(
     page.close()
     window = next(stills(trace, [int(state["position"])], RecordSettings(size=PARITY_SIZE), gl_ctx))
     assert_close(load_png(shot), window, "sampled", tmp_path)
+
+
+def test_the_automatic_pace_is_labelled_only_where_it_applies(toy_scene):
+    for trace, applies in ((search_trace(), True), (search_trace(n_steps=40), False)):
+        html = render_page(trace, SIZE).html
+        payload = re.search(r'id="payload">([^<]*)<', html)
+        assert payload is not None
+        header = decode(base64.b64decode(payload.group(1))).header
+        by = header["paceLabelsBy"]
+        assert header["auto"] is applies
+        assert (by["auto"] != by["step"]) is applies  # short: the window says "1 step/s"

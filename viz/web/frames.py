@@ -80,9 +80,10 @@ class FrameSource:
         """The footer's pace text at each speed (rows) in each unit between step stops
         (columns: one, unless the automatic pace applies, where the rate shown is the
         speed over the unit's beats a step), as the window words it (viz.hud.pace_text).
-        `auto` None: as the trace starts."""
+        `auto` None: as the trace starts; the automatic pace applies by step on a trace
+        it slows down (plan.auto), as the window's Player.auto_applies."""
         plan = self.schedule
-        auto = plan.auto if auto is None else auto and level is Level.STEP
+        auto = plan.auto and (auto is None or (auto and level is Level.STEP))
         if not auto:
             return [[pace_text(speed, level, False)] for speed in speeds]
         widths = [b / max(s, 1.0) for b, s in zip(plan.beats, plan.steady_beats, strict=True)]
