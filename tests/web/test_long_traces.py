@@ -195,3 +195,17 @@ def test_the_automatic_pace_is_labelled_only_where_it_applies(toy_scene):
         by = header["paceLabelsBy"]
         assert header["auto"] is applies
         assert (by["auto"] != by["step"]) is applies  # short: the window says "1 step/s"
+
+
+def test_a_step_keeps_its_event_stops_when_it_has_fewer_motion_frames():
+    model = ToyModel(4)
+    tracer = RecordingTracer(model, solver="test", counters=("done",))
+    for s in range(4):
+        tracer.step(f"step {s}")
+        for e in range(5):  # five events a step: four event boundaries inside it
+            tracer.emit(Add(e % 4, s + 1) if e % 2 == 0 else Swap(e % 4, (e + 1) % 4))
+    trace = tracer.finish()
+    plan = schedule(Player(trace, model_for(trace)), tweens=1)
+    stops = {plan.positions[slot] for slot in plan.event_rest}
+    assert stops == set(map(float, range(trace.n_events + 1)))
+    assert len(plan.positions) == trace.n_events + 1  # the motion frame gave way to them

@@ -199,11 +199,11 @@ def _motion(events: Ints, lo: int, hi: int, tweens: int, inner: int) -> list[flo
     event stops taking the place of the one nearest it (an event boundary is on the
     motion's path too), so a step costs max(tweens, inner) moments."""
     spots = [lo + (hi - lo) * i / (tweens + 1) for i in range(1, tweens + 1)]
-    for e in _inner_events(events, lo, hi, inner):
+    stops = [float(e) for e in _inner_events(events, lo, hi, inner)]
+    for e in stops:
         if spots:
             spots.pop(min(range(len(spots)), key=lambda i: abs(spots[i] - e)))
-        spots.append(float(e))
-    return spots
+    return spots + stops
 
 
 def _inner_events(events: Ints, lo: int, hi: int, count: int) -> list[int]:
