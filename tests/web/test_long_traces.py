@@ -209,3 +209,10 @@ def test_a_step_keeps_its_event_stops_when_it_has_fewer_motion_frames():
     stops = {plan.positions[slot] for slot in plan.event_rest}
     assert stops == set(map(float, range(trace.n_events + 1)))
     assert len(plan.positions) == trace.n_events + 1  # the motion frame gave way to them
+
+
+def test_a_search_with_a_milestone_a_step_keeps_within_its_budget():
+    trace = search_trace(n_steps=2_000, found_at=tuple(range(0, 2_000, 2)))
+    plan = schedule(Player(trace, model_for(trace)), budget=200)
+    assert len(plan.positions) <= 200
+    assert plan.sampled and 2 < len(plan.milestones) <= 100

@@ -15,7 +15,9 @@ baked moment nearest to the position it plays at, as the window would show that 
   sampled as the window plays it: the automatic pace (viz.pace) gives the readable steps
   (rare captions, milestones and the steps around them) a beat each and rushes the search
   through the rest at thousands of steps a second, where no single step can be seen. So
-  every step at least READABLE beats long is baked whole, every milestone is a stop, and
+  every step at least READABLE beats long is baked whole (if that fits half the budget,
+  else the slowest that do), every milestone is a stop (at most half the budget's worth),
+  and
   the fast stretches are sampled evenly in beats (one stop every `spacing` beats, the
   finest spacing that fits the budget), each sample a burst of BURST consecutive single
   steps that Right and Left walk one by one before jumping to the next sample.
@@ -104,6 +106,7 @@ def schedule(
             if _moments(t, keep) <= budget:
                 break
         else:
+            t = _fewer_milestones(t, budget // 2)
             keep = _sampled(t, budget)
     return _build(player, t, keep)
 
@@ -137,12 +140,36 @@ def _moments(t: _Trace, keep: npt.NDArray[np.bool_]) -> int:
     return int(keep.sum() + np.maximum(t.tweens[whole], t.inner[whole]).sum())
 
 
+def _fewer_milestones(t: _Trace, most: int) -> _Trace:
+    """At most `most` milestone stops, evenly chosen (the ends kept): a search that
+    records a milestone per solution may have a hundred thousand, which the budget
+    cannot all buy; Shift+arrows then jump between the ones baked."""
+    marks = np.flatnonzero(t.must)
+    if len(marks) <= most:
+        return t
+    must = np.zeros_like(t.must)
+    must[marks[np.round(np.linspace(0, len(marks) - 1, max(most, 2))).astype(np.int64)]] = True
+    return dataclasses.replace(t, must=must)
+
+
 def _sampled(t: _Trace, budget: int) -> npt.NDArray[np.bool_]:
     """The step stops of a sampled schedule: the finest spacing in beats that fits."""
-    readable = t.weights >= READABLE
+
+    def whole(threshold: float) -> npt.NDArray[np.bool_]:
+        keep = t.must.copy()
+        readable = t.weights >= threshold
+        keep[:-1] |= readable
+        keep[1:] |= readable
+        return keep
+
+    # the steps baked whole: those of READABLE beats or more, unless they cost more than
+    # half the budget (a search with a solution every few steps: the automatic pace's
+    # ramps make most of its steps slow), then only the slowest that fit
     base = t.must.copy()
-    base[:-1] |= readable
-    base[1:] |= readable
+    for threshold in np.unique(t.weights[t.weights >= READABLE]):
+        if _moments(t, whole(float(threshold))) <= budget // 2:
+            base = whole(float(threshold))
+            break
 
     def stops(spacing: float) -> npt.NDArray[np.bool_]:
         bucket = np.floor(t.starts / spacing)
