@@ -66,19 +66,22 @@ def _tray_shape(model: DigitsModel, piece: int) -> tuple[Triangles, Points]:
 
 
 def boundary_edges(tris: Triangles) -> tuple[Points, Points]:
-    """Edges that belong to one triangle only: the outline of the union."""
-    edges: dict[EdgeKey, tuple[Points, Points]] = {}
-    counts: dict[EdgeKey, int] = {}
-    for tri in tris:
-        for i in range(3):
-            a, b = tri[i], tri[(i + 1) % 3]
-            key = tuple(sorted((tuple(np.round(a, 4)), tuple(np.round(b, 4)))))
-            counts[key] = counts.get(key, 0) + 1
-            edges[key] = (a, b)
-    outer = [edges[k] for k, c in counts.items() if c == 1]
-    if not outer:
+    """Edges that belong to one triangle only: the outline of the union, in the order the
+    triangles give them (edges compared with their ends rounded to 4 decimals, either
+    way round). Vectorised: a digits frame asks this of every piece (most of its cost)."""
+    tris = np.asarray(tris)
+    if not len(tris):
         return np.zeros((0, 2)), np.zeros((0, 2))
-    return np.array([a for a, _ in outer]), np.array([b for _, b in outer])
+    a = tris.reshape(-1, 2)
+    b = np.roll(tris, -1, axis=1).reshape(-1, 2)
+    ra, rb = np.round(a, 4) + 0.0, np.round(b, 4) + 0.0  # + 0.0: -0.0 is 0.0, as in a key
+    swap = (rb[:, 0] < ra[:, 0]) | ((rb[:, 0] == ra[:, 0]) & (rb[:, 1] < ra[:, 1]))
+    keys = np.where(swap[:, None], np.hstack([rb, ra]), np.hstack([ra, rb]))
+    _, inverse, counts = np.unique(keys, axis=0, return_inverse=True, return_counts=True)
+    single = counts[inverse.reshape(-1)] == 1
+    if not single.any():
+        return np.zeros((0, 2)), np.zeros((0, 2))
+    return a[single], b[single]
 
 
 class Board:

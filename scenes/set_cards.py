@@ -98,4 +98,4 @@ def draw_card(
             a, b = symbol_stripes(look.shape)
             d.lines(a * scale + center, b * scale + center, color, line * 0.7)
         points = outline * scale + center
-        d.polyline([(float(px), float(py)) for px, py in points], color, line, closed=True)
+        d.polyline(points.tolist(), color, line, closed=True)  # the same float32s, at once

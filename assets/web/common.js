@@ -8,14 +8,14 @@
 
 const KINDS = ["shapes", "tris", "dots", "glyphs"];
 const WIDTHS = { shapes: 20, tris: 6, dots: 12, glyphs: 12 };
-const MAGIC = "PZW7";
+const MAGIC = "PZW8";
 
 const canvas = document.getElementById("view");
 const message = document.getElementById("message");
 // what tests and benchmarks read: where the page is, and what drawing cost
 const api = {
   ready: false, error: null, slot: 0, boundary: 0, mode: "paused", draws: 0, ticks: 0,
-  syncDraws: false,
+  syncDraws: false, chunks: 0, chunksUnpacked: 0, inputAt: null, inputMs: null,
 };
 window.puzzleviz = api;
 

@@ -28,6 +28,7 @@ async function main() {
     const action = tour.action(named) ?? tour.player.keys[named];
     if (action) {
       event.preventDefault();
+      api.inputAt = performance.now();
       Promise.resolve(action()).then(() => tour.player.advance(0));
       tour.player.advance(0);
     }
@@ -39,6 +40,7 @@ async function main() {
   };
   canvas.addEventListener("pointerdown", (event) => {
     const [x, y] = toCanvas(event);
+    api.inputAt = performance.now();
     const card = tour.action("ArrowRight");
     if (api.card && card) {
       card(); // a tap or a click on a card goes on into its trace

@@ -17,6 +17,7 @@ function applyLanguage(data, code) {
   data.header.slots = words.slots;
   data.header.playing = words.playing;
   data.header.paceLabels = words.paceLabels;
+  data.header.paceLabelsBy = words.paceLabelsBy;
   return true;
 }
 

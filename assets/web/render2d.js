@@ -84,79 +84,18 @@ function makeRenderer(gl, shaders, data, under = null) {
     if (atlasLoc !== null) gl.uniform1i(atlasLoc, 0);
   }
 
-  // A frame's row indices: stored whole in a keyframe, else run by run, a run equal to
-  // a run of the frame before stored as COPY and that run's number (viz/web/encode.py).
-  // The last decoded frame is kept, so playing decodes one list a frame and a seek at
-  // most KEYFRAME_EVERY.
-  const COPY = 0xffffffff;
-  let decoded = { frame: -1, runs: [] };
-
-  function indicesOf(frame) {
-    let first = frame;
-    while (!h.frames[first].key) first -= 1;
-    if (decoded.frame >= first && decoded.frame <= frame) first = decoded.frame + 1;
-    for (let f = first; f <= frame; f++) {
-      const entry = h.frames[f];
-      const before = decoded.runs;
-      const runs = [];
-      let at = entry.at;
-      entry.runs.forEach(([kind, count]) => {
-        if (!entry.key && data.indices[at] === COPY) {
-          runs.push(before[data.indices[at + 1]]);
-          at += 2;
-        } else {
-          // stored as the first index and then differences (viz/web/encode.py _rising)
-          const part = data.indices.slice(at, at + count);
-          for (let i = 1; i < count; i++) part[i] = (part[i] + part[i - 1]) >>> 0;
-          runs.push({ kind, part });
-          at += count;
-        }
-      });
-      decoded = { frame: f, runs };
-    }
-    return decoded.runs;
-  }
-
-  // A frame's rows gathered from the tables in drawing order, then drawn run by run,
-  // each run's attributes pointed at its rows in the one buffer (no base instance in
-  // WebGL2, as in GL 3.3: the window re-points its attributes the same way).
-  function gather(runs) {
-    let floats = 0;
-    for (const run of runs) floats += run.part.length * WIDTHS[KINDS[run.kind]];
-    const out = new Float32Array(floats);
-    let o = 0;
-    for (const run of runs) {
-      const kind = KINDS[run.kind];
-      const w = WIDTHS[kind];
-      const table = data.tables[kind];
-      for (const index of run.part) {
-        const row = index * w;
-        out.set(table.subarray(row, row + w), o);
-        o += w;
-      }
-    }
-    return out;
-  }
-
-  // Pace labels (the footer's "1 step/s", baked apart: the page draws the pace it plays
-  // at) are few and drawn often: decoded once, without disturbing the playing cache.
-  const labels = new Map();
-
-  function labelRuns(frame) {
-    let runs = labels.get(frame);
-    if (!runs) {
-      const playing = decoded;
-      runs = indicesOf(frame);
-      decoded = playing;
-      labels.set(frame, runs);
-    }
-    return runs;
-  }
+  // the frames' indices and rows (decode.js)
+  const decoder = makeDecoder(data);
 
   // The frame, then its pace label over it (nothing else is drawn where the label goes,
   // so the order does not change a pixel), then an overlay (the help panel, menu.js). The
   // 3D layers of the moment at `slot` go under them all (a card has no slot: no 3D).
+  // False, drawing nothing, while a chunk of the payload they need is being unpacked.
   function draw(frame, label, overlay, slot) {
+    const runs = decoder.indicesOf(frame);
+    const labelRuns = label === undefined ? [] : decoder.labelRuns(label);
+    const overlayRuns = overlay === undefined ? [] : decoder.labelRuns(overlay);
+    if (!runs || !labelRuns || !overlayRuns) return false;
     const bg = h.background;
     gl.viewport(0, 0, width, height);
     gl.clearColor(bg[0], bg[1], bg[2], bg[3]);
@@ -170,13 +109,14 @@ function makeRenderer(gl, shaders, data, under = null) {
       gl.ONE_MINUS_SRC_ALPHA);
     gl.activeTexture(gl.TEXTURE0);
     gl.bindTexture(gl.TEXTURE_2D, atlas);
-    drawRuns(indicesOf(frame));
-    if (label !== undefined) drawRuns(labelRuns(label));
-    if (overlay !== undefined) drawRuns(labelRuns(overlay));
+    drawRuns(runs);
+    if (labelRuns.length) drawRuns(labelRuns);
+    if (overlayRuns.length) drawRuns(overlayRuns);
+    return true;
   }
 
   function drawRuns(runs) {
-    const floats = gather(runs);
+    const floats = decoder.gather(runs);
     gl.bindBuffer(gl.ARRAY_BUFFER, buffer);
     gl.bufferData(gl.ARRAY_BUFFER, floats, gl.STREAM_DRAW);
     let base = 0; // bytes

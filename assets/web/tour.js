@@ -26,11 +26,11 @@ function makeTour(gl, shaders, scenes3d, orbit) {
     return {
       draw: (frame, label, slot) => {
         const words = wordsOf(entry.data, view.language);
+        // false while a chunk it needs is unpacking: the player draws it again then
         if (view.onCard && words.card !== undefined) {
-          entry.renderer.draw(view.help ? words.cardKeys ?? words.card : words.card);
-        } else {
-          entry.renderer.draw(frame, label, view.help ? words.help : undefined, slot);
+          return entry.renderer.draw(view.help ? words.cardKeys ?? words.card : words.card);
         }
+        return entry.renderer.draw(frame, label, view.help ? words.help : undefined, slot);
       },
       finish: () => entry.renderer.finish(),
       // a 3D trace's moment and camera: the picture changes with either (orbit.js)
@@ -40,8 +40,8 @@ function makeTour(gl, shaders, scenes3d, orbit) {
 
   async function load(i) {
     if (!entries[i]) {
-      const data = parse(await unpack(elements[i].textContent));
-      const layers = scenes3d[i] ? parse3d(await unpack(scenes3d[i])) : null;
+      const data = await unpack(elements[i].textContent);
+      const layers = scenes3d[i] ? parse3d(await gunzip(base64Bytes(scenes3d[i]))) : null;
       const entry = { data, scene3d: layers && makeRenderer3D(gl, shaders, layers, canvas.height) };
       entry.renderer = makeRenderer(gl, shaders, data, layers && ((slot) => orbit.draw(slot)));
       entry.player = makePlayer(data, layered(entry));
@@ -95,7 +95,6 @@ function makeTour(gl, shaders, scenes3d, orbit) {
     redraw();
   }
 
-  const steps = () => current.data.header.rest.length - 1;
   const hasCard = () => wordsOf(current.data, view.language).card !== undefined;
   const keys = () => current.player.keys;
 
@@ -117,7 +116,7 @@ function makeTour(gl, shaders, scenes3d, orbit) {
       keys()[" "]();
     } else if (s.mode === "playing" || s.mode === "reversing") {
       keys().End();
-    } else if (s.position === current.data.header.rest[steps()] && !s.glide) {
+    } else if (s.position >= current.data.header.nEvents && !s.glide) { // at the end
       return go(view.index + 1);
     } else {
       keys()[" "]();

@@ -9,16 +9,14 @@ import base64
 import re
 
 import numpy as np
-import pytest
 from puzzleviz.solvers.traceview import model_for
 from puzzleviz.viz.compose import compose, default_look
 from puzzleviz.viz.draw2d import DrawList2D
 from puzzleviz.viz.hud import HudOptions, draw_pace, speed_text
 from puzzleviz.viz.player import Mode, Player
 from puzzleviz.viz.scene import scene_for
-from puzzleviz.viz.web import frames
 from puzzleviz.viz.web.encode import Runs, decode
-from puzzleviz.viz.web.export import ExportError, render_page
+from puzzleviz.viz.web.export import render_page
 
 from tests.viz.test_player import make_trace
 
@@ -60,11 +58,3 @@ def assert_same_runs(got: Runs, drawn: Runs) -> None:
     assert [kind for kind, _ in got] == [kind for kind, _ in drawn]
     for (_, a), (_, b) in zip(got, drawn, strict=True):
         assert np.array_equal(a.view("<u4"), np.asarray(b, "<f4").view("<u4"))
-
-
-def test_a_trace_too_long_to_bake_is_refused_before_any_drawing(toy_scene, monkeypatch):
-    trace = make_trace(n_steps=30, per_step=1)[0]
-    monkeypatch.setattr(frames, "MAX_MOMENTS", 20)
-    monkeypatch.setattr(frames, "compose_modes", None)  # drawing anything would fail
-    with pytest.raises(ExportError, match="30 steps"):
-        render_page(trace, SIZE)

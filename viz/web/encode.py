@@ -24,11 +24,16 @@ frame from at most that many index lists: a seek costs the same anywhere.
   needs arguing and a frame is the window's draw list exactly.
 - Identical frames (a step whose motion does not change the picture) are stored once.
 
-Layout of the gzip member: MAGIC, u32 length of the JSON header, the header (UTF-8,
-padded with spaces to 4 bytes), the atlas rows (u8, zero-padded to 4 bytes), then per
-kind in KINDS order its row table (little-endian float32, column by column), then all
-frames' stored indices (little-endian u32). Decoded by assets/web/decode.js and by
-`decode` here.
+The payload is several gzip members, so the page shows its first picture after unpacking
+the first two, and unpacks the rest as they are needed (a long trace's 10 MB is never
+unpacked at once): a directory (CHUNKED, u32 count, u32 offsets, u32 lengths), then the
+members, each at a multiple of 3 bytes, so each is its own stretch of the page's base64.
+Member 0: MAGIC, u32 length of the JSON header, the header (UTF-8, padded with spaces to 4
+bytes), the atlas rows (u8, zero-padded to 4 bytes), then per kind in KINDS order its row
+table (little-endian float32, column by column). Member 1 + c: the stored indices
+(little-endian u32) of frames c * CHUNK_FRAMES .. (c + 1) * CHUNK_FRAMES - 1, a frame's
+`at` counted from its member's start (CHUNK_FRAMES is a multiple of KEYFRAME_EVERY: a
+decode never leaves its member). Decoded by assets/web/decode.js and by `decode` here.
 """
 
 from __future__ import annotations
@@ -44,6 +49,8 @@ from typing import Any
 import numpy as np
 
 __all__ = [
+    "CHUNKED",
+    "CHUNK_FRAMES",
     "COPY",
     "KEYFRAME_EVERY",
     "KINDS",
@@ -53,10 +60,13 @@ __all__ = [
     "FrameStore",
     "Runs",
     "decode",
+    "members",
     "pack",
 ]
 
-MAGIC = b"PZW7"
+MAGIC = b"PZW8"
+CHUNKED = b"PZWC"  # the directory of the gzip members
+CHUNK_FRAMES = 8 * 16  # unique frames a member of indices holds
 KINDS = ("shapes", "tris", "dots", "glyphs")  # a run's kind, by its index in the header
 WIDTHS = {"shapes": 20, "tris": 6, "dots": 12, "glyphs": 12}  # floats per row
 KEYFRAME_EVERY = 16  # unique frames; the longest chain of index lists a decode walks
@@ -78,18 +88,21 @@ class _RowTable:
         self.rows: list[bytes] = []
 
     def indices(self, block: np.ndarray) -> np.ndarray:
+        """Each row's number, new rows numbered in order. The rows are looked up as bytes
+        all at once (map over the dict's get), only the new ones one by one: this runs
+        for every row of every frame (8.5 s of a 45 s SET count export as a loop)."""
         data = np.ascontiguousarray(block, dtype="<f4").reshape(-1, self.width)
-        out = np.empty(len(data), dtype="<u4")
-        raw = data.tobytes()
-        step = self.width * 4
-        for i in range(len(data)):
-            key = raw[i * step : (i + 1) * step]
-            found = self.index.get(key)
-            if found is None:
-                found = self.index[key] = len(self.rows)
-                self.rows.append(key)
-            out[i] = found
-        return out
+        keys = data.view(f"V{self.width * 4}").ravel().tolist()
+        found = list(map(self.index.get, keys))
+        if None in found:
+            for i, key in enumerate(keys):
+                if found[i] is None:
+                    number = self.index.get(key)
+                    if number is None:
+                        number = self.index[key] = len(self.rows)
+                        self.rows.append(key)
+                    found[i] = number
+        return np.array(found, dtype="<u4")
 
 
 class FrameStore:
@@ -124,14 +137,18 @@ class FrameStore:
     def unique_count(self) -> int:
         return len(self._frames)
 
-    def encoded(self) -> tuple[list[dict[str, Any]], bytes]:
-        """Each unique frame's runs, where its stored indices start and whether it is a
-        keyframe (no COPY in it); all stored indices."""
+    def encoded(self) -> tuple[list[dict[str, Any]], list[bytes]]:
+        """Each unique frame's runs, where its stored indices start in its chunk and
+        whether it is a keyframe (no COPY in it); each chunk's stored indices."""
         entries: list[dict[str, Any]] = []
+        members: list[bytes] = []
         chunks: list[bytes] = []
         offset = 0
         before: dict[tuple[int, bytes], int] = {}  # the frame before's runs by content
         for i, (table, parts) in enumerate(self._frames):
+            if i % CHUNK_FRAMES == 0 and i:
+                members.append(b"".join(chunks))
+                chunks, offset = [], 0
             key = i % KEYFRAME_EVERY == 0
             entries.append({"runs": table, "at": offset, "key": key})
             runs: dict[tuple[int, bytes], int] = {}
@@ -143,7 +160,8 @@ class FrameStore:
                 chunks.append(stored.tobytes())
                 offset += len(stored)
             before = runs
-        return entries, b"".join(chunks)
+        members.append(b"".join(chunks))
+        return entries, members
 
 
 def _rising(part: np.ndarray) -> np.ndarray:
@@ -164,18 +182,46 @@ def _columns(table: _RowTable) -> bytes:
 
 
 def pack(header: Mapping[str, Any], atlas_rows: np.ndarray, store: FrameStore) -> bytes:
-    """The gzip payload: header (with the frames' table added), atlas rows, row tables,
-    frame indices."""
+    """The payload: the directory, then the gzip members (header with the frames' table
+    added, atlas rows and row tables; then each chunk of frame indices)."""
     entries, indices = store.encoded()
     counts = {kind: len(store.tables[kind].rows) for kind in KINDS}
     full = {**header, "frames": entries, "slots": store.slots, "rowCounts": counts,
-            "atlasRows": int(atlas_rows.shape[0])}  # fmt: skip
+            "atlasRows": int(atlas_rows.shape[0]), "chunkFrames": CHUNK_FRAMES}  # fmt: skip
     text = _pad4(json.dumps(full, separators=(",", ":")).encode(), b" ")
-    chunks = [MAGIC, struct.pack("<I", len(text)), text,
-              _pad4(np.ascontiguousarray(atlas_rows, dtype=np.uint8).tobytes())]  # fmt: skip
-    chunks += [_columns(store.tables[kind]) for kind in KINDS]
-    chunks.append(indices)
-    return gzip.compress(b"".join(chunks), compresslevel=9, mtime=0)
+    first = [MAGIC, struct.pack("<I", len(text)), text,
+             _pad4(np.ascontiguousarray(atlas_rows, dtype=np.uint8).tobytes())]  # fmt: skip
+    first += [_columns(store.tables[kind]) for kind in KINDS]
+    members = [gzip.compress(b"".join(first), compresslevel=9, mtime=0)]
+    members += [gzip.compress(chunk, compresslevel=9, mtime=0) for chunk in indices]
+    return _directory(members)
+
+
+def _pad3(data: bytes) -> bytes:
+    return data + b"\0" * (-len(data) % 3)
+
+
+def _directory(members: list[bytes]) -> bytes:
+    """The members behind their directory, each at a multiple of 3 bytes (a base64 quad
+    boundary: the page decodes each member's stretch of the base64 alone)."""
+    size = len(CHUNKED) + 4 + 8 * len(members)
+    offsets, at = [], size + (-size % 3)
+    for member in members:
+        offsets.append(at)
+        at += len(member) + (-len(member) % 3)
+    lengths = [len(member) for member in members]
+    head = CHUNKED + struct.pack(f"<{1 + 2 * len(members)}I", len(members), *offsets, *lengths)
+    return _pad3(head) + b"".join(_pad3(member) for member in members)
+
+
+def members(payload: bytes) -> list[bytes]:
+    """The gzip members of a payload, unpacked."""
+    if payload[:4] != CHUNKED:
+        raise ValueError("not a puzzleviz web payload")
+    (count,) = struct.unpack_from("<I", payload, 4)
+    where = struct.unpack_from(f"<{2 * count}I", payload, 8)
+    spans = zip(where[:count], where[count:], strict=True)
+    return [gzip.decompress(payload[at : at + length]) for at, length in spans]
 
 
 @dataclasses.dataclass(frozen=True)
@@ -190,7 +236,7 @@ class Decoded:
 
 def decode(payload: bytes) -> Decoded:
     """The inverse of `pack`, done as the page does it (for tests of the format)."""
-    body = gzip.decompress(payload)
+    body, *chunks = members(payload)
     if body[:4] != MAGIC:
         raise ValueError("not a puzzleviz web payload")
     (length,) = struct.unpack_from("<I", body, 4)
@@ -206,10 +252,10 @@ def decode(payload: bytes) -> Decoded:
         columns = np.frombuffer(body, "<f4", floats, at).reshape(WIDTHS[kind], count)
         tables[kind] = np.ascontiguousarray(columns.T)
         at += floats * 4
-    stored = np.frombuffer(body, "<u4", offset=at)
     frames: list[Runs] = []
     before: list[np.ndarray] = []  # the frame before's runs' indices
-    for entry in header["frames"]:
+    for i, entry in enumerate(header["frames"]):
+        stored = np.frombuffer(chunks[i // int(header["chunkFrames"])], "<u4")
         start = int(entry["at"])
         runs: Runs = []
         parts: list[np.ndarray] = []

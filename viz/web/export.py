@@ -21,6 +21,7 @@ from puzzleviz.viz.color import BACKGROUND
 from puzzleviz.viz.draw2d import DrawList2D
 from puzzleviz.viz.draw3d import DrawList3D
 from puzzleviz.viz.text import ATLAS
+from puzzleviz.viz.timeline import Level
 from puzzleviz.viz.web.encode import FrameStore, pack
 from puzzleviz.viz.web.frames import ExportError, FrameSource
 from puzzleviz.viz.web.frames3d import scene3d_store
@@ -117,10 +118,12 @@ def bake(
     for code, source in sources.items():
         with in_language(code):
             layout = source.layout()
+            labels, labels_by = _pace_labels(source, speeds, store)
             words[code] = {
                 "slots": slots[code],
                 "playing": playing[code],
-                "paceLabels": _pace_labels(source, speeds, store),
+                "paceLabels": labels,
+                "paceLabelsBy": labels_by,
                 "help": store.store(help_runs(layout, help_rows(tour, card is not None))),
                 "title": f"puzzleviz: {gettext(source.look.scene.title)}",
             }
@@ -150,6 +153,13 @@ def bake(
         "glideSeconds": plan.glide_seconds,
         "nEvents": trace.n_events,
         "milestones": list(plan.milestones),
+        "steps": list(plan.steps),  # steps done at each step stop (all, unless sampled)
+        "steadyBeats": list(plan.steady_beats),  # beats between step stops, A off
+        "eventRest": list(plan.event_rest),  # the slot of each event stop (`,` `.`)
+        "eventBeats": list(plan.event_beats),
+        "auto": plan.auto,
+        "sampled": plan.sampled,
+        "paceLabelsBy": opening["paceLabelsBy"],  # [level, or "auto" for step on auto pace]
         "playing": opening["playing"],
         "track": [track.x, track.y, track.w, track.h],
         "playButton": [button.x, button.y, button.w, button.h],
@@ -168,16 +178,24 @@ def _same_layers(layers: Sequence[DrawList3D]) -> None:
     """Another language's 3D layers: the first language's, already kept."""
 
 
-def _pace_labels(source: FrameSource, speeds: list[float], store: FrameStore) -> list[list[int]]:
-    """The frame of each pace text (rows: speeds; columns: steps, or one for all)."""
+def _pace_labels(
+    source: FrameSource, speeds: list[float], store: FrameStore
+) -> tuple[list[list[int]], dict[str, list[list[int]]]]:
+    """The frame of each pace text (rows: speeds; columns: steps, or one for all): as the
+    page opens, and by level (and "auto": by step on the automatic pace), each text's
+    frame stored once, in the order first used (the same bytes on every export)."""
     label_frames: dict[str, int] = {}
-    labels = []
-    for row in source.pace_labels(speeds):
-        for text in row:
+
+    def labelled(rows: list[list[str]]) -> list[list[int]]:
+        for text in dict.fromkeys(text for row in rows for text in row):  # in order
             if text not in label_frames:
                 label_frames[text] = store.store(source.pace_runs(text))
-        labels.append([label_frames[text] for text in row])
-    return labels
+        return [[label_frames[text] for text in row] for row in rows]
+
+    labels = labelled(source.pace_labels(speeds))
+    labels_by = {level.value: labelled(source.pace_labels(speeds, level, False)) for level in Level}
+    labels_by["auto"] = labelled(source.pace_labels(speeds, Level.STEP, True))
+    return labels, labels_by
 
 
 def page_languages(languages: Sequence[str] | None, lang: str | None) -> tuple[str, ...]:

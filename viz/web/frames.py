@@ -21,7 +21,7 @@ from puzzleviz.solvers.errors import PuzzlevizError
 from puzzleviz.solvers.model import PuzzleModel
 from puzzleviz.solvers.trace import Trace
 from puzzleviz.solvers.traceview import model_for
-from puzzleviz.viz.compose import Look, compose, default_look, make_view
+from puzzleviz.viz.compose import Look, default_look, make_view
 from puzzleviz.viz.draw2d import DrawList2D
 from puzzleviz.viz.draw3d import DrawList3D
 from puzzleviz.viz.hud import HudLayout, HudOptions, draw_hud, draw_pace, pace_text
@@ -32,12 +32,13 @@ from puzzleviz.viz.timeline import Level
 from puzzleviz.viz.web.encode import Runs
 from puzzleviz.viz.web.sampling import DEFAULT_TWEENS, Schedule, schedule
 
-__all__ = ["MAX_MOMENTS", "ExportError", "FrameSource"]
+__all__ = ["MOMENT_BUDGET", "ExportError", "FrameSource"]
 
-# Each moment is the scene drawn once and the HUD twice (10-30 ms here): 10,000 moments are
-# a few minutes of export. A long search (100,000 steps) would take hours and is refused
-# before any drawing, until it is baked at the level the page plays it (docs/browser-player.md).
-MAX_MOMENTS = 10_000
+# Each moment is the scene drawn once and the HUD twice: 10-40 ms here, whatever the trace
+# (a SET frame of 6,400 instances costs about what a sudoku frame of 1,100 does: the scenes'
+# Python dominates). So a trace gets MOMENT_BUDGET moments at most (an export stays under
+# 20 s on this machine); a longer one is sampled as the window plays it (viz.web.sampling).
+MOMENT_BUDGET = 450
 Layers3DSink = Callable[[Sequence[DrawList3D]], None]  # takes each slot's 3D layers
 
 
@@ -48,7 +49,13 @@ class ExportError(PuzzlevizError):
 class FrameSource:
     """One trace's player, look and schedule; yields the runs of every scheduled slot."""
 
-    def __init__(self, trace: Trace, size: tuple[int, int], tweens: int = DEFAULT_TWEENS):
+    def __init__(
+        self,
+        trace: Trace,
+        size: tuple[int, int],
+        tweens: int = DEFAULT_TWEENS,
+        budget: int = MOMENT_BUDGET,
+    ):
         self.trace = trace
         self.size = size
         self.player: Player[PuzzleModel] = Player(trace, model_for(trace))
@@ -57,29 +64,33 @@ class FrameSource:
         # the footer's pace is left out: the page draws the pace it plays at (pace_labels)
         hud = HudOptions(pace=False)
         self.look: Look[PuzzleModel] = default_look(scene, self.player.frame(), hud)
-        self.schedule: Schedule = schedule(self.player, tweens)
-        moments = len(self.schedule.positions)
-        if moments > MAX_MOMENTS:
-            raise ExportError(
-                f"this trace has {trace.n_steps:,} steps, {moments:,} moments to draw: "
-                f"the browser player draws at most {MAX_MOMENTS:,} for now (a long search "
-                "is not exported yet; record it as a video, or solve a smaller instance)"
-            )
+        self.schedule: Schedule = schedule(self.player, tweens, budget)
+        self._layout: HudLayout | None = None
 
     def layout(self) -> HudLayout:
-        """The HUD's layout at the start (the page hit-tests its timeline with it)."""
-        self.player.seek(0)
-        return compose(self.player.frame(), self.look, self.size)[1]
+        """The HUD's layout at the start (the page hit-tests its timeline with it, and the
+        pace labels go where it puts them): laid out once, not drawn (a pace label a
+        unit between stops would otherwise compose a whole frame each)."""
+        if self._layout is None:
+            self.player.seek(0)
+            self._layout = make_view(self.look, self.size, self.player.frame())[1]
+        return self._layout
 
-    def pace_labels(self, speeds: Sequence[float]) -> list[list[str]]:
-        """The footer's pace text at each speed (rows) in each step (columns: one, unless
-        the automatic pace applies, where the rate shown is the speed over the step's
-        weight), as the window words it (viz.hud.speed_text)."""
-        player, units = self.player, self.player.units
-        auto = player.auto_applies
-        steps = range(max(units.count, 1)) if auto else range(1)
-        return [[pace_text(speed / units.width(k) if auto else speed, Level.STEP, auto)
-                 for k in steps] for speed in speeds]  # fmt: skip
+    def pace_labels(
+        self, speeds: Sequence[float], level: Level = Level.STEP, auto: bool | None = None
+    ) -> list[list[str]]:
+        """The footer's pace text at each speed (rows) in each unit between step stops
+        (columns: one, unless the automatic pace applies, where the rate shown is the
+        speed over the unit's beats a step), as the window words it (viz.hud.pace_text).
+        `auto` None: as the trace starts; the automatic pace applies by step on a trace
+        it slows down (plan.auto), as the window's Player.auto_applies."""
+        plan = self.schedule
+        auto = plan.auto and (auto is None or (auto and level is Level.STEP))
+        if not auto:
+            return [[pace_text(speed, level, False)] for speed in speeds]
+        widths = [b / max(s, 1.0) for b, s in zip(plan.beats, plan.steady_beats, strict=True)]
+        return [[pace_text(speed / w, level, True) for w in widths or [1.0]]
+                for speed in speeds]  # fmt: skip
 
     def pace_runs(self, text: str) -> Runs:
         """The pace text alone, where the footer draws it."""
