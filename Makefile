@@ -23,7 +23,7 @@ demo: $(STAMP)
 
 test: $(STAMP) x-tools browser-tools
 	SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 \
-	  $(BIN)/python -m pytest -q
+	  $(BIN)/python -m pytest -q -n auto
 	$(MAKE) --no-print-directory lint
 
 # The classroom test drives a real window on Xvfb; as root on Debian the tools are installed
