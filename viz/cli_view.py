@@ -274,8 +274,8 @@ def _lesson_page(lesson: Any, args: argparse.Namespace) -> int:
     never the lesson or a file it reads, checked before the slides are prepared."""
     from puzzleviz.solvers.atomic import Output, check_outputs
     from puzzleviz.viz.preparing import prepare
-    from puzzleviz.viz.web.command import report_page
     from puzzleviz.viz.web.lesson_page import export_lesson
+    from puzzleviz.viz.web.report import report_page
 
     check_outputs([Output("--html", args.html)], lesson.inputs)
     prepared = prepare(lesson, say=_progress_line)

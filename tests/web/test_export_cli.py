@@ -15,7 +15,7 @@ def test_export_writes_one_self_contained_page(tmp_path, capsys):
     code, stdout, _ = run_cli(capsys, "export", str(asset_path("demos", "queens.pzt")),
                               "-o", str(out), "--size", "320x180")  # fmt: skip
     assert code == 0
-    assert "wrote" in stdout and "frames" in stdout
+    assert "wrote" in stdout and "moments" in stdout and "distinct pictures" in stdout
     page = out.read_text()
     assert page.startswith("<!DOCTYPE html>") and 'id="payload"' in page
 

@@ -4,7 +4,6 @@ numpy, pygame or moderngl; see viz/cli.py) and the run, which imports the export
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -12,7 +11,6 @@ from puzzleviz.viz.cli_view import parse_size
 
 if TYPE_CHECKING:
     from puzzleviz.viz.cli_view import Guard, SubParsers
-    from puzzleviz.viz.web.export import ExportResult
 
 
 def add_export_command(sub: SubParsers, guard: Guard) -> None:
@@ -51,6 +49,8 @@ def run_export(args: argparse.Namespace) -> int:
     check_languages(args)
     traces = [load_trace(path) for path in args.traces]
     result = export_html(traces, args.page, args.size, languages=args.languages)
+    from puzzleviz.viz.web.report import report_page
+
     report_page(args.page, result)
     return 0
 
@@ -87,16 +87,3 @@ def check_languages(args: argparse.Namespace) -> None:
     languages, lang = getattr(args, "languages", None), getattr(args, "lang", None)
     if languages and lang and lang not in languages:
         raise ExportError(f"--lang {lang} is not among --languages {','.join(languages)}")
-
-
-def report_page(page: str | Path, result: ExportResult) -> None:
-    """The line that says what was written (on stderr when the page went to stdout)."""
-    from puzzleviz.solvers.atomic import is_stdout
-
-    report = sys.stderr if is_stdout(str(page)) else sys.stdout
-    size = len(result.html.encode()) / 1e3
-    print(
-        f"wrote {page} ({size:,.0f} kB, {result.frames} frames of which "
-        f"{result.unique_frames} distinct, in {result.seconds:.1f} s)",
-        file=report,
-    )
