@@ -35,16 +35,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("traces", nargs="*", type=Path)
     parser.add_argument("--size", type=parse_size, default=(1280, 720))
+    parser.add_argument(
+        "--languages",
+        default=None,
+        metavar="LANGS",
+        help="the menu's languages, e.g. en (default all four, as export)",
+    )
     args = parser.parse_args()
+    languages = args.languages.split(",") if args.languages else None
     traces = args.traces or sorted(Path(asset_path("demos")).glob("*.pzt"))
-    print(f"load average {os.getloadavg()[0]:.1f}; size {args.size[0]}x{args.size[1]}")
+    print(
+        f"load average {os.getloadavg()[0]:.1f}; size {args.size[0]}x{args.size[1]}; "
+        f"languages {args.languages or 'all four'}"
+    )
     print(f"{'trace':<28} {'steps':>7} {'frames':>7} {'distinct':>8} {'payload':>10} "
           f"{'html':>10} {'seconds':>8} {'CPU s':>6}")  # fmt: skip
     for path in traces:
         trace = load_trace(path)
         started, cpu = time.perf_counter(), time.process_time()
         try:
-            result = render_page(trace, args.size)
+            result = render_page(trace, args.size, languages=languages, lang=None)
         except ExportError as exc:
             print(f"{path.name:<28} {trace.n_steps:>7,} not exported: {exc}")
             continue

@@ -35,7 +35,7 @@ from puzzleviz.solvers.setgame.session import SetSession
 from puzzleviz.solvers.setgame.watch import can_watch, watch_maximum
 from puzzleviz.solvers.trace import Trace
 from puzzleviz.viz.color import BAD, INK, MUTED, RGBA, mix, palette, readable_ink, rgba, text_fill
-from puzzleviz.viz.draw2d import DrawList2D
+from puzzleviz.viz.draw2d import Drawing, DrawList2D
 from puzzleviz.viz.easing import ease
 from puzzleviz.viz.interaction import Interaction, Job, Session
 from puzzleviz.viz.legend import LegendEntry, draw_legend, legend_height
@@ -190,7 +190,32 @@ def _status_change(event: Event | None) -> tuple[int, int, int] | None:
     return None
 
 
+# A card's drawing by everything that shapes it: a frame draws 81 to 243 cards and few
+# change from one frame to the next (or between a page's languages: no word of a card is
+# translated), so each look is drawn once and replayed, the same rows bit for bit.
+_CARD_DRAWINGS: dict[tuple[object, ...], Drawing] = {}
+CARD_DRAWINGS_KEPT = 8192  # looks kept before the cache starts again (a few MB)
+
+
 def _draw_one(
+    d: DrawList2D, model: SetGameModel, board: BoardLayout, card: int, status: int, level: int,
+    forbidden: bool, lift: float, grey: float, scale: float,
+) -> None:  # fmt: skip
+    x, y = float(board.x[card]), float(board.y[card])
+    face = None if board.real_cards else model.space.word(card)
+    key = (d.width, d.height, d.show_text, x, y, board.w, board.h, model.n, card, face, status,
+           level, forbidden, lift, grey, scale)  # fmt: skip
+    kept = _CARD_DRAWINGS.get(key)
+    if kept is None or not kept.valid():
+        block = d.blank()
+        _draw_card_at(block, model, board, card, status, level, forbidden, lift, grey, scale)
+        if len(_CARD_DRAWINGS) >= CARD_DRAWINGS_KEPT:
+            _CARD_DRAWINGS.clear()
+        kept = _CARD_DRAWINGS[key] = block.drawing()
+    d.replay(kept)
+
+
+def _draw_card_at(
     d: DrawList2D, model: SetGameModel, board: BoardLayout, card: int, status: int, level: int,
     forbidden: bool, lift: float, grey: float, scale: float,
 ) -> None:  # fmt: skip

@@ -19,7 +19,7 @@ import math
 from collections.abc import Sequence
 
 import numpy as np
-from puzzleviz.viz.color import INK, ColorLike, rgba
+from puzzleviz.viz.color import INK, RGBA, ColorLike, rgba
 from puzzleviz.viz.text import ATLAS, Anchor, FontName, layout_text
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "SHAPE_FLOATS",
     "SPRITE_FLOATS",
     "DrawList2D",
+    "Drawing",
     "Point",
     "TextRun",
     "triangulate",
@@ -72,6 +73,28 @@ class TextRun:
     boxes: np.ndarray  # (k, 4): x0, y0, x1, y1 of the ink
     size: float  # pixels
     colors: np.ndarray  # (k, 4) RGBA
+
+
+@dataclasses.dataclass(frozen=True)
+class Drawing:
+    """What a block of drawing adds to a list, kept to be added again (`DrawList2D.replay`):
+    its runs in order and its texts. A scene that draws the same thing at the same place
+    often (a SET card in a frame after frame) draws it once and replays it."""
+
+    runs: tuple[tuple[str, np.ndarray], ...]
+    texts: tuple[TextRun, ...]
+    atlas_resets: int  # the glyph atlas it placed its glyphs in (a reset moves them)
+
+    def valid(self) -> bool:
+        """Its glyphs are still where it found them in the atlas."""
+        return self.atlas_resets == ATLAS.resets
+
+
+# A text's drawing by everything that places it (and the atlas its glyphs are in): the
+# same caption, label or legend line is drawn frame after frame, and laying it out was a
+# third of composing a sudoku frame; replayed, its rows are the very rows drawn.
+_TEXT_DRAWINGS: dict[tuple[object, ...], tuple[Drawing, tuple[float, float]]] = {}
+TEXT_DRAWINGS_KEPT = 8192  # texts kept before the cache starts again (at most a few tens of MB)
 
 
 class DrawList2D:
@@ -139,6 +162,21 @@ class DrawList2D:
             for kind, blocks in self._runs
         ]
         return [(kind, blocks[0]) for kind, blocks in self._runs]
+
+    def blank(self) -> DrawList2D:
+        """An empty list like this one, to draw a block in and keep it (`drawing`)."""
+        return DrawList2D(self.width, self.height, show_text=self.show_text)
+
+    def drawing(self) -> Drawing:
+        """This list's content as a Drawing (the list is finished by it)."""
+        return Drawing(tuple(self.finish()), tuple(self.texts), ATLAS.resets)
+
+    def replay(self, drawing: Drawing) -> None:
+        """Add `drawing` as if its calls were made here: the same rows in the same order,
+        so the finished runs are bit for bit those of drawing it here."""
+        for kind, block in drawing.runs:
+            self._add(kind, block)
+        self.texts.extend(drawing.texts)
 
     # -- shapes ------------------------------------------------------------------------
 
@@ -362,9 +400,26 @@ class DrawList2D:
         Anchor: first letter l/c/r (left, centre, right), second t/m/b (top, middle,
         bottom of the text block). Lines break at "\\n" and, given max_width, between words.
         """
+        ink = rgba(color)
+        key = (text, size, font, anchor, x, y, max_width, ink, self.show_text, self.width,
+               self.height, ATLAS.resets)  # fmt: skip
+        kept = _TEXT_DRAWINGS.get(key)
+        if kept is None:
+            block = self.blank()
+            size_drawn = block._text(text, x, y, size, ink, anchor, font, max_width)
+            if len(_TEXT_DRAWINGS) >= TEXT_DRAWINGS_KEPT:
+                _TEXT_DRAWINGS.clear()
+            kept = _TEXT_DRAWINGS[key] = (block.drawing(), size_drawn)
+        self.replay(kept[0])
+        return kept[1]
+
+    def _text(
+        self, text: str, x: float, y: float, size: float, ink: RGBA, anchor: Anchor,
+        font: FontName, max_width: float | None,
+    ) -> tuple[float, float]:  # fmt: skip
         glyphs, w, h = layout_text(text, size, font, anchor, x, y, max_width)
         if len(glyphs):
-            colors = np.broadcast_to(np.asarray(rgba(color), dtype=np.float32), (len(glyphs), 4))
+            colors = np.broadcast_to(np.asarray(ink, dtype=np.float32), (len(glyphs), 4))
             box = np.concatenate([(glyphs[:, 0:2] - glyphs[:, 2:4]).min(axis=0),
                                   (glyphs[:, 0:2] + glyphs[:, 2:4]).max(axis=0)])  # fmt: skip
             self.texts.append(TextRun(text, box[None], size, colors[:1]))

@@ -58,6 +58,7 @@ __all__ = [
     "WIDTHS",
     "Decoded",
     "FrameStore",
+    "Interned",
     "Runs",
     "decode",
     "members",
@@ -105,6 +106,15 @@ class _RowTable:
         return np.array(found, dtype="<u4")
 
 
+@dataclasses.dataclass(frozen=True)
+class Interned:
+    """A frame's run table and row indices, not yet given a unique index."""
+
+    table: list[list[int]]
+    parts: list[np.ndarray]
+    key: bytes
+
+
 class FrameStore:
     """Frames added in time order become unique frames and the slots that show them."""
 
@@ -122,15 +132,47 @@ class FrameStore:
 
     def store(self, runs: Runs) -> int:
         """Store a frame (or find it stored) without giving it a slot; its unique index."""
+        return self.commit(self.intern(runs))
+
+    def intern(self, runs: Runs) -> Interned:
+        """A frame's rows numbered in the tables, its place among the frames not given yet
+        (`commit` gives it): frames drawn in one order can be stored in another, so that
+        each follows the frame it is most like (a page's languages: drawn moment by
+        moment, stored language by language, each frame after the same language's frame
+        before, which its COPY runs can reach)."""
         table = [[KINDS.index(kind), len(block)] for kind, block in runs]
-        parts = [self.tables[kind].indices(block) for kind, block in runs]
+        parts = self._numbered(runs)
         key = hashlib.blake2b(json.dumps(table).encode(), digest_size=16)
         for part in parts:
             key.update(part.tobytes())
-        unique = self._seen.get(key.digest())
+        return Interned(table, parts, key.digest())
+
+    def _numbered(self, runs: Runs) -> list[np.ndarray]:
+        """Each run's row numbers, looked up kind by kind in one call (a SET frame has
+        about 250 runs, and a lookup's fixed cost was most of an export's encoding)."""
+        parts: list[np.ndarray] = [np.empty(0, "<u4")] * len(runs)
+        for kind in KINDS:
+            mine = [i for i, (k, _) in enumerate(runs) if k == kind]
+            if not mine:
+                continue
+            numbers = self.tables[kind].indices(np.concatenate([runs[i][1] for i in mine]))
+            ends = np.cumsum([len(runs[i][1]) for i in mine])
+            for i, part in zip(mine, np.split(numbers, ends[:-1]), strict=True):
+                parts[i] = part
+        return parts
+
+    def commit(self, frame: Interned) -> int:
+        """The unique index of an interned frame, stored next if it is new."""
+        unique = self._seen.get(frame.key)
         if unique is None:
-            unique = self._seen[key.digest()] = len(self._frames)
-            self._frames.append((table, parts))
+            unique = self._seen[frame.key] = len(self._frames)
+            self._frames.append((frame.table, frame.parts))
+        return unique
+
+    def add_interned(self, frame: Interned) -> int:
+        """`add` of an interned frame: the next slot shows it."""
+        unique = self.commit(frame)
+        self.slots.append(unique)
         return unique
 
     @property

@@ -22,7 +22,7 @@ from puzzleviz.viz.draw2d import DrawList2D
 from puzzleviz.viz.draw3d import DrawList3D
 from puzzleviz.viz.text import ATLAS
 from puzzleviz.viz.timeline import Level
-from puzzleviz.viz.web.encode import FrameStore, pack
+from puzzleviz.viz.web.encode import FrameStore, Interned, pack
 from puzzleviz.viz.web.frames import ExportError, FrameSource
 from puzzleviz.viz.web.frames3d import scene3d_store
 from puzzleviz.viz.web.languages import help_rows, help_runs, in_language, scene_drawn_once
@@ -102,16 +102,22 @@ def bake(
                               None if scene3d is None else scene3d.add if source is lead
                               else _same_layers)
             for code, source in sources.items()}  # fmt: skip
+    # drawn moment by moment (the scene drawn once for all languages where that is exact),
+    # stored language by language: each frame follows its own language's frame before
+    drawn: dict[str, list[tuple[Interned, Interned]]] = {code: [] for code in languages}
     with scene_drawn_once(lead.look.scene, languages) as memo:
         for _ in lead.schedule.positions:
             for code in languages:
                 with in_language(code):
                     paused, moving = next(runs[code])
-                if code == languages[0]:
-                    slots[code].append(store.add(paused))
-                else:
-                    slots[code].append(store.store(paused))
-                playing[code].append(store.store(moving))
+                drawn[code].append((store.intern(paused), store.intern(moving)))
+    for code in languages:
+        for paused_frame, moving_frame in drawn.pop(code):
+            if code == languages[0]:
+                slots[code].append(store.add_interned(paused_frame))
+            else:
+                slots[code].append(store.commit(paused_frame))
+            playing[code].append(store.commit(moving_frame))
     plan = lead.schedule
     speeds = sorted({*plan.speeds, plan.speed})
     words: dict[str, dict[str, Any]] = {}
