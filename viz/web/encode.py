@@ -123,6 +123,7 @@ class FrameStore:
         self.tables = {kind: _RowTable(WIDTHS[kind]) for kind in KINDS}
         self._seen: dict[bytes, int] = {}
         self._frames: list[tuple[list[list[int]], list[np.ndarray]]] = []  # runs, indices
+        self._recent: dict[int, tuple[np.ndarray, np.ndarray]] = {}  # the last frame's runs
 
     def add(self, runs: Runs) -> int:
         """Store the next slot's frame; returns its unique index."""
@@ -151,14 +152,24 @@ class FrameStore:
         """Each run's row numbers, looked up kind by kind in one call (a SET frame has
         about 250 runs, and a lookup's fixed cost was most of an export's encoding)."""
         parts: list[np.ndarray] = [np.empty(0, "<u4")] * len(runs)
+        recent, self._recent = self._recent, {}
+        for i, (_, block) in enumerate(runs):
+            known = recent.get(id(block))
+            if known is not None and known[0] is block:  # the very array, numbered before
+                parts[i] = known[1]
         for kind in KINDS:
-            mine = [i for i, (k, _) in enumerate(runs) if k == kind]
+            mine = [i for i, (k, _) in enumerate(runs) if k == kind and not len(parts[i])]
             if not mine:
                 continue
             numbers = self.tables[kind].indices(np.concatenate([runs[i][1] for i in mine]))
             ends = np.cumsum([len(runs[i][1]) for i in mine])
             for i, part in zip(mine, np.split(numbers, ends[:-1]), strict=True):
                 parts[i] = part
+        # the runs of this frame, by identity (kept alive with them, so no id is reused):
+        # a moment's paused and playing frames share their scene's arrays
+        self._recent = {
+            id(block): (block, part) for (_, block), part in zip(runs, parts, strict=True)
+        }
         return parts
 
     def commit(self, frame: Interned) -> int:
