@@ -318,3 +318,53 @@ def test_a_cube_search_with_translucent_pieces_matches_the_window(browser, gl_ct
     page.settle(units.count)
     assert_close(page.shot("st-end"), next(window), "st-end", tmp_path)
     page.page.close()
+
+
+def test_a_sampled_page_plays_as_the_window_does(browser, gl_ctx, tmp_path):  # noqa: F811
+    """Digits' demo: 1,200 steps, most of them a search the automatic pace rushes through,
+    so the page keeps a sample of its steps (docs/browser-player.md). At the start, at the
+    first milestone Shift+Right reaches, after a Right and at the end, the page shows the
+    window's frame at the event position it reports; Left then Right gives the same picture."""
+    source = _demo("digits")(tmp_path)
+    html = tmp_path / "digits.html"
+    assert main(["export", str(source), "-o", str(html), "--languages", "en"]) == 0
+    trace = load_trace(source)
+    page = Page(browser, html, tmp_path)
+    shots: dict[str, tuple[np.ndarray, float]] = {}
+
+    def look(name: str) -> np.ndarray:
+        picture = page.shot(name)
+        shots[name] = picture, page.state()["position"]
+        return picture
+
+    look("start")
+    page.page.keyboard.press("Shift+ArrowRight")
+    page.page.wait_for_function("puzzleviz.mode === 'paused' && puzzleviz.position > 0")
+    time.sleep(0.1)
+    milestone = look("milestone")
+    page.page.keyboard.press("ArrowRight")
+    page.page.wait_for_function(f"puzzleviz.position > {shots['milestone'][1]} && "
+                                "puzzleviz.mode === 'paused'")  # fmt: skip
+    time.sleep(0.1)
+    right = look("right")
+    page.page.keyboard.press("ArrowLeft")
+    page.page.wait_for_function(f"puzzleviz.position === {shots['milestone'][1]} && "
+                                "puzzleviz.mode === 'paused'")  # fmt: skip
+    time.sleep(0.1)
+    assert np.array_equal(page.shot("back"), milestone)
+    page.page.keyboard.press("ArrowRight")
+    page.page.wait_for_function(f"puzzleviz.position === {shots['right'][1]} && "
+                                "puzzleviz.mode === 'paused'")  # fmt: skip
+    time.sleep(0.1)
+    assert np.array_equal(page.shot("forward"), right)
+    page.page.keyboard.press("End")
+    page.page.wait_for_function(f"puzzleviz.position === {trace.n_events}")
+    time.sleep(0.1)
+    look("end")
+    positions = [int(position) for _, position in shots.values()]
+    assert positions[0] == 0 < positions[1] < positions[2] < positions[3] == trace.n_events
+    window = stills(trace, positions, RecordSettings(size=SIZE), gl_ctx)
+    for (name, (picture, _)), frame in zip(shots.items(), window, strict=True):
+        assert_close(picture, frame, name, tmp_path)
+    assert page.requests == [page.url], f"the page asked for more than itself: {page.requests}"
+    page.page.close()
