@@ -33,6 +33,18 @@ async function main() {
       tour.player.advance(0);
     }
   });
+  // A phone's picture leaves bands beside or above it: a tap there steps or plays as a tap
+  // on the picture does, by the third of the screen it is in.
+  document.addEventListener("pointerdown", (event) => {
+    if (event.pointerType !== "touch" || event.target === canvas) return;
+    if (menu && event.target === menu) return;
+    const third = window.innerWidth / 3;
+    const named = event.clientX < third ? "ArrowLeft" : event.clientX > 2 * third ? "ArrowRight" : " ";
+    const action = tour.action(named) ?? tour.player.keys[named];
+    event.preventDefault();
+    Promise.resolve(action()).then(() => tour.player.advance(0));
+    tour.player.advance(0);
+  });
   const toCanvas = (event) => {
     const box = canvas.getBoundingClientRect();
     return [((event.clientX - box.left) / box.width) * width,

@@ -1,6 +1,7 @@
 """The page on a phone: chromium with touch emulation (a touch screen, a phone's viewport).
-A tap on the right or left third steps, a tap in the middle plays and pauses, and a finger
-dragged along the timeline scrubs it, as the window's mouse does."""
+A tap on the right or left third steps (on the picture or the band beside it), a tap in
+the middle plays and pauses, and a finger dragged along the timeline scrubs it, as the
+window's mouse does."""
 
 from __future__ import annotations
 
@@ -41,6 +42,12 @@ def test_a_phone_steps_plays_and_scrubs_by_touch(browser, tmp_path: Path):  # no
     page.touchscreen.tap(right, stage)
     page.wait_for_function("puzzleviz.boundary === 1 && puzzleviz.mode === 'paused'")
     page.touchscreen.tap(right, stage)
+    page.wait_for_function("puzzleviz.boundary === 2 && puzzleviz.mode === 'paused'")
+    page.touchscreen.tap(left, stage)
+    page.wait_for_function("puzzleviz.boundary === 1 && puzzleviz.mode === 'paused'")
+    # the band beside the picture: a tap on its right steps, as on the picture's right
+    assert box["x"] + box["width"] < 840, "the phone leaves a band beside the picture"
+    page.touchscreen.tap(842, stage)
     page.wait_for_function("puzzleviz.boundary === 2 && puzzleviz.mode === 'paused'")
     page.touchscreen.tap(left, stage)
     page.wait_for_function("puzzleviz.boundary === 1 && puzzleviz.mode === 'paused'")
