@@ -39,7 +39,7 @@ def test_export_of_two_traces_is_a_tour_of_two_payloads(tmp_path, capsys):
         assert payload.header["languages"] == ["de", "en"]  # the opening one first
         assert set(payload.header["words"]) == {"de", "en"}
         assert "card" not in payload.header["words"]["de"]
-    assert '<option value="de" lang="de" selected>Deutsch</option>' in out.read_text()
+    assert '<option value="de" lang="de" selected>Deutsch (de)</option>' in out.read_text()
 
 
 def test_one_language_has_no_menu(tmp_path, capsys):

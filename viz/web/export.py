@@ -130,7 +130,9 @@ def bake(
                 "playing": playing[code],
                 "paceLabels": labels,
                 "paceLabelsBy": labels_by,
-                "help": store.store(help_runs(layout, help_rows(tour, card is not None))),
+                "help": store.store(
+                    help_runs(layout, help_rows(tour, card is not None, camera=scene3d is not None))
+                ),
                 "title": f"puzzleviz: {gettext(source.look.scene.title)}",
             }
             if card is not None:  # the card, and the card with its keys (H)

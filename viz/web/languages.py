@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
-from puzzleviz.solvers.i18n import current_language, noting_lookups, set_language
+from puzzleviz.solvers.i18n import N_, current_language, noting_lookups, set_language
 from puzzleviz.solvers.model import PuzzleModel
 from puzzleviz.viz.color import BACKGROUND
 from puzzleviz.viz.draw2d import DrawList2D
@@ -88,22 +88,27 @@ def scene_drawn_once(scene: Scene[Any], languages: Sequence[str]) -> Iterator[_S
         delattr(scene, "draw")
 
 
-PAGE_LACKS = frozenset({". / ,", "A", "L", "S"})  # the window's keys the page has not (yet)
+PAGE_LACKS = frozenset({"S"})  # the window's keys the page has not: no screenshot key
+# the window's "H / Esc: this help / quit" as the page has it: Esc closes the help there
+PAGE_HELP_KEY = ("H / Esc", N_("this help (again, or Esc: close it)"))
 
 
 def page_keys(rows: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
-    """The rows of a help whose keys the page has."""
-    return tuple(row for row in rows if row[0] not in PAGE_LACKS)
+    """The rows of a help whose keys the page has, worded as the page does them."""
+    return tuple(PAGE_HELP_KEY if row[0] == PAGE_HELP_KEY[0] else row
+                 for row in rows if row[0] not in PAGE_LACKS)  # fmt: skip
 
 
-def help_rows(tour: bool = False, lesson: bool = False) -> tuple[tuple[str, str], ...]:
-    """The window's help (viz.app), the keys the page has: no event steps, automatic pace,
-    level or screenshot yet; a tour adds N / P, a lesson's page the lesson's keys in place
-    of the viewer's PageDown / PageUp, as the window's lesson does (viz.present)."""
-    from puzzleviz.viz.app import PLAYER_KEYS, WINDOW_KEYS
+def help_rows(
+    tour: bool = False, lesson: bool = False, camera: bool = False
+) -> tuple[tuple[str, str], ...]:
+    """The window's help (viz.app), the keys the page has (all but the screenshot); a 3D
+    scene's camera keys; a tour adds N / P, a lesson's page the lesson's keys in place of
+    the viewer's PageDown / PageUp, as the window's lesson does (viz.present)."""
+    from puzzleviz.viz.app import CAMERA_KEYS, PLAYER_KEYS, WINDOW_KEYS
     from puzzleviz.viz.present import LESSON_KEYS
 
-    rows = page_keys(PLAYER_KEYS + WINDOW_KEYS)
+    rows = page_keys(PLAYER_KEYS + (CAMERA_KEYS if camera else ()) + WINDOW_KEYS)
     if lesson:
         return LESSON_KEYS + tuple(row for row in rows if not row[0].startswith("PageDown"))
     return rows[:-1] + (LESSON_KEYS[1:] if tour else ()) + rows[-1:]

@@ -92,12 +92,15 @@ def _payload_element(index: int, payload: bytes) -> str:
 
 
 def _menu(languages: Mapping[str, str], lang: str) -> str:
-    """The language menu: a <select> over the picture, each language in its own name."""
+    """The language menu: a <select> over the picture, each language in its own name and
+    its code (the menu is drawn in the browser's own font, which may lack a script: a
+    machine with no Japanese font still reads "ja")."""
     if len(languages) < 2:
         return ""
     options = "".join(
         f'<option value="{html.escape(code)}" lang="{html.escape(code)}"'
-        f"{' selected' if code == lang else ''}>{html.escape(name)}</option>"
+        f"{' selected' if code == lang else ''}>{html.escape(name)} ({html.escape(code)})"
+        "</option>"
         for code, name in languages.items()
     )
     return (
