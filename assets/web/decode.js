@@ -49,13 +49,20 @@ function members(text) {
   return { count, member };
 }
 
-function parse(buffer) {
-  const view = new DataView(buffer);
-  const magic = new TextDecoder().decode(new Uint8Array(buffer, 0, 4));
-  if (magic !== MAGIC) fail("This page's trace is damaged (not a puzzleviz payload).");
-  const length = view.getUint32(4, true);
+// A member that starts with its magic, a u32 length and a JSON header of that length: the
+// header, and where what follows it starts (`what` names the member in a failure).
+function headed(buffer, magic, what) {
+  if (new TextDecoder().decode(new Uint8Array(buffer, 0, 4)) !== magic) {
+    fail(`This page's ${what} is damaged (not a puzzleviz payload).`);
+  }
+  const length = new DataView(buffer).getUint32(4, true);
   const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 8, length)));
-  let at = 8 + length;
+  return { header, at: 8 + length };
+}
+
+function parse(buffer) {
+  const { header, at: start } = headed(buffer, MAGIC, "trace");
+  let at = start;
   const atlasBytes = header.atlasRows * header.atlasSize;
   const atlas = new Uint8Array(buffer, at, atlasBytes);
   at += atlasBytes + ((4 - (atlasBytes % 4)) % 4);

@@ -14,12 +14,8 @@ const WORLD_LIGHT = [0.3, 1.0, 0.4];
 
 // The 3D member (its own gzip, in the page's settings): header, meshes, rows, indices.
 function parse3d(buffer) {
-  const view = new DataView(buffer);
-  const magic = new TextDecoder().decode(new Uint8Array(buffer, 0, 4));
-  if (magic !== MAGIC_3D) fail("This page's 3D scene is damaged (not a puzzleviz payload).");
-  const length = view.getUint32(4, true);
-  const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 8, length)));
-  let at = 8 + length;
+  const { header, at: start } = headed(buffer, MAGIC_3D, "3D scene");
+  let at = start;
   const meshes = header.meshes.map(([, count]) => {
     const vertices = new Float32Array(buffer, at, count * VERTEX_FLOATS);
     at += count * VERTEX_FLOATS * 4;

@@ -39,18 +39,11 @@ def test_a_phone_steps_plays_and_scrubs_by_touch(browser, tmp_path: Path):  # no
     left, middle, right = (box["x"] + box["width"] * share for share in (0.1, 0.5, 0.9))
     stage = box["y"] + box["height"] * 0.45
 
-    page.touchscreen.tap(right, stage)
-    page.wait_for_function("puzzleviz.boundary === 1 && puzzleviz.mode === 'paused'")
-    page.touchscreen.tap(right, stage)
-    page.wait_for_function("puzzleviz.boundary === 2 && puzzleviz.mode === 'paused'")
-    page.touchscreen.tap(left, stage)
-    page.wait_for_function("puzzleviz.boundary === 1 && puzzleviz.mode === 'paused'")
     # the band beside the picture: a tap on its right steps, as on the picture's right
     assert box["x"] + box["width"] < 840, "the phone leaves a band beside the picture"
-    page.touchscreen.tap(842, stage)
-    page.wait_for_function("puzzleviz.boundary === 2 && puzzleviz.mode === 'paused'")
-    page.touchscreen.tap(left, stage)
-    page.wait_for_function("puzzleviz.boundary === 1 && puzzleviz.mode === 'paused'")
+    for x, step in ((right, 1), (right, 2), (left, 1), (842, 2), (left, 1)):
+        page.touchscreen.tap(x, stage)
+        page.wait_for_function(f"puzzleviz.boundary === {step} && puzzleviz.mode === 'paused'")
     page.touchscreen.tap(middle, stage)
     page.wait_for_function("puzzleviz.mode === 'playing'")
     page.touchscreen.tap(middle, stage)
