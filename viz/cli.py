@@ -43,8 +43,8 @@ from puzzleviz.solvers.options import whole
 from puzzleviz.solvers.plugin import PuzzleSpec, Ref
 from puzzleviz.solvers.registry import load, puzzles
 from puzzleviz.viz.cli_view import add_view_commands
-from puzzleviz.viz.quiz_command import add_quiz_command
 from puzzleviz.viz.parsing import EXIT_USAGE, Parser, add_language_option, add_solve_options
+from puzzleviz.viz.quiz_command import add_quiz_command
 from puzzleviz.viz.web.command import add_export_command
 
 if TYPE_CHECKING:

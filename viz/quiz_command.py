@@ -38,8 +38,13 @@ def step_list(text: str) -> list[int]:
 def add_quiz_command(sub: SubParsers, guard: Guard) -> None:
     quiz = sub.add_parser("quiz", help="grade answers to 'what does the solver do next?'")
     quiz.add_argument("trace", type=Path, metavar="TRACE")
-    quiz.add_argument("--answers", type=Path, required=True, metavar="FILE",
-                      help="one answer a line: queen c4, A1=5 (placed), A1-5 (removed)")  # fmt: skip
+    quiz.add_argument(
+        "--answers",
+        type=Path,
+        required=True,
+        metavar="FILE",
+        help="one answer a line: queen c4, A1=5 (placed), A1-5 (removed)",
+    )
     quiz.add_argument("--json", required=True, metavar="OUT", help="the graded quiz (- stdout)")
     chosen = quiz.add_mutually_exclusive_group()
     chosen.add_argument("--every", type=whole(1, below="a step in every N"), metavar="N",
