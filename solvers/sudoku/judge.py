@@ -8,14 +8,16 @@ different when a technique at most as hard as the step's (its rating, and switch
 trace) justifies that very move from the question's grid; the reason names it ("also
 right: a hidden single in box A1C3").
 
-How the other techniques are searched: singles are enumerated in full here (a naked single
-of the cell, a hidden single in each of its houses, boxes first, as the solver looks); every
-other technique is asked for its first application from the question's grid with the
-solver's own finders (logic.logic_steps, one technique, one step), and the move is right if
-that application makes it. The finders return the first application only, so a move that
-only a later application of the same technique justifies is judged wrong with the reason
-"no technique ... finds it here", never "it is false": a move against the solution is told
-apart and said so. Enumerating every application of each finder is the next extension.
+How the other techniques are searched: up to the subsets (rating 3.5) every application is
+listed (solvers.sudoku.applications), so any pattern the student saw counts. A harder
+technique is asked for its first application from the question's grid with the solver's
+own finder (logic.logic_steps, one technique, one step), and the move is right if that
+application makes it. As the solver always takes the easiest technique that applies, the
+recorded step is already that first application: above the subsets, only the step's own
+moves and those of an equally rated technique are found, and another X-Wing the student saw
+is judged wrong with the reason "true, but no technique as easy as X-Wing finds it here"
+(never "it is false": a move against the solution is told apart and said so). Listing every
+application of the harder finders is the next extension.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import re
 
 from puzzleviz.solvers.i18n import msg
 from puzzleviz.solvers.quiz import DIFFERENT, RIGHT, WRONG, AnswerError, Verdict, state_before
+from puzzleviz.solvers.sudoku.applications import LISTED, Move, Position, applications
 from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
 from puzzleviz.solvers.sudoku.bruteforce import count_solutions
 from puzzleviz.solvers.sudoku.captions import caption_message
@@ -43,8 +46,6 @@ from puzzleviz.solvers.sudoku.techniques import BY_NAME, LOGIC, Technique
 from puzzleviz.solvers.trace import Trace
 
 ANSWER = re.compile(r"\s*([A-Za-z])\s*(\d{1,2})\s*([=-])\s*([0-9A-Ga-g]{1,2})\s*")
-
-Move = tuple[int, int, bool]  # (cell, digit, placed: True for A1=5, False for A1-5)
 
 
 def move_text(move: Move, names: Names) -> str:
@@ -158,36 +159,25 @@ class SudokuJudge:
     def justify(self, values: Grid, cand: Candidates, move: Move, hardest: Technique) -> str | None:
         """Words for a technique at most as hard as `hardest` that makes `move` from this
         grid ("a hidden single in box A1C3"), or None."""
+        position = Position(self.geo, values, cand, self.names)
         for technique in self.allowed:
             if technique.rating > hardest.rating:
                 break
-            if technique.name == "naked_single" or technique.name == "hidden_single":
-                words = self._single(values, cand, move, technique.name)
+            if technique.name in LISTED:
+                for application in applications(technique.name, position):
+                    if move in application.moves:
+                        return application.words
             else:
                 words = self._first_application(values, cand, move, technique)
-            if words is not None:
-                return words
-        return None
-
-    def _single(self, values: Grid, cand: Candidates, move: Move, name: str) -> str | None:
-        cell, digit, placed = move
-        if not placed:
-            return None  # singles place; the removals after them are the peers'
-        bit = 1 << (digit - 1)
-        if name == "naked_single":
-            if cand[cell] == bit:
-                return msg("a naked single: {cell} can only be {digit}",
-                           cell=self.names.cell(cell), digit=DIGIT_CHARS[digit - 1])  # fmt: skip
-            return None
-        for house in reversed(self.geo.cell_houses[cell].tolist()):  # box, column, row
-            places = [c for c in self.geo.house_cells[house].tolist() if cand[c] & bit]
-            if places == [cell]:
-                return msg("a hidden single in {house}", house=self.names.house(house))
+                if words is not None:
+                    return words
         return None
 
     def _first_application(
         self, values: Grid, cand: Candidates, move: Move, technique: Technique
     ) -> str | None:
+        """The solver's finder for `technique` stops at its first application: whether
+        that one makes `move` (a later one is not looked for, see the module's note)."""
         _status, steps = logic_steps(
             self.model.b, values.copy(), cand.copy(), [technique.name], 1,
             self.model.puzzle.givens,
