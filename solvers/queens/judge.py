@@ -5,7 +5,8 @@ fresh row, or the square a queen moves on to after a backtrack). A square is rig
 is in that row, no queen above attacks it, and the board with it still has a solution: the
 search from there (`completes`, the bitmask search of kernels.count_from, started from the
 queens above instead of an empty board) finds one. The recorded square is right by
-definition (the search placed it and found a solution below it, or the trace ends there).
+definition, even one the search later takes back: the quiz asks "what does the solver do
+next?", and the first safe square is what backtracking does.
 Squares are named as the board's edges label them: column letter, row number from the top.
 """
 
