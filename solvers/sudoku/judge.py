@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 from puzzleviz.solvers.i18n import msg
 from puzzleviz.solvers.quiz import DIFFERENT, RIGHT, WRONG, AnswerError, Verdict, state_before
 from puzzleviz.solvers.sudoku.applications import LISTED, Move, Position, applications
@@ -37,6 +38,7 @@ from puzzleviz.solvers.sudoku.model import (
     Eliminate,
     Mark,
     Place,
+    SetDepth,
     SudokuModel,
     UseTechnique,
 )
@@ -90,9 +92,15 @@ class SudokuJudge:
                 moves.append((row[1], row[2], False))
         if technique is None or technique not in self.allowed or not moves:
             return None, ()
-        if self.model.depth(state_before(self.trace, self.model, step)):
+        if self._depth_at(lo):
             return None, ()  # inside a guessed branch
         return technique, tuple(moves)
+
+    def _depth_at(self, cursor: int) -> int:
+        """The guesses in force before event `cursor`: the last SetDepth's (no replay)."""
+        rows = self.trace.rows[:cursor]
+        changes = np.flatnonzero(rows[:, 0] == SetDepth.OP)
+        return int(rows[changes[-1], 1]) if changes.size else 0
 
     def recorded(self, step: int) -> str | None:
         technique, moves = self.step(step)
