@@ -127,9 +127,7 @@ JUDGED_TOY = '''
 import dataclasses
 import re
 
-from puzzleviz.solvers.i18n import msg
-from puzzleviz.solvers.plugin import Ref
-from puzzleviz.solvers.quiz import DIFFERENT, RIGHT, WRONG, AnswerError, Verdict, state_before
+from puzzleviz import DIFFERENT, RIGHT, WRONG, AnswerError, Ref, Verdict, msg, state_before
 from tests.toy import TOY, ToyModel, ToyProblem
 
 
