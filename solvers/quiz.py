@@ -131,6 +131,12 @@ class QuizResult:
         }
 
 
+def mismatch(answers: int, questions: int) -> str:
+    """Why a set of answers does not fit the quiz: "1 answer for 51 questions"."""
+    return (f"{answers} answer{'' if answers == 1 else 's'} for {questions} "
+            f"question{'' if questions == 1 else 's'}")  # fmt: skip
+
+
 def run_quiz(
     judge: Judge, steps: Sequence[int], answers: Sequence[str], where: Sequence[str] = ()
 ) -> QuizResult:
@@ -138,7 +144,7 @@ def run_quiz(
     whatever the answer before it was. AnswerError names where the bad answer is
     (`where[i]`, "line 7" of a file; else "answer 3")."""
     if len(answers) != len(steps):
-        raise AnswerError(f"{len(answers)} answers for {len(steps)} questions")
+        raise AnswerError(mismatch(len(answers), len(steps)))
     judged = []
     for number, (step, answer) in enumerate(zip(steps, answers, strict=True), 1):
         recorded = judge.recorded(step)

@@ -47,7 +47,8 @@ def add_quiz_command(sub: SubParsers, guard: Guard) -> None:
     )
     quiz.add_argument("--json", required=True, metavar="OUT", help="the graded quiz (- stdout)")
     chosen = quiz.add_mutually_exclusive_group()
-    chosen.add_argument("--every", type=whole(1, below="a step in every N"), metavar="N",
+    every = whole(1, below="a quiz asks at every N-th move, N from 1")
+    chosen.add_argument("--every", type=every, metavar="N",
                         help="ask before every N-th step that makes a move")  # fmt: skip
     chosen.add_argument("--at", type=step_list, metavar="3,9,20",
                         help="ask before these steps (from 1)")  # fmt: skip
@@ -87,7 +88,7 @@ def chosen_steps(args: argparse.Namespace, judge: Judge, n_steps: int) -> list[i
 
 def run_quiz_command(args: argparse.Namespace) -> int:
     from puzzleviz.solvers.atomic import open_output
-    from puzzleviz.solvers.quiz import AnswerError, run_quiz
+    from puzzleviz.solvers.quiz import AnswerError, mismatch, run_quiz
     from puzzleviz.solvers.registry import by_kind, load
     from puzzleviz.solvers.tracefile import load_trace
 
@@ -99,7 +100,7 @@ def run_quiz_command(args: argparse.Namespace) -> int:
     steps = chosen_steps(args, judge, trace.n_steps)
     answers, where = read_answers(args.answers)
     if len(answers) != len(steps):
-        raise AnswerError(f"{args.answers}: {len(answers)} answers for {len(steps)} questions")
+        raise AnswerError(f"{args.answers}: {mismatch(len(answers), len(steps))}")
     result = run_quiz(judge, steps, answers, where)
     with open_output(args.json) as out:
         out.write(json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n")

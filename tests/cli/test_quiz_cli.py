@@ -88,11 +88,11 @@ def test_every_n_asks_at_every_nth_move_and_writes_to_stdout(capsys, tmp_path):
     ("answers", "options", "match"),
     [
         (["E5=5", "nonsense"], ("--at", "1,2"), "answers.txt line 2: 'nonsense' is not a sudoku"),
-        (["E5=5"], ("--at", "1,2"), "1 answers for 2 questions"),
+        (["E5=5"], ("--at", "1,2"), "answers.txt: 1 answer for 2 questions"),
         (["E5=5"], ("--at", "99"), "--at 99: the trace has 52 steps"),
         (["E5=5"], ("--at", "52"), "--at 52: that step makes no move to ask about"),
         (["E5=5"], ("--every", "52"), "--every 52: the trace has 51 moves"),
-        (["E5=5"], ("--every", "0"), ""),
+        (["E5=5"], ("--every", "0"), "--every: 0: a quiz asks at every N-th move, N from 1"),
         (["E5=5"], ("--at", "0"), "numbered from 1"),
     ],
 )
