@@ -36,7 +36,15 @@ def step_list(text: str) -> list[int]:
 
 
 def add_quiz_command(sub: SubParsers, guard: Guard) -> None:
-    quiz = sub.add_parser("quiz", help="grade answers to 'what does the solver do next?'")
+    quiz = sub.add_parser(
+        "quiz",
+        help="grade answers to 'what does the solver do next?'",
+        description="Grade a student's next moves on a recorded trace, with no window. The "
+        "questions are the positions before chosen steps: by default the search's milestones "
+        "(every explained step for a sudoku), or --every N / --at 3,9,20. Every right answer "
+        "counts, the recorded move or another the puzzle justifies; after a wrong one the "
+        "quiz goes on from the recorded step.",
+    )
     quiz.add_argument("trace", type=Path, metavar="TRACE")
     quiz.add_argument(
         "--answers",
