@@ -170,7 +170,7 @@ class SudokuJudge:
         position = Position(self.geo, values, cand, self.names)
         for technique in self.allowed:
             if technique.rating > hardest.rating:
-                break
+                continue  # harder than the step: not what the question asks for
             if technique.name in LISTED:
                 for application in applications(technique.name, position):
                     if move in application.moves:
