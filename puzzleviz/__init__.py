@@ -42,6 +42,16 @@ if TYPE_CHECKING:
         Result,
     )
     from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.quiz import (
+        DIFFERENT,
+        RIGHT,
+        WRONG,
+        AnswerError,
+        Judge,
+        Verdict,
+        milestone_steps,
+        state_before,
+    )
     from puzzleviz.solvers.trace import Trace
     from puzzleviz.solvers.tracer import NULL_TRACER, EmptyStepError, RecordingTracer, Tracer
     from puzzleviz.viz.color import (
@@ -103,6 +113,11 @@ _HOMES: dict[str, tuple[str, ...]] = {
     "puzzleviz.viz.legend": ("LegendEntry", "draw_legend", "legend_width"),
     "puzzleviz.viz.easing": ("ease",),
     "puzzleviz.viz.stats": ("counter_lines",),
+    # its quiz judge
+    "puzzleviz.solvers.quiz": (
+        "Judge", "Verdict", "AnswerError", "RIGHT", "DIFFERENT", "WRONG", "state_before",
+        "milestone_steps",
+    ),
     # a notebook
     "puzzleviz.viz.notebook": ("show",),
 }  # fmt: skip
@@ -113,13 +128,17 @@ __all__ = [
     "ACCENT",
     "BACKGROUND",
     "BAD",
+    "DIFFERENT",
     "GOOD",
     "INK",
     "MUTED",
     "NULL_TRACER",
     "N_",
     "RGBA",
+    "RIGHT",
     "STATE_DTYPE",
+    "WRONG",
+    "AnswerError",
     "Canvas",
     "Command",
     "DrawList2D",
@@ -130,6 +149,7 @@ __all__ = [
     "FontName",
     "Frame",
     "Int32Array",
+    "Judge",
     "KernelBuffer",
     "LegendEntry",
     "Limits",
@@ -147,6 +167,7 @@ __all__ = [
     "StateArray",
     "Trace",
     "Tracer",
+    "Verdict",
     "View",
     "counter_lines",
     "current_control",
@@ -156,6 +177,7 @@ __all__ = [
     "ink_against",
     "legend_width",
     "measure",
+    "milestone_steps",
     "mix",
     "msg",
     "njit",
@@ -170,6 +192,7 @@ __all__ = [
     "rgba",
     "show",
     "solver_method",
+    "state_before",
     "stop_requested",
     "whole",
     "words",

@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from puzzleviz.solvers.arrays import StateArray
     from puzzleviz.solvers.model import PuzzleModel
     from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.quiz import Judge
     from puzzleviz.solvers.trace import Trace
     from puzzleviz.solvers.tracer import Tracer
 
@@ -205,6 +206,9 @@ class PuzzleSpec:
     # free-text option in neither is refused in a lesson (see viz.lesson).
     inputs: tuple[str, ...] = ()
     texts: tuple[str, ...] = ()
+    # judge(trace): the puzzle's quiz judge over one of its traces (solvers.quiz.Judge:
+    # which answers are right before a recorded step); None: `puzzleviz quiz` refuses it
+    judge: Ref[Callable[[Trace], Judge]] | None = None
 
     def __post_init__(self) -> None:
         if not self.methods:

@@ -143,6 +143,7 @@ def parts(spec: PuzzleSpec) -> list[tuple[str, Ref[object]]]:
         ("demo", spec.demo),
         ("answer", spec.answer),
         ("finish", spec.finish),
+        ("judge", spec.judge),
     ]
     for command in spec.commands:
         words = " ".join(command.path)

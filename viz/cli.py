@@ -44,6 +44,7 @@ from puzzleviz.solvers.plugin import PuzzleSpec, Ref
 from puzzleviz.solvers.registry import load, puzzles
 from puzzleviz.viz.cli_view import add_view_commands
 from puzzleviz.viz.parsing import EXIT_USAGE, Parser, add_language_option, add_solve_options
+from puzzleviz.viz.quiz_command import add_quiz_command
 from puzzleviz.viz.web.command import add_export_command
 
 if TYPE_CHECKING:
@@ -333,6 +334,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     add_view_commands(sub, _guarded)
     add_export_command(sub, _guarded)
+    add_quiz_command(sub, _guarded)
     _add_trace_commands(sub)
     _add_solve_commands(sub)
     _add_puzzle_commands(sub)

@@ -41,4 +41,5 @@ PUZZLE = PuzzleSpec(
     problems=Ref("puzzleviz.solvers.queens.options:problems"),
     scene=Ref("puzzleviz.scenes.queens:QueensScene"),
     demo=Ref("puzzleviz.solvers.queens.demo:demo_trace"),
+    judge=Ref("puzzleviz.solvers.queens.judge:judge_for"),
 )

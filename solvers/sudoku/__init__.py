@@ -78,6 +78,7 @@ PUZZLE = PuzzleSpec(
     inputs=("puzzle",),
     texts=("techniques",),
     scene=Ref("puzzleviz.scenes.sudoku:SudokuScene"),
+    judge=Ref("puzzleviz.solvers.sudoku.judge:judge_for"),
     demo=Ref("puzzleviz.solvers.sudoku.demo:demo_trace"),
     commands=(
         Command(

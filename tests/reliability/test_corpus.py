@@ -177,6 +177,23 @@ CORPUS: list[tuple[str, list[str], str]] = [
     ("digits", ["solve", "digits", "--puzzle", "dig.json", "--json", "dig.json"], "the input"),
     ("digits", ["solve", "digits", "--json", "nowhere/x.json"], "does not exist"),
     ("digits", ["solve", "digits", "--trace", "folder"], "it is a folder"),
+    ("quiz", ["quiz", "missing.pzt", "--answers", "puz.txt", "--json", "-"], "no such trace"),
+    ("quiz", ["quiz", "bad.pzt", "--answers", "puz.txt", "--json", "-"], "not a puzzleviz"),
+    ("quiz", ["quiz", "good.pzt", "--answers", "missing.txt", "--json", "-"], "missing.txt"),
+    ("quiz", ["quiz", "good.pzt", "--answers", "folder", "--json", "-"], "folder"),
+    ("quiz", ["quiz", "good.pzt", "--answers", "puz.txt", "--json", "-"], "2 answers for"),
+    ("quiz", ["quiz", "good.pzt", "--answers", "puz.txt", "--json", "good.pzt"], "the input"),
+    (
+        "quiz",
+        ["quiz", "good.pzt", "--answers", "puz.txt", "--json", "x.json", "--at", "99999"],
+        "the trace has",
+    ),
+    (
+        "quiz",
+        ["quiz", "good.pzt", "--answers", "puz.txt", "--json", "x.json", "--every", "0"],
+        "N from 1",
+    ),
+    ("quiz", ["quiz", "good.pzt", "--answers", "puz.txt"], "required: --json"),
     # the command itself
     ("cli", ["frobnicate"], "invalid choice"),
     ("cli", [], "required: COMMAND"),
