@@ -18,24 +18,12 @@ from itertools import combinations
 from puzzleviz.solvers.i18n import msg
 from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
 from puzzleviz.solvers.sudoku.geometry import Geo, Names
-from puzzleviz.solvers.sudoku.techniques import BY_NAME
+from puzzleviz.solvers.sudoku.techniques import BY_NAME, GROUPS
 
 Move = tuple[int, int, bool]  # (cell, digit, placed: True for A1=5, False for A1-5)
 
-LISTED = (
-    "naked_single",
-    "hidden_single",
-    "pointing_pair",
-    "pointing_triple",
-    "box_line_pair",
-    "box_line_triple",
-    "naked_pair",
-    "hidden_pair",
-    "naked_triple",
-    "hidden_triple",
-    "naked_quad",
-    "hidden_quad",
-)
+# the techniques listed application by application: singles to quads (rated up to 3.5)
+LISTED = GROUPS["singles"] + GROUPS["intersections"] + GROUPS["subsets"]
 SIZES = {"pair": 2, "triple": 3, "quad": 4}
 
 
