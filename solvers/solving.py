@@ -171,8 +171,9 @@ def run_solve(spec: PuzzleSpec, args: argparse.Namespace) -> int:
             trace = tracer.finish()
             save_trace(trace, args.trace)
             extra = _truncation(tracer) if trace.header.truncated else ""
-            print(f"wrote {args.trace} ({trace.n_events:,} events, {trace.n_steps:,} steps)"
-                  f"{extra}")  # fmt: skip
+            if not getattr(args, "trace_is_temporary", False):
+                print(f"wrote {args.trace} ({trace.n_events:,} events, {trace.n_steps:,} steps)"
+                      f"{extra}")  # fmt: skip
     if args.json:
         from puzzleviz.solvers.atomic import write_json
 

@@ -296,6 +296,7 @@ def _watching(run: Callable[[argparse.Namespace], int | None]) -> Run:
         with tempfile.TemporaryDirectory(prefix="puzzleviz-") as folder:
             if not args.trace:
                 args.trace = str(Path(folder) / "solve.pzt")
+                args.trace_is_temporary = True  # gone after the watching: not said as written
             code = int(run(args) or 0)
             trace_path = Path(args.trace)
             if code != 0 or not trace_path.exists():

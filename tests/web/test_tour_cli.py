@@ -101,8 +101,10 @@ def test_solve_html_writes_the_page_of_the_trace_it_solved(tmp_path, capsys):
     (payload,) = payloads(out.read_text())
     assert len(payload.header["rest"]) == load_trace(trace).n_steps + 1
     # without --trace the trace goes to a temporary file and the page is still written
-    code, _, _ = run_cli(capsys, "solve", "queens", "--n", "4", "--html", str(tmp_path / "4.html"))
-    assert code == 0 and (tmp_path / "4.html").exists()
+    page = tmp_path / "4.html"
+    code, said, _ = run_cli(capsys, "solve", "queens", "--n", "4", "--html", str(page))
+    assert code == 0 and page.exists()
+    assert "wrote" in said and ".pzt" not in said  # the trace behind it was temporary: not said
 
 
 def test_solve_html_is_checked_before_the_solve(tmp_path, capsys):
