@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from puzzleviz.solvers.errors import PuzzlevizError
 from puzzleviz.solvers.options import whole
+from puzzleviz.solvers.reading import MB, FileFormat, read_limited
 
 if TYPE_CHECKING:
     from puzzleviz.solvers.quiz import Judge
@@ -63,10 +64,14 @@ def add_quiz_command(sub: SubParsers, guard: Guard) -> None:
     quiz.set_defaults(run=guard(run_quiz_command, ("json",)))
 
 
+# a class's answers are a few hundred lines: a bigger file is not one (nor /dev/zero)
+ANSWERS_FILE = FileFormat("file of answers", 1 * MB)
+
+
 def read_answers(path: Path) -> tuple[list[str], list[str]]:
     """The answers of a file and where each is ("answers.txt line 3")."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_limited(path, ANSWERS_FILE).decode("utf-8")
     except UnicodeDecodeError:
         raise PuzzlevizError(f"{path}: not a text file (UTF-8)") from None
     answers, where = [], []

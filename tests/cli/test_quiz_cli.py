@@ -109,6 +109,14 @@ def test_a_missing_answer_file_is_one_line(capsys, tmp_path):
                           "--json", "-", match="none.txt")  # fmt: skip
 
 
+def test_an_endless_or_huge_answer_file_is_refused_before_it_is_read(capsys, tmp_path):
+    huge = tmp_path / "huge.txt"
+    huge.write_text("A1=5\n" * 300_000)  # 1.5 MB: no class's answers
+    for source, match in (("/dev/zero", "is a device"), (str(huge), "more than a file of answers")):
+        assert_one_line_error(capsys, "quiz", str(EXAMPLE), "--answers", source, "--json", "-",
+                              match=match)  # fmt: skip
+
+
 def toy_trace(capsys, tmp_path, name: str) -> Path:
     path = tmp_path / f"{name}.pzt"
     code, _out, err = run_cli(capsys, "solve", name, "--trace", str(path), "-q")
