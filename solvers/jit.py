@@ -31,6 +31,7 @@ import glob
 import hashlib
 import os
 import pickle
+import re
 import shutil
 import stat
 import sys
@@ -127,6 +128,10 @@ _caching: Any = caching
 _event: Any = numba_event
 
 
+# The head of an index another numba wrote: its version, a short str pickled (protocol 2..5).
+_ANOTHER_VERSION = re.compile(rb"\x80[\x02-\x05](?:\x95[\s\S]{8})?(?:\x8c|X)[\s\S]")
+
+
 class DamagedEntry(Exception):
     """A cache entry whose digest does not match its contents, or without a digest."""
 
@@ -150,15 +155,27 @@ class _CheckedFile(_caching.IndexDataCacheFile):  # type: ignore[misc]
         return CHECKED + hashlib.sha256(payload).digest() + payload
 
     def _load_index(self) -> dict[Any, str]:
+        """The index's overloads. numba writes its version as a pickle ahead of the
+        checked payload; that head is compared as bytes, never unpickled, because
+        unpickling garbage can ask for any amount of memory and fail in ways that print
+        past us."""
         try:
             with open_regular(Path(self._index_path)) as f:
-                version = pickle.load(f)
-                data = f.read()
+                if os.fstat(f.fileno()).st_size > MAX_ENTRY:
+                    raise DamagedEntry(
+                        f"{os.path.basename(self._index_path)} is larger than any index"
+                    )
+                raw = f.read()
         except FileNotFoundError:
             return {}
-        if version != self._version:
-            return {}  # another numba's: overwritten as entries are saved
-        stamp, overloads = pickle.loads(_checked(data, self._index_path))
+        head = pickle.dumps(self._version, protocol=-1)
+        if not raw.startswith(head):
+            if head.startswith(raw):
+                raise DamagedEntry(f"{os.path.basename(self._index_path)} is truncated")
+            if _ANOTHER_VERSION.match(raw):
+                return {}  # another numba's: overwritten as entries are saved
+            raise DamagedEntry(f"{os.path.basename(self._index_path)} is not an index of numba's")
+        stamp, overloads = pickle.loads(_checked(raw[len(head) :], self._index_path))
         return overloads if stamp == self._source_stamp else {}
 
     def _load_data(self, name: str) -> Any:

@@ -404,18 +404,25 @@ class SudokuModel(PuzzleModel):
 
     def _describe_mark(self, event: Mark, names: Names) -> str:
         layer = LAYER_NAMES[event.layer] if 0 <= event.layer < 4 else "?"
+        ncell = self.layout.ncell
+
+        def cell_name(cell: int) -> str:  # a crafted trace may point past the grid
+            return names.cell(cell) if 0 <= cell < ncell else f"cell {cell} (off the grid)"
+
         if event.layer == MARK_CELL:
-            what, role = names.cell(event.index), CELL_ROLE_NAMES.get(event.value)
+            what, role = cell_name(event.index), CELL_ROLE_NAMES.get(event.value)
         elif event.layer == MARK_CANDIDATE:
             cell, d = divmod(event.index, self.n)
-            what, role = f"{d + 1} in {names.cell(cell)}", ROLE_NAMES.get(event.value)
+            what, role = f"{d + 1} in {cell_name(cell)}", ROLE_NAMES.get(event.value)
         elif event.layer == MARK_HOUSE:
-            what, role = names.house(event.index), HOUSE_ROLE_NAMES.get(event.value)
+            inside = 0 <= event.index < 3 * self.n
+            what = names.house(event.index) if inside else f"house {event.index} (off the grid)"
+            role = HOUSE_ROLE_NAMES.get(event.value)
         elif event.layer == MARK_LINK:
             if event.value == 0:
                 return f"clear link {event.index}"
             a, b, kind = decode_link(self.layout.ncell * self.n, event.value)
-            ca, cb = names.cell(a // self.n), names.cell(b // self.n)
+            ca, cb = cell_name(a // self.n), cell_name(b // self.n)
             return f"{LINK_NAMES.get(kind, '?')} link {a % self.n + 1}{ca} - {b % self.n + 1}{cb}"
         else:
             return f"mark layer {event.layer}"

@@ -65,7 +65,13 @@ def _flip_middle(raw: bytes) -> bytes:
 
 KERNEL_DAMAGE: dict[str, tuple[str, Callable[[bytes], bytes], str]] = {
     "truncated index": ("nbi", lambda raw: raw[:10], "truncated"),
-    "garbage index": ("nbi", lambda raw: os.urandom(len(raw)), ""),
+    "garbage index": ("nbi", lambda raw: os.urandom(len(raw)), "not an index of numba's"),
+    # a pickle opcode asking for 2**60 bytes: unpickled, it fails past any except clause
+    "index asking for memory": (
+        "nbi",
+        lambda raw: b"\x80\x05\x96" + (1 << 60).to_bytes(8, "little") + raw[11:],
+        "not an index of numba's",
+    ),
     "empty data": ("nbc", lambda raw: b"", "not an entry of ours"),
     "garbage data": ("nbc", lambda raw: b"\x80\x04garbage" * 40, "not an entry of ours"),
     "one byte of the data flipped": ("nbc", _flip_middle, "does not match its digest"),

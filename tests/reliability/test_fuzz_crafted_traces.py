@@ -203,3 +203,30 @@ def test_trace_show_spells_out_what_a_terminal_would_act_on():
     first = next(iter(event_lines(trace, 0, 0)))
     assert first.endswith(": \\x1b[2J\\x1b]0;t\\x07\\u202eevil"), first
     assert "  solver      x\\x1b[31m" in summary_lines(trace, "t.pzt")
+
+
+def test_a_mark_off_the_grid_is_described_not_a_traceback():
+    """A crafted sudoku trace once loaded and then broke `trace show` (IndexError in the
+    cell names): a Mark event may point at any cell, candidate, house or link end; the
+    event list names the ones off the grid as such."""
+    from puzzleviz.solvers.sudoku.model import (
+        MARK_CANDIDATE,
+        MARK_CELL,
+        MARK_HOUSE,
+        MARK_LINK,
+        Mark,
+        SudokuModel,
+        encode_link,
+    )
+
+    model = SudokuModel("." * 81)
+    far, ncand = 10**6, 81 * 9
+    lines = [
+        model.describe(Mark(MARK_CELL, far, 1, 0)),
+        model.describe(Mark(MARK_CELL, -3, 1, 0)),
+        model.describe(Mark(MARK_CANDIDATE, far, 1, 0)),
+        model.describe(Mark(MARK_HOUSE, 27, 1, 0)),
+        model.describe(Mark(MARK_LINK, 0, encode_link(ncand, ncand + 40, 5, 1), 0)),
+    ]
+    assert all("off the grid" in line for line in lines), lines
+    assert "A1" in model.describe(Mark(MARK_CELL, 0, 1, 0))
