@@ -173,7 +173,7 @@ class DigitsScene(Scene[DigitsModel]):
             else:
                 tris = np.array(model.placement_triangles(piece, *where))
                 _draw_piece(d, board.to_screen(tris), piece, board.unit, board.scale,
-                            labels=labels)  # fmt: skip
+                            labels=labels, name=model.label(piece))  # fmt: skip
         for label in labels:  # above every piece, so none is hidden under a neighbour
             label()
         if isinstance(event, Place | Remove):
@@ -197,15 +197,17 @@ def _draw_piece(
     scale: float,
     alpha: float = 1.0,
     labels: list[Callable[[], None]] | None = None,
+    name: str = "",
 ) -> None:
     """Filled triangles, the outline of their union, and the digit as a label (`unit`:
     pixels per block, which sets the label's size); given `labels`, the label is left
-    there to be drawn once every piece is down."""
+    there to be drawn once every piece is down. `name` is the piece's label (the puzzle's,
+    which captions and quiz answers use; the piece's number when not given)."""
     color = piece_color(piece)
     d.triangles(tris, rgba(color, alpha))
     a, b = boundary_edges(tris)
     d.lines(a, b, rgba(mix(color, INK, 0.55), alpha), 1.8 * scale)
-    label = functools.partial(_draw_label, d, tris, piece, color, unit, scale, alpha)
+    label = functools.partial(_draw_label, d, tris, name or str(piece), color, unit, scale, alpha)
     if labels is None:
         label()
     else:
@@ -213,17 +215,17 @@ def _draw_piece(
 
 
 def _draw_label(
-    d: DrawList2D, tris: Triangles, piece: int, color: RGBA, unit: float, scale: float,
+    d: DrawList2D, tris: Triangles, name: str, color: RGBA, unit: float, scale: float,
     alpha: float,
 ) -> None:  # fmt: skip
     center = tris.reshape(-1, 2).mean(axis=0)
     size = max(TEXT * scale, unit * 0.75)
     fill = over(rgba(color, alpha), "#F7F5F0")
     if not _covers(tris, center):  # the centroid of a 0 or an 8 is in a hole: a tag there
-        w, h = measure(str(piece), size, "bold")
+        w, h = measure(name, size, "bold")
         d.rect(float(center[0]) - w / 2 - 4 * scale, float(center[1]) - h * 0.42, w + 8 * scale,
                h * 0.84, fill, radius=4 * scale)  # fmt: skip
-    d.text(str(piece), float(center[0]), float(center[1]), size, readable_ink(fill),
+    d.text(name, float(center[0]), float(center[1]), size, readable_ink(fill),
            anchor="cm", font="bold")  # fmt: skip
 
 
@@ -248,7 +250,8 @@ def _draw_in_tray(
 ) -> None:
     tris, centroid = _tray_shape(model, piece)
     screen = (tris - centroid) * board.unit + board.tray_center(piece)
-    _draw_piece(d, screen, piece, board.unit, board.scale, alpha=0.85, labels=labels)
+    _draw_piece(d, screen, piece, board.unit, board.scale, alpha=0.85, labels=labels,
+                name=model.label(piece))  # fmt: skip
 
 
 def _draw_flight(
@@ -274,7 +277,7 @@ def _draw_flight(
     size = 1.0
     screen = ((tris - centroid) @ linear.T) * board.unit * size + center - [0.0, lift]
     d.triangles(screen + [3.0 * board.scale, 5.0 * board.scale], rgba(INK, 0.15 * min(lift, 1)))
-    _draw_piece(d, screen, event.piece, board.unit, board.scale)
+    _draw_piece(d, screen, event.piece, board.unit, board.scale, name=model.label(event.piece))
 
 
 def _draw_left_empty(
@@ -343,7 +346,7 @@ def _draw_classes(d: DrawList2D, model: DigitsModel, view: View) -> None:
         labels: list[Callable[[], None]] = []
         for piece, where in placements.items():
             tris = np.array(model.placement_triangles(piece, *where)) * unit + origin
-            _draw_piece(d, tris, piece, unit, view.scale, labels=labels)
+            _draw_piece(d, tris, piece, unit, view.scale, labels=labels, name=model.label(piece))
         for label in labels:
             label()
         bottom = area.y + model.puzzle.height * unit + 8 * view.scale

@@ -9,11 +9,12 @@ docs/write-your-own-puzzle.md.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping
 from typing import ClassVar
 
 import numpy as np
-from puzzleviz.solvers.i18n import N_, gettext
+from puzzleviz.solvers.i18n import N_, current_language, gettext
 from puzzleviz.solvers.queens.model import Clear, Conflict, Place, QueensModel, Remove, square
 from puzzleviz.viz.color import ACCENT, GOOD, INK, RGBA, ink_against, mix, palette, rgba
 from puzzleviz.viz.draw2d import DrawList2D
@@ -57,6 +58,13 @@ def layout(n: int, stage: Rect, scale: float) -> tuple[Board, Rect]:
     """The board (as large as the stage's height allows, after the edge labels) and the
     legend on its right, the two centred together; on a narrow frame (4:3) the board gives
     up width so the legend's lines fit whole."""
+    return _layout(n, stage, scale, current_language())
+
+
+@functools.lru_cache(maxsize=64)
+def _layout(n: int, stage: Rect, scale: float, language: str) -> tuple[Board, Rect]:
+    """`layout` kept a language (the legend's words set its width): a quiz's export asks
+    the scene what a click names at thousands of points (viz.web.quiz_map)."""
     label, gap = 30 * scale, 40 * scale
     legend_w = max(legend_width(entry, scale) for entry in _every_entry(0))
     cell = min((stage.h - label) / n, (stage.w - label - gap - legend_w) / n)
@@ -86,6 +94,18 @@ class QueensScene(Scene[QueensModel]):
         """The counters (solutions only once there is one: "0 found" reads as a failure)."""
         shown = {k: v for k, v in frame.counters.items() if v or k != "solutions"}
         return counter_lines(frame.trace, shown, self.counter_labels)
+
+    quiz_buttons: ClassVar[bool] = False
+    quiz_prompt: ClassVar[str] = N_("Click the square where the next queen goes.")
+
+    def quiz_answer(
+        self, frame: Frame[QueensModel], view: View, x: float, y: float, button: int
+    ) -> str | None:
+        """A click on a square: "queen c4"."""
+        n = frame.model.n
+        board, _side = layout(n, view.stage, view.scale)
+        col, row = int((x - board.x) // board.cell), int((y - board.y) // board.cell)
+        return f"queen {square(row, col)}" if 0 <= row < n and 0 <= col < n else None
 
     def draw(self, frame: Frame[QueensModel], view: View, canvas: Canvas) -> None:
         model, d, s = frame.model, canvas.d2, view.scale

@@ -133,6 +133,15 @@ class RingsScene(Scene[RingsModel]):
     def interaction(self) -> Interaction[RingsModel]:
         return RingsInteraction()
 
+    quiz_prompt: ClassVar[str] = N_("Click the ring to turn, then choose its turn.")
+
+    def quiz_answer(
+        self, frame: Frame[RingsModel], view: View, x: float, y: float, button: int
+    ) -> str | None:
+        """A click on a ring names it ("ring 2"); its turns are then offered."""
+        ring = place(frame.model.config, rings_area(view)[0]).ring_at(x, y)
+        return None if ring is None else f"ring {ring + 1}"
+
     def statistics(self, frame: Frame[RingsModel]) -> list[str]:
         """The search's counters. Best-first ranks positions by the thesis' score (a sum
         over colour runs, 0 when solved), not by moves: its estimate is no number of moves,

@@ -148,6 +148,16 @@ class SetScene(Scene[SetGameModel]):
     def interaction(self) -> Interaction[SetGameModel]:
         return SetInteraction()
 
+    quiz_buttons: ClassVar[bool] = False
+    quiz_prompt: ClassVar[str] = N_("Click the card the search adds next.")
+
+    def quiz_answer(
+        self, frame: Frame[SetGameModel], view: View, x: float, y: float, button: int
+    ) -> str | None:
+        """A click on a card: "card 0121" (its code word)."""
+        card = board_layout(frame.model, view.stage, view.scale).card_at(x, y)
+        return None if card is None else f"card {frame.model.space.word(card)}"
+
     def draw(self, frame: Frame[SetGameModel], view: View, canvas: Canvas) -> None:
         model: SetGameModel = frame.model
         state = frame.state

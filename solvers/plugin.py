@@ -209,6 +209,10 @@ class PuzzleSpec:
     # judge(trace): the puzzle's quiz judge over one of its traces (solvers.quiz.Judge:
     # which answers are right before a recorded step); None: `puzzleviz quiz` refuses it
     judge: Ref[Callable[[Trace], Judge]] | None = None
+    # practice(technique, seed): a generated puzzle that needs `technique` (as the user
+    # typed it; one line listing the choices for an unknown one), recorded for the window
+    # (`play --practice`); None: the puzzle offers no practice puzzles
+    practice: Ref[Callable[[str, int], Trace]] | None = None
 
     def __post_init__(self) -> None:
         if not self.methods:

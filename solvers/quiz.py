@@ -28,6 +28,7 @@ __all__ = [
     "AnswerError",
     "Judge",
     "JudgeFactory",
+    "LastPosition",
     "QuizAnswer",
     "QuizResult",
     "Verdict",
@@ -72,6 +73,24 @@ class Judge(Protocol):
         """The verdict on `answer` before `step`; AnswerError if it is not a move."""
         ...
 
+    def answers(self, step: int) -> list[str]:
+        """Every move a student could answer before `step`, in the notation, whatever its
+        verdict (every square of the row, every pencil mark placed or removed): the browser
+        page judges each of them when it is exported, as it cannot run the judge."""
+        ...
+
+    def choices(self, step: int) -> list[str]:
+        """The answers to offer as buttons, for a puzzle whose scene cannot make the move by
+        a click (the next piece of a packing among its candidates); [] when the scene's own
+        interaction answers (a click on a square, a ring, a card, a pencil mark)."""
+        ...
+
+    def hints(self, step: int) -> list[str]:
+        """What a student is told after each wrong answer, vaguest first (messages: "the
+        next queen goes in row 5", then which squares are safe); after the last, the
+        recorded move is shown."""
+        ...
+
 
 JudgeFactory = Callable[[Trace], Judge]
 
@@ -83,6 +102,22 @@ def state_before(trace: Trace, model: PuzzleModel, step: int) -> np.ndarray:
     if lo:
         model.apply_rows(state, trace.rows[:lo])
     return state
+
+
+class LastPosition:
+    """The state before a step, replayed once for the last step asked about: a question's
+    verdicts, choices and hints all start from it, and a search's trace may hold millions
+    of events before it."""
+
+    def __init__(self, trace: Trace, model: PuzzleModel) -> None:
+        self.trace, self.model = trace, model
+        self._step, self._state = -1, np.empty(0, dtype=STATE_DTYPE)
+
+    def before(self, step: int) -> np.ndarray:
+        """The state before `step`: the kept array (copy it before changing it)."""
+        if self._step != step:
+            self._step, self._state = step, state_before(self.trace, self.model, step)
+        return self._state
 
 
 def milestone_steps(trace: Trace, askable: Callable[[int], bool]) -> list[int]:

@@ -56,13 +56,13 @@ class ToyScene(Scene):
 
 
 class ToyInteraction(Interaction):
-    """ "q" adds one to slot 0; a click swaps slots 0 and 1; "j" runs a background job that
+    """ "w" adds one to slot 0; a click swaps slots 0 and 1; "j" runs a background job that
     answers with a new trace."""
 
-    help = (("Q", "add one to slot 0"), ("J", "a background job"))
+    help = (("W", "add one to slot 0"), ("J", "a background job"))
 
     def on_key(self, key: str, shift: bool, session: Session) -> bool:
-        if key == "q":
+        if key == "w":
             session.act("add one", [Add(0, -1 if shift else 1)])
             return True
         if key == "j":

@@ -17,7 +17,8 @@ from typing import Any
 
 import moderngl
 import pygame
-from puzzleviz.solvers.i18n import N_, fill, gettext, msg, render
+from puzzleviz.solvers.errors import PuzzlevizError
+from puzzleviz.solvers.i18n import N_, fill, gettext, msg, nmsg, render
 from puzzleviz.solvers.model import PuzzleModel
 from puzzleviz.solvers.trace import Trace
 from puzzleviz.solvers.traceview import model_for
@@ -28,6 +29,7 @@ from puzzleviz.viz.hud import HudLayout
 from puzzleviz.viz.images import save_png
 from puzzleviz.viz.interaction import NOTICE_SEPARATOR, Interaction, Session
 from puzzleviz.viz.player import Player
+from puzzleviz.viz.quiz_control import QUIZ_KEYS, QuizControl
 from puzzleviz.viz.renderer import Renderer
 from puzzleviz.viz.scene import Scene, scene_for, warm_up_beside
 from puzzleviz.viz.target import RenderTarget
@@ -58,6 +60,7 @@ CAMERA_KEYS = (
     (N_("wheel"), N_("zoom")),
     (N_("C or double-click"), N_("reset the camera")),
 )
+QUIZ_KEY = ("Q", N_("quiz: stop before the moves and ask for them"))
 WINDOW_KEYS = (
     ("F", N_("fullscreen (again: back to the window)")),
     ("S", N_("screenshot (PNG in the current folder)")),
@@ -118,6 +121,7 @@ class App:
         self._last_click = -1.0
         self._undo: list[_Shown] = []
         self._redo: list[_Shown] = []
+        self.quiz: QuizControl | None = None
         self.index = 0
         if traces:
             self.load(0)
@@ -137,8 +141,12 @@ class App:
         self.interaction = self.scene.interaction()
         self.session = Session(lambda: self.player, self._replace_trace)
         self._result = ""
+        opening = self.scene.opening_notice(trace)
+        if opening is not None:
+            self.session.report(opening)  # shown until the first action
         self._undo.clear()
         self._redo.clear()
+        self.quiz = None
 
     def _replace_trace(self, trace: Trace, position: float) -> None:
         """The session changed the trace (a move, a search result): the old one is kept for
@@ -204,8 +212,10 @@ class App:
             self._drag = None
         elif event.type == pygame.MOUSEWHEEL:
             x, y = self._pixels(pygame.mouse.get_pos())
-            if self.interaction is not None and self.interaction.on_wheel(
-                x, y, event.y, self.session
+            if (
+                self.interaction is not None
+                and self.quiz is None
+                and self.interaction.on_wheel(x, y, event.y, self.session)
             ):
                 return
             if self.look.camera is not None:
@@ -220,6 +230,11 @@ class App:
         p = self.player
         shift = bool(mod & pygame.KMOD_SHIFT)
         ctrl = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        if key == pygame.K_q and not ctrl:
+            self.toggle_quiz()
+            return
+        if self.quiz is not None and self.quiz.key(key, self.player):
+            return
         if ctrl:
             redo = key == pygame.K_y or (key == pygame.K_z and shift)
             if redo or key == pygame.K_z:
@@ -262,7 +277,7 @@ class App:
                 said = N_("{option}: on") if options[option.name] else N_("{option}: off")
                 self.say(msg(said, option=gettext(option.label)))
                 return
-        if self.interaction is not None:
+        if self.interaction is not None and self.quiz is None:
             result = self._result
             self._result = ""
             if not self.interaction.on_key(pygame.key.name(key), shift, self.session):
@@ -280,7 +295,10 @@ class App:
 
     def help_rows(self) -> tuple[tuple[str, str], ...]:
         """The keys that do something in this scene, and nothing else."""
-        rows: tuple[tuple[str, str], ...] = PLAYER_KEYS
+        if self.quiz is not None:
+            camera = CAMERA_KEYS if self.look.camera is not None else ()
+            return QUIZ_KEYS + camera + WINDOW_KEYS
+        rows: tuple[tuple[str, str], ...] = PLAYER_KEYS + (QUIZ_KEY,)
         if self.look.camera is not None:
             rows += CAMERA_KEYS
         rows += tuple((option.key.upper(), option.label) for option in self.scene.options)
@@ -313,6 +331,8 @@ class App:
         layout = self.layout
         double = button == 1 and self._clock - self._last_click <= DOUBLE_CLICK_SECONDS
         self._last_click = self._clock if button == 1 and not double else -1.0
+        if self.quiz is not None and self._quiz_click(x, y, button, layout):
+            return
         if button == 1 and self.look.hud.timeline and layout.play_button.contains(x, y):
             self._result = ""
             self.player.toggle_play()
@@ -329,9 +349,50 @@ class App:
             else:
                 self._drag = "orbit" if button == 1 else "pan"
 
+    # -- a quiz ------------------------------------------------------------------------
+
+    def start_quiz(self, steps: Sequence[int] | None = None) -> None:
+        """Stop before moves of the trace shown and ask for them (viz.quiz_mode): at
+        `steps` (0-based), else where the puzzle's judge asks by default, from here on."""
+        from puzzleviz.viz.quiz_mode import quiz_for
+
+        player = self.player
+        player.settle()
+        start = 0 if player.at_end else player.cursor
+        mode = quiz_for(player.trace, steps, start=start)
+        if mode.question is None:
+            self.say(msg("no question is left after this point: Home, then Q"))
+            return
+        if start == 0:
+            player.seek(0)
+        self.quiz = QuizControl(mode, self.say)
+        self._result = ""
+        self.say(nmsg("Quiz: {n} question ahead", "Quiz: {n} questions ahead",
+                      len(mode.questions) - mode.index))  # fmt: skip
+        player.play()
+
+    def toggle_quiz(self) -> None:
+        """Q: start a quiz on the trace shown, or leave the one under way."""
+        if self.quiz is not None:
+            said = render(self.quiz.mode.summary())
+            self.quiz = None
+            self.player.pause()
+            self.say(msg("Quiz left · {summary}", summary=said))
+            return
+        try:
+            self.start_quiz()
+        except PuzzlevizError as exc:
+            self.say(exc.message)
+
+    def _quiz_click(self, x: float, y: float, button: int, layout: HudLayout) -> bool:
+        assert self.quiz is not None
+        view = self.session.view or make_view(self.look, self.target.size, self.player.frame())[0]
+        return self.quiz.click(x, y, button, layout, self.player.frame(), view, self.scene)
+
     def _interaction_click(self, x: float, y: float, button: int) -> bool:
-        """A click the scene's interaction takes (a move, a card): the next action."""
-        if self.interaction is None:
+        """A click the scene's interaction takes (a move, a card): the next action. Off
+        in a quiz: a ring turned by hand would replace the trace being asked about."""
+        if self.interaction is None or self.quiz is not None:
             return False
         result, self._result = self._result, ""
         if self.interaction.on_click(x, y, button, self.session):
@@ -365,7 +426,10 @@ class App:
             self.session.message = ""
         if self.session.result:
             self._result, self.session.result = self.session.result, ""
+        before = self.player.position
         self.player.advance(dt)
+        if self.quiz is not None:
+            self.quiz.tick(self.player, before)
         self._count_down_message(dt)
 
     def _count_down_message(self, dt: float) -> None:
@@ -391,9 +455,10 @@ class App:
     def render(self) -> HudLayout:
         message = self._notice()
         look = self.look
-        if look.hud.message != message:
+        quiz = self.quiz.panel(self.scene) if self.quiz is not None else None
+        if look.hud.message != message or look.hud.quiz != quiz:
             look = self.look = dataclasses.replace(
-                look, hud=dataclasses.replace(look.hud, message=message)
+                look, hud=dataclasses.replace(look.hud, message=message, quiz=quiz)
             )
         frame = self.player.frame()
         self.session.frame = frame

@@ -78,7 +78,14 @@ def _add_pace(parser: argparse.ArgumentParser) -> None:
 def add_view_commands(sub: SubParsers, guard: Guard) -> None:
     """play, record and demo; `guard` checks a command's outputs before it runs."""
     play = sub.add_parser("play", help="replay traces in a window")
-    play.add_argument("traces", nargs="+", type=Path, metavar="TRACE")
+    play.add_argument("traces", nargs="*", type=Path, metavar="TRACE")
+    play.add_argument(
+        "--practice",
+        metavar="TECHNIQUE",
+        help="start from a generated puzzle that needs TECHNIQUE (sudoku: 'X-Wing', "
+        "'xy-wing', 'unique rectangle type 1', 'als-xz'); in the window P makes the next, "
+        "I gives hints",
+    )
     play.add_argument("--size", type=parse_size, default=(1280, 720), metavar="WxH")
     play.add_argument("--fullscreen", action="store_true")
     _add_pace(play)
@@ -214,14 +221,38 @@ def _level(args: argparse.Namespace) -> Level | None:
 def run_play(args: argparse.Namespace) -> int:
     from puzzleviz.viz.window import display_available, run_window
 
-    traces = _load(args.traces)
+    if not args.traces and args.practice is None:
+        raise PuzzlevizError("play needs a TRACE file, or --practice TECHNIQUE")
+    traces = _load(args.traces)  # a bad file is said first, with or without a display
     if not display_available():
         raise PuzzlevizError(
             "no display to open a window on; use 'puzzleviz record TRACE -o out.mp4'"
         )
+    if args.practice is not None:  # first, paused at its start: the student solves it
+        traces.insert(0, practice_trace(args.practice))
     run_window(traces, size=args.size, fullscreen=args.fullscreen, speed=args.speed,
-               level=_level(args), samples=args.msaa)  # fmt: skip
+               level=_level(args), samples=args.msaa, play=args.practice is None)  # fmt: skip
     return 0
+
+
+def practice_trace(technique: str, seed: int | None = None) -> Trace:
+    """A practice puzzle from the puzzle that offers them (PuzzleSpec.practice: the sudoku),
+    made with a progress line on stderr; Ctrl-C stops it (solvers.interrupt)."""
+    import secrets
+
+    from puzzleviz.solvers.interrupt import run_stoppable
+    from puzzleviz.solvers.progress import Progress
+    from puzzleviz.solvers.registry import load, puzzles
+
+    offering = [spec for spec in puzzles().values() if spec.practice is not None]
+    if not offering:
+        raise PuzzlevizError("no installed puzzle makes practice puzzles")
+    spec = offering[0]
+    assert spec.practice is not None
+    make = load(spec, "practice", spec.practice)
+    chosen = secrets.randbelow(2**31) if seed is None else seed
+    with Progress(None, f"making a practice puzzle for {technique}") as bar:
+        return run_stoppable(lambda: make(technique, chosen), on_poll=lambda _: bar.poll())
 
 
 def run_record(args: argparse.Namespace) -> int:

@@ -32,7 +32,8 @@ def make_view(
     hit-tests with the same layout as it draws."""
     trace, title = (frame.trace, look.scene.heading(frame)) if frame is not None else (None, "")
     layout = hud_layout(size[0], size[1], look.hud, trace, title)
-    view = View(stage=layout.stage, scale=layout.scale, options=look.options, camera=look.camera)
+    view = View(stage=layout.stage, scale=layout.scale, options=look.options, camera=look.camera,
+                quiz=look.hud.quiz is not None)  # fmt: skip
     return view, layout
 
 
@@ -43,7 +44,7 @@ def compose(
     `show_text=False` records the text without drawing it (for contrast checks)."""
     view, layout = make_view(look, size, frame)
     canvas = Canvas(*size, show_text=show_text)
-    if not look.hud.show_help:
+    if not look.hud.covers_stage:
         look.scene.draw(frame, view, canvas)
     draw_hud(canvas.d2, frame, layout, look.hud, title=look.scene.heading(frame),
              statistics=look.scene.statistics(frame))  # fmt: skip

@@ -30,10 +30,11 @@ import numpy as np
 from puzzleviz.solvers.i18n import N_plural, fill, gettext, ngettext, number
 from puzzleviz.solvers.model import PuzzleModel
 from puzzleviz.solvers.trace import Trace
-from puzzleviz.viz.color import ACCENT, BAD, INK, MUTED, PANEL, rgba
+from puzzleviz.viz.color import ACCENT, BAD, INK, MUTED, PANEL, RGBA, rgba
 from puzzleviz.viz.draw2d import DrawList2D
 from puzzleviz.viz.interaction import NOTICE_SEPARATOR
 from puzzleviz.viz.player import Frame, Mode
+from puzzleviz.viz.quiz_panel import TONES, QuizBox, QuizPanel, draw_quiz_box, place_box
 from puzzleviz.viz.scene import Rect
 from puzzleviz.viz.text import fit_text, measure, wrap_text
 from puzzleviz.viz.timeline import Level
@@ -62,6 +63,12 @@ class HudOptions:
     message: str = ""  # a short notice, e.g. where a screenshot went
     pace: bool = True  # the pace in the footer (the browser page draws the one it plays at)
     help_rows: tuple[tuple[str, str], ...] = ()  # the keys that apply here, key -> what
+    quiz: QuizPanel | None = None  # a quiz under way (viz.quiz_panel)
+
+    @property
+    def covers_stage(self) -> bool:
+        """The help, or a quiz's summary, is drawn in the scene's place."""
+        return self.show_help or (self.quiz is not None and bool(self.quiz.summary))
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,6 +85,7 @@ class HudLayout:
     track: Rect  # the timeline's clickable bar
     speed_box: Rect  # mode icon and pace, left of the track
     counter_box: Rect  # the step counter, right of the track
+    quiz: QuizBox | None = None  # a quiz's box under the stage, and its buttons
 
     def fraction_at(self, x: float) -> float:
         return min(max((x - self.track.x) / max(self.track.w, 1.0), 0.0), 1.0)
@@ -122,6 +130,9 @@ def hud_layout(
     notice_h = measure("A\nA", TEXT * s)[1] + 7 * s  # NOTICE_LINES lines
     notice = Rect(m, footer.y - notice_h - 4 * s, width - 2 * m, notice_h)
     stage = Rect(m, header_h, width - 2 * m, max(notice.y - 4 * s - header_h, 10.0))
+    quiz = None
+    if options.quiz is not None and not options.quiz.summary:
+        quiz, stage = place_box(options.quiz, stage, s)
     cy = footer.y + footer_h / 2
     speed_w = 27 * s + pace_width(s)
     counter_w = counter_width(trace, s) if trace is not None else 250 * s
@@ -130,7 +141,7 @@ def hud_layout(
     left, right = speed_box.x + speed_box.w + 24 * s, counter_box.x - 24 * s
     track = Rect(left, cy - 3 * s, max(right - left, 10.0), 6 * s)
     return HudLayout(width, height, s, m, title_row, caption, stage, notice, footer, track,
-                     speed_box, counter_box)  # fmt: skip
+                     speed_box, counter_box, quiz)  # fmt: skip
 
 
 def title_lines(title: str, width: float, scale: float) -> int:
@@ -166,14 +177,21 @@ def draw_hud(
     statistics: Sequence[str] = (),
 ) -> None:
     _draw_title_row(d, layout, title, statistics)
-    if layout.caption is not None and frame.caption and not options.show_help:
-        _draw_caption(d, frame.caption, layout.caption, layout.scale)
+    quiz = options.quiz
+    caption = quiz.words if quiz is not None else frame.caption  # a caption would tell
+    ink = TONES[quiz.tone] if quiz is not None else INK
+    if layout.caption is not None and caption and not options.covers_stage:
+        _draw_caption(d, caption, layout.caption, layout.scale, ink)
+    if quiz is not None and layout.quiz is not None and not options.covers_stage:
+        draw_quiz_box(d, quiz, layout.quiz, layout.scale)
     if options.timeline:
         _draw_footer(d, frame, layout, pace=options.pace)
-    if options.message:
+    if options.message and not options.covers_stage:  # kept, shown again when it closes
         _draw_notice(d, options.message, layout)
     if options.show_help:
         draw_help(d, layout, options.help_rows)
+    elif quiz is not None and quiz.summary:
+        draw_table(d, layout, quiz.summary, quiz.rows)
 
 
 def _draw_title_row(d: DrawList2D, layout: HudLayout, title: str, stats: Sequence[str]) -> None:
@@ -197,17 +215,17 @@ def _draw_title_row(d: DrawList2D, layout: HudLayout, title: str, stats: Sequenc
         d.text(text, row.x + row.w, first_y, size, MUTED, anchor="rm")
 
 
-def _draw_caption(d: DrawList2D, caption: str, box: Rect, scale: float) -> None:
+def _draw_caption(d: DrawList2D, caption: str, box: Rect, scale: float, ink: RGBA = INK) -> None:
     """Two lines, from CAPTION down to CAPTION_MIN; a caption longer than that (a chain
     told in full, in German, on a 4:3 frame) gets three lines of TEXT set a third of the
     box apart, so it is shortened only past those."""
     size, text = fit_text(caption, CAPTION * scale, CAPTION_MIN * scale, box.w, CAPTION_LINES)
     if not text.endswith("…") or caption.endswith("…"):
-        d.text(text, box.x, box.y, size, INK, max_width=box.w)
+        d.text(text, box.x, box.y, size, ink, max_width=box.w)
         return
     size, text = fit_text(caption, TEXT * scale, TEXT * scale, box.w, CAPTION_LINES + 1)
     for k, line in enumerate(wrap_text(text, size, max_width=box.w)):
-        d.text(line, box.x, box.y + k * box.h / (CAPTION_LINES + 1), size, INK)
+        d.text(line, box.x, box.y + k * box.h / (CAPTION_LINES + 1), size, ink)
 
 
 def shows_pause(mode: Mode) -> bool:
@@ -324,17 +342,27 @@ def draw_help(d: DrawList2D, layout: HudLayout, rows: Sequence[tuple[str, str]])
     wide as its widest but at most KEY_SHARE of it: a longer key stands above what it does,
     so one long key ("click / drag timeline") does not squeeze every description. Both are
     msgids: a key is named as the reader's keyboard prints it, in the reader's words."""
+    keys = [(gettext(key), gettext(what)) for key, what in rows]
+    draw_table(d, layout, gettext("Keys (H closes this)"), keys)
+
+
+def draw_table(
+    d: DrawList2D, layout: HudLayout, title: str, rows: Sequence[tuple[str, str]]
+) -> None:
+    """A panel over the stage, the caption and the notice band, with a title and rows of
+    (key, what) in as few columns as hold them: the help's keys, a quiz's questions at its
+    end. The notice band is the room a long help needs at 4:3 in German or Hungarian; a
+    notice waits under the panel until it closes."""
     s, stage = layout.scale, layout.stage
-    if layout.caption is not None:
-        top = layout.caption.y
-        stage = Rect(stage.x, top, stage.w, stage.y + stage.h - top)
+    top = layout.caption.y if layout.caption is not None else stage.y
+    stage = Rect(stage.x, top, stage.w, layout.notice.y + layout.notice.h - top)
     size, pad = TEXT * s, 18 * s
     d.rect(stage.x, stage.y, stage.w, stage.h, PANEL, radius=12 * s, stroke=rgba(INK, 0.25),
            width=1.0)  # fmt: skip
-    d.text(gettext("Keys (H closes this)"), stage.x + pad, stage.y + pad * 0.7, HELP_TITLE * s, INK,
-           font="bold")  # fmt: skip
+    d.text(title, stage.x + pad, stage.y + pad * 0.7, HELP_TITLE * s, INK, font="bold",
+           max_width=stage.w - 2 * pad)  # fmt: skip
     top = stage.y + pad * 0.7 + HELP_TITLE * s * 1.6
-    help = _HelpText([(gettext(key), gettext(what)) for key, what in rows], size)
+    help = _HelpText(list(rows), size)
     columns = help.plan(stage.w - 2 * pad, stage.y + stage.h - pad - top, pad)
     col_w = (stage.w - 2 * pad - (len(columns) - 1) * pad) / max(len(columns), 1)
     x = stage.x + pad

@@ -87,6 +87,7 @@ class View:
     scale: float  # UI scale: 1.0 for a 720-pixel-high frame
     options: Mapping[str, bool]
     camera: OrbitCamera | None = None  # the user's camera, for 3D scenes
+    quiz: bool = False  # a quiz is under way: what only helps to play by hand may go
 
 
 class Canvas:
@@ -142,6 +143,25 @@ class Scene(ABC, Generic[M]):
 
     def interaction(self) -> Interaction[M] | None:
         """A fresh handler for playing the puzzle in the window, if the scene offers one."""
+        return None
+
+    def opening_notice(self, trace: Trace) -> str | None:
+        """What the window says when it opens on `trace` (a message), if anything: a
+        practice puzzle names the technique it is for and where it first applies."""
+        return None
+
+    # How a quiz question is answered in this scene (viz.quiz_mode): the instruction shown,
+    # a message; a scene with no `quiz_answer` is answered by the judge's buttons.
+    quiz_prompt: ClassVar[str] = N_("Choose the move below.")
+    quiz_buttons: ClassVar[bool] = True  # False: every click names a whole move (no buttons)
+
+    def quiz_answer(
+        self, frame: Frame[M], view: View, x: float, y: float, button: int
+    ) -> str | None:
+        """The move a click at (x, y) makes, in the quiz judge's notation ("queen c4"), or
+        the part of one it names ("ring 2": its turns are then offered as buttons); None
+        where the click names nothing. Button 1 is the left, 3 the right. Pure, as
+        `draw` is: the browser page's export asks it too."""
         return None
 
     @abstractmethod

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Literal
 
 import numpy as np
@@ -118,6 +119,11 @@ class GlyphAtlas:
         if glyph is None:
             glyph = self._glyphs[key] = self._rasterise(name, px, char)
         return glyph
+
+    def glyphs(self) -> Iterator[tuple[tuple[str, int, str], Glyph]]:
+        """Every glyph placed since the last reset, by (font, pixel size, character): what
+        a glyph quad's UVs came from (a PDF sets the character itself, viz.pdfdraw)."""
+        return iter(self._glyphs.items())
 
     def _rasterise(self, name: str, px: int, char: str) -> Glyph:
         font = self.face_for(name, char, px)

@@ -139,12 +139,15 @@ def run_window(
     level: Level | None = None,
     samples: int | None = None,
     max_frames: int | None = None,
+    play: bool = True,
 ) -> None:
-    """Show the traces until the user quits (or `max_frames` frames, for tests)."""
+    """Show the traces until the user quits (or `max_frames` frames, for tests); `play`:
+    start playing (a practice puzzle waits at its start for the student)."""
 
     def make(ctx: moderngl.Context, drawable: tuple[int, int]) -> App:
         app = App(ctx, traces, size=drawable, samples=samples, speed=speed, level=level)
-        app.player.play()
+        if play:
+            app.player.play()
         return app
 
     kinds = [trace.header.kind for trace in traces]

@@ -18,13 +18,25 @@ async function main() {
   const orbit = makeOrbit(canvas);
   const tour = makeTour(gl, shaders, scenes3d, orbit);
   await tour.go(0);
-  wireMenu((code) => tour.setLanguage(code));
+  // a quiz's keys and clicks come before the player's (quiz.js)
+  const quiz = tour.header.quiz ? makeQuiz(tour) : null;
+  wireMenu((code) => {
+    tour.setLanguage(code);
+    if (quiz) quiz.show();
+  });
   document.addEventListener("fullscreenchange", () => tour.report());
 
   document.addEventListener("keydown", (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     if (menu && event.target === menu) return; // the menu's own keys
+    const tag = event.target.tagName;
+    if (tag === "INPUT" || (tag === "BUTTON" && (event.key === " " || event.key === "Enter"))) return;
     const named = event.shiftKey && event.key.startsWith("Arrow") ? `Shift+${event.key}` : event.key;
+    if (quiz && quiz.key(named)) {
+      event.preventDefault();
+      tour.player.advance(0);
+      return;
+    }
     const action = tour.action(named) ?? tour.player.keys[named];
     if (action) {
       event.preventDefault();
@@ -53,6 +65,11 @@ async function main() {
   canvas.addEventListener("pointerdown", (event) => {
     const [x, y] = toCanvas(event);
     api.inputAt = performance.now();
+    if (quiz && quiz.click(x, y, event.button === 2 ? 3 : 1)) {
+      event.preventDefault();
+      tour.player.advance(0);
+      return;
+    }
     const card = tour.action("ArrowRight");
     if (api.card && card) {
       card(); // a tap or a click on a card goes on into its trace
@@ -64,6 +81,10 @@ async function main() {
       event.preventDefault();
       player.advance(0);
     }
+  });
+  // a right click is an answer in a quiz (a sudoku pencil mark removed), not a menu
+  canvas.addEventListener("contextmenu", (event) => {
+    if (quiz) event.preventDefault();
   });
   canvas.addEventListener("pointermove", (event) => {
     if (tour.player.pointerMove(toCanvas(event)[0])) tour.player.advance(0);
@@ -78,6 +99,7 @@ async function main() {
     const dt = before === null ? 0 : Math.min((now - before) / 1000, 0.25);
     before = now;
     tour.player.advance(dt);
+    if (quiz) quiz.tick();
     api.ticks += 1;
     requestAnimationFrame(tick);
   };

@@ -358,5 +358,5 @@ function makePlayer(data, renderer) {
     R: reverse,
   };
 
-  return { advance, keys, pointerDown, pointerMove, pointerUp, state };
+  return { advance, keys, pointerDown, pointerMove, pointerUp, state, seek };
 }

@@ -85,4 +85,5 @@ PUZZLE = PuzzleSpec(
     inputs=("puzzle",),
     scene=Ref("puzzleviz.scenes.digits:DigitsScene"),
     demo=Ref("puzzleviz.solvers.digits.demo:demo_trace"),
+    judge=Ref("puzzleviz.solvers.digits.judge:judge_for"),
 )

@@ -96,11 +96,17 @@ class DigitsPuzzle:
             frame = {"width": self.width, "height": self.height}
         else:
             frame = {"rows_hex": rows_hex_of(self.frame)}
-        return {
+        definition: dict[str, Any] = {
             "name": self.name,
             "frame": frame,
             "pieces": {p.label: {"rows_hex": rows_hex_of(p.cells)} for p in self.pieces},
         }
+        labels = [p.label for p in self.pieces]
+        if labels != sorted(labels):
+            # A trace's header is written with its keys sorted, which would renumber the
+            # pieces (a trace's events name them by number): the order says it again.
+            definition["order"] = labels
+        return definition
 
     @classmethod
     def from_definition(cls, data: Mapping[str, Any], *, where: str = "puzzle") -> DigitsPuzzle:
@@ -116,6 +122,12 @@ class DigitsPuzzle:
             )
         else:
             raise PuzzleInputError(f"{where}: 'pieces' must map piece names to shapes")
+        order = data.get("order")
+        if order is not None:
+            by_label = {p.label: p for p in pieces}
+            if not isinstance(order, list) or sorted(map(str, order)) != sorted(by_label):
+                raise PuzzleInputError(f"{where}: 'order' must list every piece's name once")
+            pieces = tuple(by_label[str(label)] for label in order)
         frame = frame_from_spec(data.get("frame"), where)
         return cls(str(data.get("name", "digits")), pieces, frame)
 

@@ -16,7 +16,7 @@ import re
 
 import numpy as np
 from puzzleviz.solvers.arrays import Int64Array
-from puzzleviz.solvers.i18n import msg
+from puzzleviz.solvers.i18n import msg, nmsg
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.queens.model import FILES, Place, QueensModel, square
 from puzzleviz.solvers.quiz import DIFFERENT, RIGHT, WRONG, AnswerError, Verdict, milestone_steps
@@ -60,6 +60,16 @@ def completes(n: int, cols: Int64Array) -> bool:
     return False
 
 
+def attacker(above: list[int], col: int) -> tuple[int, int] | None:
+    """The first of the queens `above` (one a row, by column) that attacks the square in
+    column `col` of the next row, as (row, col)."""
+    row = len(above)
+    for r, c in enumerate(above):
+        if c == col or abs(c - col) == row - r:
+            return r, c
+    return None
+
+
 class QueensJudge:
     """Judges `queen c4` answers on one queens trace."""
 
@@ -79,12 +89,42 @@ class QueensJudge:
             self._placed[step] = found
         return self._placed[step]
 
+    def above(self, step: int, row: int) -> list[int]:
+        """The columns of the queens in the rows above `row` before `step`."""
+        state = _state_before(self.trace, self.model, step)
+        return [int(c) for c in self.model.queens(state)[:row]]
+
     def recorded(self, step: int) -> str | None:
         placed = self.placed(step)
         return None if placed is None else f"queen {square(*placed)}"
 
     def default_steps(self) -> list[int]:
         return milestone_steps(self.trace, lambda s: self.placed(s) is not None)
+
+    def answers(self, step: int) -> list[str]:
+        """Every square of the board: a square in another row is an answer too (wrong)."""
+        if self.placed(step) is None:
+            return []
+        n = self.model.n
+        return [f"queen {square(row, col)}" for row in range(n) for col in range(n)]
+
+    def choices(self, step: int) -> list[str]:
+        return []  # a click on a square answers (scenes.queens)
+
+    def hints(self, step: int) -> list[str]:
+        """The row, then its safe squares (some of which may lead nowhere)."""
+        placed = self.placed(step)
+        if placed is None:
+            return []
+        row = placed[0]
+        above = self.above(step, row)
+        safe = [square(row, col) for col in range(self.model.n) if attacker(above, col) is None]
+        return [
+            msg("the next queen goes in row {row}", row=row + 1),
+            nmsg("row {row} has {n} safe square: {squares}",
+                 "row {row} has {n} safe squares: {squares}", len(safe),
+                 row=row + 1, squares=", ".join(safe)),
+        ]  # fmt: skip
 
     def parse(self, answer: str) -> tuple[int, int]:
         n = self.model.n
@@ -107,15 +147,14 @@ class QueensJudge:
         want = placed[0]
         if row != want:
             return Verdict(WRONG, msg("the next queen goes in row {row}", row=want + 1))
-        state = _state_before(self.trace, self.model, step)
-        above = [int(c) for c in self.model.queens(state)[:row]]
-        for r, c in enumerate(above):
-            if c == col or abs(c - col) == row - r:
-                return Verdict(
-                    WRONG,
-                    msg("{square} is attacked by the queen on {attacker}",
-                        square=square(row, col), attacker=square(r, c)),
-                )  # fmt: skip
+        above = self.above(step, row)
+        attacking = attacker(above, col)
+        if attacking is not None:
+            return Verdict(
+                WRONG,
+                msg("{square} is attacked by the queen on {attacker}",
+                    square=square(row, col), attacker=square(*attacking)),
+            )  # fmt: skip
         if not completes(self.model.n, np.array([*above, col], dtype=np.int64)):
             return Verdict(
                 WRONG,

@@ -92,6 +92,7 @@ PUZZLE = PuzzleSpec(
     texts=("config", "state"),
     scene=Ref("puzzleviz.scenes.rings:RingsScene"),
     demo=Ref("puzzleviz.solvers.rings.commands.demo:demo_trace"),
+    judge=Ref("puzzleviz.solvers.rings.judge:judge_for"),
     seeded=True,
     commands=(
         Command(

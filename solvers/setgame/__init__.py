@@ -72,6 +72,7 @@ PUZZLE = PuzzleSpec(
     texts=("with_cards", "forbid"),
     scene=Ref("puzzleviz.scenes.setgame:SetScene"),
     demo=Ref("puzzleviz.solvers.setgame.demo:demo_trace"),
+    judge=Ref("puzzleviz.solvers.setgame.judge:judge_for"),
     commands=(
         Command(
             ("set", "play"),

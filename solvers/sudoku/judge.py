@@ -9,15 +9,14 @@ trace) justifies that very move from the question's grid; the reason names it ("
 right: a hidden single in box A1C3").
 
 How the other techniques are searched: up to the subsets (rating 3.5) every application is
-listed (solvers.sudoku.applications), so any pattern the student saw counts. A harder
-technique is asked for its first application from the question's grid with the solver's
-own finder (logic.logic_steps, one technique, one step), and the move is right if that
-application makes it. As the solver always takes the easiest technique that applies, the
-recorded step is already that first application: above the subsets, only the step's own
-moves and those of an equally rated technique are found, and another X-Wing the student saw
-is judged wrong with the reason "true, but no technique as easy as X-Wing finds it here"
-(never "it is false": a move against the solution is told apart and said so). Listing every
-application of the harder finders is the next extension.
+listed (solvers.sudoku.applications), and so are those of the basic fish, the wings and the
+named three-link chains (solvers.sudoku.applications_more: X-Wing to Jellyfish, Y-, XYZ- and
+W-Wing, Skyscraper, 2-String Kite, Turbot Fish), so any such pattern the student saw counts.
+Any other technique is asked for its first application from the question's grid with the
+solver's own finder (logic.logic_steps, one technique, one step), and the move is right if
+that application makes it: another Empty Rectangle or chain the student saw is judged wrong
+with the reason "true, but no technique as easy as ... finds it here" (never "it is false":
+a move against the solution is told apart and said so).
 """
 
 from __future__ import annotations
@@ -28,10 +27,12 @@ import numpy as np
 from puzzleviz.solvers.i18n import msg
 from puzzleviz.solvers.quiz import DIFFERENT, RIGHT, WRONG, AnswerError, Verdict, state_before
 from puzzleviz.solvers.sudoku.applications import LISTED, Move, Position, applications
+from puzzleviz.solvers.sudoku.applications_more import MORE, more_applications
 from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
 from puzzleviz.solvers.sudoku.bruteforce import count_solutions
 from puzzleviz.solvers.sudoku.captions import caption_message
 from puzzleviz.solvers.sudoku.geometry import DIGIT_CHARS, Names, geometry
+from puzzleviz.solvers.sudoku.hint import step_hint
 from puzzleviz.solvers.sudoku.logic import logic_steps
 from puzzleviz.solvers.sudoku.model import (
     MARK_CANDIDATE,
@@ -44,6 +45,7 @@ from puzzleviz.solvers.sudoku.model import (
 )
 from puzzleviz.solvers.sudoku.record import enabled_techniques
 from puzzleviz.solvers.sudoku.roles import ROLE_PEER
+from puzzleviz.solvers.sudoku.steps import Step
 from puzzleviz.solvers.sudoku.techniques import BY_NAME, LOGIC, Technique
 from puzzleviz.solvers.trace import Trace
 
@@ -68,6 +70,7 @@ class SudokuJudge:
         self.allowed = [t for t in LOGIC if t.name in enabled and (unique or not t.needs_unique)]
         self._steps: dict[int, tuple[Technique | None, tuple[Move, ...]]] = {}
         self._solution: Grid | None = None
+        self._justified: dict[int, dict[Move, str]] = {}
 
     # -- the recorded step ---------------------------------------------------------------
     def step(self, step: int) -> tuple[Technique | None, tuple[Move, ...]]:
@@ -158,46 +161,84 @@ class SudokuJudge:
         if (truth == digit) != placed:
             return Verdict(WRONG, msg("{cell} is {digit} in the solution", cell=where,
                                       digit=DIGIT_CHARS[truth - 1]))  # fmt: skip
-        found = self.justify(values, cand, move, technique)
+        found = self.justified(step).get(move)
         if found is not None:
             return Verdict(DIFFERENT, msg("also right: {reason}", reason=found))
         return Verdict(WRONG, msg("true, but no technique as easy as {technique} finds it here",
                                   technique=title))  # fmt: skip
 
-    def justify(self, values: Grid, cand: Candidates, move: Move, hardest: Technique) -> str | None:
-        """Words for a technique at most as hard as `hardest` that makes `move` from this
-        grid ("a hidden single in box A1C3"), or None."""
+    def answers(self, step: int) -> list[str]:
+        """Every pencil mark of the question's grid, written in (A1=5) or removed (A1-5)."""
+        if self.step(step)[0] is None:
+            return []
+        state = state_before(self.trace, self.model, step)
+        cand = self.model.candidates(state)
+        return [
+            move_text((cell, digit, placed), self.names)
+            for cell in np.flatnonzero(self.model.values(state) == 0).tolist()
+            for digit in range(1, self.model.n + 1)
+            if cand[cell] >> (digit - 1) & 1
+            for placed in (True, False)
+        ]
+
+    def choices(self, step: int) -> list[str]:
+        return []  # a click on a pencil mark answers (scenes.sudoku)
+
+    def hints(self, step: int) -> list[str]:
+        """The window's hint levels before the whole step: the technique, then where."""
+        technique, _moves = self.step(step)
+        if technique is None:
+            return []
+        values, cand = self._grid(step)
+        found = self._first(values, cand, technique)
+        if found is None:  # a step the finder does not find again (it always should)
+            return [msg("Look for a {technique}.", technique=technique.title)]
+        return list(step_hint(found, self.names).texts[:2])
+
+    def _grid(self, step: int) -> tuple[Grid, Candidates]:
+        state = state_before(self.trace, self.model, step)
+        return self.model.values(state).copy(), self.model.candidates(state).copy()
+
+    def justified(self, step: int) -> dict[Move, str]:
+        """Every move that a technique at most as hard as the step's makes from the
+        question's grid, with the words of the easiest that makes it ("a hidden single in
+        box A1C3"). Found once a question, so judging every answer of the answer space
+        (the page's export) costs one pass of the finders."""
+        if step not in self._justified:
+            technique, _moves = self.step(step)
+            self._justified[step] = {} if technique is None else self._justify(step, technique)
+        return self._justified[step]
+
+    def _justify(self, step: int, hardest: Technique) -> dict[Move, str]:
+        values, cand = self._grid(step)
         position = Position(self.geo, values, cand, self.names)
+        found: dict[Move, str] = {}
         for technique in self.allowed:
             if technique.rating > hardest.rating:
                 continue  # harder than the step: not what the question asks for
-            if technique.name in LISTED:
-                for application in applications(technique.name, position):
-                    if move in application.moves:
-                        return application.words
-            else:
-                words = self._first_application(values, cand, move, technique)
-                if words is not None:
-                    return words
-        return None
+            if technique.name in LISTED or technique.name in MORE:
+                every = applications if technique.name in LISTED else more_applications
+                for application in every(technique.name, position):
+                    for move in application.moves:
+                        found.setdefault(move, application.words)
+                continue
+            first = self._first(values, cand, technique)
+            if first is not None:
+                words = caption_message(first, self.names)
+                for cell, digit in first.placements:
+                    found.setdefault((cell, digit, True), words)
+                for cell, digit in first.eliminations:
+                    found.setdefault((cell, digit, False), words)
+        return found
 
-    def _first_application(
-        self, values: Grid, cand: Candidates, move: Move, technique: Technique
-    ) -> str | None:
-        """The solver's finder for `technique` stops at its first application: whether
-        that one makes `move` (a later one is not looked for, see the module's note)."""
+    def _first(self, values: Grid, cand: Candidates, technique: Technique) -> Step | None:
+        """The solver's finder for `technique` stops at its first application (a later one
+        is not looked for, see the module's note)."""
         _status, steps = logic_steps(
             self.model.b, values.copy(), cand.copy(), [technique.name], 1,
             self.model.puzzle.givens,
         )  # fmt: skip
-        if not steps:
-            return None
-        found = steps[0]
-        cell, digit, placed = move
-        made = found.placements if placed else found.eliminations
-        if (cell, digit) not in made:
-            return None
-        return caption_message(found, self.names)
+        return steps[0] if steps else None
 
 
 def judge_for(trace: Trace) -> SudokuJudge:

@@ -27,3 +27,17 @@ def assert_one_line_error(capsys, *argv: str, match: str = "") -> str:
 
 
 __all__ = ["assert_one_line_error", "pytest", "run_cli"]
+
+
+def quiz(capsys, tmp_path, trace, answers: list[str], *options: str) -> dict:
+    """`puzzleviz quiz TRACE --answers FILE --json OUT` on `answers`, one a line: the graded
+    JSON."""
+    import json
+
+    given, out = tmp_path / "answers.txt", tmp_path / "graded.json"
+    given.write_text("\n".join(answers) + "\n")
+    code, _out, err = run_cli(capsys, "quiz", str(trace), "--answers", str(given),
+                              "--json", str(out), *options)  # fmt: skip
+    assert code == 0, err
+    document: dict = json.loads(out.read_text())
+    return document

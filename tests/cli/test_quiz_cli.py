@@ -10,7 +10,7 @@ from puzzleviz.solvers import registry
 from puzzleviz.solvers.sudoku.judge import SudokuJudge
 from puzzleviz.solvers.tracefile import load_trace
 
-from tests.cli.helpers import assert_one_line_error, run_cli
+from tests.cli.helpers import assert_one_line_error, quiz, run_cli
 from tests.entry_points import write_distribution
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "sudoku.pzt"
@@ -25,16 +25,6 @@ def queens8(tmp_path_factory) -> Path:
     path = tmp_path_factory.mktemp("queens") / "q8.pzt"
     assert main(["solve", "queens", "--n", "8", "--trace", str(path), "-q"]) == 0
     return path
-
-
-def quiz(capsys, tmp_path, trace: Path, answers: list[str], *options: str) -> dict:
-    given, out = tmp_path / "answers.txt", tmp_path / "graded.json"
-    given.write_text("\n".join(answers) + "\n")
-    code, _out, err = run_cli(capsys, "quiz", str(trace), "--answers", str(given),
-                              "--json", str(out), *options)  # fmt: skip
-    assert code == 0, err
-    document: dict = json.loads(out.read_text())
-    return document
 
 
 def test_a_queens_quiz_at_chosen_steps_counts_every_right_answer(capsys, tmp_path, queens8):
@@ -173,6 +163,15 @@ class Judge:
         if state_before(self.trace, self.model, step)[int(match[1])] == 0:
             return Verdict(DIFFERENT, msg("also right: that slot is empty too"))
         return Verdict(WRONG, msg("that slot is filled already"))
+
+    def answers(self, step):
+        return [f"slot {k}" for k in range(self.model.size)]
+
+    def choices(self, step):
+        return self.answers(step)  # the toy's scene takes no clicks: every slot a button
+
+    def hints(self, step):
+        return [msg("an empty slot")]
 
 
 PUZZLE = dataclasses.replace(TOY, kind="toyq", name="toyq", model=Ref("toyquiz:Model"),

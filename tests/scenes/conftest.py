@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -16,6 +17,7 @@ from puzzleviz.viz.scene import scene_for
 from puzzleviz.viz.target import RenderTarget
 
 GOLDEN_SIZE = (320, 180)
+BURRTOOLS = Path(__file__).parents[1] / "solvers" / "burrtools"
 
 
 @functools.cache
@@ -57,6 +59,8 @@ SEARCHES = {
                          "--method", "best-first"],
     "cube-stochastic": ["cube", "--method", "stochastic", "--seed", "4"],
     "cube-exact": ["cube"],
+    "cube-disassembly": ["cube", "--puzzle", str(BURRTOOLS / "CubeInCage.xmpuzzle"), "--classes",
+                         "--disassemble"],
     "set-search": ["set", "--v", "3", "--n", "3", "--count"],
     "sudoku-guessing": ["sudoku", "8000000000036000000700902000500070000000457000001000300010000"
                         "68008500010090000400", "-q"],
@@ -78,3 +82,12 @@ def search_trace(tmp_path_factory):
         return load_trace(path)
 
     return make
+
+
+@pytest.fixture
+def language():
+    """Sets the reader's language for a test, and English again after it."""
+    from puzzleviz.solvers import i18n
+
+    yield i18n.set_language
+    i18n.set_language("en")

@@ -170,7 +170,10 @@ def check_cube(frame: Frame, shown: Shown) -> None:
         assert f"errors: {errors} now (the line: fewest)" in shown.legend
         fewest = shown.stat(r"fewest errors so far: ([\d,]+)")
         assert fewest is None or fewest <= errors
-    if model.margin and frame.event is None:
+    if model.apart:  # a disassembly: its space's margin is room for parts set aside
+        assert "thick outline: the pieces sliding now" in shown.legend
+        assert "cell covered twice" not in shown.legend
+    elif model.margin and frame.event is None:
         packed = not slices(model, state, whole_space=True).bad.any()
         assert ("solved: every cell covered once" in shown.legend) == packed
         assert ("cell covered twice" in shown.legend) == (not packed)

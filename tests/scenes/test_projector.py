@@ -21,7 +21,7 @@ import functools
 
 import numpy as np
 import pytest
-from puzzleviz.solvers import i18n
+from puzzleviz.scenes.rings import RingsScene
 from puzzleviz.solvers.i18n import N_, msg, nmsg, render
 from puzzleviz.solvers.rings.model.config import RingConfig
 from puzzleviz.solvers.rings.model.geometry import turn_message
@@ -60,7 +60,7 @@ SCENE_NOTICES = {
     "digits": ((msg("{option}: on", option=N_("The classes of solutions side by side")),),),
     "queens": ((msg("steady pace: {speed} a second (A: automatic again)", speed="12.5"),),),
     "rings": (
-        (msg("{proof}: playing from the start; End jumps to the end",
+        (msg("{method}: {proof}", method=msg(RingsScene.method_names["best-first"]),
              proof=solution_message(43, False)), KEPT),
         (msg("Your move · {turn}", turn=turn_message(RingConfig.parse("2/20/2/4"), 1, 7)),),
     ),
@@ -112,12 +112,6 @@ def sizes_and_languages():
             yield pytest.param(size, language, id=f"{size[0]}x{size[1]}-{language}")
 
 
-@pytest.fixture
-def language():
-    yield i18n.set_language
-    i18n.set_language("en")
-
-
 def trace_of(name: str, demo, search_trace):
     return search_trace(name) if name in SEARCHES else demo(name)
 
@@ -126,6 +120,7 @@ def trace_of(name: str, demo, search_trace):
 def help_rows(trace) -> tuple[tuple[str, str], ...]:
     """The help an App shows for this scene (without a window or GL)."""
     app = App.__new__(App)
+    app.quiz = None
     app.scene = scene_for(trace.header.kind)
     app.interaction = app.scene.interaction()
     app.player = Player(trace, _model(trace))
@@ -140,9 +135,10 @@ def _model(trace):
     return model_for(trace)
 
 
-def frames(trace, options: dict[str, bool], help_shown: bool, with_notices: bool = False):
+def frames(trace, options: dict[str, bool], help_shown: bool, with_notices: bool = False,
+           quiz=None):  # fmt: skip
     """The frames at the shares AT; with `with_notices`, each shows one of the scene's long
-    notices in turn."""
+    notices in turn; with `quiz` (a QuizPanel), a quiz's question, box and buttons."""
     player = Player(trace, _model(trace))
     scene = scene_for(trace.header.kind)
     look = default_look(scene, player.frame())
@@ -150,7 +146,7 @@ def frames(trace, options: dict[str, bool], help_shown: bool, with_notices: bool
     steps = trace.n_steps
     for k, share in enumerate(AT):
         hud = HudOptions(show_help=help_shown, help_rows=help_rows(trace) if help_shown else (),
-                         message=said[k % len(said)])  # fmt: skip
+                         message=said[k % len(said)], quiz=quiz)  # fmt: skip
         shown = dataclasses.replace(look, options={**look.options, **options}, hud=hud)
         player.seek_step(round(share * steps) - 1)
         yield player.frame(), shown
@@ -171,11 +167,12 @@ def test_text_is_large_inside_the_frame_and_never_overlaps(
     check_readable(trace_of(puzzle, demo, search_trace), options, help_shown, size)
 
 
-def check_readable(trace, options: dict[str, bool], help_shown: bool, size: tuple[int, int]):
+def check_readable(trace, options: dict[str, bool], help_shown: bool, size: tuple[int, int],
+                   quiz=None):  # fmt: skip
     """Every text of the frames at AT (each with a long notice): large enough, whole, inside
     the frame, clear of every other text; the first statistic always shown."""
     scale = hud_layout(*size, HudOptions()).scale
-    for frame, look in frames(trace, options, help_shown, with_notices=True):
+    for frame, look in frames(trace, options, help_shown, with_notices=True, quiz=quiz):
         canvas, _ = compose(frame, look, size, show_text=False)
         runs = canvas.d2.texts
         least = MIN_TEXT * scale - 1e-6
@@ -183,7 +180,7 @@ def check_readable(trace, options: dict[str, bool], help_shown: bool, size: tupl
         assert not small, f"step {frame.step + 1}: text under {least:.0f} px: {small[:6]}"
         cut = [run.text for run in runs if run.text.endswith("…")]
         assert not cut, f"step {frame.step + 1}: text cut short: {cut[:4]}"
-        stats = look.scene.statistics(frame)
+        stats = look.scene.statistics(frame) if not look.hud.covers_stage else []
         shown = " ".join(run.text for run in runs)
         assert not stats or stats[0] in shown, f"step {frame.step + 1}: {stats[0]!r} not shown"
         check_placed(runs, size, f"step {frame.step + 1}")
@@ -212,13 +209,13 @@ def test_text_contrasts_with_what_is_behind_it(
     check_contrast(gl_ctx, trace_of(puzzle, demo, search_trace), options, help_shown)
 
 
-def check_contrast(gl_ctx, trace, options: dict[str, bool], help_shown: bool) -> None:
+def check_contrast(gl_ctx, trace, options: dict[str, bool], help_shown: bool, quiz=None) -> None:
     """Rendered without its text, the frame shows what each text is read against: the
     text's colour, composited over the median colour there, must reach 4.5:1."""
     size = (1280, 720)
     target = RenderTarget(gl_ctx, size, 0)
     try:
-        for frame, look in frames(trace, options, help_shown, with_notices=True):
+        for frame, look in frames(trace, options, help_shown, with_notices=True, quiz=quiz):
             canvas, _ = compose(frame, look, size, show_text=False)
             render_frame(renderer(gl_ctx), target, frame, look, show_text=False)
             background = target.read_image().astype(np.float64) / 255.0

@@ -174,3 +174,75 @@ def test_every_step_of_a_listed_technique_is_among_its_listed_applications():
             assert set(moves) <= found, (puzzle, step + 1, technique.name)
             checked += 1
     assert checked > 300
+
+
+def test_the_queens_hints_name_the_row_then_its_safe_squares_and_answers_span_the_board():
+    judge = five_queens()
+    assert [render(h, "en") for h in judge.hints(1)] == [
+        "the next queen goes in row 2",
+        "row 2 has 3 safe squares: c2, d2, e2",  # a2 and b2 are attacked by a1
+    ]
+    assert len(judge.answers(1)) == 25 and "queen c2" in judge.answers(1)
+    assert judge.choices(1) == []
+    kinds = {judge.judge(1, a).kind for a in judge.answers(1)}
+    assert kinds == {RIGHT, DIFFERENT, WRONG}
+
+
+def test_every_sudoku_answer_of_a_question_is_judged_and_its_own_moves_are_among_them(pointing):
+    step = 17  # a hidden single in box A1C3 places A1=4; others are right but different
+    answers = pointing.answers(step)
+    assert {"A1=4", "A1-4", "H3=3"} <= set(answers)
+    verdicts = {a: pointing.judge(step, a).kind for a in answers}
+    assert verdicts["A1=4"] == RIGHT
+    assert {k for k in verdicts.values()} == {RIGHT, DIFFERENT, WRONG}
+    # every right-but-different move is true: it agrees with the solution
+    solution = pointing.solution()
+    for answer, kind in verdicts.items():
+        if kind == DIFFERENT:
+            cell, digit, placed = pointing.parse(answer)
+            assert (int(solution[cell]) == digit) == placed, answer
+
+
+def test_the_sudoku_hints_are_the_technique_then_where_to_look(pointing):
+    first, second = (render(h, "en") for h in pointing.hints(27))
+    assert first == "Look for a Pointing Pair."
+    assert second.startswith("Pointing Pair: look at")
+    assert pointing.choices(27) == []
+
+
+def generated_hard(count: int) -> list[str]:
+    path = (
+        Path(__file__).resolve().parents[2] / "assets" / "puzzles" / "sudoku" / "generated_hard.txt"
+    )
+    lines = [ln.split()[0] for ln in path.read_text().splitlines() if ln and not ln.startswith("#")]
+    return lines[:count]
+
+
+@pytest.mark.parametrize("puzzle", generated_hard(3))
+def test_the_finders_first_application_is_among_every_listed_one_and_each_is_sound(puzzle):
+    """On every third position of three hard solves, for each technique listed in full
+    (fish, wings, named chains): the solver's finder's application is one of those listed,
+    and no listed application removes a digit of the solution."""
+    from puzzleviz.solvers.sudoku.applications_more import MORE, more_applications
+    from puzzleviz.solvers.sudoku.geometry import Names, geometry
+    from puzzleviz.solvers.sudoku.logic import logic_steps
+
+    judge = SudokuJudge(solve_and_record(puzzle)[1])
+    solution, geo, names = judge.solution(), geometry(3), Names(3)
+    seen = set()
+    for step in range(0, judge.trace.n_steps, 3):
+        values, cand = judge._grid(step)
+        position = Position(geo, values, cand, names)
+        for name in MORE:
+            listed = [a.moves for a in more_applications(name, position)]
+            for moves in listed:
+                for cell, digit, _placed in moves:
+                    assert solution[cell] != digit, (name, step, cell, digit)
+            _status, found = logic_steps(
+                3, values.copy(), cand.copy(), [name], 1, judge.model.puzzle.givens
+            )
+            if found:
+                made = frozenset((c, d, False) for c, d in found[0].eliminations)
+                assert made in listed, (name, step)
+                seen.add(name)
+    assert seen, "these solves use some of the techniques listed in full"

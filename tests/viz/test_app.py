@@ -133,7 +133,7 @@ def test_scene_option_keys_toggle_and_help_shows_them(app):
     assert app.look.options["labels"] is False
     key(app, pygame.K_h)
     rows = dict(app.look.hud.help_rows)
-    assert app.look.hud.show_help and rows["B"] == "Value labels" and rows["Q"]
+    assert app.look.hud.show_help and rows["B"] == "Value labels" and rows["W"]
     assert "C or double-click" not in rows  # no camera in a 2D scene: no camera keys
     key(app, pygame.K_ESCAPE)
     assert not app.look.hud.show_help and not app.quit_requested
@@ -161,7 +161,7 @@ def test_rendering_changes_with_the_cursor(app):
 def test_an_interaction_acts_at_the_cursor_and_drops_the_future(app):
     app.player.seek(6)
     before = app.player.state.copy()
-    key(app, pygame.K_q)
+    key(app, pygame.K_w)
     trace = app.player.trace
     assert trace.n_events == 7 and trace.step_caption_text(trace.n_steps - 1) == "add one"
     app.tick(GLIDE_SECONDS)
@@ -186,7 +186,7 @@ def test_a_background_job_hands_its_trace_to_the_window(app):
 def test_acting_on_a_loaded_trace_keeps_it_for_undo_and_redo(app):
     original = app.player.trace
     app.player.seek(6)
-    key(app, pygame.K_q)  # a move after step 2 of 6: steps 3..6 are set aside
+    key(app, pygame.K_w)  # a move after step 2 of 6: steps 3..6 are set aside
     app.tick(0.01)
     assert app.player.trace.n_steps == 3
     assert "3 later steps set aside" in app.look.hud.message or "set aside" in app._message

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 from puzzleviz.solvers import atomic
 from puzzleviz.solvers.i18n import LANGUAGES, current_language, gettext
+from puzzleviz.solvers.quiz import Judge
 from puzzleviz.solvers.trace import Trace
 from puzzleviz.viz.color import BACKGROUND
 from puzzleviz.viz.draw2d import DrawList2D
@@ -27,8 +28,11 @@ from puzzleviz.viz.web.frames import ExportError, FrameSource
 from puzzleviz.viz.web.frames3d import scene3d_store
 from puzzleviz.viz.web.languages import help_rows, help_runs, in_language, scene_drawn_once
 from puzzleviz.viz.web.page import page_html
+from puzzleviz.viz.web.quiz_page import check_stops, quiz_header
 from puzzleviz.viz.web.sampling import DEFAULT_TWEENS
 
+# a quiz's judge and the steps it asks before (0-based)
+Quiz = tuple[Judge, Sequence[int]]
 # draws a tour's title card for a trace, with its keys or not (a lesson's: viz.web.lesson_page)
 Card = Callable[[DrawList2D, bool], None]
 
@@ -82,17 +86,21 @@ def bake(
     languages: Sequence[str] = ("en",),
     card: Card | None = None,
     tour: bool = False,
+    quiz: Quiz | None = None,
 ) -> Baked:
     """`trace`'s payload in each of `languages` (the first is the one the page opens in):
     every moment in each language one after the other, so a language's frame sits next to
     the same moment's in another and shares its rows (viz.web.languages draws the scene
-    once for all where that is exact). `card` draws a tour's title card for the trace."""
+    once for all where that is exact). `card` draws a tour's title card for the trace;
+    `quiz`: the judge and the steps of a quiz the page plays (viz.web.quiz_page)."""
     languages = tuple(languages)
     sources: dict[str, FrameSource] = {}
     for code in languages:
         with in_language(code):
-            sources[code] = FrameSource(trace, size, tweens)
+            sources[code] = FrameSource(trace, size, tweens, quiz=quiz is not None)
     lead = sources[languages[0]]
+    if quiz is not None:
+        check_stops(trace, quiz[1], lead.schedule.positions)
     store = FrameStore()
     playing: dict[str, list[int]] = {code: [] for code in languages}
     slots: dict[str, list[int]] = {code: [] for code in languages}
@@ -175,6 +183,8 @@ def bake(
         "languages": list(languages),  # the menu's, the opening one first
         "words": words,  # language -> its slots, playing, paceLabels, help (, card), title
     }
+    if quiz is not None:
+        header["quiz"] = quiz_header(trace, quiz[0], quiz[1], sources)
     payload = pack(header, _atlas_rows(), store)
     titles = {code: str(words[code]["title"]) for code in languages}
     frames = len(store.slots) * len(languages)
@@ -241,16 +251,27 @@ def render_tour(
     languages: Sequence[str] | None = None,
     lang: str | None = None,
     cards: Sequence[Card] | None = None,
+    quiz: Quiz | None = None,
 ) -> ExportResult:
     """Several traces in one page, each its own payload, played one after the other as
-    the window's tour (N / P); `cards` draw each trace's title card (a lesson's)."""
+    the window's tour (N / P); `cards` draw each trace's title card (a lesson's); `quiz`
+    asks about the first trace."""
     started = time.perf_counter()
     codes = page_languages(languages, lang)
     tour = len(traces) > 1
     drawn: Sequence[Card | None] = cards or [None] * len(traces)
     baked = [
-        bake(trace, size, tweens, progress, languages=codes, tour=tour, card=card)
-        for trace, card in zip(traces, drawn, strict=True)
+        bake(
+            trace,
+            size,
+            tweens,
+            progress,
+            languages=codes,
+            tour=tour,
+            card=card,
+            quiz=quiz if k == 0 else None,
+        )
+        for k, (trace, card) in enumerate(zip(traces, drawn, strict=True))
     ]
     settings: dict[str, object] = {"width": size[0], "height": size[1]}
     if any(b.scene3d for b in baked):  # each trace's 3D layers, or null (viz/web/frames3d.py)
@@ -276,11 +297,12 @@ def export_html(
     languages: Sequence[str] | None = None,
     lang: str | None = None,
     cards: Sequence[Card] | None = None,
+    quiz: Quiz | None = None,
 ) -> ExportResult:
     """Write the page for `traces` (one, or a tour) to `out` (a file, atomically, or '-'
-    for stdout)."""
+    for stdout); with `quiz`, a quiz on the first."""
     tour = [traces] if isinstance(traces, Trace) else list(traces)
-    result = render_tour(tour, size, languages=languages, lang=lang, cards=cards)
+    result = render_tour(tour, size, languages=languages, lang=lang, cards=cards, quiz=quiz)
     with atomic.open_output(out) as stream:
         stream.write(result.html)
     return result

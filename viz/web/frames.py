@@ -26,6 +26,8 @@ from puzzleviz.viz.draw2d import DrawList2D
 from puzzleviz.viz.draw3d import DrawList3D
 from puzzleviz.viz.hud import HudLayout, HudOptions, draw_hud, draw_pace, pace_text
 from puzzleviz.viz.player import Frame, Mode, Player
+from puzzleviz.viz.quiz_mode import Tone
+from puzzleviz.viz.quiz_panel import QuizPanel
 from puzzleviz.viz.scene import Canvas, scene_for
 from puzzleviz.viz.text import ATLAS
 from puzzleviz.viz.timeline import Level
@@ -55,6 +57,8 @@ class FrameSource:
         size: tuple[int, int],
         tweens: int = DEFAULT_TWEENS,
         budget: int = MOMENT_BUDGET,
+        *,
+        quiz: bool = False,
     ):
         self.trace = trace
         self.size = size
@@ -62,7 +66,9 @@ class FrameSource:
         scene = scene_for(trace.header.kind)
         scene.warm_up(trace)  # what a recording shows, the page shows
         # the footer's pace is left out: the page draws the pace it plays at (pace_labels)
-        hud = HudOptions(pace=False)
+        # a quiz's page: the scene as a quiz shows it (view.quiz: a sudoku without its list
+        # of techniques), its caption row left for the page's words (viz.web.quiz_page)
+        hud = HudOptions(pace=False, quiz=QuizPanel("", Tone.ASK) if quiz else None)
         self.look: Look[PuzzleModel] = default_look(scene, self.player.frame(), hud)
         self.schedule: Schedule = schedule(self.player, tweens, budget)
         self._layout: HudLayout | None = None

@@ -21,7 +21,7 @@ SHADERS = ("shape", "tris", "dots", "glyphs", "mesh")
 # the player's script files (assets/web), inlined in this order inside one function scope:
 # each file sees the names the files before it define
 SCRIPTS = ("common.js", "decode.js", "render2d.js", "camera.js", "render3d.js", "orbit.js",
-           "player.js", "menu.js", "tour.js", "main.js")  # fmt: skip
+           "player.js", "menu.js", "tour.js", "quiz.js", "main.js")  # fmt: skip
 _ES_HEAD = (
     "#version 300 es\nprecision highp float;\nprecision highp int;\nprecision highp sampler2D;\n"
 )
