@@ -30,6 +30,7 @@ Target (issue 6): >= 20x faster than hodoku-py.
     .venv/bin/python benchmarks/sudoku.py [--limit N] [--skip-peer] [--skip-same]
                                           [--default-limit 40] [--files A B ...]
     .venv/bin/python benchmarks/sudoku.py --hard-sets [--skip-peer]
+    .venv/bin/python benchmarks/sudoku.py --se [...]   # against Sudoku Explainer: sudoku_se.py
 
 Measured figures: benchmarks/RESULTS.md.
 """
@@ -239,7 +240,31 @@ def main() -> None:
     parser.add_argument(
         "--hard-sets", action="store_true", help="the issue-21 rows: top95, Norvig 11, EXTREME"
     )
+    parser.add_argument(
+        "--se",
+        action="store_true",
+        help="our SE rating against Sudoku Explainer 1.2.1 (sudoku_se.py)",
+    )
+    parser.add_argument("--generated", type=int, default=800, help="--se: generated puzzles")
+    parser.add_argument(
+        "--se-timeout",
+        type=float,
+        default=90.0,
+        help="--se: seconds SE may take on one puzzle before it is left out",
+    )
+    parser.add_argument(
+        "--se-files",
+        nargs="*",
+        default=None,
+        help="--se: files of assets/puzzles/sudoku (default: all four)",
+    )
+    parser.add_argument("--show-misses", action="store_true", help="--se: print disagreements")
     args = parser.parse_args()
+    if args.se:
+        from sudoku_se import FILES, run  # this folder is on sys.path when run as a script
+
+        files = tuple(args.se_files) if args.se_files is not None else FILES
+        raise SystemExit(run(args.generated, args.se_timeout, files, args.show_misses))
     if args.hard_sets:
         main_hard_sets(args.skip_peer)
         return

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 from collections.abc import Collection, Mapping
 from typing import ClassVar
 
@@ -38,6 +39,7 @@ from puzzleviz.scenes.sudoku_layout import (
     technique_rows,
 )
 from puzzleviz.scenes.sudoku_play import hint_at, hint_events, named_events, placement_events
+from puzzleviz.scenes.sudoku_practice import PRACTICE_HELP, Practice, practice_notice
 from puzzleviz.solvers.arrays import Int32Array, StateArray
 from puzzleviz.solvers.events import Event
 from puzzleviz.solvers.i18n import N_, gettext, msg, nmsg, render
@@ -207,13 +209,37 @@ class SudokuScene(Scene[SudokuModel]):
         """The board's counts; the one "solved" milestone says nothing a student needs."""
         return counter_lines(frame.trace, frame.counters, self.counter_labels)
 
+    def opening_notice(self, trace: Trace) -> str | None:
+        return practice_notice(trace)
+
     def interaction(self) -> Interaction[SudokuModel]:
         return SudokuInteraction()
+
+    quiz_prompt: ClassVar[str] = N_(
+        "Click a pencil mark: left writes it in, right removes it (a cell: its moves)."
+    )
+
+    def quiz_answer(
+        self, frame: Frame[SudokuModel], view: View, x: float, y: float, button: int
+    ) -> str | None:
+        """A click on a pencil mark: "A1=5" (left) or "A1-5" (right); elsewhere in an empty
+        cell, the cell ("A1"), whose moves are then offered."""
+        model = frame.model
+        mark = grid_layout(view.stage, model.b, view.scale, techniques=not view.quiz).mark_at(x, y)
+        if mark is None:
+            return None
+        cell, digit = mark
+        name = cell_names(model.b).cell(cell)
+        if model.values(frame.state)[cell]:
+            return None
+        if model.n <= 9 and model.candidates(frame.state)[cell] >> (digit - 1) & 1:
+            return f"{name}{'-' if button == 3 else '='}{DIGIT_CHARS[digit - 1]}"
+        return name
 
     def draw(self, frame: Frame[SudokuModel], view: View, canvas: Canvas) -> None:
         model: SudokuModel = frame.model
         state = frame.state
-        layout = grid_layout(view.stage, model.b, view.scale)
+        layout = grid_layout(view.stage, model.b, view.scale, techniques=not view.quiz)
         d = canvas.d2
         event, t = frame.event, frame.t
         highlights = _Highlights.of(model, state, event, t)
@@ -237,13 +263,21 @@ class SudokuScene(Scene[SudokuModel]):
                      enumerate(model.candidates(state).tolist())]  # fmt: skip
             spots = number_spots(layout, chain, masks)
             draw_numbers(d, layout, spots, _candidate_size(layout))
+        if layout.notes is not None:
+            entries = _legend_entries(model, state, highlights)
+            legend_top = _draw_legend_in(d, entries, layout.notes, view.scale)
         if layout.techniques is not None and layout.notes is not None:
             enabled = enabled_techniques(frame.trace)
             _draw_panel(d, model, state, layout, event, t, enabled)
             cands = [int(m) for m in model.candidates(state).tolist()]
-            entries = _legend_entries(model, state, highlights)
-            legend_top = _draw_legend_in(d, entries, layout.notes, view.scale)
             _draw_notation(d, model, chain, highlights, layout, cands, legend_top)
+
+
+@functools.cache
+def cell_names(b: int) -> Names:
+    """The cells' names of a b x b-box grid, built once: a quiz's export asks the scene
+    what a click names at thousands of points (viz.web.quiz_map)."""
+    return Names(b)
 
 
 def _draw_legend_in(d: DrawList2D, entries: list[LegendEntry], notes: Rect, scale: float) -> float:
@@ -668,9 +702,11 @@ class SudokuInteraction(Interaction[SudokuModel]):
         ("T", N_("switch the chosen technique on / off and solve again")),
         ("I", N_("hint from here: the technique, then where to look, then the step")),
         (N_("click a pencil mark"), N_("write that digit in its cell (your move)")),
+        PRACTICE_HELP,
     )
 
-    def __init__(self) -> None:
+    def __init__(self, practice: Practice | None = None) -> None:
+        self.practice = practice or Practice()
         self.chosen = 0
         self.hint_level = 0  # the hint level shown last (0: none)
         self.hint_at: tuple[object, int] = (None, -1)  # (trace, cursor) it left behind
@@ -692,6 +728,9 @@ class SudokuInteraction(Interaction[SudokuModel]):
             return True
         if key == "i":
             self._hint(session)
+            return True
+        if key == "p":
+            self.practice.start(session)
             return True
         return False
 
@@ -739,16 +778,10 @@ class SudokuInteraction(Interaction[SudokuModel]):
         model: SudokuModel = session.player.model
         if view is None or model.n > 9:
             return False
-        layout = grid_layout(view.stage, model.b, view.scale)
-        if not layout.grid.contains(x, y):
+        mark = grid_layout(view.stage, model.b, view.scale).mark_at(x, y)
+        if mark is None:
             return False
-        n, b, g = model.n, model.b, layout.grid
-        col = min(int((x - g.x) / layout.cell), n - 1)
-        row = min(int((y - g.y) / layout.cell), n - 1)
-        cell = row * n + col
-        rect = layout.cell_rect(cell)
-        step = layout.cell / b
-        digit = min(int((y - rect.y) / step), b - 1) * b + min(int((x - rect.x) / step), b - 1) + 1
+        cell, digit = mark
         state = session.state
         name = Names(model.b).cell(cell)
         if model.values(state)[cell] or not model.candidates(state)[cell] >> (digit - 1) & 1:

@@ -112,6 +112,19 @@ class GridLayout:
         step = self.cell / self.b
         return rect.x + (sc + 0.5) * step, rect.y + (sr + 0.5) * step
 
+    def mark_at(self, x: float, y: float) -> tuple[int, int] | None:
+        """(cell, digit) of the pencil-mark place under (x, y), whether or not that
+        digit is still a candidate there; None off the grid."""
+        n, b, g = self.n, self.b, self.grid
+        if not g.contains(x, y):
+            return None
+        col = min(int((x - g.x) / self.cell), n - 1)
+        row = min(int((y - g.y) / self.cell), n - 1)
+        cell = row * n + col
+        rect, step = self.cell_rect(cell), self.cell / b
+        digit = min(int((y - rect.y) / step), b - 1) * b + min(int((x - rect.x) / step), b - 1) + 1
+        return cell, digit
+
     def house_rect(self, house: int) -> Rect:
         n, b, g, s = self.n, self.b, self.grid, self.cell
         kind, k = divmod(house, n)
@@ -175,10 +188,16 @@ def _narrow_plan(stage: Rect, s: float, short: bool) -> _Plan | None:
     return _Plan(side, 2, row, False, width, narrow=True)
 
 
-def grid_layout(stage: Rect, b: int, scale: float) -> GridLayout:
+@functools.lru_cache(maxsize=64)
+def grid_layout(stage: Rect, b: int, scale: float, *, techniques: bool = True) -> GridLayout:
     """The grid as large as the list and the notes leave it (see the module's docstring),
-    in whole pixels per cell; full technique names when they cost the grid nothing."""
+    in whole pixels per cell; full technique names when they cost the grid nothing.
+    Without `techniques` (a quiz: the list would only be in the way), the grid and the
+    notes alone. Kept for the last stages (no word of it is translated): a quiz's export
+    asks the scene what a click names at thousands of points (viz.web.quiz_map)."""
     n, s = b * b, scale
+    if not techniques:
+        return _grid_and_notes(stage, b, s)
     plans = [plan for short in (False, True) for plan in (
                 _side_plan(stage, s, short, SIDE_NOTES, MIN_ROW),
                 _side_plan(stage, s, short, NOTES, MIN_ROW),
@@ -227,3 +246,27 @@ def _grid_only(stage: Rect, b: int, s: float) -> GridLayout:
     x = round(stage.x + label + (stage.w - label - side) / 2)
     grid = Rect(x, round(stage.y + label + (stage.h - label - side) / 2), side, side)
     return GridLayout(grid, side / n, None, n, b, s)
+
+
+QUIZ_NOTES = 260.0  # the notes' least width beside the grid, when there is no list
+
+
+def _grid_and_notes(stage: Rect, b: int, s: float) -> GridLayout:
+    """The grid at the left, as large as the stage's height allows, the notes (the legend)
+    beside it; on a stage too narrow for that, under it."""
+    n, label = b * b, LABEL * s
+    beside = min(stage.h - label, stage.w - label - (GAP + QUIZ_NOTES) * s)
+    under = min(stage.h - label - NOTES * s, stage.w - label)
+    side = max(beside, under)
+    side = max(side - side % n, n)
+    if side == max(beside - beside % n, n):
+        grid = Rect(round(stage.x + label), round(stage.y + label + (stage.h - label - side) / 2),
+                    side, side)  # fmt: skip
+        left = grid.x + side + GAP * s
+        notes = Rect(left, stage.y, stage.x + stage.w - left, stage.h)
+    else:
+        grid = Rect(round(stage.x + label + (stage.w - label - side) / 2), round(stage.y + label),
+                    side, side)  # fmt: skip
+        top = grid.y + side + 10 * s
+        notes = Rect(stage.x, top, stage.w, stage.y + stage.h - top)
+    return GridLayout(grid, side / n, None, n, b, s, None, notes)

@@ -20,16 +20,15 @@ from puzzleviz.solvers.sudoku.model import (
     MARK_CANDIDATE,
     MARK_CELL,
     MARK_HOUSE,
-    MARK_LINK,
     STUDENT,
     Eliminate,
     Mark,
     Place,
     SudokuModel,
     UseTechnique,
-    encode_link,
 )
 from puzzleviz.solvers.sudoku.parse import parse_puzzle
+from puzzleviz.solvers.sudoku.record import pattern_marks
 from puzzleviz.solvers.sudoku.roles import (
     CELL_NAMED,
     CELL_PATTERN,
@@ -141,12 +140,9 @@ def hint_events(
     out.add(UseTechnique(step.technique, current))
     for cell, role in step.cells:
         out.mark(MARK_CELL, cell, role)
-    for cell, digit, role in step.candidates:
-        out.mark(MARK_CANDIDATE, cell * n + digit - 1, role)
-    ncand = model.layout.ncell * n
     slots = model.layout.tech_count - model.layout.links
-    for slot, (a, b, kind) in enumerate(step.links[:slots]):
-        out.mark(MARK_LINK, slot, encode_link(ncand, a, b, kind))
+    for layer, index, value in pattern_marks(step, n, model.layout.ncell * n, slots):
+        out.mark(layer, index, value)  # as a recorded solve draws it: nodes and all
     for cell, digit in step.eliminations:
         out.mark(MARK_CANDIDATE, cell * n + digit - 1, ROLE_ELIMINATE)
     for cell, digit in step.eliminations:

@@ -79,6 +79,7 @@ PUZZLE = PuzzleSpec(
     texts=("techniques",),
     scene=Ref("puzzleviz.scenes.sudoku:SudokuScene"),
     judge=Ref("puzzleviz.solvers.sudoku.judge:judge_for"),
+    practice=Ref("puzzleviz.solvers.sudoku.practice:practice_for"),
     demo=Ref("puzzleviz.solvers.sudoku.demo:demo_trace"),
     commands=(
         Command(
@@ -86,6 +87,13 @@ PUZZLE = PuzzleSpec(
             "the next step from a position, as a hint in three levels (name, where, all)",
             Ref("puzzleviz.solvers.sudoku.hint_command:add_arguments"),
             Ref("puzzleviz.solvers.sudoku.hint_command:run"),
+        ),
+        Command(
+            ("sudoku", "generate"),
+            "practice puzzles that need one technique (--needs X-Wing), where it applies",
+            Ref("puzzleviz.solvers.sudoku.generate_command:add_arguments"),
+            Ref("puzzleviz.solvers.sudoku.generate_command:run"),
+            outputs=("json",),
         ),
     ),
 )

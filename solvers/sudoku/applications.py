@@ -136,7 +136,7 @@ def _subsets(grid: Position, name: str) -> Iterator[Application]:
                 if union.bit_count() != k:
                     continue
                 gone = {(c, d, False) for c in empty if c not in cells
-                        for d in _digits(int(grid.cand[c]) & union)}  # fmt: skip
+                        for d in digits_of(int(grid.cand[c]) & union)}  # fmt: skip
                 if gone:
                     words = _subset_words(grid, title, house, cells)
                     yield Application(frozenset(gone), words)
@@ -147,7 +147,7 @@ def _subsets(grid: Position, name: str) -> Iterator[Application]:
                 if len(where) != k:
                     continue
                 mask = sum(1 << (d - 1) for d in digits)
-                gone = {(c, d, False) for c in where for d in _digits(int(grid.cand[c]) & ~mask)}
+                gone = {(c, d, False) for c in where for d in digits_of(int(grid.cand[c]) & ~mask)}
                 if gone:
                     words = _subset_words(grid, title, house, where)
                     yield Application(frozenset(gone), words)
@@ -158,5 +158,6 @@ def _subset_words(grid: Position, title: str, house: int, cells: Sequence[int]) 
                house=grid.names.house(house), cells=grid.names.cells(cells))  # fmt: skip
 
 
-def _digits(mask: int) -> list[int]:
+def digits_of(mask: int) -> list[int]:
+    """The digits of a candidate mask, lowest first."""
     return [d + 1 for d in range(mask.bit_length()) if mask >> d & 1]

@@ -5,7 +5,7 @@ both rather than on a scale of our own:
 
 - **Sudoku Explainer (SE)**, Nicolas Juillerat's program: a puzzle is as hard as the hardest
   step it needs, on a scale from 1.0 (a full house) to about 11 (nested forcing chains).
-  The weights below are SE's own `getDifficulty()` values (read in the source of Sudoku
+  The weights (se/weights.py) are SE's own `getDifficulty()` values (read in the source of Sudoku
   Explainer 1.2.1 as kept in github.com/1to9only/SudokuExplainer at b1f9ed4, files
   diuf/sudoku/solver/rules/**/*Hint.java and chaining/Chaining.java), including its bonus
   for long chains (`ChainingHint.getLengthDifficulty`: +0.1 each time the chain outgrows
@@ -48,7 +48,13 @@ from puzzleviz.solvers.sudoku.model import (
     UseTechnique,
     decode_link,
 )
-from puzzleviz.solvers.sudoku.roles import HOUSE_BASE, LINK_STRONG, ROLE_FIN
+from puzzleviz.solvers.sudoku.roles import HOUSE_BASE, ROLE_FIN
+from puzzleviz.solvers.sudoku.se.walk import walk
+from puzzleviz.solvers.sudoku.se.weights import SE as SE
+from puzzleviz.solvers.sudoku.se.weights import StepFacts as StepFacts
+from puzzleviz.solvers.sudoku.se.weights import is_box
+from puzzleviz.solvers.sudoku.se.weights import length_bonus as length_bonus
+from puzzleviz.solvers.sudoku.se.weights import se_weight as se_weight
 from puzzleviz.solvers.sudoku.techniques import LOGIC, ORDERED
 
 if TYPE_CHECKING:
@@ -131,87 +137,6 @@ FISH_POINTS: dict[tuple[str, bool], tuple[tuple[str, int], ...]] = {
 }
 LOCKED_SUBSET = {"naked_pair": 40, "naked_triple": 60}
 
-# Sudoku Explainer: technique -> (weight, chain kind). The chain kind says how the length
-# bonus applies: "" none, "x" a forcing X-chain (6.6 + length), "y" a Y-chain (6.6 + length),
-# "xy" a mixed forcing chain (7.0 + length), "auto" decided by the step's links (X-links only
-# or Y-links only 6.6, both 7.0), "cycle" the same for a loop (6.5 or 7.0), "net" forcing
-# chains and nets (rule weight + length).
-SE: dict[str, tuple[float, str]] = {
-    "naked_single": (2.3, ""),  # a full house is 1.0 (HiddenSingleHint isAlone)
-    "hidden_single": (1.5, ""),  # in a box 1.2
-    "pointing_pair": (2.6, ""),  # LockingHint
-    "pointing_triple": (2.6, ""),
-    "box_line_pair": (2.8, ""),  # "Claiming"
-    "box_line_triple": (2.8, ""),
-    "naked_pair": (3.0, ""),
-    "naked_triple": (3.6, ""),
-    "naked_quad": (5.0, ""),
-    "hidden_pair": (3.4, ""),
-    "hidden_triple": (4.0, ""),
-    "hidden_quad": (5.4, ""),
-    "x_wing": (3.2, ""),
-    "swordfish": (3.8, ""),
-    "jellyfish": (5.2, ""),
-    "y_wing": (4.2, ""),  # XYWingHint
-    "xyz_wing": (4.4, ""),
-    "unique_rectangle_1": (4.5, ""),  # UniqueLoopHint 4.5, type 2 and 3 +0.1
-    "unique_rectangle_2": (4.6, ""),
-    "unique_rectangle_3": (4.6, ""),
-    "unique_rectangle_4": (4.5, ""),
-    "unique_rectangle_5": (4.6, ""),  # nearest: type 2 over more cells
-    "unique_rectangle_6": (4.5, ""),  # nearest: type 4's reasoning
-    "hidden_rectangle": (4.5, ""),  # nearest: type 4's reasoning
-    "avoidable_rectangle": (4.5, ""),  # nearest: a unique loop type 1
-    "bug_plus_1": (5.6, ""),  # Bug1Hint
-    "bug_plus_n": (5.7, ""),  # Bug2Hint / Bug4Hint
-    "w_wing": (7.0, "xy"),  # nearest: a forcing chain with X- and Y-links
-    "skyscraper": (6.6, "x"),  # SE's Turbot Fish, a forcing X-chain
-    "two_string_kite": (6.6, "x"),
-    "turbot_fish": (6.6, "x"),
-    "empty_rectangle": (6.6, "x"),
-    "simple_colouring": (6.6, ""),  # nearest: a forcing X-chain (trap) or X-cycle (wrap)
-    "finned_x_wing": (6.6, ""),  # nearest: a forcing X-chain through the fin
-    "finned_swordfish": (6.6, ""),
-    "finned_jellyfish": (6.6, ""),
-    "franken_fish": (6.6, ""),  # nearest: a forcing X-chain
-    "mutant_fish": (6.6, ""),
-    "x_chain": (6.6, "x"),
-    "xy_chain": (6.6, "y"),
-    "aic": (7.0, "auto"),
-    "continuous_nice_loop": (6.5, "cycle"),  # BidirectionalCycleHint: 6.5, X and Y links 7.0
-    "grouped_aic": (7.0, "xy"),
-    "grouped_nice_loop": (7.0, "xy"),
-    "sue_de_coq": (7.5, ""),  # nearest: an aligned triplet exclusion
-    "als_xz": (8.0, "net"),  # nearest: cell forcing chains (multiple chains 8.0)
-    "als_xy_wing": (8.0, "net"),
-    "als_chain": (8.0, "net"),
-    "als_aic": (8.0, "net"),  # nearest: cell forcing chains, as ALS-XZ
-    "death_blossom": (8.0, "net"),
-    "kraken_fish": (8.0, "net"),
-    "template": (7.5, ""),  # nearest: Nishio, a digit tried everywhere to a contradiction
-    "template_set": (7.5, ""),
-    "template_delete": (7.5, ""),
-    "forcing_chain": (8.0, "net"),  # Chaining: multiple chains
-    "forcing_net": (8.5, "net"),  # Chaining: dynamic chains
-}
-NOT_RATED = {"guess"}  # SE never guesses: the rating becomes a lower bound
-
-
-@dataclasses.dataclass(frozen=True)
-class StepFacts:
-    """What the ratings need of one step, whether it comes from the solver or from a trace."""
-
-    name: str
-    houses: tuple[tuple[int, int], ...] = ()  # (house, role)
-    links: tuple[tuple[int, int, int], ...] = ()  # (candidate a, candidate b, kind)
-    fins: bool = False
-
-    @classmethod
-    def of(cls, step: Step) -> StepFacts:
-        fins = any(role == ROLE_FIN for _c, _d, role in step.candidates)
-        return cls(step.name, tuple(step.houses), tuple(step.links), fins)
-
-
 # HoDoKu's levels, as its translations name them (the level stays English in JSON)
 HODOKU_LEVELS = {"EASY": N_("easy"), "MEDIUM": N_("medium"), "HARD": N_("hard"),
                  "UNFAIR": N_("unfair"), "EXTREME": N_("extreme")}  # fmt: skip
@@ -238,48 +163,6 @@ class Rating:
         return msg("SE {se:.1f}, HoDoKu {level} (score {score:,})", **args)
 
 
-def length_bonus(nodes: int) -> float:
-    """SE's ChainingHint.getLengthDifficulty for a chain of `nodes` potentials (its
-    complexity minus 2): +0.1 each time the length passes 4, 6, 8, 12, 16, 24, 32, ..."""
-    added, ceil, odd = 0.0, 4, False
-    while nodes > ceil:
-        added += 0.1
-        ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
-        odd = not odd
-    return added
-
-
-def _is_box(house: int, n: int) -> bool:
-    return house >= 2 * n
-
-
-def se_weight(facts: StepFacts, n: int = 9) -> float | None:
-    """The SE weight of one step; None for a guess (SE has none)."""
-    if facts.name in NOT_RATED:
-        return None
-    base, chain = SE[facts.name]
-    houses = [h for h, role in facts.houses if role == HOUSE_BASE]
-    if facts.name == "naked_single" and houses:
-        return 1.0  # a full house: "last value" in SE
-    if facts.name == "hidden_single" and houses and _is_box(houses[0], n):
-        return 1.2
-    if not chain:
-        return base
-    links = facts.links
-    if chain in ("auto", "cycle") and links:
-        strong = [(a, b) for a, b, kind in links if kind == LINK_STRONG]
-        y_links = any(a // n == b // n for a, b in strong)
-        x_links = any(a // n != b // n for a, b in strong)
-        base = 7.0 if x_links and y_links else (6.6 if chain == "auto" else 6.5)
-    # SE's complexity of a chain ending in an elimination counts its potentials plus the
-    # target on and off: links + 3; the bonus is taken on that minus 2.
-    nodes = len(links) + 1 if links else _DEFAULT_NODES.get(facts.name, 4)
-    return round(base + length_bonus(nodes), 1)
-
-
-_DEFAULT_NODES = {"w_wing": 6}  # a W-Wing as a chain: 5 links when none are recorded
-
-
 def hodoku_points(facts: StepFacts, n: int = 9) -> tuple[str, int]:
     """HoDoKu's (level, points) for one step."""
     if facts.name in ("franken_fish", "mutant_fish"):
@@ -289,7 +172,7 @@ def hodoku_points(facts: StepFacts, n: int = 9) -> tuple[str, int]:
     _index, level, points = HODOKU[facts.name]
     if facts.name in LOCKED_SUBSET:
         houses = [h for h, role in facts.houses if role == HOUSE_BASE]
-        if len(houses) == 2 and any(_is_box(h, n) for h in houses):
+        if len(houses) == 2 and any(is_box(h, n) for h in houses):
             return level, LOCKED_SUBSET[facts.name]
     return level, points
 
@@ -322,9 +205,10 @@ def rate_steps(steps: Sequence[Step], n: int = 9) -> Rating:
 
 # -- rating a puzzle -----------------------------------------------------------------------
 #
-# SE rates the path *it* takes: at every step the lightest technique that applies. Our
-# solver's order differs (it tries a W-Wing, 7.0 for SE, before a unique rectangle, 4.5), so
-# the SE rating is settled by one more solve: with only the techniques lighter than the
+# SE rates the path *it* takes. On 9x9 grids, SE's own walk (solvers.sudoku.se) gives it:
+# SE's rules in SE's order, the first hint each step, our finders standing in for its
+# unique loops, BUG and chains. Where that walk stalls, and on the sizes SE does not know,
+# the rating is settled by one more solve: with only the techniques lighter than the
 # heaviest one our path used, lightest first. Lighter techniques only ever remove
 # candidates, so if they solve the puzzle SE's path stays below that weight and its rating
 # is that solve's heaviest step; if they stall, SE needs our heaviest technique too. HoDoKu's
@@ -349,19 +233,26 @@ def rate_path(
     n = puzzle.n
     facts = [s if isinstance(s, StepFacts) else StepFacts.of(s) for s in steps]
     ours = rate(facts, n)
-    se = ours.se
+    if ours.se_lower_bound:
+        return ours  # a guess: SE's walk would stall where our solver did
+    se, walked = ours.se, 0.0
+    if puzzle.b == 3:
+        path = walk(puzzle.givens, unique)
+        if path.complete:
+            return dataclasses.replace(ours, se=path.se)
+        walked = path.se
     hardest = max((SE[f.name][0] for f in facts if f.name in SE), default=0.0)
     allowed = set(enabled)
     lighter = [t.name for t in LOGIC if t.name in allowed and (unique or not t.needs_unique)
                and SE[t.name][0] < hardest]  # fmt: skip
-    if lighter and not ours.se_lower_bound:
+    if lighter:
         values, cand = start_grid(puzzle.b, puzzle.givens)
         status, light = logic_steps(
             puzzle.b, values, cand, se_order(lighter), 1 << 30, puzzle.givens
         )
         if status == SOLVED:
             se = rate_steps(light, n).se
-    return Rating(se, ours.se_lower_bound, ours.level, ours.score)
+    return dataclasses.replace(ours, se=max(se, walked))
 
 
 def trace_facts(trace: Trace) -> list[StepFacts]:

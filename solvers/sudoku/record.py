@@ -131,15 +131,8 @@ class _Emitter:
                 self.mark(MARK_CANDIDATE, cell * n + digit - 1, role)
             self.branches(step)
         else:
-            for cell, digit, role in step.candidates:
-                self.mark(MARK_CANDIDATE, cell * n + digit - 1, role)
-            for _code, candidate in step.nodes:
-                # an ALS node's candidates keep their ALS colour
-                als = self.marks.get((MARK_CANDIDATE, candidate)) == ROLE_ALS
-                self.mark(MARK_CANDIDATE, candidate, ROLE_ALS if als else ROLE_GROUP)
-            for slot, (a, b, kind) in enumerate(step.links[:LINK_SLOTS]):
-                a, b = self.anchor(step, a), self.anchor(step, b)
-                self.mark(MARK_LINK, slot, encode_link(self.ncand, a, b, kind))
+            for layer, index, value in pattern_marks(step, n, self.ncand, LINK_SLOTS):
+                self.mark(layer, index, value)
         if step.technique == T_BACKTRACK:
             self.backtrack()
         for cell, digit in step.eliminations:
@@ -182,12 +175,6 @@ class _Emitter:
                 self.mark(MARK_LINK, j % LINK_SLOTS, encode_link(self.ncand, a, b, kind))
                 if b not in self.premises(step):
                     self.mark(MARK_CANDIDATE, b, ROLE_ON if kind == LINK_STRONG else ROLE_OFF)
-
-    def anchor(self, step: Step, code: int) -> int:
-        """A link end as a candidate for the trace's link slots: a group or ALS node (code
-        >= ncand) is drawn at its first candidate; all its candidates are marked ROLE_GROUP
-        (ROLE_ALS for an ALS), so the scene can outline the node around the anchor."""
-        return step.node_candidates(code, self.ncand)[0] if code >= self.ncand else code
 
     @staticmethod
     def premises(step: Step) -> set[int]:
@@ -241,6 +228,28 @@ def trace_params(enabled: frozenset[str], unique: bool) -> dict[str, object]:
     """What a trace header keeps: the techniques switched on, and whether the puzzle had one
     solution (a scene's re-solve allows several again if it had not)."""
     return {"techniques": sorted(enabled), "unique": unique}
+
+
+def pattern_marks(step: Step, n: int, ncand: int, slots: int) -> list[tuple[int, int, int]]:
+    """(layer, index, value) marks that draw a step's pattern, as a recorded solve and a
+    hint in the window both show it: its candidates by role, the candidates of its group
+    and ALS nodes (ROLE_GROUP, or ROLE_ALS where the step marked them so: an ALS node's
+    candidates keep their ALS colour), and its first `slots` links. A link end that is a
+    group or ALS node (code >= ncand) is drawn at the node's first candidate, so the scene
+    can outline the node around that anchor. Forcing branches are not included."""
+    marks = [(MARK_CANDIDATE, cell * n + digit - 1, role) for cell, digit, role in step.candidates]
+    roles = {index: role for _layer, index, role in marks}
+    for _code, candidate in step.nodes:
+        role = ROLE_ALS if roles.get(candidate) == ROLE_ALS else ROLE_GROUP
+        marks.append((MARK_CANDIDATE, candidate, role))
+        roles[candidate] = role
+
+    def anchor(code: int) -> int:
+        return step.node_candidates(code, ncand)[0] if code >= ncand else code
+
+    for slot, (a, b, kind) in enumerate(step.links[:slots]):
+        marks.append((MARK_LINK, slot, encode_link(ncand, anchor(a), anchor(b), kind)))
+    return marks
 
 
 class StepRecorder:

@@ -206,3 +206,36 @@ def test_a_group_node_is_written_with_all_its_cells():
     groups = {6: {0, 9, 11}}  # A1, A2, C2
     boxes = [(r // 3) * 3 + col // 3 for r in range(9) for col in range(9)]
     assert eureka(links, 729, names, groups, boxes) == "(6)r6c5=r2c5-r2c13=r1c1"
+
+
+def test_a_hint_draws_an_als_step_as_a_recorded_solve_does():
+    """The window's level-3 hint once wrote an ALS link's node code (>= cells * n) into a
+    link slot as it was: the scene read it as a candidate far off the grid, drew the link
+    at A1 and wrote '(group)' in the chain. A hint now marks a step's pattern with the
+    recorder's own pattern_marks: links anchored at a node's first candidate, the node's
+    candidates marked as an ALS."""
+    from puzzleviz.scenes.sudoku_play import hint_events
+    from puzzleviz.solvers.sudoku.model import MARK_CANDIDATE, MARK_LINK, SudokuModel, decode_link
+    from puzzleviz.solvers.sudoku.record import pattern_marks
+    from puzzleviz.solvers.sudoku.roles import LINK_STRONG, LINK_WEAK, ROLE_ALS
+    from puzzleviz.solvers.sudoku.steps import Step
+    from puzzleviz.solvers.sudoku.techniques import BY_NAME
+
+    model = SudokuModel("." * 81)
+    ncand, n = 81 * 9, 9
+    als_a, als_b = ncand + 100, ncand + 102  # two ALS nodes, as the ALS finders code them
+    step = Step(
+        BY_NAME["als_xz"].id, (),
+        eliminations=((23, 9),),
+        candidates=((0, 3, ROLE_ALS), (9, 3, ROLE_ALS), (8, 3, ROLE_ALS)),
+        links=((als_a, als_b, LINK_WEAK), (als_b, als_a, LINK_STRONG)),
+        nodes=((als_a, cand(0, 3)), (als_a, cand(9, 3)), (als_b, cand(8, 3))),
+    )  # fmt: skip
+    for marks in (pattern_marks(step, n, ncand, 8),
+                  [(e.layer, e.index, e.value) for e in
+                   hint_events(model, model.initial_state(), step, 3)[0]
+                   if isinstance(e, Mark) and e.value]):  # fmt: skip
+        links = [decode_link(ncand, v) for layer, _i, v in marks if layer == MARK_LINK]
+        assert links == [(cand(0, 3), cand(8, 3), LINK_WEAK), (cand(8, 3), cand(0, 3), LINK_STRONG)]
+        als = {i for layer, i, v in marks if layer == MARK_CANDIDATE and v == ROLE_ALS}
+        assert als == {cand(0, 3), cand(9, 3), cand(8, 3)}

@@ -1,0 +1,83 @@
+"""Practice puzzles (issue 35): each has one solution, and the solver's own path, with every
+logical technique on, first uses the technique at the step the puzzle names; the path in
+HoDoKu's order uses it too."""
+
+from __future__ import annotations
+
+import pytest
+from puzzleviz.solvers.errors import PuzzleInputError
+from puzzleviz.solvers.sudoku import hodoku_order
+from puzzleviz.solvers.sudoku.bruteforce import count_solutions
+from puzzleviz.solvers.sudoku.practice import (
+    PRACTICE,
+    practice_puzzles,
+    practice_trace,
+    practised,
+    technique_named,
+)
+from puzzleviz.solvers.sudoku.search import solve
+from puzzleviz.solvers.sudoku.techniques import BY_NAME, ORDERED
+
+LOGIC = frozenset(t.name for t in ORDERED) - {"guess"}
+
+
+@pytest.mark.parametrize(
+    ("technique", "seed"),
+    [("x_wing", 10), ("y_wing", 5), ("unique_rectangle_1", 10), ("als_xz", 5)],
+)
+def test_a_practice_puzzle_is_unique_and_its_path_first_uses_the_technique_where_it_says(
+    technique, seed
+):
+    (practice,) = practice_puzzles(technique, 1, seed)
+    count, _ = count_solutions(3, practice.puzzle.givens, limit=2)
+    assert count == 1
+    result = solve(practice.puzzle, LOGIC)
+    assert result.solved and not result.fallback_used
+    used = [BY_NAME[technique].id == s.technique for s in result.steps]
+    assert used.index(True) == practice.step - 1
+    assert result.steps[practice.step - 1].caption == practice.caption
+    assert practice.caption.startswith(BY_NAME[technique].title)
+    # without a level the technique is the hardest the puzzle needs
+    assert result.rating == BY_NAME[technique].rating
+    # and the path in HoDoKu's order of techniques comes to it too
+    assert hodoku_order.uses(practice.puzzle, technique)
+
+
+def test_the_same_seed_gives_the_same_puzzles_each_from_another_generated_one():
+    made = list(practice_puzzles("y_wing", 3, 5))
+    first = [p.puzzle.text() for p in made]
+    assert first == [p.puzzle.text() for p in practice_puzzles("y_wing", 3, 5)]
+    # never two from one generated puzzle and its neighbours (one clue moved)
+    assert len({p.candidate for p in made}) == 3
+
+
+def test_a_level_asks_for_the_puzzle_s_level_and_the_technique_still_comes():
+    (practice,) = practice_puzzles("x_wing", 1, 1, level="master")
+    result = solve(practice.puzzle, LOGIC)
+    assert result.level == "master" and result.rating > BY_NAME["x_wing"].rating
+    assert result.steps[practice.step - 1].technique == BY_NAME["x_wing"].id
+
+
+@pytest.mark.parametrize(
+    ("word", "name"),
+    [("X-Wing", "x_wing"), ("x wing", "x_wing"), ("XY-Wing", "y_wing"), ("xw", "x_wing"),
+     ("Unique Rectangle Type 1", "unique_rectangle_1"), ("ALS-XZ", "als_xz"),
+     ("2-String Kite", "two_string_kite"), ("death_blossom", "death_blossom")],
+)  # fmt: skip
+def test_technique_names_forgive_case_spaces_and_hyphens(word, name):
+    assert technique_named(word) == name
+
+
+def test_an_unknown_technique_lists_the_choices():
+    with pytest.raises(PuzzleInputError) as caught:
+        technique_named("X-Wong")
+    text = str(caught.value)
+    assert "X-Wong" in text and "\n" not in text
+    assert all(BY_NAME[name].title in text for name in PRACTICE)
+
+
+def test_a_practice_trace_says_what_it_practises_and_where():
+    practice, trace = practice_trace("y_wing", 1)
+    assert practised(trace) == "y_wing"
+    assert trace.header.params["practice_step"] == practice.step
+    assert trace.header.definition  # the puzzle, as any recorded solve keeps it

@@ -1,0 +1,55 @@
+"""Practice puzzles in the window, driven headless: a practice trace waits at its start, P
+makes the next puzzle for the same technique (in the background), the help lists P."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+from puzzleviz.scenes.sudoku import SudokuInteraction
+from puzzleviz.scenes.sudoku_practice import Practice
+from puzzleviz.solvers.i18n import render
+from puzzleviz.solvers.sudoku.practice import DEFAULT_CYCLE, practice_trace, practised
+from puzzleviz.viz.app import App
+
+SIZE = (1280, 720)
+
+
+def press_p(app: App) -> None:
+    app.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0))
+    for _ in range(3000):
+        time.sleep(0.01)  # the job runs on a thread
+        app.tick(0.01)
+        if app.session.job is None:
+            break
+
+
+def test_p_makes_the_next_practice_puzzle_for_the_same_technique(gl_ctx, tmp_path):
+    pygame.init()
+    _, first = practice_trace("y_wing", 5)
+    app = App(gl_ctx, [first], size=SIZE, screenshot_dir=tmp_path)
+    assert isinstance(app.interaction, SudokuInteraction)
+    app.interaction.practice = Practice(seed=5)  # reproducible: seeds 6, 7, ...
+    app.tick(0.01)  # the window opens on a practice puzzle saying what it practises
+    assert f"Y-Wing: it first applies at step {first.header.params['practice_step']}" in (
+        app._notice()
+    )
+    assert ("P", render(app.interaction.help[-1][1], "en")) in [
+        (k, render(v, "en")) for k, v in app.help_rows()
+    ]
+    press_p(app)
+    second = app.player.trace
+    assert second is not first and practised(second) == "y_wing"
+    assert second.header.definition != first.header.definition
+    assert app.player.cursor == 0 and app.player.mode.name != "PLAYING"
+    step = second.header.params["practice_step"]
+    assert f"at step {step}" in app._notice()
+    app.render()
+
+
+def test_without_a_practised_technique_p_goes_through_the_default_list(gl_ctx, tmp_path):
+    pygame.init()
+    practice = Practice(seed=1)
+    assert practice.technique_for_name(None) == DEFAULT_CYCLE[0]
+    assert practice.technique_for_name(None) == DEFAULT_CYCLE[1]
+    assert practice.technique_for_name("als_xz") == "als_xz"
