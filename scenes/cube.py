@@ -8,6 +8,7 @@ so (x, y, z) is drawn at world (x, z, -y), a rotation that keeps the handedness.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 import weakref
@@ -18,7 +19,7 @@ import numpy as np
 from puzzleviz.solvers.arrays import Int64Array
 from puzzleviz.solvers.cube.arrays import CubeState
 from puzzleviz.solvers.cube.facts import facts_message
-from puzzleviz.solvers.cube.model import CubeModel, Move, Place, Remove
+from puzzleviz.solvers.cube.model import CubeModel, Move, Place, Remove, Slide
 from puzzleviz.solvers.cube.solution import PlacedPiece, face_groups
 from puzzleviz.solvers.cube.views import slices
 from puzzleviz.solvers.i18n import N_, fill, gettext, render
@@ -41,6 +42,11 @@ TYPE_COLORS = ("#CC79A7", "#0072B2", "#E69F00", "#009E73", "#56B4E9", "#F0E442",
 DROP_HEIGHT = 3.0  # cells above the box a placed piece falls from
 UNIT_Z = np.array([0, 0, 1], dtype=np.float32)
 EXPLODE = 0.55  # how far the exploded view pushes pieces out, relative to their offset
+REST_ALPHA = 0.42  # a disassembly's pieces that stay put: see-through, the movers show
+PARKED_ALPHA = 0.25  # ... and those that lie wholly outside the box, set aside
+SLIDING_OUTLINE = 3.0  # the outline of a disassembly's moving group (others: 1.6)
+UNITS = np.array([[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]],
+                 dtype=np.float32)  # a Slide's directions  # fmt: skip
 
 
 def type_color(model: CubeModel, piece: PlacedPiece) -> RGBA:
@@ -58,11 +64,17 @@ def box_center(model: CubeModel) -> np.ndarray:
     return np.asarray(model.puzzle.box, dtype=np.float32) / 2
 
 
+def colliding_look(model: CubeModel) -> bool:
+    """The stochastic search's space, where pieces overlap and stick out (see-through
+    pieces, red cells); a disassembly's space is room for parts set aside, nothing more."""
+    return model.margin > 0 and not model.apart
+
+
 def framed_radius(model: CubeModel) -> float:
     """The radius of the sphere about the box's centre the default camera shows: the box
     and, for a search with a margin, room around it for pieces that stick out."""
     box = np.asarray(model.puzzle.box, dtype=np.float32)
-    return float(np.linalg.norm(box)) / 2 * (1.35 if model.margin else 1.05)
+    return float(np.linalg.norm(box)) / 2 * (1.35 if colliding_look(model) else 1.05)
 
 
 def drop_height(model: CubeModel, piece: PlacedPiece) -> float:
@@ -96,11 +108,15 @@ class CubeScene(Scene[CubeModel]):
         "restarts": N_("{} restarts"),
         "repeats": "",
         "limit": "",
+        "move": "",  # the caption says "Move 37 of 98"
+        "parts": N_("parts: {}"),
     }
     method_names: ClassVar[Mapping[str, str]] = {
         "assembly": N_("the assembly, layer by layer"),
         "exact": N_("exact search"),
         "stochastic": N_("collision removal (random jumps)"),
+        "disassemble": N_("taken apart, move by move"),
+        "assemble": N_("put together, move by move"),
     }
 
     def default_camera(self, model: CubeModel) -> OrbitCamera:
@@ -109,14 +125,16 @@ class CubeScene(Scene[CubeModel]):
 
     def draw(self, frame: Frame[CubeModel], view: View, canvas: Canvas) -> None:
         model: CubeModel = frame.model
+        pieces = _animated_pieces(model, frame)
         camera = view.camera or self.default_camera(model)
+        if model.apart:
+            camera = _apart_camera(model, pieces, camera, self.default_camera(model))
         options = view.options
         if options.get("exploded"):
             camera = camera.zoom(1 + 0.65 * EXPLODE)  # step back: the spread pieces stay in view
         d2, s = canvas.d2, view.scale
         solved = found_packing(model, frame)
         main = _draw_notes(d2, model, frame, view, solved)
-        pieces = _animated_pieces(model, frame)
         axis = "z" if options.get("groups_z") else "x" if options.get("groups_x") else None
         if "error" in frame.trace.header.counters:
             chart, main = chart_area(main, s, beside=axis is None)
@@ -130,8 +148,8 @@ class CubeScene(Scene[CubeModel]):
             layer = canvas.layer3d(main, camera)
             _draw_box(layer, model, solved)
             _draw_pieces(layer, model, pieces, exploded=bool(options.get("exploded")),
-                         translucent=model.margin > 0 and not solved)  # fmt: skip
-            if model.margin > 0 and not solved:
+                         translucent=colliding_look(model) and not solved)  # fmt: skip
+            if colliding_look(model) and not solved:
                 _draw_bad_cells(layer, model, frame.state)
 
 
@@ -151,7 +169,7 @@ def found_packing(model: CubeModel, frame: Frame[CubeModel]) -> bool:
     """Whether a search that lets pieces overlap and stick out (the stochastic one) rests
     on a packing: every cell of the box covered once, nothing outside. Its pieces are then
     drawn solid in a green frame, not see-through as while they still collide."""
-    if model.margin == 0 or frame.event is not None:
+    if not colliding_look(model) or frame.event is not None:
         return False
     return not slices(model, frame.state, whole_space=True).bad.any()
 
@@ -166,8 +184,10 @@ def legend_entries(model: CubeModel, slices_shown: bool, solved: bool = False) -
     ]
     if slices_shown and not solved:
         entries.append(LegendEntry(mix("#FFFFFF", BAD, 0.35), N_("empty cell")))
-    if model.margin > 0 and not solved:
+    if colliding_look(model) and not solved:
         entries.append(LegendEntry(BAD, N_("cell covered twice")))
+    if model.apart:
+        entries.append(LegendEntry(INK, N_("thick outline: the pieces sliding now"), "line"))
     if solved:
         entries.append(LegendEntry(GOOD, N_("solved: every cell covered once"), "line"))
     return entries
@@ -198,12 +218,15 @@ def _draw_notes(
 
 
 class _Shown:
-    """A piece as drawn this frame: where, how big, how opaque."""
+    """A piece as drawn this frame: where, how big, how opaque, whether it is one of a
+    disassembly's moving group."""
 
-    __slots__ = ("alpha", "center", "piece", "size")
+    __slots__ = ("alpha", "center", "moving", "piece", "size")
 
-    def __init__(self, piece: PlacedPiece, center: np.ndarray, size: np.ndarray, alpha: float):
+    def __init__(self, piece: PlacedPiece, center: np.ndarray, size: np.ndarray, alpha: float,
+                 moving: bool = False):  # fmt: skip
         self.piece, self.center, self.size, self.alpha = piece, center, size, alpha
+        self.moving = moving
 
 
 def _geometry(piece: PlacedPiece) -> tuple[np.ndarray, np.ndarray]:
@@ -212,8 +235,77 @@ def _geometry(piece: PlacedPiece) -> tuple[np.ndarray, np.ndarray]:
     return origin + extent / 2, extent
 
 
+def _parked(model: CubeModel, low: np.ndarray, high: np.ndarray) -> bool:
+    """Whether a piece spanning low..high (its cells' corners) lies wholly outside the box."""
+    box = np.asarray(model.puzzle.box, dtype=np.float32)
+    return bool(np.any(high <= 0) or np.any(low >= box))
+
+
+def _sliding(model: CubeModel, frame: Frame[CubeModel], event: Slide) -> list[_Shown]:
+    """A disassembly's move: the group slides along its axis (eased), outlined thick; a
+    piece fades as it leaves the box and is drawn faint while it lies aside."""
+    shift = UNITS[event.direction] * event.amount * ease(frame.t)
+    group = set(event.members())
+    solid = min(1.0, frame.t / 0.15)  # the group turns solid at the start of its move
+    shown = []
+    for piece in model.pieces(frame.state):
+        center, size = _geometry(piece)
+        moving = piece.instance in group
+        if moving:
+            center = center + shift
+        alpha = _rest_alpha(model, center, size)
+        if moving:
+            alpha += (1.0 - alpha) * solid
+        shown.append(_Shown(piece, center, size, alpha, moving))
+    return shown
+
+
+def _last_slide(frame: Frame[CubeModel]) -> Slide | None:
+    """The move just made, while the player rests after it (the pause after each move at
+    a classroom pace): the class still sees which pieces moved."""
+    if frame.cursor <= 0:
+        return None
+    event = frame.model.events.decode(frame.trace.rows[frame.cursor - 1])
+    return event if isinstance(event, Slide) else None
+
+
+def _rest_alpha(model: CubeModel, center: np.ndarray, size: np.ndarray) -> float:
+    return PARKED_ALPHA if _parked(model, center - size / 2, center + size / 2) else REST_ALPHA
+
+
+def _apart_camera(
+    model: CubeModel, shown: list[_Shown], camera: OrbitCamera, base: OrbitCamera
+) -> OrbitCamera:
+    """Frames the box and every piece where it is drawn: as a part is set aside the view
+    widens with it, smoothly (the pieces' places are eased), so nothing leaves the picture.
+    What the viewer did to `camera` (the box's default view `base` turned, zoomed,
+    panned) is kept: its angles, its zoom and its pan, relative to the fitted framing."""
+    box = np.asarray(model.puzzle.box, dtype=np.float32)
+    low, high = np.zeros(3, dtype=np.float32), box.copy()
+    for item in shown:
+        low = np.minimum(low, item.center - item.size / 2)
+        high = np.maximum(high, item.center + item.size / 2)
+    cx, cy, cz = (float(v) for v in to_world((low + high) / 2))
+    radius = float(np.linalg.norm(high - low)) / 2 * 0.9
+    fit = OrbitCamera.framing((cx, cy, cz), radius)
+    x, y, z = (float(v) for v in np.asarray(fit.target) + np.subtract(camera.target, base.target))
+    return dataclasses.replace(camera, target=(x, y, z),
+                               distance=fit.distance * camera.distance / base.distance)  # fmt: skip
+
+
 def _animated_pieces(model: CubeModel, frame: Frame[CubeModel]) -> list[_Shown]:
     event, t = frame.event, frame.t
+    if isinstance(event, Slide):
+        return _sliding(model, frame, event)
+    if model.apart:  # at rest after a move: its group stays solid and outlined
+        last = _last_slide(frame)
+        group = set(last.members()) if last is not None else set()
+        return [
+            _Shown(p, c, s, 1.0 if p.instance in group else _rest_alpha(model, c, s),
+                   p.instance in group)
+            for p in model.pieces(frame.state)
+            for c, s in [_geometry(p)]
+        ]  # fmt: skip
     a = ease(t)
     moving = getattr(event, "piece", None)
     shown = []
@@ -272,17 +364,19 @@ def _draw_pieces(
             center = center + (center - middle) * EXPLODE
         alpha = item.alpha * (0.82 if translucent else 1.0)
         color = rgba(type_color(model, item.piece), alpha)
+        outline = SLIDING_OUTLINE if item.moving else 1.6
         piece = item.piece
         if _is_cuboid(piece):
             size = to_world(item.size) * [1, 1, -1]
-            layer.box(tuple(to_world(center)), tuple(size), color, outline_width=1.6)
+            layer.box(tuple(to_world(center)), tuple(size), color, outline_width=outline)
         else:
             cells = piece.cells - np.asarray(piece.origin)
             key = f"cube-{piece.type}-{piece.orient}"
             corner = center - item.size / 2
             layer.mesh(key, functools.partial(_piece_mesh, cells),
                        np.asarray([to_world(corner)], dtype=np.float32),
-                       np.asarray([color], dtype=np.float32), outline_width=1.6)  # fmt: skip
+                       np.asarray([color], dtype=np.float32),
+                       outline_width=outline)  # fmt: skip
 
 
 def _piece_mesh(cells: np.ndarray) -> np.ndarray:

@@ -25,6 +25,9 @@ Events:
     Remove(piece, pose)              it leaves play (it was at `pose`)
     Move(piece, old_pose, new_pose)  the stochastic search's jump (kept, or undone by a
                                      second Move back when rejected moves are recorded)
+    Slide(pieces, direction, amount) a disassembly's move: the pieces of a bit mask slide
+                                     together by whole units (model.apart: the space's
+                                     margin is room for the parts taken out)
 
 Traces (solver name in the header):
 
@@ -36,6 +39,11 @@ Traces (solver name in the header):
     cube.assembly    one filling laid bottom-up, a step per piece ("Layer z=0: 2x2x3 #1
                      standing at x 0..1, y 0..1, z 0..2"), milestones "layer" and
                      "solution"; counters placed, layer
+    cube.disassemble the first solution's disassembly (`apart.disassembly_trace`, from
+                     `solve cube --all|--classes --disassemble --trace`): a step per move
+                     ("Move 37 of 98: S3 #1 and S8 #1 slide up 1 unit"), milestone "apart"
+                     per separation and "solution" at the end; counters move, parts;
+                     cube.assemble (--assemble) the same moves reversed, milestones "join"
     cube.stochastic  the seed's search: a step per kept move (Move), a step with one Move
                      per piece for the random start / each restart (milestones "start",
                      "restart"), milestones "best" (new lowest error) and "solution";
@@ -90,5 +98,6 @@ PUZZLE = PuzzleSpec(
     texts=("problem",),
     scene=Ref("puzzleviz.scenes.cube:CubeScene"),
     demo=Ref("puzzleviz.solvers.cube.demo:demo_trace"),
+    judge=Ref("puzzleviz.solvers.cube.judge:judge_for"),
     seeded=True,
 )

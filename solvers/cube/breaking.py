@@ -56,7 +56,9 @@ def _best_split(
     free = ~node.covered[pl.cells].any(axis=1) & (node.left[pl.type] > 0)
     candidates: list[tuple[np.ndarray, np.ndarray]] = []
     for u, ptype in enumerate(puzzle.types):
-        if node.left[u] == 1 and not ptype.is_hole:
+        # a type with one copy left that must go in (with count ranges: its fewest copies)
+        must = not puzzle.ranged or puzzle.minimum[u] == ptype.count
+        if node.left[u] == 1 and not ptype.is_hole and must:
             keep = node.group[group.type_map[node.group, u] == u]
             candidates.append((keep, np.flatnonzero(free & (pl.type == u))))
     empty = np.flatnonzero(puzzle.inside & ~node.covered[:-1])
@@ -75,8 +77,11 @@ def _best_split(
     return best
 
 
-def symmetry_roots(puzzle: CubePuzzle, pl: Placements, group: PuzzleGroup) -> Roots:
-    """The roots of the search and their weights (see the module's docstring)."""
+def symmetry_roots(
+    puzzle: CubePuzzle, pl: Placements, group: PuzzleGroup, max_roots: int = MAX_ROOTS
+) -> Roots:
+    """The roots of the search and their weights (see the module's docstring); no root is
+    split once there are `max_roots`."""
     start = _Node(
         fixed=(),
         group=np.arange(group.order),
@@ -88,7 +93,7 @@ def symmetry_roots(puzzle: CubePuzzle, pl: Placements, group: PuzzleGroup) -> Ro
     while pending:
         node = pending.pop()
         split = None
-        if len(node.group) > 1 and len(pending) + len(leaves) < MAX_ROOTS:
+        if len(node.group) > 1 and len(pending) + len(leaves) < max_roots:
             split = _best_split(node, pl, group, puzzle)
         if split is None:
             leaves.append(node)

@@ -19,11 +19,13 @@ from puzzleviz.solvers.cube.runs import (
     Captions,
     PackedRun,
     PlainRun,
+    RangedRun,
     Root,
     check_run_size,
     uses_packed,
 )
 from puzzleviz.solvers.cube.tables import ExactTables, exact_tables
+from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.i18n import N_, msg, nmsg
 from puzzleviz.solvers.interrupt import raise_if_stopped
 from puzzleviz.solvers.progress import Progress
@@ -33,6 +35,11 @@ EXACT_COUNTERS = ("nodes", "depth", "solutions", "options")
 NODE_BUDGET = 200_000  # nodes per kernel call between progress updates (~0.2 s)
 MAX_CELL_CAPTIONS = 20_000
 PROGRESS_STEPS = 1000  # the bar counts thousandths of the search tree
+# Roots of one process's search: each costs its set-up in Python (about 0.1 ms, and the
+# split that made it more), and past a few hundred the symmetries left are too few to save
+# that. The seed's cube: 2,475 roots 0.36 s, 200 roots 0.07 s; Conway (0.7 s), Soma and
+# Bedlam (44 s) the same or faster. Split runs keep breaking.MAX_ROOTS (parts to share out).
+SEARCH_ROOTS = 200
 
 
 # Captions as messages (solvers.i18n), [a piece, an empty cell]: one sentence each.
@@ -118,6 +125,14 @@ def _root_state(tables: ExactTables, fixed: tuple[int, ...]) -> Root:
     return counts, occ, par, np.flatnonzero(free).astype(np.int32)
 
 
+def _enough(puzzle: CubePuzzle, left: np.ndarray) -> bool:
+    """Has every type its fewest copies, with `left` copies of each still unplaced?"""
+    if not puzzle.ranged:
+        return True
+    placed = np.array([t.count for t in puzzle.types]) - left
+    return bool((placed >= np.array(puzzle.minimum)).all())
+
+
 def _search(
     tables: ExactTables,
     roots: Roots,
@@ -138,14 +153,18 @@ def _search(
     for r, fixed in enumerate(roots.placements):
         counts, occ, par, free = _root_state(tables, fixed)
         n_left = n_pieces - len(fixed)
-        if n_left == 0:  # the root is a whole filling, or nothing
-            if np.array_equal(occ, tables.full):
-                found.append(np.array([sorted(fixed)], dtype=np.int64))
+        whole = np.array_equal(occ, tables.full)
+        if n_left == 0 or (puzzle.ranged and whole):  # the root is a whole filling, or nothing
+            if whole and _enough(puzzle, counts):
+                pad = [tables.placements.n] * n_left  # a ranged row's padding
+                found.append(np.array([sorted(fixed) + pad], dtype=np.int64))
                 count += int(roots.weights[r])
             continue
         root = (counts, occ, par, free)
-        run: PlainRun | PackedRun
-        if packed:
+        run: PlainRun | PackedRun | RangedRun
+        if puzzle.ranged:
+            run = RangedRun(tables, root, n_left, nodes)
+        elif packed:
             run = PackedRun(tables, root, n_left, nodes)
         else:
             run = PlainRun(tables, root, n_left, tracer, captions, nodes)
@@ -200,13 +219,18 @@ def solve_exact(
     a milestone per solution.
     `searcher` (a split run's, solvers.cube.split_parts) searches the roots in place of
     `_search`, with its arguments, when every solution is wanted and nothing is recorded."""
+    if puzzle.ranged and tracer.enabled:
+        raise PuzzleInputError("a search of pieces with count ranges is not recorded: give "
+                               "every piece a fixed count to record one")  # fmt: skip
+    if puzzle.ranged:
+        searcher = None  # one process: split runs know fixed counts only
     tables = exact_tables(puzzle)
     check_run_size(puzzle.n_pieces + 1, tables.placements.n, 2 * 4)  # before the roots
     plain = max_solutions > 0 or tracer.enabled or not symmetry
     if plain:
         roots = Roots([()], np.ones(1, dtype=np.int64))
     else:
-        roots = symmetry_roots(puzzle, tables.placements, puzzle_group(puzzle))
+        roots = symmetry_roots(puzzle, tables.placements, puzzle_group(puzzle), SEARCH_ROOTS)
     if progress is not None:
         progress.total, progress.unit = PROGRESS_STEPS, "thousandths of the search"
     split = searcher is not None and max_solutions == 0 and not tracer.enabled

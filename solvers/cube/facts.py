@@ -70,7 +70,7 @@ def solution_facts(result: CubeResult) -> dict[str, Any]:
         "class_rotations_of": rot_of,  # numpy arrays: CubeResult.to_json lists them
         "class_all_of": of,
     }
-    if len(rows) and len(unit_columns(puzzle)) > 1:
+    if len(rows) and len(unit_columns(puzzle)) > 1 and not puzzle.ranged:
         # a symmetry of a cubic box keeps its space diagonals: a class counts in full
         weight = e.weight if e is not None else np.ones(len(rows), dtype=np.int64)
         facts["unit_cubes_on_a_space_diagonal"] = int(weight[on_a_diagonal(puzzle, rows)].sum())

@@ -88,8 +88,8 @@ def load_sources(
     problem: str | None = None,
     burrtools: bool = False,
 ) -> list[tuple[CubePuzzle, XmSource | None]]:
-    """Like `load_source`, but a BurrTools problem with count ranges gives one puzzle per
-    choice of counts (`xmpuzzle.puzzle_variants`)."""
+    """Like `load_source`, as a list (the solve command takes a list of puzzles; a
+    BurrTools problem with count ranges is one ranged puzzle, `xmpuzzle.puzzle_variants`)."""
     path = find_puzzle(name_or_file, burrtools=burrtools)
     if _is_xmpuzzle(path):
         return list(load_xmpuzzle_variants(path, problem))

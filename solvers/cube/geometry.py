@@ -55,6 +55,24 @@ def orientations(shape: Shape) -> tuple[Shape, ...]:
     return tuple(seen)
 
 
+def coloured_orientations(
+    shape: Shape, colours: Sequence[int]
+) -> tuple[tuple[Shape, tuple[int, ...]], ...]:
+    """The distinct rotated copies of a piece whose voxels have colours (`colours[i]` of
+    `shape[i]`, 0 for none), each with its voxels' colours in the copy's order. A turn that
+    gives the same cells with other colours is another orientation (as in BurrTools): a
+    piece symmetric in shape but not in colour has more orientations than its shape."""
+    seen: dict[tuple[tuple[int, int, int, int], ...], None] = {}
+    arr = np.asarray(shape, dtype=np.int64)
+    for rot in ROTATIONS:
+        moved = arr @ rot.T
+        moved -= moved.min(axis=0)
+        key = sorted((int(x), int(y), int(z), int(c))
+                     for (x, y, z), c in zip(moved.tolist(), colours, strict=True))  # fmt: skip
+        seen.setdefault(tuple(key), None)
+    return tuple((tuple((x, y, z) for x, y, z, _ in k), tuple(c for *_, c in k)) for k in seen)
+
+
 def extent(shape: Shape) -> Voxel:
     """The size of the bounding box along x, y and z."""
     arr = np.asarray(shape, dtype=np.int64)

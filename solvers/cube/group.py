@@ -19,7 +19,6 @@ import dataclasses
 from functools import lru_cache
 
 import numpy as np
-from puzzleviz.solvers.arrays import UInt64Array
 from puzzleviz.solvers.cube.geometry import box_symmetries, normalize
 from puzzleviz.solvers.cube.placements import Placements
 from puzzleviz.solvers.cube.puzzle import CubePuzzle
@@ -33,7 +32,7 @@ class PuzzleGroup:
     cell_map: np.ndarray  # (G, n_cells) int64: the cell each cell goes to
     type_map: np.ndarray  # (G, T) int64: the piece type each type becomes
     rotation: np.ndarray  # (G,) bool: a rotation (not a mirror image)
-    placement_map: np.ndarray  # (G, P) int32; element 0 is the identity
+    placement_map: np.ndarray  # (G, P) int32 (P + 1 for a ranged puzzle); 0 is the identity
 
     @property
     def order(self) -> int:
@@ -58,17 +57,22 @@ def mirror_types(puzzle: CubePuzzle) -> np.ndarray | None:
         twin = by_shape.get((min(type(t)(t.name, image, 1).orientations), t.is_hole))
         if twin is None or puzzle.types[twin].count != t.count:
             return None
+        if puzzle.ranged and puzzle.minimum[twin] != puzzle.minimum[i]:
+            return None  # (BurrTools would mirror the fillings whose counts allow it)
         out[i] = twin
     return out
 
 
-def _cell_maps(puzzle: CubePuzzle) -> tuple[list[np.ndarray], list[bool]]:
+def _cell_maps(puzzle: CubePuzzle) -> tuple[list[np.ndarray], list[bool], list[np.ndarray]]:
+    """The box symmetries that keep the result (its cells, optional cells and colours):
+    each as the cell it sends each cell to, whether it is a rotation, and its 4x4 map."""
     xyz = np.array([puzzle.cell_xyz(c) for c in range(puzzle.n_cells)], dtype=np.int64)
     homog = np.concatenate([xyz, np.ones((len(xyz), 1), dtype=np.int64)], axis=1)
     sx, sy, _ = puzzle.box
     optional = np.zeros(puzzle.n_cells, dtype=np.bool_)
     optional[sorted(puzzle.optional)] = True
-    maps, rotation = [], []
+    colour = np.array(puzzle.cell_colours or (0,) * puzzle.n_cells, dtype=np.int64)
+    maps, rotation, affines = [], [], []
     for affine in box_symmetries(puzzle.box, rotations_only=False):
         moved = homog @ affine.T
         cmap = moved[:, 0] + sx * (moved[:, 1] + sy * moved[:, 2])
@@ -76,61 +80,90 @@ def _cell_maps(puzzle: CubePuzzle) -> tuple[list[np.ndarray], list[bool]]:
             continue
         if not np.array_equal(optional[cmap], optional):
             continue
+        if puzzle.cell_colours and not np.array_equal(colour[cmap], colour):
+            continue  # a turn that moves a coloured cell onto another colour
         maps.append(cmap)
         rotation.append(round(np.linalg.det(affine[:3, :3])) == 1)
-    return maps, rotation
+        affines.append(affine)
+    return maps, rotation, affines
 
 
-def _placement_hashes(types: np.ndarray, cells: np.ndarray, n_types: int, n_cells: int,
-                      seed: int) -> np.ndarray:  # fmt: skip
-    """An order-free 64-bit hash of each placement's (type, cell set)."""
-    rng = np.random.default_rng(seed)
-    per_type = rng.integers(0, 2**63, n_types, dtype=np.int64).astype(np.uint64)
-    per_cell = rng.integers(0, 2**63, n_cells + 1, dtype=np.int64).astype(np.uint64)
-    per_cell[n_cells] = 0  # the -1 padding
-    padded = np.where(cells < 0, n_cells, cells)
-    with np.errstate(over="ignore"):
-        hashes: UInt64Array = per_type[types] + per_cell[padded].sum(axis=1, dtype=np.uint64)
-    return hashes
+def _orientation_keys(shapes: np.ndarray, colours: np.ndarray) -> tuple[list[bytes], np.ndarray]:
+    """(O, V, 3) voxels of a type's orientations (V each) and (O, V) their colours: each
+    orientation's key (its voxels shifted to the origin, with their colours, order-free:
+    one sorted number a voxel) and its low corner before the shift."""
+    low = shapes.min(axis=1)
+    v = shapes - low[:, None, :]
+    codes = ((v[:, :, 0] * 1024 + v[:, :, 1]) * 1024 + v[:, :, 2]) * 256 + colours
+    codes.sort(axis=1)
+    return [row.tobytes() for row in codes], low
 
 
 def placement_maps(
-    puzzle: CubePuzzle, pl: Placements, cell_maps: np.ndarray, type_maps: np.ndarray
+    puzzle: CubePuzzle, pl: Placements, affines: list[np.ndarray], type_maps: np.ndarray
 ) -> np.ndarray:
-    """(G, P) int32: the placement each element makes of each placement (two independent
-    hashes of the image's type and cells must both match one placement)."""
-    n_types, n_cells = len(puzzle.types), puzzle.n_cells
-    out = np.empty((len(cell_maps), pl.n), dtype=np.int32)
-    keys = [_placement_hashes(pl.type, pl.cells, n_types, n_cells, s) for s in (1, 2)]
-    order = np.argsort(keys[0])
-    sorted_key = keys[0][order]
-    for g, (cmap, tmap) in enumerate(zip(cell_maps, type_maps, strict=True)):
-        image = np.where(pl.cells < 0, -1, cmap[np.maximum(pl.cells, 0)])
-        itypes = tmap[pl.type]
-        first = _placement_hashes(itypes, image, n_types, n_cells, 1)
-        at = np.minimum(np.searchsorted(sorted_key, first), pl.n - 1)
-        found = order[at]
-        second = _placement_hashes(itypes, image, n_types, n_cells, 2)
-        if not (np.array_equal(sorted_key[at], first) and np.array_equal(keys[1][found], second)):
+    """(G, P) int32: the placement each element makes of each placement. A placement is a
+    type's orientation at a corner: the element turns the orientation into one of the
+    image type's (looked up once per type and orientation, colours included) and moves the
+    corner by its affine map, so a placement's image costs a few integer operations and
+    one search in the table's sorted keys, not its voxels (Pelikan's 3,817 placements of
+    up to 200 voxels under 24 symmetries took 0.43 s hashed voxel by voxel)."""
+    sx, sy, sz = puzzle.box
+    pose = pl.pose
+    x, rest = pose % sx, pose // sx
+    y, rest = rest % sy, rest // sy
+    z, orient = rest % sz, rest // sz
+    corner = np.stack([x, y, z], axis=1)
+    stride = int(pose.max()) + 1
+    keys = pl.type * stride + pose
+    order = np.argsort(keys, kind="stable")
+    sorted_keys = keys[order]
+    shapes = [np.array(t.orientations, dtype=np.int64) for t in puzzle.types]  # (O, V, 3)
+    paints = [np.array(t.orientation_colours, dtype=np.int64) % 256 for t in puzzle.types]
+    lookup = [{key: k for k, key in enumerate(_orientation_keys(o, c)[0])}
+              for o, c in zip(shapes, paints, strict=True)]  # fmt: skip
+    width = max(len(t.orientations) for t in puzzle.types)
+    out = np.empty((len(affines), pl.n), dtype=np.int32)
+    for g, (affine, tmap) in enumerate(zip(affines, type_maps, strict=True)):
+        turn, shift = affine[:3, :3], affine[:3, 3]
+        image_orient = np.zeros((len(puzzle.types), width), dtype=np.int64)
+        image_low = np.zeros((len(puzzle.types), width, 3), dtype=np.int64)
+        for t in range(len(puzzle.types)):  # every orientation of a type at once
+            keys_t, low = _orientation_keys(shapes[t] @ turn.T, paints[t])
+            found = [lookup[tmap[t]].get(key, -1) for key in keys_t]
+            if min(found) < 0:
+                raise AssertionError("a symmetry turns a piece into no piece of the puzzle")
+            image_orient[t, : len(found)] = found
+            image_low[t, : len(found)] = low
+        new_corner = corner @ turn.T + shift + image_low[pl.type, orient]
+        new_orient = image_orient[pl.type, orient]
+        nx, ny, nz = new_corner[:, 0], new_corner[:, 1], new_corner[:, 2]
+        wanted = tmap[pl.type] * stride + ((new_orient * sz + nz) * sy + ny) * sx + nx
+        at = np.minimum(np.searchsorted(sorted_keys, wanted), pl.n - 1)
+        if not np.array_equal(sorted_keys[at], wanted):
             raise AssertionError("a symmetry maps a placement outside the placement table")
-        out[g] = found
+        out[g] = order[at]
     return out
 
 
 @lru_cache(maxsize=16)
 def puzzle_group(puzzle: CubePuzzle) -> PuzzleGroup:
     pl = exact_tables(puzzle).placements
-    maps, rotation = _cell_maps(puzzle)
-    twins = mirror_types(puzzle)
+    maps, rotation, affines = _cell_maps(puzzle)
+    # a mirror image of a coloured piece: its twin would need the mirrored colours too
+    twins = None if puzzle.coloured else mirror_types(puzzle)
     keep = [g for g, rot in enumerate(rotation) if rot or twins is not None]
     identity = np.arange(len(puzzle.types), dtype=np.int64)
     cell_map = np.array([maps[g] for g in keep], dtype=np.int64)
     type_map = np.array([identity if rotation[g] else twins for g in keep], dtype=np.int64).reshape(
         len(keep), len(puzzle.types)
     )
+    pmap = placement_maps(puzzle, pl, [affines[g] for g in keep], type_map)
+    if puzzle.ranged:  # a ranged filling's row is padded with pl.n, which stays itself
+        pmap = np.concatenate([pmap, np.full((len(pmap), 1), pl.n, dtype=np.int32)], axis=1)
     return PuzzleGroup(
         cell_map=cell_map,
         type_map=type_map,
         rotation=np.array([rotation[g] for g in keep], dtype=np.bool_),
-        placement_map=placement_maps(puzzle, pl, cell_map, type_map),
+        placement_map=pmap,
     )

@@ -2,7 +2,8 @@
 
 State (flat int32), for a puzzle with N pieces (instances) in a space of SX x SY x SZ cells
 (the box plus `margin` cells on every side; margin 0 for exact solving and assemblies, 3
-for the seed's stochastic search):
+for the seed's stochastic search; for a disassembly (`apart`), room for the parts that
+come out, up to MAX_ROOM cells):
 
     state[0 : N]          pose of piece i, or -1 while it is not placed (see `space`)
     state[N : N + S]      how many pieces cover each space cell, in space cell order
@@ -13,6 +14,11 @@ Events (each names the pose it changes, so revert needs nothing else):
     Place(piece, pose)               put a piece that was out of play at `pose`
     Remove(piece, pose)              take it out of play again (it was at `pose`)
     Move(piece, old_pose, new_pose)  the stochastic search's jump of one piece
+    Slide(pieces, direction, amount) a disassembly's move: the pieces of the bit mask
+                                     `pieces` slide together `amount` whole units in
+                                     `direction` (0 +x, 1 -x, 2 +y, 3 -y, 4 +z, 5 -z); one
+                                     event, so the group moves as one and one row reverts it
+                                     (past the space's edge a piece wraps: see _slide)
 """
 
 from __future__ import annotations
@@ -32,7 +38,9 @@ from puzzleviz.solvers.events import Event, EventSet
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.model import STATE_DTYPE, PuzzleModel
 
-OP_PLACE, OP_REMOVE, OP_MOVE = 0, 1, 2
+OP_PLACE, OP_REMOVE, OP_MOVE, OP_SLIDE = 0, 1, 2, 3
+MAX_SLIDING = 31  # a Slide's pieces are bits of an int32 field
+MAX_ROOM = 64  # cells around the box a disassembly's parts may be carried
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -55,6 +63,73 @@ class Move(Event):
     piece: int
     old_pose: int
     new_pose: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Slide(Event):
+    OP = OP_SLIDE
+    pieces: int  # bit mask of piece instances (bit i: instance i)
+    direction: int
+    amount: int
+
+    def members(self) -> list[int]:
+        """The instances that slide, in order."""
+        return [i for i in range(MAX_SLIDING) if self.pieces >> i & 1]
+
+
+@njit(cache=True)
+def _slide(
+    state: CubeState, n_pieces: int, inst_type: Int64Array, obase: Int64Array,
+    ovol: Int64Array, ocells: Int64Array, dims: Int64Array, margin: int, mask: int,
+    direction: int, amount: int,
+) -> bool:  # fmt: skip
+    """Move every placed piece of `mask` by `amount` units along `direction` (its sign
+    already turned for a revert); False only for a row outside the declared ranges.
+
+    A slide is total, so that any row a file may hold applies and reverts exactly
+    whatever the state: a piece out of play stays out, and a piece carried past the
+    space's edge comes back in at the other side (origins count modulo the places the
+    piece has along the axis). A recorded disassembly never wraps: its space has room
+    for every place the plan gives."""
+    if direction < 0 or direction > 5 or amount <= 0 or mask <= 0:
+        return False
+    if n_pieces < MAX_SLIDING and mask >= (1 << n_pieces):
+        return False
+    axis = direction // 2
+    step = -amount if direction % 2 else amount
+    sx, sy, sz = dims[0], dims[1], dims[2]
+    for piece in range(min(n_pieces, MAX_SLIDING)):
+        if not (mask >> piece) & 1:
+            continue
+        pose = state[piece]
+        if pose < 0:
+            continue
+        x = pose % sx
+        rest = pose // sx
+        y = rest % sy
+        rest //= sy
+        z = rest % sz
+        orient = rest // sz
+        row = obase[inst_type[piece]] + orient
+        extent = 1
+        for k in range(ovol[row]):
+            extent = max(extent, ocells[row, k, axis] + 1)
+        places = dims[axis] - extent + 1
+        if places <= 0:
+            return False
+        if axis == 0:
+            x = (x + step) % places
+        elif axis == 1:
+            y = (y + step) % places
+        else:
+            z = (z + step) % places
+        new = ((orient * sz + z) * sy + y) * sx + x
+        _cover(state, n_pieces, inst_type, obase, ovol, ocells, dims, margin, piece, pose, -1)
+        state[piece] = new
+        if not _cover(state, n_pieces, inst_type, obase, ovol, ocells, dims, margin, piece,
+                      new, 1):  # fmt: skip
+            return False
+    return True
 
 
 @njit(cache=True)
@@ -97,6 +172,14 @@ def _run_rows(
         i = j if forward else n - 1 - j
         op = rows[i, 0]
         piece = rows[i, 1]
+        if op == 3:
+            d = rows[i, 2]
+            if not forward:
+                d = d ^ 1  # the opposite direction: 0 <-> 1, 2 <-> 3, 4 <-> 5
+            if not _slide(state, n_pieces, inst_type, obase, ovol, ocells, dims, margin,
+                          piece, d, rows[i, 3]):  # fmt: skip
+                return i
+            continue
         if piece < 0 or piece >= n_pieces or op < 0 or op > 2:
             return i
         a = rows[i, 2]
@@ -132,11 +215,17 @@ class CubeModel(PuzzleModel):
     """A packing puzzle in a box; see the module docstring for state and events."""
 
     kind = "cube"
-    events = EventSet([Place, Remove, Move])
+    events = EventSet([Place, Remove, Move, Slide])
 
-    def __init__(self, puzzle: CubePuzzle, margin: int = 0):
-        if not 0 <= margin <= 8:
-            raise PuzzleInputError(f"the margin around the box must be 0..8 cells, not {margin}")
+    def __init__(self, puzzle: CubePuzzle, margin: int = 0, apart: bool = False):
+        """`apart`: a disassembly's space, whose margin is room for the parts taken out
+        (up to MAX_ROOM cells) rather than the stochastic search's overhang (up to 8)."""
+        top = MAX_ROOM if apart else 8
+        if not 0 <= margin <= top:
+            raise PuzzleInputError(
+                f"the margin around the box must be 0..{top} cells, not {margin}"
+            )
+        self.apart = apart
         self.puzzle = puzzle
         self.space = Space(puzzle.box, margin)
         table = orientation_table(puzzle)
@@ -162,16 +251,20 @@ class CubeModel(PuzzleModel):
     def from_definition(cls, definition: dict[str, Any]) -> CubeModel:
         if not isinstance(definition, dict):
             raise PuzzleInputError("a cube definition must be an object")
-        doc = {k: v for k, v in definition.items() if k != "margin"}
+        doc = {k: v for k, v in definition.items() if k not in ("margin", "apart")}
         holes = any(isinstance(p, dict) and p.get("hole") for p in doc.get("pieces", []))
         puzzle = puzzle_from_json(doc, allow_holes=holes)
         margin = definition.get("margin", 0)
         if isinstance(margin, bool) or not isinstance(margin, int):
             raise PuzzleInputError(f"the margin must be a whole number, not {margin!r}")
-        return cls(puzzle, margin)
+        apart = definition.get("apart", False)
+        if not isinstance(apart, bool):
+            raise PuzzleInputError(f"'apart' must be true or false, not {apart!r}")
+        return cls(puzzle, margin, apart)
 
     def definition(self) -> dict[str, Any]:
-        return {**self.puzzle.definition(), "margin": self.margin}
+        apart = {"apart": True} if self.apart else {}  # older traces' definitions unchanged
+        return {**self.puzzle.definition(), "margin": self.margin, **apart}
 
     def initial_state(self) -> CubeState:
         state = np.zeros(self.n_pieces + self.space.n_cells, dtype=STATE_DTYPE)
@@ -188,7 +281,9 @@ class CubeModel(PuzzleModel):
             Place: {"piece": piece, "pose": pose},
             Remove: {"piece": piece, "pose": pose},
             Move: {"piece": piece, "old_pose": pose, "new_pose": pose},
-        }
+            Slide: {"pieces": range(1, 2 ** min(self.n_pieces, MAX_SLIDING)),
+                    "direction": range(6), "amount": range(1, max(self.space.dims))},
+        }  # fmt: skip
 
     def poses_fit(
         self, pieces: Int32Array | Int64Array, poses: Int32Array | Int64Array
@@ -209,9 +304,11 @@ class CubeModel(PuzzleModel):
 
     def row_faults(self, rows: EventRows) -> Iterator[tuple[BoolArray, str]]:
         why = "the piece has no such orientation, or it would stick out of the space"
-        yield ~self.poses_fit(rows[:, 1], rows[:, 2]), why
+        single = rows[:, 0] != OP_SLIDE  # a slide's fit depends on where its pieces are
+        pieces = np.where(single, rows[:, 1], 0)
+        yield single & ~self.poses_fit(pieces, np.where(single, rows[:, 2], 0)), why
         moves = rows[:, 0] == OP_MOVE
-        yield moves & ~self.poses_fit(rows[:, 1], np.where(moves, rows[:, 3], 0)), why
+        yield moves & ~self.poses_fit(pieces, np.where(moves, rows[:, 3], 0)), why
 
     def check_state(self, state: CubeState) -> None:
         """Poses each a pose of its piece (or -1), and the coverage exactly what they cover:
@@ -286,6 +383,10 @@ class CubeModel(PuzzleModel):
         return state[self.n_pieces :].reshape(sz, sy, sx)
 
     def describe(self, event: Event) -> str:
+        if isinstance(event, Slide):
+            names = ", ".join(self.puzzle.instance_name(i) for i in event.members())
+            way = ("+x", "-x", "+y", "-y", "+z", "-z")[event.direction]
+            return f"slide {names} {event.amount} along {way}"
         if isinstance(event, Move):
             old = self.piece_at(event.piece, event.old_pose)
             new = self.piece_at(event.piece, event.new_pose)

@@ -49,6 +49,7 @@ class CubeProblem:
     source: XmSource | None = None  # the BurrTools file it came from
     split: SplitOptions = dataclasses.field(default_factory=SplitOptions)  # --workers etc.
     variant: str = ""  # the choice of counts, when a problem's count ranges make several
+    disassemble: bool = False  # exact: take each assembly (class) apart (cube.disassembly)
 
     def model(self) -> CubeModel:
         from puzzleviz.solvers.cube.model import CubeModel  # lazy: --help
@@ -118,6 +119,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "symmetry (a recorded --trace always shows the plain search)",
     )
     parser.add_argument(
+        "--disassemble",
+        action="store_true",
+        help="exact, with --all or --classes: take one filling of each class under the "
+        "rotations (an assembly, as BurrTools counts) apart; the JSON gets assemblies, "
+        'solutions (the assemblies that come apart) and levels ("98.2.4.2"), and its '
+        "fillings move to the key fillings",
+    )
+    parser.add_argument(
+        "--assemble",
+        action="store_true",
+        help="with --disassemble and --trace (or --play, --video, --html): record the "
+        "assembly by the moves that really put it together (the disassembly reversed) "
+        "instead of the disassembly",
+    )
+    parser.add_argument(
         "--assembly",
         metavar="OUT",
         help="exact: record the layer-by-layer assembly of one solution as a trace file",
@@ -176,8 +192,14 @@ def problems(args: argparse.Namespace) -> list[CubeProblem]:
     if split.splits and not (args.all or args.classes):
         raise PuzzleInputError("--workers, --scheduler and --split-log split the search for "
                                "every solution: add --all or --classes")  # fmt: skip
+    if args.disassemble and (args.method != "exact" or not (args.all or args.classes)):
+        raise PuzzleInputError("--disassemble takes apart every assembly the exact search "
+                               "finds: add --all or --classes")  # fmt: skip
     if args.all and args.classes:
         raise PuzzleInputError("--all lists every solution, --classes one per class: pick one")
+    if args.assemble and not (args.disassemble and args.trace):
+        raise PuzzleInputError("--assemble records a disassembly reversed: add --disassemble "
+                               "and --trace (or --play, --video, --html)")  # fmt: skip
     name = args.xmpuzzle or args.puzzle
     if args.xmpuzzle and args.puzzle != DEFAULT_PUZZLE:
         raise PuzzleInputError("--xmpuzzle and --puzzle both name a puzzle: give one")
@@ -186,10 +208,19 @@ def problems(args: argparse.Namespace) -> list[CubeProblem]:
     _check_outputs(args, name)
     variants = load_sources(name, allow_holes=args.allow_holes, problem=args.problem,
                             burrtools=bool(args.xmpuzzle))  # fmt: skip
-    if len(variants) > 1 and (args.write_solutions or args.assembly):
+    if args.disassemble and args.trace:
+        if len(variants) > 1:
+            raise PuzzleInputError(f"a trace holds one puzzle and the input holds "
+                                   f"{len(variants)}: pick one")  # fmt: skip
+        # --trace records the first solution's disassembly, not the search: the search runs
+        # untraced and `finish` writes the trace to the path kept here (and gives it back)
+        args.disassembly_trace, args.trace = args.trace, None
+    fixed_only = args.write_solutions or args.assembly or args.trace or args.method != "exact"
+    if fixed_only and any(p.ranged for p, _ in variants):
         raise PuzzleInputError(
-            f"the problem's count ranges make {len(variants)} puzzles: --write-solutions "
-            "and --assembly take one (give the pieces fixed counts)"
+            "the pieces' count ranges are solved in one untraced exact search: "
+            "--write-solutions, --assembly, --trace and the stochastic method take pieces of "
+            "fixed counts"
         )
     if args.method == "stochastic" and not all(p.is_box for p, _ in variants):
         raise PuzzleInputError("the stochastic search fills boxes; this result is another shape")
@@ -203,7 +234,8 @@ def problems(args: argparse.Namespace) -> list[CubeProblem]:
         )  # fmt: skip
     return [CubeProblem(puzzle, name, args.method, args.all, args.classes, args.symmetry,
                         args.solution, stochastic, args.trace_part, args.trace_steps, source,
-                        split, variant=puzzle.title if len(variants) > 1 else "")
+                        split, variant=puzzle.title if len(variants) > 1 else "",
+                        disassemble=args.disassemble)
             for puzzle, source in variants]  # fmt: skip
 
 
@@ -232,6 +264,8 @@ def finish(args: argparse.Namespace, result: CubeResult) -> list[str]:
     lines = []
     if args.write_solutions:
         lines.append(_write_solutions(args, result))
+    if getattr(args, "disassembly_trace", None):
+        lines.extend(_write_disassembly(args, result))
     if not args.assembly:
         return lines
     if not result.solutions:
@@ -245,6 +279,33 @@ def finish(args: argparse.Namespace, result: CubeResult) -> list[str]:
     params = {"solution": args.solution, "facts": summary, "caption": facts_caption(result.facts)}
     save_trace(assembly_trace(result.puzzle, chosen, params=params), args.assembly)
     return [*lines, f"wrote {args.assembly} (assembly of solution {args.solution}, layer by layer)"]
+
+
+def _write_disassembly(args: argparse.Namespace, result: CubeResult) -> list[str]:
+    """--disassemble --trace: the first solution's disassembly (or, --assemble, its
+    assembly) as a trace, written where --trace said (which gets its value back, for
+    --play, --video and --html)."""
+    from puzzleviz.solvers.cube.apart import disassembly_trace  # lazy: --help
+    from puzzleviz.solvers.cube.disassembly.report import take_apart  # lazy: --help
+    from puzzleviz.solvers.cube.files import load_source  # lazy: --help
+    from puzzleviz.solvers.tracefile import save_trace  # lazy: --help
+
+    path = args.trace = args.disassembly_trace
+    report = result.disassembly
+    if report is None or not report.taken_apart:
+        raise PuzzleInputError("no solution comes apart: there is no disassembly to record")
+    _, source = load_source(args.xmpuzzle or args.puzzle, allow_holes=args.allow_holes,
+                            problem=args.problem, burrtools=bool(args.xmpuzzle))  # fmt: skip
+    solution = result.solutions[report.taken_apart[0]]
+    sep, _ = take_apart(result.puzzle, solution, source)
+    assert sep is not None  # the report took this one apart
+    trace = disassembly_trace(result.puzzle, solution, sep, assemble=args.assemble)
+    save_trace(trace, path)
+    if getattr(args, "trace_is_temporary", False):
+        return []
+    what = "assembly" if args.assemble else "disassembly"
+    return [f"wrote {path} ({what} of the first solution: {trace.n_steps:,} moves, "
+            f"level {sep.level})"]  # fmt: skip
 
 
 def _write_solutions(args: argparse.Namespace, result: CubeResult) -> str:

@@ -9,7 +9,6 @@ so "does it collide with what is already placed" is one AND per word.
 from __future__ import annotations
 
 import dataclasses
-import itertools
 
 import numpy as np
 from puzzleviz.solvers.arrays import Int64Array
@@ -26,6 +25,7 @@ class Placements:
     cells: PlacementCells
     volume: Int64Array  # (P,)
     masks: PlacementMasks
+    colours: PlacementCells | None = None  # (P, V) colour of the piece at each of `cells`
 
     @property
     def n(self) -> int:
@@ -41,38 +41,75 @@ def words_for(n_cells: int) -> int:
 
 
 def build_placements(puzzle: CubePuzzle) -> Placements:
+    """Every placement, type by type, orientation by orientation, corner by corner (z
+    slowest, x fastest), all corners of one orientation at once: a cell's index is linear
+    in its coordinates, so a placement's cells are its orientation's cell offsets plus its
+    corner's index (Dracula's coloured 152-voxel pieces took 0.4 s one placement at a
+    time)."""
     space = Space(puzzle.box, 0)
     bx, by, bz = puzzle.box
     n_words = words_for(puzzle.n_cells)
-    rows: list[tuple[int, int, list[int]]] = []
+    coloured = puzzle.coloured
+    cell_colour = np.array(puzzle.cell_colours or (0,) * puzzle.n_cells, dtype=np.int64)
+    fits = _colour_table(puzzle, int(cell_colour.max()))
     inside = puzzle.inside
     holes_at = np.zeros(puzzle.n_cells, dtype=np.bool_)
     holes_at[sorted(puzzle.optional)] = True
+    types, poses, all_cells, paints = [], [], [], []
     for t, ptype in enumerate(puzzle.types):
         allowed = holes_at if ptype.is_hole and puzzle.optional else inside
         for o, shape in enumerate(ptype.orientations):
             arr = np.asarray(shape, dtype=np.int64)
             ex, ey, ez = arr.max(axis=0) + 1
-            for z, y, x in itertools.product(
-                range(bz - ez + 1), range(by - ey + 1), range(bx - ex + 1)
-            ):
-                cells = sorted(puzzle.cell_index(x + dx, y + dy, z + dz) for dx, dy, dz in shape)
-                if not allowed[cells].all():  # outside the shape, or a hole off `optional`
-                    continue
-                rows.append((t, space.pose(o, x, y, z), cells))
-    max_vol = max(len(c) for _, _, c in rows)
-    n = len(rows)
+            if ex > bx or ey > by or ez > bz:
+                continue
+            zz, yy, xx = np.meshgrid(np.arange(bz - ez + 1), np.arange(by - ey + 1),
+                                     np.arange(bx - ex + 1), indexing="ij")  # fmt: skip
+            x, y, z = xx.ravel(), yy.ravel(), zz.ravel()
+            offsets = arr[:, 0] + bx * (arr[:, 1] + by * arr[:, 2])
+            at = (x + bx * (y + by * z))[:, None] + offsets[None, :]  # (corners, V)
+            keep = allowed[at].all(axis=1)  # outside the shape, or a hole off `optional`
+            paint = np.asarray(ptype.orientation_colours[o], dtype=np.int64)
+            if coloured:  # BurrTools' colour constraints: each voxel on a cell it may fill
+                keep &= fits[paint[None, :], cell_colour[at]].all(axis=1)
+            at, x, y, z = at[keep], x[keep], y[keep], z[keep]
+            order = np.argsort(at, axis=1, kind="stable")
+            all_cells.append(np.take_along_axis(at, order, axis=1))
+            if coloured:
+                paints.append(paint[order])
+            types.append(np.full(len(at), t, dtype=np.int64))
+            poses.append(((o * bz + z) * by + y) * bx + x)
+    max_vol = max(c.shape[1] for c in all_cells)
+    n = sum(len(c) for c in all_cells)
     cells_arr = np.full((n, max_vol), -1, dtype=np.int64)
+    colours = np.zeros((n, max_vol), dtype=np.int64) if coloured else None
+    start = 0
+    for k, c in enumerate(all_cells):
+        cells_arr[start : start + len(c), : c.shape[1]] = c
+        if colours is not None:
+            colours[start : start + len(c), : c.shape[1]] = paints[k]
+        start += len(c)
     masks = np.zeros((n, n_words), dtype=np.uint64)
-    for i, (_, _, cells) in enumerate(rows):
-        cells_arr[i, : len(cells)] = cells
-        for c in cells:
-            masks[i, c >> 6] |= np.uint64(1) << np.uint64(c & 63)
+    rows, cols = np.nonzero(cells_arr >= 0)
+    cells = cells_arr[rows, cols]
+    np.bitwise_or.at(masks, (rows, cells >> 6),
+                     np.left_shift(np.uint64(1), (cells & 63).astype(np.uint64)))  # fmt: skip
     return Placements(
+        colours=colours,
         space=space,
-        type=np.array([t for t, _, _ in rows], dtype=np.int64),
-        pose=np.array([p for _, p, _ in rows], dtype=np.int64),
+        type=np.concatenate(types) if types else np.zeros(0, dtype=np.int64),
+        pose=np.concatenate(poses) if poses else np.zeros(0, dtype=np.int64),
         cells=cells_arr,
-        volume=np.array([len(c) for _, _, c in rows], dtype=np.int64),
+        volume=(cells_arr >= 0).sum(axis=1).astype(np.int64),
         masks=masks,
     )
+
+
+def _colour_table(puzzle: CubePuzzle, most: int) -> np.ndarray:
+    """fits[p, c]: may a piece voxel of colour p fill a cell of colour c (`colour_fits`)."""
+    top = max([most, *(max(t.colours, default=0) for t in puzzle.types)]) + 1
+    fits = np.zeros((top, top), dtype=np.bool_)
+    for p in range(top):
+        for c in range(top):
+            fits[p, c] = puzzle.colour_fits(p, c)
+    return fits

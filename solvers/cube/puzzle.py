@@ -14,7 +14,14 @@ from functools import cached_property
 from typing import Any
 
 import numpy as np
-from puzzleviz.solvers.cube.geometry import Shape, cuboid, extent, normalize, orientations
+from puzzleviz.solvers.cube.geometry import (
+    Shape,
+    coloured_orientations,
+    cuboid,
+    extent,
+    normalize,
+    orientations,
+)
 from puzzleviz.solvers.errors import PuzzleInputError
 
 MAX_BOX_SIDE = 16
@@ -34,6 +41,7 @@ class PieceType:
     code: int = 1
     size: tuple[int, int, int] | None = None  # set for cuboids, None for general polycubes
     is_hole: bool = False  # an empty cell, when the pieces do not fill the box
+    colours: tuple[int, ...] = ()  # BurrTools' colour of each voxel of `shape` (0: none)
 
     @property
     def volume(self) -> int:
@@ -41,7 +49,16 @@ class PieceType:
 
     @cached_property
     def orientations(self) -> tuple[Shape, ...]:
+        if any(self.colours):
+            return tuple(s for s, _ in coloured_orientations(self.shape, self.colours))
         return orientations(self.shape)
+
+    @cached_property
+    def orientation_colours(self) -> tuple[tuple[int, ...], ...]:
+        """Per orientation, the colour of each of its voxels (in `orientations` order)."""
+        if any(self.colours):
+            return tuple(c for _, c in coloured_orientations(self.shape, self.colours))
+        return tuple((0,) * len(o) for o in self.orientations)
 
     @cached_property
     def longest_side(self) -> int:
@@ -60,6 +77,8 @@ class PieceType:
         data["code"] = self.code
         if self.is_hole:
             data["hole"] = True
+        if any(self.colours):
+            data["colours"] = list(self.colours)
         return data
 
 
@@ -77,6 +96,28 @@ class CubePuzzle:
     title: str = ""
     shape: frozenset[int] | None = None
     optional: frozenset[int] = frozenset()
+    # BurrTools' colour constraints: the colour of each cell of the box (0: none, or () when
+    # nothing is coloured), and the (piece colour, cell colour) pairs the problem allows
+    cell_colours: tuple[int, ...] = ()
+    colour_pairs: frozenset[tuple[int, int]] = frozenset()
+    # BurrTools' count ranges: the fewest copies of each type (its `count` is then the
+    # most), or () when every type has exactly `count` copies. A ranged puzzle is solved
+    # for every choice of counts in one search (kernels.ranged); its empty cells are the
+    # optional ones a hole type (0 up to all of them) fills.
+    minimum: tuple[int, ...] = ()
+
+    @property
+    def ranged(self) -> bool:
+        return bool(self.minimum)
+
+    @property
+    def coloured(self) -> bool:
+        return any(self.cell_colours) or any(any(t.colours) for t in self.types)
+
+    def colour_fits(self, piece: int, cell: int) -> bool:
+        """May a piece voxel of colour `piece` fill a cell of colour `cell`? A voxel or cell
+        without colour fits anything (BurrTools' rule); else the pair must be allowed."""
+        return piece == 0 or cell == 0 or (piece, cell) in self.colour_pairs
 
     @property
     def n_cells(self) -> int:
@@ -154,11 +195,20 @@ class CubePuzzle:
             data["shape"] = sorted(self.shape)
         if self.optional:
             data["optional"] = sorted(self.optional)
+        if self.coloured:
+            data["cell_colours"] = list(self.cell_colours)
+            data["colour_pairs"] = sorted([p, c] for p, c in self.colour_pairs)
         return data
 
     def describe(self) -> str:
-        parts = ", ".join(f"{t.count} x {t.name}" for t in self.types if not t.is_hole)
+        low = self.minimum or tuple(t.count for t in self.types)
+        counts = [str(t.count) if n == t.count else f"{n}..{t.count}" for t, n in
+                  zip(self.types, low, strict=True)]  # fmt: skip
+        parts = ", ".join(f"{c} x {t.name}" for t, c in zip(self.types, counts, strict=True)
+                          if not t.is_hole)  # fmt: skip
         holes = f", {self.holes} empty cells" if self.holes else ""
+        if self.ranged and self.holes:
+            holes = f", up to {self.holes} empty cells"
         where = "box" if self.is_box else f"shape of {self.n_inside} cells"
         return f"{'x'.join(map(str, self.box))} {where} with {parts}{holes}"
 
@@ -182,7 +232,7 @@ def _piece_type(entry: Any, index: int) -> PieceType:
     where = f"piece entry {index + 1}"
     if not isinstance(entry, dict):
         raise PuzzleInputError(f"{where} must be an object with size or voxels and a count")
-    unknown = set(entry) - {"name", "size", "voxels", "count", "code", "hole"}
+    unknown = set(entry) - {"name", "size", "voxels", "count", "code", "hole", "colours"}
     if unknown:
         raise PuzzleInputError(f"{where} has unknown field(s): {', '.join(sorted(unknown))}")
     if ("size" in entry) == ("voxels" in entry):
@@ -207,7 +257,15 @@ def _piece_type(entry: Any, index: int) -> PieceType:
     count = _int(entry.get("count", 1), f"{where} ({name}): count", 1, 10_000)
     code = _int(entry.get("code", 1), f"{where} ({name}): code", 0, 1_000)
     hole = bool(entry.get("hole", False))
-    return PieceType(name=name, shape=shape, count=count, code=code, size=size, is_hole=hole)
+    colours = entry.get("colours", [])
+    if not isinstance(colours, list) or (colours and len(colours) != len(shape)):
+        raise PuzzleInputError(f"{where} ({name}): colours must list one number per voxel")
+    paint = tuple(_int(c, f"{where} ({name}): colour", 0, 255) for c in colours)
+    if any(paint) and "voxels" in entry:  # the colours go with the voxels as listed
+        order = sorted(range(len(paint)), key=lambda i: tuple(entry["voxels"][i]))
+        paint = tuple(paint[i] for i in order)
+    return PieceType(name=name, shape=shape, count=count, code=code, size=size, is_hole=hole,
+                     colours=paint if any(paint) else ())  # fmt: skip
 
 
 def _voxel(value: Any, where: str) -> list[int]:
@@ -230,7 +288,20 @@ def puzzle_from_json(data: Any, *, allow_holes: bool = False) -> CubePuzzle:
         raise PuzzleInputError(f"at most {MAX_PIECE_TYPES} piece types, not {len(entries)}")
     types = [_piece_type(entry, i) for i, entry in enumerate(entries)]
     title = data.get("title", "")
-    return make_puzzle(box, types, title=str(title), allow_holes=allow_holes)
+    # a result that is not the whole box (BurrTools'), as `definition` writes it: a trace's
+    # puzzle must read back with the same cells, or its states have another size
+    n = box[0] * box[1] * box[2]
+    shape = _cells(data["shape"], "shape", n) if "shape" in data else None
+    optional = _cells(data.get("optional", []), "optional", n)
+    return make_puzzle(box, types, title=str(title), allow_holes=allow_holes, shape=shape,
+                       optional=optional)  # fmt: skip
+
+
+def _cells(values: Any, what: str, n: int) -> frozenset[int]:
+    """Cell numbers of the box, as `CubePuzzle.definition` lists them."""
+    if not isinstance(values, list):
+        raise PuzzleInputError(f"'{what}' must be a list of cell numbers")
+    return frozenset(_int(v, f"a cell of '{what}'", 0, n - 1) for v in values)
 
 
 def make_puzzle(
@@ -241,18 +312,23 @@ def make_puzzle(
     allow_holes: bool = False,
     shape: frozenset[int] | None = None,
     optional: frozenset[int] = frozenset(),
+    cell_colours: tuple[int, ...] = (),
+    colour_pairs: frozenset[tuple[int, int]] = frozenset(),
+    minimum: Sequence[int] | None = None,
 ) -> CubePuzzle:
     """Check that the pieces can fill the box (or `shape`, cells of the box; `optional`
-    ones may stay empty); add a hole type for missing volume if allowed."""
+    ones may stay empty); add a hole type for missing volume if allowed. `minimum`: the
+    fewest copies of each type, whose `count` is then the most (a ranged puzzle: its hole
+    type leaves 0 up to every optional cell empty)."""
     box3 = _size(list(box), "box")
     types = [t for t in types if not t.is_hole]
     if not types:
         raise PuzzleInputError("a cube puzzle needs at least one piece")
     if len({t.name for t in types}) != len(types) or any(t.name == HOLE_NAME for t in types):
         raise PuzzleInputError(f"piece names must differ from each other and from {HOLE_NAME!r}")
-    seen: dict[Shape, str] = {}
+    seen: dict[tuple[Shape, tuple[int, ...]], str] = {}
     for t in types:
-        key = min(t.orientations)
+        key = min(zip(t.orientations, t.orientation_colours, strict=True))
         if key in seen:
             raise PuzzleInputError(
                 f"pieces {seen[key]!r} and {t.name!r} have the same shape: "
@@ -265,6 +341,9 @@ def make_puzzle(
             raise PuzzleInputError(f"piece {t.name!r} does not fit in the box in any orientation")
     cells = box3[0] * box3[1] * box3[2] if shape is None else len(shape)
     where = "box" if shape is None else "shape"
+    if minimum is not None:
+        return _ranged(box3, types, list(minimum), title, shape, optional, cells,
+                       cell_colours, colour_pairs)  # fmt: skip
     volume = sum(t.volume * t.count for t in types)
     if volume > cells:
         raise PuzzleInputError(
@@ -285,4 +364,42 @@ def make_puzzle(
     if shape is not None and len(shape) == box3[0] * box3[1] * box3[2]:
         shape = None  # the whole box
     return CubePuzzle(box=box3, types=tuple(types), title=title, shape=shape,
-                      optional=optional if volume < cells else frozenset())  # fmt: skip
+                      optional=optional if volume < cells else frozenset(),
+                      cell_colours=cell_colours if any(cell_colours) else (),
+                      colour_pairs=colour_pairs)  # fmt: skip
+
+
+def _ranged(
+    box: tuple[int, int, int],
+    types: list[PieceType],
+    low: list[int],
+    title: str,
+    shape: frozenset[int] | None,
+    optional: frozenset[int],
+    cells: int,
+    cell_colours: tuple[int, ...],
+    colour_pairs: frozenset[tuple[int, int]],
+) -> CubePuzzle:
+    """`make_puzzle` of a puzzle with count ranges (see `CubePuzzle.minimum`): the pieces'
+    fewest and most cells must leave room for a filling."""
+    if len(low) != len(types) or any(
+        not 0 <= n <= t.count for n, t in zip(low, types, strict=True)
+    ):
+        raise PuzzleInputError("each piece's fewest copies must be between 0 and its most")
+    most = sum(t.volume * t.count for t in types)
+    fewest = sum(t.volume * n for t, n in zip(types, low, strict=True))
+    if most < cells - len(optional):
+        raise PuzzleInputError(
+            f"the pieces have at most {most} cells, the {'box' if shape is None else 'shape'} "
+            f"needs at least {cells - len(optional)}"
+        )
+    if fewest > cells:
+        raise PuzzleInputError(f"the pieces have at least {fewest} cells, more than {cells}")
+    if optional:
+        types.append(PieceType(HOLE_NAME, ((0, 0, 0),), len(optional), code=0, is_hole=True))
+        low.append(0)
+    if shape is not None and len(shape) == box[0] * box[1] * box[2]:
+        shape = None
+    return CubePuzzle(box=box, types=tuple(types), title=title, shape=shape, optional=optional,
+                      cell_colours=cell_colours if any(cell_colours) else (),
+                      colour_pairs=colour_pairs, minimum=tuple(low))  # fmt: skip

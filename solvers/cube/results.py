@@ -16,6 +16,7 @@ from puzzleviz.solvers.jsontext import RawJSON
 
 if TYPE_CHECKING:
     from puzzleviz.solvers.cube.classes import Enumeration
+    from puzzleviz.solvers.cube.disassembly.report import DisassemblyReport
     from puzzleviz.solvers.cube.placements import Placements
 
 JSON_IN_MEMORY = 2_000  # more solutions than this are written one at a time (`_Streamed`)
@@ -45,7 +46,8 @@ class SolutionRows(Sequence[Solution]):
             raise IndexError(index)
         row = self.rows[index]
         pl = self.placements
-        return Solution(tuple((int(pl.type[p]), int(pl.pose[p])) for p in row))
+        # a ranged puzzle's rows are padded with pl.n (no piece)
+        return Solution(tuple((int(pl.type[p]), int(pl.pose[p])) for p in row if p < pl.n))
 
     def __iter__(self) -> Iterator[Solution]:
         return (self[i] for i in range(len(self)))
@@ -87,6 +89,7 @@ class CubeResult:
     facts: dict[str, Any] = dataclasses.field(default_factory=dict)
     shown: int = 1  # which solution the text shows (1-based)
     variant: str = ""  # the choice of counts, when a problem's count ranges make several
+    disassembly: DisassemblyReport | None = None  # --disassemble: assemblies, levels
 
     @property
     def one_per_class(self) -> bool:
@@ -116,6 +119,8 @@ class CubeResult:
         if diagonal is not None:
             of = self.count if self.one_per_class else len(self.solutions)
             lines.append(f"unit cubes on a space diagonal in {diagonal:,} of {of:,} solutions")
+        if self.disassembly is not None:
+            lines.append(self.disassembly.line())
         if self.stopped:
             lines.append(f"STOPPED at the node limit ({self.nodes:,} nodes): the search is "
                          "incomplete")  # fmt: skip
@@ -128,15 +133,19 @@ class CubeResult:
 
     def to_json(self) -> dict[str, Any]:
         facts = self.facts
-        return {
+        out = {
             "title": self.puzzle.title,
             "box": list(self.puzzle.box),
             "count": self.count,
             "classes_rotations": facts.get("classes_rotations"),
             "classes_all": facts.get("classes_all"),
             **{k: _listed(v) for k, v in facts.items() if k != "count"},
-            "solutions": self._solutions_json(),
         }
+        if self.disassembly is None:
+            return {**out, "solutions": self._solutions_json()}
+        # BurrTools' words: "solutions" are the assemblies that come apart, so the
+        # fillings the search found are listed under "fillings"
+        return {**out, **self.disassembly.to_json(), "fillings": self._solutions_json()}
 
     def _solutions_json(self) -> list[Any]:
         """Each filling as its pieces' texts: a piece in a given pose is written once, and

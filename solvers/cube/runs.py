@@ -1,14 +1,18 @@
 """One root's search, resumable in chunks: the general kernel (`kernels.exact`, any box,
-traced or not) or the one-word kernel (`kernels.packed`, at most 64 cells, untraced), behind
+traced or not), the one-word kernel (`kernels.packed`, at most 64 cells, untraced) or the
+count-range kernel (`kernels.ranged`, a puzzle with count ranges, untraced), behind
 one small interface so `exact._search` drives either the same way."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import numpy as np
 from puzzleviz.solvers.arrays import Int32Array, Int64Array, UInt64Array
 from puzzleviz.solvers.cube.arrays import Bitboard
 from puzzleviz.solvers.cube.kernels import exact as K
 from puzzleviz.solvers.cube.kernels import packed as KP
+from puzzleviz.solvers.cube.kernels import ranged as KR
 from puzzleviz.solvers.cube.tables import ExactTables
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.reading import size_text
@@ -59,6 +63,28 @@ def uses_packed(tables: ExactTables, tracer: Tracer) -> bool:
     return tables.placements.words == 1 and not tracer.enabled
 
 
+Stack = tuple[Int32Array, Int64Array, Int32Array, Int64Array, Int64Array, Int64Array,
+              Int64Array, Int64Array]  # fmt: skip
+
+
+def _search_stack(n_left: int, n_placements: int, free: Any, kernel: Any, nodes: int) -> Stack:
+    """The resumable search's stack below one root, one row per depth, as the fixed-count
+    and the count-range kernels both keep it: alive placements and their count, branches
+    and their count, the branch reached, the branch taken, the solution buffer, and
+    `kernel`'s registers with the node budget set."""
+    check_run_size(n_left + 1, n_placements, 2 * 4)  # alive and branches, int32 each
+    alive = np.empty((n_left + 1, n_placements), dtype=np.int32)
+    alive[0, : len(free)] = free
+    nalive = np.zeros(n_left + 1, dtype=np.int64)
+    nalive[0] = len(free)
+    branches = np.empty((n_left + 1, n_placements), dtype=np.int32)
+    regs = np.zeros(kernel.N_REGS, dtype=np.int64)
+    regs[kernel.R_NODES] = nodes
+    return (alive, nalive, branches, np.zeros(n_left + 1, dtype=np.int64),
+            np.zeros(n_left + 1, dtype=np.int64), np.zeros(n_left + 1, dtype=np.int64),
+            np.zeros((SOLUTION_CHUNK, n_left), dtype=np.int64), regs)  # fmt: skip
+
+
 class PlainRun:
     """The general kernel below one root (see `kernels.exact`)."""
 
@@ -72,21 +98,19 @@ class PlainRun:
         nodes: int,
     ) -> None:
         pl = tables.placements
-        check_run_size(n_left + 1, pl.n, 2 * 4)  # alive and branches, int32 each
         self.tables, self.tracer, self.captions = tables, tracer, captions
         self.counts, self.occ, self.par, free = root
-        self.alive = np.empty((n_left + 1, pl.n), dtype=np.int32)
-        self.alive[0, : len(free)] = free
-        self.nalive = np.zeros(n_left + 1, dtype=np.int64)
-        self.nalive[0] = len(free)
-        self.branches = np.empty((n_left + 1, pl.n), dtype=np.int32)
-        self.nbranch = np.zeros(n_left + 1, dtype=np.int64)
+        (
+            self.alive,
+            self.nalive,
+            self.branches,
+            self.nbranch,
+            self.pos,
+            self.chosen,
+            self.sol_out,
+            self.regs,
+        ) = _search_stack(n_left, pl.n, free, K, nodes)
         self.branch_cell = np.zeros(n_left + 1, dtype=np.int64)
-        self.pos = np.zeros(n_left + 1, dtype=np.int64)
-        self.chosen = np.zeros(n_left + 1, dtype=np.int64)
-        self.sol_out = np.zeros((SOLUTION_CHUNK, n_left), dtype=np.int64)
-        self.regs = np.zeros(K.N_REGS, dtype=np.int64)
-        self.regs[K.R_NODES] = nodes
         self.ms_solution = tracer.intern("solution")
 
     def step(self, budget: int, want: int) -> None:
@@ -160,3 +184,38 @@ class PackedRun:
         done = self.regs[KP.R_PHASE] == KP.PHASE_DONE
         depth = max(int(self.regs[KP.R_DEPTH]), 0)
         return tree_fraction(depth, done, self.pos[1:], self.nbranch[1:])
+
+
+class RangedRun:
+    """The count-range kernel below one root (see `kernels.ranged`): rows of the solution
+    buffer are `n_left` wide, padded with the placement count."""
+
+    def __init__(self, tables: ExactTables, root: Root, n_left: int, nodes: int) -> None:
+        pl, puzzle = tables.placements, tables.puzzle
+        self.tables = tables
+        self.left, self.occ, self.par, free = root
+        most = np.array([t.count for t in puzzle.types], dtype=np.int64)
+        self.need = np.array(puzzle.minimum, dtype=np.int64) - (most - self.left)
+        (
+            self.alive,
+            self.nalive,
+            self.branches,
+            self.nbranch,
+            self.pos,
+            self.chosen,
+            self.sol_out,
+            self.regs,
+        ) = _search_stack(n_left, pl.n, free, KR, nodes)
+
+    def step(self, budget: int, want: int) -> None:
+        t, pl = self.tables, self.tables.placements
+        KR.ranged_search(
+            pl.masks, pl.cells, pl.volume, pl.type, t.parity.flips, t.parity.max_flips,
+            t.unit, t.full, pl.n, self.left, self.need, self.alive, self.nalive, self.branches,
+            self.nbranch, self.pos, self.chosen, self.occ, self.par, self.regs, self.sol_out,
+            budget, want,
+        )  # fmt: skip
+
+    def fraction(self) -> float:
+        done = self.regs[KR.R_PHASE] == KR.PHASE_DONE
+        return tree_fraction(int(self.regs[KR.R_DEPTH]), done, self.pos, self.nbranch)

@@ -60,9 +60,16 @@ def exact(problem: CubeProblem, tracer: Tracer, limits: Limits, progress: Progre
                          node_limit=limits.nodes, symmetry=problem.symmetry,
                          every=problem.every, searcher=searcher)  # fmt: skip
     seconds = time.perf_counter() - started
-    return dataclasses.replace(result, name=problem.name, seconds=seconds,
-                               facts=solution_facts(result), shown=problem.shown,
-                               variant=problem.variant)  # fmt: skip
+    facts = solution_facts(result)
+    report = None
+    if problem.disassemble and result.complete:
+        from puzzleviz.solvers.cube.disassembly.report import disassemble_classes
+
+        report = disassemble_classes(puzzle, result.solutions, facts["class_rotations_of"],
+                                     problem.source)  # fmt: skip
+    return dataclasses.replace(result, name=problem.name, seconds=seconds, facts=facts,
+                               shown=problem.shown, variant=problem.variant,
+                               disassembly=report)  # fmt: skip
 
 
 def stochastic(

@@ -81,6 +81,8 @@ def puzzle_from_definition(definition: dict[str, Any]) -> CubePuzzle:
         title=str(definition.get("title", "")),
         shape=None if shape is None else frozenset(int(c) for c in shape),
         optional=frozenset(int(c) for c in definition.get("optional", ())),
+        cell_colours=tuple(int(c) for c in definition.get("cell_colours", ())),
+        colour_pairs=frozenset((int(p), int(c)) for p, c in definition.get("colour_pairs", ())),
     )
 
 

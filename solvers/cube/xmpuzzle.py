@@ -4,10 +4,13 @@ An .xmpuzzle file is gzipped XML (plain XML is read too). `<shapes>` holds voxel
 `x y z` sizes and one character per voxel, x fastest, then y, then z: `#` filled, `_`
 empty, `+` variable (a cell of a result shape that may stay empty); a number after a voxel
 is its colour. A `<problem>` lists its pieces (`<shape id= count=>`, or `min= max=`) and
-the `<result id=>` to build. We solve problems on the cube grid (`gridType` 0) without
-colour constraints; anything else is one clear error. A piece with a count range (`min`
-to `max` copies) makes one puzzle per choice of counts that fills the result
-(`puzzle_variants`): the problem's fillings are theirs, each in exactly one of them.
+the `<result id=>` to build. We solve problems on the cube grid (`gridType` 0); anything
+else is one clear error. Colour constraints are BurrTools': its `<bitmap>` pairs a piece
+colour with a result colour (`<pair piece=p result=r/>`, counted from 0), and a coloured
+piece voxel may only fill a result cell of a colour paired with it; a voxel or a cell
+without colour fits anything. A piece with a count range (`min` to `max` copies) makes a ranged
+puzzle (`CubePuzzle.minimum`), whose one search finds the fillings of every choice of
+counts (kernels.ranged).
 
 A solution is written as BurrTools writes one: `<assembly>` holds, per piece in problem
 order (a piece with a count repeated, `x` for a copy that a range leaves out), `X Y Z t`:
@@ -24,13 +27,15 @@ from __future__ import annotations
 import dataclasses
 import gzip
 import itertools
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Sequence
+from functools import cached_property
 from pathlib import Path
 
 import numpy as np
 from puzzleviz.solvers.atomic import open_output
-from puzzleviz.solvers.cube.geometry import Shape, extent, normalize
+from puzzleviz.solvers.cube.geometry import extent, normalize
 from puzzleviz.solvers.cube.puzzle import MAX_BOX_SIDE, CubePuzzle, PieceType, make_puzzle
 from puzzleviz.solvers.cube.space import Space
 from puzzleviz.solvers.errors import PuzzleInputError
@@ -46,6 +51,7 @@ MAX_ELEMENTS = 500_000  # XML elements of one file (about 150 MB of parsed XML)
 MAX_SPACE_SIDE = 4 * MAX_BOX_SIDE  # voxels along each side of one shape
 MAX_VOXELS = 2_000_000  # voxels of all the shapes of a file together
 _VOXEL_CODES = np.frombuffer(b"#_+", dtype=np.uint8)
+_DIGITS = np.frombuffer(b"0123456789", dtype=np.uint8)
 GRIDS = {1: "triangular prisms", 2: "spheres", 3: "rhombic dodecahedra", 4: "tetra-octa"}
 
 
@@ -70,6 +76,14 @@ class VoxelSpace:
     filled: tuple[Voxel, ...]  # '#'
     variable: tuple[Voxel, ...]  # '+'
     hotspot: Voxel = (0, 0, 0)
+    paint: tuple[tuple[Voxel, int], ...] = ()  # the voxels with a colour (1, 2, ...)
+
+    @cached_property
+    def _colour_of(self) -> dict[Voxel, int]:
+        return dict(self.paint)
+
+    def colour(self, voxel: Voxel) -> int:
+        return self._colour_of.get(voxel, 0)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -141,7 +155,14 @@ def _voxel_space(element: ET.Element, index: int) -> VoxelSpace:
 
     hx, hy, hz = (_int_attr(element, f"h{a}", where, 0) for a in "xyz")
     name = element.get("name") or f"S{index + 1}"
-    return VoxelSpace(name, (sx, sy, sz), voxels(b"#"), voxels(b"+"), (hx, hy, hz))
+    paint = []
+    if states.size and bytes(text[np.isin(text, _DIGITS)]):  # some voxel has a colour
+        words = re.findall(r"[#_+]\d*", (element.text or "").replace(" ", ""))
+        for i, word in enumerate(words):
+            if len(word) > 1 and word[0] != "_" and int(word[1:]) > 0:
+                paint.append(((i % sx, (i // sx) % sy, i // (sx * sy)), int(word[1:])))
+    return VoxelSpace(name, (sx, sy, sz), voxels(b"#"), voxels(b"+"), (hx, hy, hz),
+                      tuple(paint))  # fmt: skip
 
 
 def read_xml(path: str | Path) -> ET.Element:
@@ -202,8 +223,13 @@ def _pick_problem(root: ET.Element, problem: str | None) -> int:
         return int(problem) - 1
     if problem in names:
         return names.index(problem)
-    listed = ", ".join(f"{i + 1} {n!r}" for i, n in enumerate(names))
-    raise PuzzleInputError(f"no problem {problem!r} in the file (it has: {listed})")
+    listed = ", ".join(f"{i + 1} {n!r}" for i, n in enumerate(names[:10]))
+    more = ", ..." if len(names) > 10 else ""
+    count = f"{len(names)} problem" + ("s" if len(names) != 1 else "")
+    raise PuzzleInputError(
+        f"no problem {problem!r}: the file has {count} (--problem 1..{len(names)} or a "
+        f"name: {listed}{more})"
+    )
 
 
 def _piece_type(space: VoxelSpace, count: int, names: set[str], code: int) -> PieceType:
@@ -213,42 +239,38 @@ def _piece_type(space: VoxelSpace, count: int, names: set[str], code: int) -> Pi
     if not space.filled:
         raise PuzzleInputError(f"piece {space.name!r} is empty")
     shape = normalize(space.filled)
+    low = np.min(np.array(space.filled), axis=0)
+    colours = tuple(space.colour((x + int(low[0]), y + int(low[1]), z + int(low[2])))
+                    for x, y, z in shape) if space.paint else ()  # fmt: skip
     box = extent(shape)
     size = box if len(shape) == box[0] * box[1] * box[2] else None
     name = space.name
     while name in names or name == "hole":
         name += "'"
     names.add(name)
-    return PieceType(name=name, shape=shape, count=count, size=size, code=code)
+    if any(colours):
+        size = None  # a coloured brick is placed by its voxels, not as a plain cuboid
+    return PieceType(name=name, shape=shape, count=count, size=size, code=code,
+                     colours=colours if any(colours) else ())  # fmt: skip
 
 
-MAX_VARIANTS = 1000  # choices of counts a problem with count ranges may make
+MAX_LISTED = 10_000  # choices of counts listed to see whether one alone fits
 
 
 def puzzle_from_xml(
     root: ET.Element, problem: str | None = None, *, title: str = ""
 ) -> tuple[CubePuzzle, XmSource]:
     """One problem of a BurrTools file as a puzzle (`problem`: 1-based number or name;
-    default the first). A problem whose pieces have count ranges must leave one choice of
-    counts (see `puzzle_variants`)."""
-    variants = puzzle_variants(root, problem, title=title)
-    if len(variants) > 1:
-        pname = problem_names(root)[_pick_problem(root, problem)]
-        raise PuzzleInputError(
-            f"problem {pname!r}: its pieces' count ranges make {len(variants)} puzzles "
-            "(one per choice of counts that fills the result); solve them with the solve "
-            "command, which takes each in turn"
-        )
-    return variants[0]
+    default the first)."""
+    return puzzle_variants(root, problem, title=title)[0]
 
 
 def puzzle_variants(
     root: ET.Element, problem: str | None = None, *, title: str = ""
 ) -> list[tuple[CubePuzzle, XmSource]]:
-    """One problem of a BurrTools file as puzzles: one puzzle, or, when pieces may be used
-    between `min` and `max` times, one puzzle per choice of counts whose volume fills the
-    result (every cell that must be filled, at most the cells that may be). Their fillings
-    are those of the problem, each in exactly one of them (the counts tell them apart)."""
+    """One problem of a BurrTools file as puzzles (a list of one: the solve command takes
+    a list). When pieces may be used between `min` and `max` times it is a ranged puzzle
+    (`CubePuzzle.minimum`), capped at the copies the result has room for."""
     grid = root.find("gridType")
     kind = 0 if grid is None else _int_attr(grid, "type", "gridType", 0)
     if kind != 0:
@@ -264,53 +286,66 @@ def puzzle_variants(
     pname = problem_names(root)[index]
     if node.get("maxHoles") is not None:
         raise PuzzleInputError(f"problem {pname!r}: a limit on holes (maxHoles) is not solved")
-    bitmap = node.find("bitmap")
-    if bitmap is not None and len(bitmap):
-        raise PuzzleInputError(f"problem {pname!r}: colour constraints are not solved")
+    pairs = _colour_pairs(node, pname)
     result = node.find("result")
     if result is None:
         raise PuzzleInputError(f"problem {pname!r} has no result shape")
     rid = _int_attr(result, "id", "result")
     if not 0 <= rid < len(spaces):
         raise PuzzleInputError(f"problem {pname!r}: result shape {rid} does not exist")
-    slots = _slots(node, spaces, pname)
+    raw = _slots(node, spaces, pname)  # as the file says (a solution written lists `max`)
     target = spaces[rid]
     cells = target.filled + target.variable
     if not cells:
         raise PuzzleInputError(f"problem {pname!r}: the result shape is empty")
     need, room = len(target.filled), len(cells)
+    # a piece never has more copies than the result has room for
+    slots = [(sid, low, max(low, min(high, room // max(len(spaces[sid].filled), 1))))
+             for sid, low, high in raw]  # fmt: skip
     volumes = [len(spaces[sid].filled) for sid, _, _ in slots]
-    choices = [range(low, high + 1) for _, low, high in slots]
-    if np.prod([len(c) for c in choices], dtype=np.float64) > 100 * MAX_VARIANTS:
-        raise PuzzleInputError(f"problem {pname!r}: too many choices of piece counts")
-    fitting = [
-        counts for counts in itertools.product(*choices)
-        if need <= sum(c * v for c, v in zip(counts, volumes, strict=True)) <= room
-    ]  # fmt: skip
-    if not fitting:
-        most = sum(high * v for (_, _, high), v in zip(slots, volumes, strict=True))
+    fewest = sum(low * v for (_, low, _), v in zip(slots, volumes, strict=True))
+    most = sum(high * v for (_, _, high), v in zip(slots, volumes, strict=True))
+    if most < need:
         raise PuzzleInputError(
             f"problem {pname!r}: the pieces have at most {most} cells, the result needs at "
             f"least {need}"
-            if most < need
-            else f"problem {pname!r}: no choice of piece counts fits the result's {room} cells"
         )
-    if len(fitting) > MAX_VARIANTS:
+    if fewest > room:
         raise PuzzleInputError(
-            f"problem {pname!r}: its count ranges make {len(fitting)} choices of counts "
-            f"(at most {MAX_VARIANTS} are solved)"
+            f"problem {pname!r}: no choice of piece counts fits the result's {room} cells"
         )
-    ranged = len(fitting) > 1 or any(low != high for _, low, high in slots)
-    out = []
-    for counts in fitting:
-        label = title or pname
-        if ranged:
-            used = ", ".join(f"{spaces[sid].name} x{c}"
-                             for (sid, low, high), c in zip(slots, counts, strict=True)
-                             if low != high)  # fmt: skip
-            label = f"{title or pname} ({used})"
-        out.append(_variant(root, spaces, slots, counts, target, index, pname, label))
-    return out
+    counts = tuple(high for _, _, high in slots)
+    sizes = [high - low + 1 for _, low, high in slots]
+    if np.prod(sizes, dtype=np.float64) <= MAX_LISTED:  # few choices: is one alone left?
+        fitting = [
+            c
+            for c in itertools.product(*(range(lo, hi + 1) for _, lo, hi in slots))
+            if need <= sum(n * v for n, v in zip(c, volumes, strict=True)) <= room
+        ]
+        if not fitting:
+            raise PuzzleInputError(
+                f"problem {pname!r}: no choice of piece counts fits the result's {room} cells"
+            )
+        if len(fitting) == 1:  # fixed counts after all
+            counts = fitting[0]
+            slots = [(sid, n, n) for (sid, _, _), n in zip(slots, counts, strict=True)]
+    lows = None if all(low == high for _, low, high in slots) else tuple(lo for _, lo, _ in slots)
+    return [_variant(root, spaces, raw, counts, target, index, pname, title or pname, pairs,
+                     lows)]  # fmt: skip
+
+
+def _colour_pairs(node: ET.Element, pname: str) -> frozenset[tuple[int, int]]:
+    """The problem's colour constraints (`<bitmap>`): the (piece colour, result colour)
+    pairs allowed, colours numbered from 1 (the file counts them from 0)."""
+    bitmap = node.find("bitmap")
+    pairs = set()
+    for pair in [] if bitmap is None else bitmap.findall("pair"):
+        piece = _int_attr(pair, "piece", f"problem {pname!r}: a colour pair")
+        result = _int_attr(pair, "result", f"problem {pname!r}: a colour pair")
+        if min(piece, result) < 0:
+            raise PuzzleInputError(f"problem {pname!r}: colour pair {piece}, {result}")
+        pairs.add((piece + 1, result + 1))
+    return frozenset(pairs)
 
 
 def _slots(node: ET.Element, spaces: tuple[VoxelSpace, ...], pname: str
@@ -345,15 +380,21 @@ def _variant(
     index: int,
     pname: str,
     title: str,
+    pairs: frozenset[tuple[int, int]] = frozenset(),
+    lows: tuple[int, ...] | None = None,
 ) -> tuple[CubePuzzle, XmSource]:
-    """The puzzle of one choice of counts."""
+    """The puzzle of one choice of counts, or with `lows`, of every choice at once (each
+    piece between lows[i] and counts[i] copies: a ranged puzzle)."""
     types: list[PieceType] = []
     type_shape: list[int] = []
+    minimum: list[int] | None = None if lows is None else []
     names: set[str] = set()
-    for (sid, _, _), count in zip(slots, counts, strict=True):
+    for k, ((sid, _, _), count) in enumerate(zip(slots, counts, strict=True)):
         if count > 0:
             types.append(_piece_type(spaces[sid], count, names, len(types) + 1))
             type_shape.append(sid)
+            if minimum is not None and lows is not None:
+                minimum.append(lows[k])
     if not types:
         raise PuzzleInputError(f"problem {pname!r} has no pieces")
     cells = target.filled + target.variable
@@ -370,14 +411,18 @@ def _variant(
     shape = frozenset(index_of(v) for v in cells)
     optional = frozenset(index_of(v) for v in target.variable)
     volume = sum(t.volume * t.count for t in types)
-    if volume < len(shape) - len(optional):
+    if minimum is None and volume < len(shape) - len(optional):
         raise PuzzleInputError(
             f"problem {pname!r}: the pieces have {volume} cells, the result needs at least "
             f"{len(shape) - len(optional)}"
         )
     try:
-        puzzle = make_puzzle(box, types, title=title, allow_holes=True,
-                             shape=shape, optional=optional)  # fmt: skip
+        cell_colours = [0] * (box[0] * box[1] * box[2])
+        for voxel, colour in target.paint:
+            cell_colours[index_of(voxel)] = colour
+        puzzle = make_puzzle(box, types, title=title, allow_holes=True, shape=shape,
+                             optional=optional, cell_colours=tuple(cell_colours),
+                             colour_pairs=pairs, minimum=minimum)  # fmt: skip
     except PuzzleInputError as exc:
         raise PuzzleInputError(f"problem {pname!r}: {exc}") from None
     offset = tuple(int(v) for v in low)
@@ -397,7 +442,7 @@ def load_xmpuzzle(path: str | Path, problem: str | None = None) -> tuple[CubePuz
 def load_xmpuzzle_variants(
     path: str | Path, problem: str | None = None
 ) -> list[tuple[CubePuzzle, XmSource]]:
-    """The puzzles of a problem, one per choice of counts (see `puzzle_variants`)."""
+    """A problem as a list of one puzzle (see `puzzle_variants`)."""
     root = read_xml(path)
     try:
         return puzzle_variants(root, problem)
@@ -426,13 +471,26 @@ class _Pose:
 def _poses(ptype: PieceType, space: VoxelSpace, offset: Voxel) -> list[_Pose]:
     """For each of our orientations of the piece: BurrTools' t and the shift from our
     min corner to its X Y Z."""
-    found: dict[Shape, _Pose] = {}
+    found: dict[_PaintedShape, _Pose] = {}
+    paint = [space.colour(v) for v in space.filled]
     for t in range(24):
         cells, hot = _moved(space, t)
-        key = normalize(cells)
+        low = cells.min(axis=0)
+        key = _painted((cells - low).tolist(), paint)
         if key not in found:
-            found[key] = _Pose(t, np.array(offset) - cells.min(axis=0) + hot)
-    return [found[o] for o in ptype.orientations]
+            found[key] = _Pose(t, np.array(offset) - low + hot)
+    pairs = zip(ptype.orientations, ptype.orientation_colours, strict=True)
+    return [found[_painted(o, colours)] for o, colours in pairs]
+
+
+_PaintedShape = tuple[tuple[int, int, int, int], ...]  # (x, y, z, colour) of each voxel
+
+
+def _painted(cells: Sequence[Sequence[int]], colours: Sequence[int]) -> _PaintedShape:
+    """A shape with its voxels' colours, as one key: a turn that keeps the cells but moves
+    the colours is another orientation of a coloured piece."""
+    return tuple(sorted((int(v[0]), int(v[1]), int(v[2]), int(c))
+                        for v, c in zip(cells, colours, strict=True)))  # fmt: skip
 
 
 def _assembly(puzzle: CubePuzzle, source: XmSource, poses: list[list[_Pose]],
@@ -558,25 +616,39 @@ def read_solutions(
                  for sid, most in source.slots]  # fmt: skip
     out = []
     for entry in node.iter("assembly"):
-        words = (entry.text or "").split()
+        placed = decode_assembly(entry.text or "", [(sid, copies) for _, sid, copies in slots],
+                                 source.shapes)  # fmt: skip
         pieces: list[tuple[int, tuple[Voxel, ...]]] = []
-        i = 0
-        for t, sid, copies in slots:
-            for _ in range(copies):
-                if i >= len(words):
-                    raise PuzzleInputError("a saved assembly has too few pieces")
-                if words[i] == "x":
-                    i += 1
-                    continue
-                bx, by, bz, rot = (int(v) for v in words[i : i + 4])
-                i += 4
-                if not 0 <= rot < 24:
-                    raise PuzzleInputError(f"a saved assembly mirrors a piece (t={rot})")
-                cells, hot = _moved(source.shapes[sid], rot)
-                placed = cells - hot + (bx, by, bz) - np.array(source.offset)
-                voxels = sorted((int(x), int(y), int(z)) for x, y, z in placed)
-                pieces.append((t, tuple(voxels)))
-        if i != len(words):
-            raise PuzzleInputError("a saved assembly has more pieces than the problem")
+        for slot, cells in placed:
+            moved = cells - np.array(source.offset)
+            voxels = sorted((int(x), int(y), int(z)) for x, y, z in moved)
+            pieces.append((slots[slot][0], tuple(voxels)))
         out.append(pieces)
+    return out
+
+
+def decode_assembly(
+    text: str, slots: Sequence[tuple[int, int]], shapes: Sequence[VoxelSpace]
+) -> list[tuple[int, np.ndarray]]:
+    """An `<assembly>`'s pieces as (index into `slots`, voxels in the result's voxel space):
+    `slots` lists (shape id, copies) in problem order; a copy is `X Y Z t`, or `x` when a
+    count range leaves it out."""
+    words = text.split()
+    out = []
+    i = 0
+    for slot, (sid, copies) in enumerate(slots):
+        for _ in range(copies):
+            if i >= len(words):
+                raise PuzzleInputError("a saved assembly has too few pieces")
+            if words[i] == "x":
+                i += 1
+                continue
+            bx, by, bz, rot = (int(v) for v in words[i : i + 4])
+            i += 4
+            if not 0 <= rot < 24:
+                raise PuzzleInputError(f"a saved assembly mirrors a piece (t={rot})")
+            cells, hot = _moved(shapes[sid], rot)
+            out.append((slot, cells - hot + (bx, by, bz)))
+    if i != len(words):
+        raise PuzzleInputError("a saved assembly has more pieces than the problem")
     return out

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import gzip
 import itertools
+import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -13,6 +15,7 @@ from puzzleviz.solvers.cube.exact import solve_exact
 from puzzleviz.solvers.cube.files import load_puzzle, load_source, puzzle_folder
 from puzzleviz.solvers.cube.geometry import orientations
 from puzzleviz.solvers.cube.solution import solution_pieces
+from puzzleviz.solvers.cube.split_parts import puzzle_from_definition
 from puzzleviz.solvers.cube.xmpuzzle import (
     ROTATIONS_BT,
     load_xmpuzzle,
@@ -133,7 +136,6 @@ def test_the_cli_solves_a_burrtools_file_and_writes_the_solutions(tmp_path, caps
 
 BAD = {
     "grid.xmpuzzle": ('<gridType type="0"/>', '<gridType type="2"/>', "spheres"),
-    "colour.xmpuzzle": ("<bitmap/>", '<bitmap><pair piece="0" result="1"/></bitmap>', "colour"),
     "range.xmpuzzle": ('min="1" max="1"', 'min="2" max="1"', "min 2, max 1"),
     "holes.xmpuzzle": ('state="0"', 'state="0" maxHoles="1"', "maxHoles"),
     "version.xmpuzzle": ('version="2"', 'version="7"', "version 7"),
@@ -217,23 +219,26 @@ def brute_force_fillings(required, optional, pieces):
     return fill(frozenset())
 
 
-def test_count_ranges_make_one_puzzle_per_choice_and_count_like_brute_force(tmp_path):
-    from puzzleviz.solvers.cube.exact import solve_exact
-    from puzzleviz.solvers.cube.xmpuzzle import load_xmpuzzle_variants
-
+def test_count_ranges_are_one_search_that_counts_like_brute_force(tmp_path):
+    """Every choice of counts in one search (kernels.ranged), with and without the
+    symmetry-broken roots: the fillings of the choices whose volume fits, 3a + 2b + c in
+    8..9 (two ells and a domino fit by volume only)."""
     path = tmp_path / "ranges.xmpuzzle"
     path.write_bytes(gzip.compress(RANGES.encode()))
-    variants = load_xmpuzzle_variants(path)
-    # volume 3a + 2b + c is 8 or 9: (2,1,0), (2,1,1), (1,2,1), (1,3,0), (1,2,2), (0,3,2)
-    assert len(variants) == 6
-    assert {p.title for p, _ in variants} >= {"Ranges (Ell x2, Domino x1, Dot x1)"}
-    ours = sum(solve_exact(puzzle).count for puzzle, _ in variants)
+    puzzle, _ = load_xmpuzzle(path)
+    assert puzzle.ranged and puzzle.minimum == (0, 1, 0, 0)  # the last: up to 1 empty cell
     required = {(x, y, 0) for x in range(3) for y in range(3)} - {(1, 1, 0)}
     pieces = [(((0, 0, 0), (0, 1, 0), (1, 1, 0)), 0, 3), (((0, 0, 0), (1, 0, 0)), 1, 3),
               (((0, 0, 0),), 0, 2)]  # fmt: skip
-    assert ours == brute_force_fillings(required, {(1, 1, 0)}, pieces) == 148
-    with pytest.raises(PuzzleInputError, match="make 6 puzzles"):
-        load_xmpuzzle(path)
+    expected = brute_force_fillings(required, {(1, 1, 0)}, pieces)
+    plain = solve_exact(puzzle, symmetry=False)
+    broken = solve_exact(puzzle)
+    assert plain.count == broken.count == len(broken.solutions) == expected == 148
+    key = sorted(sorted(s.pieces) for s in plain.solutions)
+    assert key == sorted(sorted(s.pieces) for s in broken.solutions)
+    real = [[t for t, _ in s.pieces if t < 3] for s in plain.solutions]
+    counts = {tuple(ts.count(u) for u in range(3)) for ts in real}
+    assert counts == {(2, 1, 1), (1, 2, 1), (1, 3, 0), (1, 2, 2), (0, 3, 2)}  # not (2, 1, 0)
 
 
 def test_a_range_that_leaves_one_choice_round_trips_with_unused_copies(tmp_path):
@@ -258,14 +263,109 @@ def test_a_range_that_leaves_one_choice_round_trips_with_unused_copies(tmp_path)
     assert assembly.count("x") == 2 + 1  # two dominoes and one dot left out
 
 
-def test_the_cli_solves_each_choice_of_counts(tmp_path, capsys, monkeypatch):
+def test_the_cli_solves_every_choice_of_counts_at_once(tmp_path, capsys, monkeypatch):
     (tmp_path / "ranges.xmpuzzle").write_bytes(gzip.compress(RANGES.encode()))
     monkeypatch.chdir(tmp_path)
     code, text, _ = run_cli(capsys, "solve", "cube", "--xmpuzzle", "ranges.xmpuzzle", "--all",
                             "-q")  # fmt: skip
-    lines = [line for line in text.splitlines() if line[:2] in "1.2.3.4.5.6."]
-    assert code == 0 and len(lines) == 6
-    assert lines[0].startswith("1. Ranges (Ell x0, Domino x3, Dot x2): 16 solutions")
-    assert sum(int(line.split("): ")[1].split()[0]) for line in lines) == 148
+    assert code == 0 and "148 solutions" in text
     assert_one_line_error(capsys, "solve", "cube", "--xmpuzzle", "ranges.xmpuzzle",
-                          "--write-solutions", "out.xmpuzzle", match="make 6 puzzles")  # fmt: skip
+                          "--write-solutions", "out.xmpuzzle", match="count ranges")  # fmt: skip
+    assert_one_line_error(capsys, "solve", "cube", "--xmpuzzle", "ranges.xmpuzzle",
+                          "--trace", "out.trace", match="count ranges")  # fmt: skip
+    assert_one_line_error(capsys, "solve", "cube", "--xmpuzzle", "ranges.xmpuzzle",
+                          "--method", "stochastic", match="count ranges")  # fmt: skip
+
+
+def test_problem_picks_one_of_several_and_a_bad_number_says_how_many(tmp_path, capsys):
+    """`--problem N` as `burrTxt -o`: the first by default; a number past the end is one
+    line naming the file and how many problems it holds."""
+    second = ('<problem name="Two dots" state="0"><shapes><shape id="2" count="3"/></shapes>'
+              '<result id="0"/><bitmap/></problem>')  # fmt: skip
+    text = L_TRIOMINO.replace("</problem></problems>", "</problem>" + second + "</problems>")
+    path = tmp_path / "two.xmpuzzle"
+    path.write_text(text)
+    first, _ = load_xmpuzzle(path)
+    picked, _ = load_xmpuzzle(path, "2")
+    assert next(t.name for t in first.types if not t.is_hole) == "Ell"
+    assert [(t.name, t.count) for t in picked.types if not t.is_hole] == [("Dot", 3)]
+    line = assert_one_line_error(capsys, "solve", "cube", "--puzzle", str(path), "--problem",
+                                 "3", match="two.xmpuzzle")  # fmt: skip
+    assert "has 2 problems" in line
+
+
+TWO_COLOURS = """<?xml version="1.0"?>
+<puzzle version="2"><gridType type="0"/><colors/><shapes>
+<voxel x="3" y="1" z="1" name="Target" type="0">#1#2#</voxel>
+<voxel x="1" y="1" z="1" name="Red" type="0">#1</voxel>
+<voxel x="1" y="1" z="1" name="Blue" type="0">#2</voxel>
+<voxel x="1" y="1" z="1" name="Plain" type="0">#</voxel>
+</shapes><problems><problem name="Colours" state="0"><shapes>
+<shape id="1" count="1"/><shape id="2" count="1"/><shape id="3" count="1"/></shapes>
+<result id="0"/><bitmap>PAIRS</bitmap></problem></problems></puzzle>
+"""
+
+
+@pytest.mark.parametrize(
+    ("pairs", "red", "blue"),
+    [("00 11", {0, 2}, {1, 2}), ("01 10", {1, 2}, {0, 2}), ("00", {0, 2}, {2}), ("", {2}, {2})],
+)
+def test_colour_constraints_decide_where_coloured_voxels_go(tmp_path, pairs, red, blue):
+    """BurrTools' rule: a voxel of colour p may fill a cell of colour r when the problem
+    pairs them (`<pair piece=p-1 result=r-1/>`); a voxel or cell without colour fits any.
+    The target's cells are red, blue and plain; Plain fits anywhere."""
+    xml = "".join(f'<pair piece="{p}" result="{r}"/>' for p, r in pairs.split())
+    path = tmp_path / "colours.xmpuzzle"
+    path.write_text(TWO_COLOURS.replace("PAIRS", xml))
+    puzzle, _ = load_xmpuzzle(path)
+    assert [t.name for t in puzzle.types] == ["Red", "Blue", "Plain"]  # one shape, 3 pieces
+    assert puzzle_from_definition(puzzle.definition()) == puzzle  # traces and workers
+    result = solve_exact(puzzle, symmetry=False)
+    found = sorted(
+        tuple(sorted((puzzle.types[p.type].name, int(p.cells[0][0]))
+                     for p in solution_pieces(puzzle, s)))
+        for s in result.solutions
+    )  # fmt: skip
+    expected = sorted(
+        tuple(sorted(zip(("Blue", "Plain", "Red"), (b, p, r), strict=True)))
+        for r, b, p in itertools.permutations(range(3))
+        if r in red and b in blue
+    )
+    assert found == expected and result.count == len(expected)
+
+
+def test_the_solid_six_piece_burrs_are_solved_in_one_search(tmp_path, capsys):
+    """25 sticks, each 0..6 times, in a knot of 104 cells: 33,008 choices of counts fill
+    it by volume, solved as one ranged search. burrTxt -d finds 588 assemblies and 179
+    solutions, 148 of level 1 and 31 of level 1.2 (sticks that are mirror twins make a
+    filling's mirror image one class with it, though its counts differ)."""
+    path = Path(__file__).parent / "burrtools" / "SolidSixPieceBurrs.xmpuzzle"
+    out = tmp_path / "burrs.json"
+    code, _, err = run_cli(capsys, "solve", "cube", "--puzzle", str(path), "--classes",
+                           "--disassemble", "--json", str(out))  # fmt: skip
+    assert code == 0, err
+    data = json.loads(out.read_text())
+    assert (data["assemblies"], data["solutions"]) == (588, 179)
+    assert sorted(data["levels"]) == ["1"] * 148 + ["1.2"] * 31
+
+
+@pytest.mark.parametrize(
+    ("name", "problem", "assemblies", "solutions"),
+    [("DemoMirrorParadox", "1", 1, 1), ("DemoMirrorParadox", "2", 1, 1),
+     ("DemoPieceGenerator", "1", 928, 927)],
+)  # fmt: skip
+def test_burrtools_ranged_demos_count_as_burrtxt(tmp_path, capsys, name, problem, assemblies,
+                                                 solutions):  # fmt: skip
+    """The user guide's demos of count ranges, as burrTxt -d -o N-1 counts them: the mirror
+    paradox's pieces are mirror twins that may each be used 0..2 (or 0..1) times, so a
+    filling and its mirror image (other counts) are one assembly; the piece generator puts
+    0..10 unit cubes in a stick's holes: every solution is level 1, one assembly stays
+    locked."""
+    path = Path(__file__).parent / "burrtools" / f"{name}.xmpuzzle"
+    out = tmp_path / "out.json"
+    code, _, err = run_cli(capsys, "solve", "cube", "--puzzle", str(path), "--problem", problem,
+                           "--classes", "--disassemble", "--json", str(out))  # fmt: skip
+    assert code == 0, err
+    data = json.loads(out.read_text())
+    assert (data["assemblies"], data["solutions"]) == (assemblies, solutions)
+    assert data["levels"] == ["1"] * solutions
