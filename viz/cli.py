@@ -43,6 +43,7 @@ from puzzleviz.solvers.options import whole
 from puzzleviz.solvers.plugin import PuzzleSpec, Ref
 from puzzleviz.solvers.registry import load, puzzles
 from puzzleviz.viz.cli_view import add_view_commands
+from puzzleviz.viz.handout_command import add_handout_command
 from puzzleviz.viz.parsing import EXIT_USAGE, Parser, add_language_option, add_solve_options
 from puzzleviz.viz.quiz_command import add_quiz_command
 from puzzleviz.viz.web.command import add_export_command
@@ -265,9 +266,12 @@ def _outputs(values: dict[str, Any], written: Sequence[str]) -> list[Output]:
 
 
 def _option_name(dest: str) -> str:
-    return {"output": "-o/--output", "out": "--json", "page": "-o/--output"}.get(
-        dest, "--" + dest.replace("_", "-")
-    )
+    return {
+        "output": "-o/--output",
+        "out": "--json",
+        "page": "-o/--output",
+        "pdf": "-o/--output",
+    }.get(dest, "--" + dest.replace("_", "-"))
 
 
 def _is_stream(path: str) -> bool:
@@ -336,6 +340,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_view_commands(sub, _guarded)
     add_export_command(sub, _guarded)
     add_quiz_command(sub, _guarded)
+    add_handout_command(sub, _guarded)
     _add_trace_commands(sub)
     _add_solve_commands(sub)
     _add_puzzle_commands(sub)

@@ -8,7 +8,7 @@ import json
 import subprocess
 import sys
 
-HEAVY = ("numba", "numpy", "pygame", "moderngl", "babel")  # babel: numbers, on first use
+HEAVY = ("numba", "numpy", "pygame", "moderngl", "babel", "fpdf")  # babel: numbers, on first use
 
 PROBE = """
 import contextlib, io, json, sys

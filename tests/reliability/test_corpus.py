@@ -25,7 +25,7 @@ CORPUS: list[tuple[str, list[str], str]] = [
     ("play", ["play", "empty.pzt"], "the file is empty"),
     ("play", ["play", "trunc.pzt"], "truncated"),
     ("play", ["play", "folder"], "is a folder"),
-    ("play", ["play"], "required: TRACE"),
+    ("play", ["play"], "play needs a TRACE file, or --practice"),
     ("play", ["play", "good.pzt", "--size", "0x0"], "outside 16x16"),
     ("play", ["play", "good.pzt", "--size", "big"], "is not WIDTHxHEIGHT"),
     ("play", ["play", "good.pzt", "--speed", "0"], "not positive"),
@@ -193,7 +193,27 @@ CORPUS: list[tuple[str, list[str], str]] = [
         ["quiz", "good.pzt", "--answers", "puz.txt", "--json", "x.json", "--every", "0"],
         "N from 1",
     ),
-    ("quiz", ["quiz", "good.pzt", "--answers", "puz.txt"], "required: --json"),
+    ("quiz", ["quiz", "good.pzt", "--answers", "puz.txt"], "--answers needs --json"),
+    ("quiz", ["quiz", "good.pzt"], "no display to open a window on"),
+    ("quiz", ["quiz", "good.pzt", "--size", "0x0"], "is outside 16x16"),
+    # handout
+    ("handout", ["handout", "missing.pzt", "-o", "h.pdf"], "no such trace file"),
+    ("handout", ["handout", "bad.pzt", "-o", "h.pdf"], "not a puzzleviz trace file"),
+    ("handout", ["handout", "junk.pzt", "-o", "h.pdf"], "damaged trace file"),
+    ("handout", ["handout", "good.pzt", "-o", "good.pzt"], "it is the input"),
+    ("handout", ["handout", "good.pzt", "-o", "link.pzt"], "it is the input"),
+    ("handout", ["handout", "good.pzt", "-o", "old.json"], "a handout is a PDF"),
+    ("handout", ["handout", "good.pzt", "-o", "folder"], "it is a folder"),
+    ("handout", ["handout", "good.pzt", "-o", "nowhere/h.pdf"], "does not exist"),
+    ("handout", ["handout", "good.pzt", "-o", "h.pdf", "--at", "99999"], "the trace has"),
+    ("handout", ["handout", "good.pzt", "-o", "h.pdf", "--every", "0"], "N from 1"),
+    ("handout", ["handout", "good.pzt", "-o", "h.pdf", "--every", "x"], "not a whole number"),
+    ("handout", ["handout", "good.pzt", "-o", "h.pdf", "--at", "3,x"], "not a list of step"),
+    ("handout", ["handout", "good.pzt", "-o", "h.pdf", "--paper", "a5"], "invalid choice"),
+    ("handout", ["handout", "good.pzt", "-o", "h.pdf", "--title", ""], "--title is empty"),
+    ("handout", ["handout", "toy.pzt", "-o", "h.pdf", "--quiz"], "has no quiz judge"),
+    ("handout", ["handout", "good.pzt"], "required: -o"),
+    ("handout", ["handout", "-o", "h.pdf"], "required: TRACE"),
     # the command itself
     ("cli", ["frobnicate"], "invalid choice"),
     ("cli", [], "required: COMMAND"),
@@ -215,6 +235,9 @@ def corpus_folder(tmp_path_factory) -> Path:
         record(solve(parse_puzzle(SOLVABLE), parse_selection(None))), folder / "good.pzt"
     )
     data = good.read_bytes()
+    from puzzleviz.viz.cli import main
+
+    assert main(["solve", "toy", "--trace", str(folder / "toy.pzt"), "-q"]) == 0  # no judge
     (folder / "junk.pzt").write_bytes(data + b"junk")
     (folder / "trunc.pzt").write_bytes(data[: len(data) // 2])
     flipped = bytearray(data)

@@ -242,6 +242,7 @@ def test_the_tour_and_lesson_help_is_translated(lang, demo):
             app.player = Player(trace, model_for(trace))
             app.look = default_look(app.scene, app.player.frame())
             app.tour = tour
+            app.quiz = None
             d = DrawList2D(*SIZE, show_text=False)
             draw_help(d, hud_layout(*SIZE, app.look.hud), app.help_rows())
             seen.add(_texts(d), f"{cls.__name__} help ({kind})")

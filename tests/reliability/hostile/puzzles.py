@@ -159,9 +159,9 @@ XMPUZZLES = [
         "ranges.xmpuzzle",
         _xml(
             _voxels("R", 4, 4, 4, "#" * 64) + DOMINO,
-            '<shape id="1" min="0" max="100000"/><shape id="2" min="0" max="100000"/>',
+            '<shape id="1" min="33" max="100000"/><shape id="2" min="0" max="100000"/>',
         ),
-        "too many choices of piece counts",
+        "no choice of piece counts fits",
     ),
     (
         "minmax.xmpuzzle",

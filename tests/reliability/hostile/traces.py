@@ -6,7 +6,8 @@ initial states and definitions, NaN and deep nesting in the header, string indic
 milestones out of place, arrays of the wrong shape or type; and files that are not trace
 files: a FIFO, devices, a folder, links, sparse files of 2 and 3 GB. Each is tried against
 one of the commands that read traces (trace info / show / export, record, play, and present
-with a lesson naming it), the commands in turn; the issue's own file against all of them.
+with a lesson naming it), the commands in turn; the issue's own file against all of them,
+and a printed handout's too.
 A few hostile captions must instead be shown, at once and in bounded memory (exit 0).
 """
 
@@ -64,6 +65,7 @@ def _argv(command: str, name: str) -> tuple[str, ...]:
         "record": ("record", path, "-o", f"{HERE}/out.mp4"),
         "play": ("play", path),
         "present": ("present", f"{HERE}/{name}.toml"),
+        "handout": ("handout", path, "-o", f"{HERE}/out.pdf"),
     }[command]
 
 
@@ -79,7 +81,14 @@ def _file(*argv: str, match: str, timeout: float = 10) -> Case:
 
 CASES: list[Case] = [
     # The issue's file, against every command that reads a trace.
-    *(_case("issue", "rings-ring-615237680", "ring is 615237680, not 0..1", c) for c in COMMANDS),
+    *(
+        _case("issue", "rings-ring-615237680", "ring is 615237680, not 0..1", c)
+        for c in (*COMMANDS, "handout")
+    ),
+    # A printed handout reads its traces as the other commands do (not in the rotation).
+    _case("handout", "queens-op-huge", "op code 2147483647", "handout"),
+    _case("handout", "sudoku-narrow", "events have 3 columns; sudoku events have 5", "handout"),
+    _case("handout", "cube-outside", "stick out of the space", "handout"),
     # Every constrained field of every event kind of every puzzle, just out of its range.
     *(
         _case("field", f"{puzzle}-{kind}-{field}", f"): {field} is ")
