@@ -4,6 +4,9 @@ HoDoKu's order uses it too."""
 
 from __future__ import annotations
 
+import itertools
+
+import numpy as np
 import pytest
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.sudoku import hodoku_order
@@ -15,6 +18,7 @@ from puzzleviz.solvers.sudoku.practice import (
     practised,
     technique_named,
 )
+from puzzleviz.solvers.sudoku.practice_plant import planted
 from puzzleviz.solvers.sudoku.search import solve
 from puzzleviz.solvers.sudoku.techniques import BY_NAME, ORDERED
 
@@ -23,7 +27,14 @@ LOGIC = frozenset(t.name for t in ORDERED) - {"guess"}
 
 @pytest.mark.parametrize(
     ("technique", "seed"),
-    [("x_wing", 10), ("y_wing", 5), ("unique_rectangle_1", 10), ("als_xz", 5)],
+    [
+        ("x_wing", 10),
+        ("y_wing", 5),
+        ("unique_rectangle_1", 10),
+        ("als_xz", 5),
+        ("hidden_quad", 4),
+        ("naked_quad", 3),
+    ],  # the quads from planted candidates
 )
 def test_a_practice_puzzle_is_unique_and_its_path_first_uses_the_technique_where_it_says(
     technique, seed
@@ -81,3 +92,32 @@ def test_a_practice_trace_says_what_it_practises_and_where():
     assert practised(trace) == "y_wing"
     assert trace.header.params["practice_step"] == practice.step
     assert trace.header.definition  # the puzzle, as any recorded solve keeps it
+
+
+def test_a_planted_hidden_quad_leaves_its_box_open_and_its_digits_ruled_out_of_the_rest():
+    rng = np.random.default_rng(7)
+    puzzle, plant = planted("hidden_quad", 11, rng)
+    givens = puzzle.givens
+    count, solution = count_solutions(3, givens, limit=2)
+    assert count == 1 and solution is not None
+    box = sorted(plant.open_cells)
+    assert len(box) == 9 and not givens[box].any()
+    assert all(givens[cell] == solution[cell] for cell in plant.keep)
+
+    def ruled_out(cell: int, digit: int) -> bool:  # a clue of it in the cell's row or column
+        r, c = divmod(cell, 9)
+        line = [r * 9 + j for j in range(9)] + [i * 9 + c for i in range(9)]
+        return any(givens[x] == digit for x in line)
+
+    fits = {cell: {d for d in range(1, 10) if not ruled_out(cell, d)} for cell in box}
+    # a 2x2 corner of the box whose four digits fit nowhere else in it, holding others too
+    corners = [[box[3 * i + j] for i in rows for j in cols]
+               for rows in itertools.combinations(range(3), 2)
+               for cols in itertools.combinations(range(3), 2)]  # fmt: skip
+    quads = [
+        corner for corner in corners
+        if all(not ({int(solution[c]) for c in corner} & fits[cell])
+               for cell in box if cell not in corner)
+        and any(fits[cell] - {int(solution[c]) for c in corner} for cell in corner)
+    ]  # fmt: skip
+    assert quads
