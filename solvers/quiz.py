@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 import numpy as np
 from puzzleviz.solvers.errors import PuzzlevizError
@@ -29,6 +29,7 @@ __all__ = [
     "Judge",
     "JudgeFactory",
     "LastPosition",
+    "PlacingJudge",
     "QuizAnswer",
     "QuizResult",
     "Verdict",
@@ -38,6 +39,7 @@ __all__ = [
 ]
 
 RIGHT, DIFFERENT, WRONG = "right", "right-but-different", "wrong"
+M = TypeVar("M")  # a puzzle's placement (PlacingJudge)
 
 
 class AnswerError(PuzzlevizError):
@@ -118,6 +120,46 @@ class LastPosition:
         if self._step != step:
             self._step, self._state = step, state_before(self.trace, self.model, step)
         return self._state
+
+
+class PlacingJudge(Generic[M]):
+    """What the packing puzzles' judges share: the one placement a recorded step makes
+    (read from its rows once per step), that placement in words as the answer, the
+    milestones' moves as the default questions, and the position before a step. A
+    subclass says how a Place row reads (`placement`) and how a placement is written
+    (`text`)."""
+
+    def __init__(self, trace: Trace, model: PuzzleModel) -> None:
+        self.trace = trace
+        self._placed: dict[int, M | None] = {}
+        self._positions = LastPosition(trace, model)
+
+    def placement(self, row: np.ndarray) -> M | None:
+        """The placement of a step's only row, None if it is no Place."""
+        raise NotImplementedError
+
+    def text(self, placement: M) -> str:
+        raise NotImplementedError
+
+    def placed(self, step: int) -> M | None:
+        """The placement a step makes, when the step is that one Place."""
+        if step not in self._placed:
+            lo, hi = self.trace.step_range(step)
+            rows = self.trace.rows[lo:hi]
+            self._placed[step] = self.placement(rows[0]) if len(rows) == 1 else None
+        return self._placed[step]
+
+    def recorded(self, step: int) -> str | None:
+        placed = self.placed(step)
+        return None if placed is None else self.text(placed)
+
+    def default_steps(self) -> list[int]:
+        return milestone_steps(self.trace, lambda s: self.placed(s) is not None)
+
+    def state(self, step: int) -> np.ndarray:
+        """The state before `step`, kept for the last step asked about (a question's
+        verdicts, choices and hints all start from it)."""
+        return self._positions.before(step)
 
 
 def milestone_steps(trace: Trace, askable: Callable[[int], bool]) -> list[int]:

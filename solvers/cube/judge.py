@@ -34,9 +34,8 @@ from puzzleviz.solvers.quiz import (
     RIGHT,
     WRONG,
     AnswerError,
-    LastPosition,
+    PlacingJudge,
     Verdict,
-    milestone_steps,
 )
 from puzzleviz.solvers.quiz_choices import offered
 from puzzleviz.solvers.trace import Trace
@@ -51,15 +50,13 @@ POSTURE_WORDS = ("place", "a", "an", "the", "standing", "lying", "along", "flat"
 Move = tuple[int, int]  # piece type, pose (of the box, margin 0)
 
 
-class CubeJudge:
+class CubeJudge(PlacingJudge[Move]):
     """Judges `2x2x3 at x 0..1, y 0..1, z 0..2` answers on one cube trace."""
 
     def __init__(self, trace: Trace) -> None:
-        self.trace = trace
         self.model = CubeModel.from_definition(trace.header.definition)
         self.puzzle = self.model.puzzle
-        self._placed: dict[int, Move | None] = {}
-        self._positions = LastPosition(self.trace, self.model)
+        super().__init__(trace, self.model)
 
     @cached_property
     def tables(self) -> ExactTables:
@@ -73,17 +70,12 @@ class CubeJudge:
         }
 
     # -- the recorded move ---------------------------------------------------------------
-    def placed(self, step: int) -> Move | None:
-        """(type, pose) of the piece a step places, when the step is that one Place (and
-        the trace's space is the box itself, as in the exact search and the assembly)."""
-        if step not in self._placed:
-            lo, hi = self.trace.step_range(step)
-            rows = self.trace.rows[lo:hi]
-            found = None
-            if len(rows) == 1 and int(rows[0][0]) == Place.OP and self.model.margin == 0:
-                found = int(self.puzzle.instance_type[int(rows[0][1])]), int(rows[0][2])
-            self._placed[step] = found
-        return self._placed[step]
+    def placement(self, row: np.ndarray) -> Move | None:
+        """(type, pose) of the piece a Place row places, when the trace's space is the box
+        itself (as in the exact search and the assembly)."""
+        if int(row[0]) != Place.OP or self.model.margin != 0:
+            return None
+        return int(self.puzzle.instance_type[int(row[1])]), int(row[2])
 
     def text(self, move: Move) -> str:
         ptype = self.puzzle.types[move[0]]
@@ -98,19 +90,7 @@ class CubeJudge:
         first = int(self.puzzle.first_instance[t])
         return placed_piece(self.puzzle, self.tables.placements.space, first, pose)
 
-    def recorded(self, step: int) -> str | None:
-        placed = self.placed(step)
-        return None if placed is None else self.text(placed)
-
-    def default_steps(self) -> list[int]:
-        return milestone_steps(self.trace, lambda s: self.placed(s) is not None)
-
     # -- the position --------------------------------------------------------------------
-    def state(self, step: int) -> np.ndarray:
-        """The state before `step`, kept for the last step asked about (a question's
-        verdicts, choices and hints all start from it)."""
-        return self._positions.before(step)
-
     def position(self, step: int) -> tuple[list[int], np.ndarray]:
         """The placement indices of the pieces in the box before `step`, and the pieces
         left per type."""

@@ -78,6 +78,17 @@ class Slide(Event):
 
 
 @njit(cache=True)
+def _pose_parts(pose: int, dims: Int64Array) -> tuple[int, int, int, int]:
+    """A pose's corner x, y, z in the space and its orientation (the pose is
+    ((orient * sz + z) * sy + y) * sx + x)."""
+    x = pose % dims[0]
+    rest = pose // dims[0]
+    y = rest % dims[1]
+    rest //= dims[1]
+    return x, y, rest % dims[2], rest // dims[2]
+
+
+@njit(cache=True)
 def _slide(
     state: CubeState, n_pieces: int, inst_type: Int64Array, obase: Int64Array,
     ovol: Int64Array, ocells: Int64Array, dims: Int64Array, margin: int, mask: int,
@@ -104,12 +115,7 @@ def _slide(
         pose = state[piece]
         if pose < 0:
             continue
-        x = pose % sx
-        rest = pose // sx
-        y = rest % sy
-        rest //= sy
-        z = rest % sz
-        orient = rest // sz
+        x, y, z, orient = _pose_parts(pose, dims)
         row = obase[inst_type[piece]] + orient
         extent = 1
         for k in range(ovol[row]):
@@ -140,12 +146,7 @@ def _cover(
 ) -> bool:  # fmt: skip
     """Add `delta` to the coverage of the cells of `piece` at `pose`; False if off-space."""
     sx, sy, sz = dims[0], dims[1], dims[2]
-    x = pose % sx
-    rest = pose // sx
-    y = rest % sy
-    rest //= sy
-    z = rest % sz
-    orient = rest // sz
+    x, y, z, orient = _pose_parts(pose, dims)
     t = inst_type[piece]
     row = obase[t] + orient
     if orient >= obase[t + 1] - obase[t]:

@@ -33,9 +33,8 @@ from puzzleviz.solvers.quiz import (
     RIGHT,
     WRONG,
     AnswerError,
-    LastPosition,
+    PlacingJudge,
     Verdict,
-    milestone_steps,
 )
 from puzzleviz.solvers.quiz_choices import offered
 from puzzleviz.solvers.trace import Trace
@@ -50,14 +49,12 @@ QUIET_WORDS = ("upright", "and", "degrees", "deg", "clockwise")
 Placement = tuple[int, int, int, int]  # piece, orientation, x, y
 
 
-class DigitsJudge:
+class DigitsJudge(PlacingJudge[Placement]):
     """Judges `piece 7 at 2,0 turned 90` answers on one digits trace."""
 
     def __init__(self, trace: Trace) -> None:
-        self.trace = trace
         self.model = DigitsModel.from_definition(trace.header.definition)
-        self._placed: dict[int, Placement | None] = {}
-        self._positions = LastPosition(self.trace, self.model)
+        super().__init__(trace, self.model)
 
     @cached_property
     def setup(self) -> SearchSetup:
@@ -74,16 +71,10 @@ class DigitsJudge:
         return out
 
     # -- the recorded move ---------------------------------------------------------------
-    def placed(self, step: int) -> Placement | None:
-        """The placement a step makes, when the step is that one Place."""
-        if step not in self._placed:
-            lo, hi = self.trace.step_range(step)
-            rows = self.trace.rows[lo:hi]
-            found = None
-            if len(rows) == 1 and int(rows[0][0]) == Place.OP:
-                found = (int(rows[0][1]), int(rows[0][2]), int(rows[0][3]), int(rows[0][4]))
-            self._placed[step] = found
-        return self._placed[step]
+    def placement(self, row: np.ndarray) -> Placement | None:
+        if int(row[0]) != Place.OP:
+            return None
+        return int(row[1]), int(row[2]), int(row[3]), int(row[4])
 
     def text(self, placement: Placement) -> str:
         k, o, x, y = placement
@@ -91,19 +82,7 @@ class DigitsJudge:
         how = (" flipped" if flipped else "") + (f" turned {angle}" if angle else "")
         return f"piece {self.model.label(k)} at {x},{y}{how}"
 
-    def recorded(self, step: int) -> str | None:
-        placed = self.placed(step)
-        return None if placed is None else self.text(placed)
-
-    def default_steps(self) -> list[int]:
-        return milestone_steps(self.trace, lambda s: self.placed(s) is not None)
-
     # -- the position --------------------------------------------------------------------
-    def state(self, step: int) -> np.ndarray:
-        """The state before `step`, kept for the last step asked about (a question's
-        verdicts, choices and hints all start from it)."""
-        return self._positions.before(step)
-
     def owners(self, step: int) -> np.ndarray:
         return self.model.owners(self.state(step))
 
