@@ -255,11 +255,83 @@ __all__ = [
     "ALL",
     "STOP_FIRST",
     "Branch",
+    "Estimate",
     "PartSetup",
     "RunResult",
     "branch_caps",
     "make_branch",
     "part_setup",
     "run_part",
+    "sample_part",
     "tables",
 ]
+
+
+@dataclasses.dataclass(frozen=True)
+class Estimate:
+    """A part's size from a frontier at a fixed depth and a uniform sample of its subtrees.
+
+    total = nodes above and at the frontier + F * mean(subtree), with the standard error
+    F * sd / sqrt(samples) (a heavy-tailed tree makes this error bar optimistic: the
+    benchmark says so next to it)."""
+
+    depth: int
+    frontier: int
+    top_nodes: int
+    top_seconds: float
+    samples: int
+    mean_nodes: float
+    sd_nodes: float
+    mean_seconds: float
+    sd_seconds: float
+    solutions: int  # caps met in the sampled subtrees (a 46-cap would end the proof!)
+    unfinished: int  # sampled subtrees cut by the node limit (then the estimate is low)
+
+    @property
+    def nodes(self) -> float:
+        return self.top_nodes + self.frontier * self.mean_nodes
+
+    @property
+    def nodes_err(self) -> float:
+        return self.frontier * self.sd_nodes / max(self.samples, 1) ** 0.5
+
+    @property
+    def seconds(self) -> float:
+        return self.top_seconds + self.frontier * self.mean_seconds
+
+    @property
+    def seconds_err(self) -> float:
+        return self.frontier * self.sd_seconds / max(self.samples, 1) ** 0.5
+
+
+def sample_part(
+    branch: Branch,
+    setup: PartSetup,
+    depth: int,
+    samples: int,
+    *,
+    seed: int = 0,
+    node_limit: int = NO_LIMIT,
+) -> Estimate:
+    """Estimate a part's nodes and seconds: list its frontier at `depth`, run `samples`
+    frontier subtrees drawn uniformly (without replacement), extrapolate."""
+    counted = run_part(branch, setup, mode=ALL, max_depth=depth)
+    top = run_part(branch, setup, mode=ALL, max_depth=depth, frontier_rows=counted.frontier_count)
+    rows = top.frontier
+    if not rows:
+        return Estimate(depth, 0, top.nodes, top.seconds, 0, 0.0, 0.0, 0.0, 0.0, top.solutions, 0)
+    rng = np.random.default_rng(seed)
+    picks = rng.choice(len(rows), size=min(samples, len(rows)), replace=False)
+    nodes, secs = [], []
+    solutions = unfinished = 0
+    for i in picks:
+        r = run_part(branch, setup, mode=ALL, prefix=rows[int(i)], node_limit=node_limit)
+        nodes.append(r.nodes - (depth + 1))  # the root and the path were counted above
+        secs.append(r.seconds)
+        solutions += r.solutions
+        unfinished += not r.finished
+    a, s = np.asarray(nodes, dtype=float), np.asarray(secs, dtype=float)
+    ddof = 1 if len(a) > 1 else 0
+    return Estimate(depth, top.frontier_count, top.nodes, top.seconds, len(a), float(a.mean()),
+                    float(a.std(ddof=ddof)), float(s.mean()), float(s.std(ddof=ddof)),
+                    top.solutions + solutions, unfinished)  # fmt: skip
