@@ -24,6 +24,20 @@ from puzzleviz.solvers.setgame.geometry import AffineSpace
 
 
 @njit(cache=True)
+def _image(
+    k: int, digits: Int64Array, weights: Int64Array, f0: Int64Array, cols: Int64Array, p: int
+) -> int:
+    """The index of f0 + sum_j digits(p)_j cols[j]."""
+    code = 0
+    for r in range(k):
+        v = f0[r]
+        for j in range(k):
+            v += cols[j, r] * digits[p, j]
+        code += (v % 3) * weights[r]
+    return code
+
+
+@njit(cache=True)
 def _stabilizer_kernel(
     k: int, cap: Int64Array, digits: Int64Array, weights: Int64Array, out: Int64Array
 ) -> int:
@@ -60,27 +74,23 @@ def _stabilizer_kernel(
             fj = digits[cap[idx[j + 1]]]
             for r in range(k):
                 cols[j, r] = (fj[r] - f0[r]) % 3
+        # the cap's images first (cheap, and most frames fail there), then every point
+        good = True
+        for i in range(m):
+            if not member[_image(k, digits, weights, f0, cols, cap[i])]:
+                good = False
+                break
+        if not good:
+            continue
         perm = np.empty(n_points, dtype=np.int64)
         seen = np.zeros(n_points, dtype=np.bool_)
-        good = True
         for p in range(n_points):
-            code = 0
-            for r in range(k):
-                v = f0[r]
-                for j in range(k):
-                    v += cols[j, r] * digits[p, j]
-                code += (v % 3) * weights[r]
+            code = _image(k, digits, weights, f0, cols, p)
             if seen[code]:
                 good = False  # not injective: the columns are dependent
                 break
             seen[code] = True
             perm[p] = code
-        if not good:
-            continue
-        for i in range(m):
-            if not member[perm[cap[i]]]:
-                good = False
-                break
         if good:
             if count < out.shape[0]:
                 for p in range(n_points):
