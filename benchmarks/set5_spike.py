@@ -73,7 +73,14 @@ def main() -> None:
     ap.add_argument("--workers", type=int, nargs="*", default=[2, 8, 32, 128])
     ap.add_argument("--classes", type=int, default=0, help="only the first k classes per m")
     ap.add_argument("--json", type=Path, help="write the figures here")
+    ap.add_argument("--log", type=Path, help="JSONL of finished full parts (resumable)")
     args = ap.parse_args()
+    done: dict[tuple[int, int, int], dict] = {}
+    if args.log and args.log.exists():
+        for line in args.log.read_text().splitlines():
+            rec = json.loads(line)
+            done[(rec["m"], rec["class"], rec["part"])] = rec
+    wall0, cpu0 = time.perf_counter(), time.process_time()
 
     space5 = affine_space(5)
     sizes = fullest_sizes(space5, TARGET, 20)
@@ -98,10 +105,20 @@ def main() -> None:
                    "orbits": [len(o) for o in branch.orbits], "parts": []}  # fmt: skip
             for part in range(branch.parts):
                 setup = part_setup(branch, part)
-                if m in args.full:
+                key = (m, index, part + 1)
+                if m in args.full and key in done:
+                    est = done[key]
+                elif m in args.full:
                     r = run_part(branch, setup, mode=ALL, keep=10)
                     est = {"nodes": r.nodes, "nodes_err": 0.0, "seconds": r.seconds,
-                           "seconds_err": 0.0, "solutions": r.solutions, "full": True}  # fmt: skip
+                           "seconds_err": 0.0, "solutions": r.solutions, "full": True,
+                           "finished": r.finished, "caps": r.caps}  # fmt: skip
+                    if args.log:
+                        rec = {"m": m, "class": index, "part": part + 1,
+                               "rep": list(branch.rep), "orbit_rep": branch.orbits[part][0],
+                               "stabilizer": branch.stabilizer, **est}  # fmt: skip
+                        with args.log.open("a") as f:
+                            f.write(json.dumps(rec) + "\n")
                 else:
                     e = sample_part(branch, setup, args.depth, args.samples, seed=args.seed)
                     est = {"nodes": e.nodes, "nodes_err": e.nodes_err, "seconds": e.seconds,
@@ -125,6 +142,8 @@ def main() -> None:
         if args.classes and len(classes) > args.classes:
             print(f"  (only {args.classes} of {len(classes)} classes measured)")
     err = math.sqrt(total_err2)
+    wall, cpu = time.perf_counter() - wall0, time.process_time() - cpu0
+    print(f"\nthis run: {fmt_s(wall)} wall, {fmt_s(cpu)} CPU (classification included)")
     print(f"\ntotal: {total_nodes:.3g} ± {math.sqrt(total_nerr2):.2g} nodes, "
           f"{fmt_s(total_s)} ± {fmt_s(err)} CPU on one core")  # fmt: skip
     for w in args.workers:
