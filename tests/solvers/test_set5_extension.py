@@ -107,3 +107,44 @@ def test_frontier_samples_add_up_to_the_whole_part():
     every = sample_part(b, setup, 2, samples=10**6)
     assert every.samples == top.frontier_count
     assert every.nodes == pytest.approx(whole.nodes)
+
+
+def fullest_slice_in_four_dims(cap: list[int]) -> tuple[list[int], int]:
+    """The cards of a fullest hyperplane of a cap of AG(5,3), as points of AG(4,3) (through
+    an affine map that sends the hyperplane to x1 = 0), and how many there are."""
+    import numpy as np
+
+    space5, space4 = affine_space(5), affine_space(4)
+    counts = np.bincount(space5.point_hyperplanes[cap].ravel(), minlength=363)
+    h = int(counts.argmax())
+    d = space5.digits[space5.directions[h // 3]]
+    # the direction's first nonzero digit is 1: swap that coordinate to the front
+    k = int(np.flatnonzero(d)[0])
+    rows = [d] + [np.eye(5, dtype=int)[i] for i in range(5) if i != k]
+    lin = np.array(rows) % 3
+    pts = [c for c in cap if int(space5.digits[c] @ d) % 3 == h % 3]
+    return [int(((lin @ space5.digits[c]) % 3)[1:] @ space4.weights) for c in pts], int(
+        counts.max()
+    )
+
+
+def test_the_known_45_cap_is_found_by_its_branch():
+    """Positive control in five dimensions: the 45-cap that the prescribed-symmetry search
+    finds has 18 cards in a fullest hyperplane; the extension of that 18-cap class to 45
+    cards finds a 45-cap (the parts run last first: the first part is the big one)."""
+    from puzzleviz.solvers.setgame.affine import build_class
+    from puzzleviz.solvers.setgame.fast import known_maximum
+
+    space5 = affine_space(5)
+    cap45 = known_maximum(5).caps[0]
+    slice_cards, m = fullest_slice_in_four_dims(cap45)
+    assert (len(cap45), m, len(slice_cards)) == (45, 18, 18)
+    branch = make_branch(5, 45, build_class(affine_space(4), slice_cards).canonical)
+    for part in reversed(range(branch.parts)):
+        result = run_part(branch, part_setup(branch, part), mode=STOP_FIRST, keep=1)
+        if result.caps:
+            break
+    (found,) = result.caps
+    assert len(found) == 45
+    assert all(space5.third[a, b] not in found for a, b in itertools.combinations(found, 2))
+    assert found[:18] == list(branch.rep)
