@@ -73,6 +73,7 @@ def main() -> None:
     ap.add_argument("--workers", type=int, nargs="*", default=[2, 8, 32, 128])
     ap.add_argument("--classes", type=int, default=0, help="only the first k classes per m")
     ap.add_argument("--json", type=Path, help="write the figures here")
+    ap.add_argument("--no-bound", action="store_true", help="ablation: hyperplane sums off")
     ap.add_argument("--log", type=Path, help="JSONL of finished full parts (resumable)")
     args = ap.parse_args()
     done: dict[tuple[int, int, int], dict] = {}
@@ -120,7 +121,8 @@ def main() -> None:
                         with args.log.open("a") as f:
                             f.write(json.dumps(rec) + "\n")
                 else:
-                    e = sample_part(branch, setup, args.depth, args.samples, seed=args.seed)
+                    e = sample_part(branch, setup, args.depth, args.samples, seed=args.seed,
+                                    use_bound=not args.no_bound)  # fmt: skip
                     est = {"nodes": e.nodes, "nodes_err": e.nodes_err, "seconds": e.seconds,
                            "seconds_err": e.seconds_err, "solutions": e.solutions,
                            "full": False, "frontier": e.frontier, "samples": e.samples,

@@ -312,11 +312,13 @@ def sample_part(
     *,
     seed: int = 0,
     node_limit: int = NO_LIMIT,
+    use_bound: bool = True,
 ) -> Estimate:
     """Estimate a part's nodes and seconds: list its frontier at `depth`, run `samples`
     frontier subtrees drawn uniformly (without replacement), extrapolate."""
-    counted = run_part(branch, setup, mode=ALL, max_depth=depth)
-    top = run_part(branch, setup, mode=ALL, max_depth=depth, frontier_rows=counted.frontier_count)
+    counted = run_part(branch, setup, mode=ALL, max_depth=depth, use_bound=use_bound)
+    top = run_part(branch, setup, mode=ALL, max_depth=depth,
+                   frontier_rows=counted.frontier_count, use_bound=use_bound)  # fmt: skip
     rows = top.frontier
     if not rows:
         return Estimate(depth, 0, top.nodes, top.seconds, 0, 0.0, 0.0, 0.0, 0.0, top.solutions, 0)
@@ -325,7 +327,8 @@ def sample_part(
     nodes, secs = [], []
     solutions = unfinished = 0
     for i in picks:
-        r = run_part(branch, setup, mode=ALL, prefix=rows[int(i)], node_limit=node_limit)
+        r = run_part(branch, setup, mode=ALL, prefix=rows[int(i)], node_limit=node_limit,
+                     use_bound=use_bound)  # fmt: skip
         nodes.append(r.nodes - (depth + 1))  # the root and the path were counted above
         secs.append(r.seconds)
         solutions += r.solutions
