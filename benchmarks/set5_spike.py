@@ -63,6 +63,28 @@ def fmt_s(seconds: float) -> str:
     return f"{seconds / 86400:.1f} days"
 
 
+def summarize(log: Path) -> None:
+    """Totals per m from a log of full parts (what RESULTS.md quotes)."""
+    recs = [json.loads(line) for line in log.read_text().splitlines()]
+    by_m: dict[int, list[dict]] = {}
+    for rec in recs:
+        by_m.setdefault(rec["m"], []).append(rec)
+    total_nodes = total_s = 0.0
+    for m in sorted(by_m, reverse=True):
+        rs = by_m[m]
+        nodes = sum(r["nodes"] for r in rs)
+        secs = sum(r["seconds"] for r in rs)
+        big = max(rs, key=lambda r: r["seconds"])
+        print(f"m = {m}: {len({r['class'] for r in rs})} classes, {len(rs)} parts "
+              f"({sum(r['nodes'] > 1 for r in rs)} not closed at their root), {nodes:,} nodes, "
+              f"{secs:,.1f} s CPU; largest part {big['seconds']:.1f} s (class {big['class']} "
+              f"part {big['part']}); caps met {sum(r['solutions'] for r in rs)}; "
+              f"all finished: {all(r['finished'] for r in rs)}")  # fmt: skip
+        total_nodes += nodes
+        total_s += secs
+    print(f"total: {total_nodes:,.0f} nodes, {fmt_s(total_s)} CPU in {len(recs)} parts")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--m", type=int, nargs="*", help="branches (default: all the counting allows)")
@@ -75,7 +97,11 @@ def main() -> None:
     ap.add_argument("--json", type=Path, help="write the figures here")
     ap.add_argument("--no-bound", action="store_true", help="ablation: hyperplane sums off")
     ap.add_argument("--log", type=Path, help="JSONL of finished full parts (resumable)")
+    ap.add_argument("--summary", type=Path, help="only summarize this log of full parts")
     args = ap.parse_args()
+    if args.summary:
+        summarize(args.summary)
+        return
     done: dict[tuple[int, int, int], dict] = {}
     if args.log and args.log.exists():
         for line in args.log.read_text().splitlines():
