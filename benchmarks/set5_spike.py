@@ -39,18 +39,20 @@ from puzzleviz.solvers.setgame.geometry import affine_space
 
 TARGET = 46
 LITERATURE = """\
-Literature (found with the search tool):
-- The 20-cap of AG(4,3) is unique up to affine equivalence: Pellegrino (1971) for the size;
-  uniqueness as used by Edel, Ferret, Landjev, Storme, "The classification of the largest
-  caps in AG(5,3)", J. Combin. Theory A 99 (2002), and Hill (1973). Our classification:
-  1 class, stabilizer 2,880 = |AGL(4,3)| / 682,344 (agrees).
-- Follett, Kalail, McMahon, Pelland, Won, "Partitions of AG(4,3) into maximal caps",
-  Discrete Math. 2014 (arXiv:1302.4703): maximal caps have 20 points (uses the uniqueness).
-- Thackeray, "The cap set problem: up to dimension 7" (arXiv:2206.09804) cites a first paper
-  of the series that "classified certain caps in dimensions up to and including 4" and a
-  second that classified caps of size >= 41 in dimension 5. Their class counts for 18- and
-  19-caps were not in the stored pages we could read: our counts (1 class of 19, 20 of 18)
-  are not checked against a published table here."""
+Literature (found with the search tool, 2026-12-02; what is from memory is marked so):
+- AG(4,3): maximal caps have 20 points (Pellegrino 1970/71; cited by the Wikipedia "Cap set"
+  page and by Follett, Kalail, McMahon, Pelland, Won, "Partitions of AG(4,3) into maximal
+  caps", arXiv:1302.4703, Discrete Math. 2014). The 20-cap is unique up to affine maps (the
+  brief; Hill 1983 from memory, not found in the stored pages). Ours: 1 class, stabilizer
+  2,880 = |AGL(4,3)| / 682,344 (agrees with the 682,344 SET-free 20-card layouts).
+- AG(5,3): 45 is the largest cap (mint.sbg.ac.at, "Hill-cap": the affine sub-cap of size 45
+  of the 56-cap of PG(5,3) is the largest cap in AG(5,3), citing Edel, Ferret, Landjev,
+  Storme 2002). Thackeray, "The cap set problem: up to dimension 7" (arXiv:2206.09804): its
+  first paper classified certain caps in dimensions up to 4, its second the caps of size
+  >= 41 in dimension 5.
+- Class counts of 18- and 19-caps of AG(4,3) were not in any page the search returned: our
+  counts (1 class of 19 with stabilizer 144, 20 classes of 18) are checked only against our
+  own second search (the extension machinery one dimension down), not a published table."""
 
 
 def fmt_s(seconds: float) -> str:
