@@ -46,10 +46,10 @@ Literature (found with the search tool, 2026-12-02; what is from memory is marke
   brief; Hill 1983 from memory, not found in the stored pages). Ours: 1 class, stabilizer
   2,880 = |AGL(4,3)| / 682,344 (agrees with the 682,344 SET-free 20-card layouts).
 - AG(5,3): 45 is the largest cap (mint.sbg.ac.at, "Hill-cap": the affine sub-cap of size 45
-  of the 56-cap of PG(5,3) is the largest cap in AG(5,3), citing Edel, Ferret, Landjev,
-  Storme 2002). Thackeray, "The cap set problem: up to dimension 7" (arXiv:2206.09804): its
-  first paper classified certain caps in dimensions up to 4, its second the caps of size
-  >= 41 in dimension 5.
+  of the 56-cap of PG(5,3) is the largest cap in AG(5,3), its reference [2]; the brief
+  names Edel, Ferret, Landjev, Storme 2002). Thackeray, "The cap set problem: up to
+  dimension 7" (arXiv:2206.09804): its first paper classified certain caps in dimensions up
+  to 4, its second the caps of size >= 41 in dimension 5.
 - Class counts of 18- and 19-caps of AG(4,3) were not in any page the search returned: our
   counts (1 class of 19 with stabilizer 144, 20 classes of 18) are checked only against our
   own second search (the extension machinery one dimension down), not a published table."""
@@ -79,12 +79,13 @@ def summarize(log: Path) -> None:
         big = max(rs, key=lambda r: r["seconds"])
         print(f"m = {m}: {len({r['class'] for r in rs})} classes, {len(rs)} parts "
               f"({sum(r['nodes'] > 1 for r in rs)} not closed at their root), {nodes:,} nodes, "
-              f"{secs:,.1f} s CPU; largest part {big['seconds']:.1f} s (class {big['class']} "
+              f"{secs:,.1f} s in the kernel (wall, one thread); largest part "
+              f"{big['seconds']:.1f} s (class {big['class']} "
               f"part {big['part']}); caps met {sum(r['solutions'] for r in rs)}; "
               f"all finished: {all(r['finished'] for r in rs)}")  # fmt: skip
         total_nodes += nodes
         total_s += secs
-    print(f"total: {total_nodes:,.0f} nodes, {fmt_s(total_s)} CPU in {len(recs)} parts")
+    print(f"total: {total_nodes:,.0f} nodes, {fmt_s(total_s)} in the kernel in {len(recs)} parts")
 
 
 def main() -> None:
