@@ -20,6 +20,7 @@ once up to the branch's symmetry, and each is an independent search.
 from __future__ import annotations
 
 import dataclasses
+import math
 import time
 from collections.abc import Sequence
 
@@ -293,7 +294,7 @@ class Estimate:
 
     @property
     def nodes_err(self) -> float:
-        return self.frontier * self.sd_nodes / max(self.samples, 1) ** 0.5
+        return self.frontier * self.sd_nodes / math.sqrt(max(self.samples, 1))
 
     @property
     def seconds(self) -> float:
@@ -301,7 +302,7 @@ class Estimate:
 
     @property
     def seconds_err(self) -> float:
-        return self.frontier * self.sd_seconds / max(self.samples, 1) ** 0.5
+        return self.frontier * self.sd_seconds / math.sqrt(max(self.samples, 1))
 
 
 def sample_part(

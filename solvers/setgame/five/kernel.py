@@ -52,12 +52,12 @@ def _ctpop(typingctx, x):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def popcount(x: np.uint64) -> int:
-    return int(_ctpop(x))
+    return int(_ctpop(x))  # type: ignore[call-arg]  # numba supplies typingctx
 
 
 @njit(cache=True)
 def lowest_bit(x: np.uint64) -> int:
-    return int(_ctpop((x & (~x + _ONE)) - _ONE))
+    return int(_ctpop((x & (~x + _ONE)) - _ONE))  # type: ignore[call-arg]
 
 
 @njit(cache=True)
