@@ -139,7 +139,7 @@ def main() -> None:
                 if m in args.full and key in done:
                     est = done[key]
                 elif m in args.full:
-                    r = run_part(branch, setup, mode=ALL, keep=10)
+                    r = run_part(branch, setup, mode=ALL, keep=10, use_bound=not args.no_bound)
                     est = {"nodes": r.nodes, "nodes_err": 0.0, "seconds": r.seconds,
                            "seconds_err": 0.0, "solutions": r.solutions, "full": True,
                            "finished": r.finished, "caps": r.caps}  # fmt: skip
