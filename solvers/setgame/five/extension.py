@@ -26,6 +26,7 @@ from collections.abc import Sequence
 
 import numpy as np
 from puzzleviz.solvers.arrays import Int64Array, UInt64Array
+from puzzleviz.solvers.interrupt import current_control
 from puzzleviz.solvers.setgame.five.group import linear_parts, stabilizer, vector_orbits
 from puzzleviz.solvers.setgame.five.kernel import (
     ALL,
@@ -211,7 +212,7 @@ def run_part(
         t.w_lo, t.w_hi, t.slice_masks, branch.m, branch.target, branch.a_min, t.block,
         t.sub_add, setup.sym_off, chosen, len(setup.fixed), setup.hcnt.copy(), setup.cand0,
         np.asarray(prefix, dtype=np.int64), max_depth, frontier, mode, use_bound, sol_out,
-        node_limit, stats,
+        node_limit, stats, current_control(),
     )  # fmt: skip
     seconds = time.perf_counter() - start
     if stats[ST_FINISHED] < 0:

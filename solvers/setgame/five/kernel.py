@@ -27,6 +27,7 @@ import numpy as np
 from numba import types
 from numba.extending import intrinsic
 from puzzleviz.solvers.arrays import Int16Array, Int32Array, Int64Array, UInt64Array
+from puzzleviz.solvers.interrupt import stop_requested
 from puzzleviz.solvers.jit import njit
 
 STOP_FIRST = 0
@@ -122,13 +123,15 @@ def extend(
     sol_out: Int16Array,
     node_limit: int,
     stats: Int64Array,
+    control: Int64Array,
 ) -> int:
     """Search extensions of chosen[:n_fixed] (R and the fixed cards of slice 1) by cards of
     cand0 to `target` cards. hcnt[h, s] = fixed cards of slice s in hyperplane h (changed:
     pass a copy). Returns the number of solutions met (stored in sol_out up to its rows).
     max_depth > 0: nodes at that depth (counted from the root) are recorded in `frontier`
     as their placed cards and not expanded. prefix: the run follows it first and ends when
-    it takes back its first card (the subtree of the prefix's node)."""
+    it takes back its first card (the subtree of the prefix's node). A stop request in
+    `control` (solvers.interrupt) ends the run as the node limit does."""
     words = cand0.shape[0]
     n_cards = third.shape[0]
     n_dirs = point_hyp.shape[1]
@@ -155,7 +158,7 @@ def extend(
         if entering:
             entering = False
             nodes += 1
-            if nodes >= node_limit:
+            if nodes >= node_limit or stop_requested(control, nodes):
                 stopping = True
                 finished = 0
             if nch >= target:
