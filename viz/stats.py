@@ -96,4 +96,5 @@ MILESTONE_PLURALS = {  # "3 of 8 solutions": the kinds the puzzles record, in pl
     "guess": N_plural("guess", "guesses"),
     "contradiction": N_plural("contradiction", "contradictions"),
     "backtrack": N_plural("backtrack", "backtracks"),
+    "slice": N_plural("slice class", "slice classes"),
 }

@@ -37,6 +37,7 @@ MILESTONE_NAMES = {
     "contradiction": N_("Contradiction"),
     "guess": N_("Guess"),
     "stalled": N_("Stalled"),
+    "slice": N_("Slice class"),
 }
 
 

@@ -33,6 +33,7 @@ class SetProblem:
     forbidden: tuple[int, ...] = ()
     count: bool = False  # also count every maximum cap and its affine classes
     caps_in_json: int = 10
+    prove: int | None = None  # --prove K: decide that no cap of K cards exists (five/proof.py)
     split: SplitOptions = dataclasses.field(default_factory=SplitOptions)  # --workers etc.
 
     def model(self) -> SetGameModel:
@@ -75,25 +76,55 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         metavar="K",
         help="caps listed in the JSON (default 10)",
     )
+    parser.add_argument(
+        "--prove",
+        type=whole(1, MAX_CARDS),
+        metavar="K",
+        help="prove that no K cards are without a SET (n = 3 to 5): every slice class a "
+        "counting argument leaves, each extension searched in parts; with --split-log the "
+        "log is a certificate `puzzleviz set verify` rechecks (e.g. --n 5 --prove 46)",
+    )
     add_split_arguments(
         parser,
-        what="the subtrees of its first card",
-        note="only searches under --with or --forbid, --method seed or v other than 3, of "
-        "64 cards or more, split; --max-nodes then bounds each part; not with --trace",
+        what="the subtrees of its first card (with --prove: the proof's parts)",
+        note="only --prove and searches under --with or --forbid, --method seed or v other "
+        "than 3, of 64 cards or more, split; --max-nodes then bounds each part; not with "
+        "--trace but for --prove",
     )
 
 
 def problems(args: argparse.Namespace) -> list[SetProblem]:
     from puzzleviz.solvers.setgame.model import SetGameModel  # lazy: --help
 
-    check_split_alone(args, ("--trace", args.trace), ("--play", getattr(args, "play", None)),
-                      ("--video", getattr(args, "video", None)))  # fmt: skip
+    if args.prove is not None:
+        _check_prove(args)
+    else:
+        check_split_alone(args, ("--trace", args.trace), ("--play", getattr(args, "play", None)),
+                          ("--video", getattr(args, "video", None)))  # fmt: skip
     space = SetGameModel(args.v, args.n).space
     return [
         SetProblem(args.v, args.n, tuple(space.parse_list(args.with_cards)),
                    tuple(space.parse_list(args.forbid)), args.count, args.json_caps,
-                   split_options(args))
+                   args.prove, split_options(args))
     ]  # fmt: skip
+
+
+def _check_prove(args: argparse.Namespace) -> None:
+    """--prove is for the real game's cards, 3 to 5 properties, and nothing else asked."""
+    from puzzleviz.solvers.errors import PuzzleInputError  # lazy: --help
+
+    if args.v != 3 or not 3 <= args.n <= 5:
+        raise PuzzleInputError(
+            f"--prove needs --v 3 and --n 3, 4 or 5 (the slices one property down are "
+            f"classified only up to 4 properties), not --v {args.v} --n {args.n}"
+        )
+    others = [option for option, given in (("--with", args.with_cards), ("--forbid", args.forbid),
+              ("--count", args.count), ("--method seed", getattr(args, "method", None) == "seed"))
+              if given]  # fmt: skip
+    if others:
+        raise PuzzleInputError(f"--prove cannot be combined with {', '.join(others)}")
+    if args.prove > 3**args.n:
+        raise PuzzleInputError(f"--prove {args.prove}: the game has only {3**args.n} cards")
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:
