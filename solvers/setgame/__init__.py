@@ -81,5 +81,12 @@ PUZZLE = PuzzleSpec(
             Ref("puzzleviz.solvers.setgame.play:run"),
             outputs=("record",),
         ),
+        Command(
+            ("set", "verify"),
+            "recheck the certificate of `solve set --prove K` (its --split-log), part by part",
+            Ref("puzzleviz.solvers.setgame.verify:add_arguments"),
+            Ref("puzzleviz.solvers.setgame.verify:run"),
+            outputs=("json",),
+        ),
     ),
 )
