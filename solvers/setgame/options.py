@@ -34,6 +34,7 @@ class SetProblem:
     count: bool = False  # also count every maximum cap and its affine classes
     caps_in_json: int = 10
     prove: int | None = None  # --prove K: decide that no cap of K cards exists (five/proof.py)
+    classify: int | None = None  # --classify K: are the K-caps one class? (five/classify.py)
     split: SplitOptions = dataclasses.field(default_factory=SplitOptions)  # --workers etc.
 
     def model(self) -> SetGameModel:
@@ -84,19 +85,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "counting argument leaves, each extension searched in parts; with --split-log the "
         "log is a certificate `puzzleviz set verify` rechecks (e.g. --n 5 --prove 46)",
     )
+    parser.add_argument(
+        "--classify",
+        type=whole(1, MAX_CARDS),
+        metavar="K",
+        help="decide whether every cap of K cards is the largest known cap relabelled (K its "
+        "size, n = 3 to 5), by the proof's search run to the end (e.g. --n 5 --classify 45)",
+    )
     add_split_arguments(
         parser,
-        what="the subtrees of its first card (with --prove: the proof's parts)",
-        note="only --prove and searches under --with or --forbid, --method seed or v other "
-        "than 3, of 64 cards or more, split; --max-nodes then bounds each part; not with "
-        "--trace but for --prove",
+        what="the subtrees of its first card (with --prove or --classify: their parts)",
+        note="only --prove, --classify and searches under --with or --forbid, --method seed "
+        "or v other than 3, of 64 cards or more, split; --max-nodes then bounds each part; "
+        "not with --trace but for --prove",
     )
 
 
 def problems(args: argparse.Namespace) -> list[SetProblem]:
     from puzzleviz.solvers.setgame.model import SetGameModel  # lazy: --help
 
-    if args.prove is not None:
+    if args.prove is not None or args.classify is not None:
         _check_prove(args)
     else:
         check_split_alone(args, ("--trace", args.trace), ("--play", getattr(args, "play", None)),
@@ -105,26 +113,41 @@ def problems(args: argparse.Namespace) -> list[SetProblem]:
     return [
         SetProblem(args.v, args.n, tuple(space.parse_list(args.with_cards)),
                    tuple(space.parse_list(args.forbid)), args.count, args.json_caps,
-                   args.prove, split_options(args))
+                   args.prove, args.classify, split_options(args))
     ]  # fmt: skip
 
 
 def _check_prove(args: argparse.Namespace) -> None:
-    """--prove is for the real game's cards, 3 to 5 properties, and nothing else asked."""
+    """--prove and --classify are for the real game's cards, 3 to 5 properties, and nothing
+    else asked; --classify compares with the largest known cap, so K must be its size."""
     from puzzleviz.solvers.errors import PuzzleInputError  # lazy: --help
 
+    option = "--prove" if args.prove is not None else "--classify"
+    if args.prove is not None and args.classify is not None:
+        raise PuzzleInputError("--prove and --classify are two runs: give one of them")
     if args.v != 3 or not 3 <= args.n <= 5:
         raise PuzzleInputError(
-            f"--prove needs --v 3 and --n 3, 4 or 5 (the slices one property down are "
+            f"{option} needs --v 3 and --n 3, 4 or 5 (the slices one property down are "
             f"classified only up to 4 properties), not --v {args.v} --n {args.n}"
         )
     others = [option for option, given in (("--with", args.with_cards), ("--forbid", args.forbid),
               ("--count", args.count), ("--method seed", getattr(args, "method", None) == "seed"))
               if given]  # fmt: skip
+    if args.classify is not None and args.trace:
+        others.append("--trace (the proof's story is --prove's)")
     if others:
-        raise PuzzleInputError(f"--prove cannot be combined with {', '.join(others)}")
-    if args.prove > 3**args.n:
+        raise PuzzleInputError(f"{option} cannot be combined with {', '.join(others)}")
+    if args.prove is not None and args.prove > 3**args.n:
         raise PuzzleInputError(f"--prove {args.prove}: the game has only {3**args.n} cards")
+    if args.classify is not None:
+        from puzzleviz.solvers.setgame.fast import known_maximum
+
+        largest = known_maximum(args.n).size
+        if args.classify != largest:
+            raise PuzzleInputError(
+                f"--classify {args.classify}: caps are compared with the largest known cap, "
+                f"so K must be its size ({largest} for --n {args.n})"
+            )
 
 
 def add_play_arguments(parser: argparse.ArgumentParser) -> None:

@@ -41,6 +41,7 @@ class SetResult:
     notes: list[str] = dataclasses.field(default_factory=list)
     finished: bool = True  # the search ran to its end (no node limit hit)
     caps_in_json: int = 10  # how many caps --json lists
+    class_count: int | None = None  # classes of maximum caps when `classes` is not listed
 
     @property
     def stopped(self) -> bool:
@@ -57,7 +58,7 @@ class SetResult:
             "n": self.n,
             "max": self.max,
             "count": self.count,
-            "classes": None if self.classes is None else len(self.classes),
+            "classes": self.class_count if self.classes is None else len(self.classes),
             "caps": [[words[c] for c in cap] for cap in self.caps[: self.caps_in_json]],
             "proven": self.proven,
             "upper_bound": self.upper_bound,

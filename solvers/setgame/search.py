@@ -321,11 +321,17 @@ def _method(solver: str) -> Callable[[SetProblem, Tracer, Limits, Progress], Set
     def run(problem: SetProblem, tracer: Tracer, limits: Limits, progress: Progress) -> SetResult:
         """A user's --max-nodes bounds every search (and rules out the unbounded shortcuts);
         the default limit bounds only the searches that can run for hours."""
+        node_limit = None if limits.default_nodes else limits.nodes
         if problem.prove is not None:
             from puzzleviz.solvers.setgame.five.answer import proof_result
 
             return proof_result(problem.n, problem.prove, problem.split, tracer, progress,
-                                None if limits.default_nodes else limits.nodes)  # fmt: skip
+                                node_limit)  # fmt: skip
+        if problem.classify is not None:
+            from puzzleviz.solvers.setgame.five.answer import classify_result
+
+            return classify_result(problem.n, problem.classify, problem.split, progress,
+                                   node_limit)  # fmt: skip
         model = SetGameModel(problem.v, problem.n)
         board = prepare_board(model, problem.with_cards, problem.forbidden, tracer)
         progress.label, progress.unit = "searching", "nodes"

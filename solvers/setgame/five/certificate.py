@@ -355,4 +355,6 @@ def _name(key: Key) -> str:
 
 
 def _classes_word(count: int) -> str:
-    return f"{count:,} slice class" + ("" if count == 1 else "es")
+    from puzzleviz.solvers.setgame.five.proof import classes_phrase
+
+    return f"slice {classes_phrase(count)}"

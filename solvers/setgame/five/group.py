@@ -1,4 +1,5 @@
-"""The stabilizer of a cap R in AGL(k,3), as permutations of the points of AG(k,3).
+"""The stabilizer of a cap R in AGL(k,3), and the maps of R onto an equivalent cap, as
+permutations of the points of AG(k,3).
 
 Why: the extension search fixes R in the slice x1 = 0, so every affine map of AG(k+1,3) that
 keeps that slice and R is a symmetry of the remaining search. Those maps are
@@ -10,7 +11,8 @@ The stabilizer is found by brute force over ordered frames: R is taken in a form
 contains the standard frame 0, e1, ..., ek (affine.CapClass.canonical does), so the map that
 sends the standard frame to an ordered frame (f0, ..., fk) of R has columns f_i - f0 and
 translation f0; it is in Stab(R) exactly when it maps R into R. A cap of 20 cards has under
-2 million ordered 5-tuples, a second of numba.
+2 million ordered 5-tuples, a second of numba. The same search with the frames drawn from
+another cap S finds the maps of R onto S (classify.py lays a slice of a cap onto R with one).
 """
 
 from __future__ import annotations
@@ -38,17 +40,23 @@ def _image(
 
 
 @njit(cache=True)
-def _stabilizer_kernel(
-    k: int, cap: Int64Array, digits: Int64Array, weights: Int64Array, out: Int64Array
+def _transporter_kernel(
+    k: int,
+    cap: Int64Array,
+    target: Int64Array,
+    digits: Int64Array,
+    weights: Int64Array,
+    out: Int64Array,
 ) -> int:
-    """Fill out[i] with the point permutation of the i-th stabilizer element; return how
-    many there are (elements beyond out's rows are counted only)."""
+    """Fill out[i] with the point permutation of the i-th affine map sending `cap` onto
+    `target` (caps of equal size, `cap` holding the standard frame); return how many there
+    are (maps beyond out's rows are counted only)."""
     n_points = digits.shape[0]
-    m = cap.shape[0]
+    m = target.shape[0]
     member = np.zeros(n_points, dtype=np.bool_)
     for i in range(m):
-        member[cap[i]] = True
-    idx = np.zeros(k + 1, dtype=np.int64)  # indices into cap of the frame being built
+        member[target[i]] = True
+    idx = np.zeros(k + 1, dtype=np.int64)  # indices into target of the frame being built
     cols = np.zeros((k, k), dtype=np.int64)  # cols[j] = digits(f_{j+1} - f0)
     count = 0
     level = 0
@@ -68,15 +76,15 @@ def _stabilizer_kernel(
             level += 1
             idx[level] = -1
             continue
-        # a full (k+1)-tuple: build the map, check it is invertible and keeps the cap
-        f0 = digits[cap[idx[0]]]
+        # a full (k+1)-tuple: build the map, check it is invertible and maps cap into target
+        f0 = digits[target[idx[0]]]
         for j in range(k):
-            fj = digits[cap[idx[j + 1]]]
+            fj = digits[target[idx[j + 1]]]
             for r in range(k):
                 cols[j, r] = (fj[r] - f0[r]) % 3
         # the cap's images first (cheap, and most frames fail there), then every point
         good = True
-        for i in range(m):
+        for i in range(cap.shape[0]):
             if not member[_image(k, digits, weights, f0, cols, cap[i])]:
                 good = False
                 break
@@ -99,19 +107,33 @@ def _stabilizer_kernel(
     return count
 
 
-def stabilizer(space: AffineSpace, cap: Sequence[int]) -> Int64Array:
-    """The stabilizer of `cap` in AGL(k,3) (space = AG(k,3)) as rows of point permutations.
-    The cap must contain the standard frame 0, e1, ..., ek."""
+def transporters(
+    space: AffineSpace, cap: Sequence[int], target: Sequence[int], limit: int | None = None
+) -> Int64Array:
+    """The affine maps of AG(k,3) (space) sending `cap` onto `target`, as rows of point
+    permutations (at most `limit` of them; none: the caps are not equivalent). `cap` must
+    contain the standard frame 0, e1, ..., ek: a map is then fixed by the ordered frame of
+    `target` it sends the standard frame to."""
     cards = sorted(int(c) for c in cap)
     if not set(space.frame) <= set(cards):
         raise ValueError("the cap must contain the standard frame 0, e1, ..., ek")
+    if len(set(int(c) for c in target)) != len(cards):
+        return np.zeros((0, space.size), dtype=np.int64)
     arr = np.asarray(cards, dtype=np.int64)
+    dst = np.asarray(sorted(int(c) for c in target), dtype=np.int64)
     digits = space.digits.astype(np.int64)
     weights = np.asarray(space.weights, dtype=np.int64)
-    count = _stabilizer_kernel(space.n, arr, digits, weights, np.zeros((0, space.size), np.int64))
-    out = np.zeros((count, space.size), dtype=np.int64)
-    _stabilizer_kernel(space.n, arr, digits, weights, out)
+    none = np.zeros((0, space.size), np.int64)
+    count = _transporter_kernel(space.n, arr, dst, digits, weights, none)
+    out = np.zeros((count if limit is None else min(count, limit), space.size), dtype=np.int64)
+    _transporter_kernel(space.n, arr, dst, digits, weights, out)
     return out
+
+
+def stabilizer(space: AffineSpace, cap: Sequence[int]) -> Int64Array:
+    """The stabilizer of `cap` in AGL(k,3) (space = AG(k,3)) as rows of point permutations.
+    The cap must contain the standard frame 0, e1, ..., ek."""
+    return transporters(space, cap, cap)
 
 
 def linear_parts(space: AffineSpace, perms: Int64Array) -> Int64Array:
@@ -146,4 +168,4 @@ def vector_orbits(space: AffineSpace, linear: Int64Array) -> list[list[int]]:
     return sorted((sorted(g) for g in groups.values()), key=lambda g: g[0])
 
 
-__all__ = ["linear_parts", "stabilizer", "vector_orbits"]
+__all__ = ["linear_parts", "stabilizer", "transporters", "vector_orbits"]

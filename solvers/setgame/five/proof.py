@@ -44,14 +44,24 @@ def slice_sizes(n: int, target: int) -> list[int]:
     return sorted(fullest_sizes(affine_space(n), target, MAX_CAP[n - 1]), reverse=True)
 
 
-def proof_job(n: int, target: int) -> Job:
-    """The job of the proof: n, the target and every slice class's representative."""
+def slices_of(n: int, target: int) -> dict[str, list[list[int]]]:
+    """Every slice class a `target`-cap's fullest hyperplane can hold, by size: the
+    representatives the header of a proof's (or a classification's) log names."""
     from puzzleviz.solvers.setgame.fast import cap_classes
 
-    slices = {str(m): [list(c.canonical) for c in cap_classes(n - 1, m)]
-              for m in slice_sizes(n, target)}  # fmt: skip
-    problem = {"prove": target, "n": n, "slices": slices}
+    return {str(m): [list(c.canonical) for c in cap_classes(n - 1, m)]
+            for m in slice_sizes(n, target)}  # fmt: skip
+
+
+def proof_job(n: int, target: int) -> Job:
+    """The job of the proof: n, the target and every slice class's representative."""
+    problem = {"prove": target, "n": n, "slices": slices_of(n, target)}
     return Job("set", RUNNER, problem, warm=WARM)
+
+
+def target_of(job: Job) -> int:
+    """The cap size a proof's job rules out, or a classification's job classifies."""
+    return int(job.problem["prove"] if "prove" in job.problem else job.problem["classify"])
 
 
 def slice_classes(job: Job) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -70,7 +80,7 @@ def branch_of(job: Job, m: int, number: int) -> Branch:
     from puzzleviz.solvers.setgame.five.extension import make_branch
 
     rep = tuple(job.problem["slices"][str(m)][number - 1])
-    key = (int(job.problem["n"]), int(job.problem["prove"]), rep)
+    key = (int(job.problem["n"]), target_of(job), rep)
     if key not in _BRANCHES:
         _BRANCHES[key] = make_branch(key[0], key[1], rep)
     return _BRANCHES[key]
@@ -112,6 +122,11 @@ def warm(job: Job) -> None:
         search_part(dataclasses.replace(job, node_limit=1), keys[0])
 
 
+def classes_phrase(count: int) -> str:
+    """ "1 class", "22 classes"."""
+    return f"{count:,} class{'es' if count != 1 else ''}"
+
+
 @dataclasses.dataclass(frozen=True)
 class SliceSummary:
     m: int
@@ -119,6 +134,20 @@ class SliceSummary:
     parts: int
     nodes: int
     cpu_s: float
+
+    def note(self) -> str:
+        return (f"{self.m}-card slices: {classes_phrase(self.classes)}, {self.parts:,} parts, "
+                f"{self.nodes:,} nodes, {self.cpu_s:,.0f} CPU s")  # fmt: skip
+
+
+def slice_summaries(parts: Sequence[PartResult]) -> list[SliceSummary]:
+    """Classes, parts, nodes and CPU seconds per slice size, the largest first."""
+    rows = []
+    for m in sorted({p.key[0] for p in parts}, reverse=True):
+        mine = [p for p in parts if p.key[0] == m]
+        nodes, cpu_s = sum(p.nodes for p in mine), sum(p.cpu_s for p in mine)
+        rows.append(SliceSummary(m, len({p.key[1] for p in mine}), len(mine), nodes, cpu_s))
+    return rows
 
 
 @dataclasses.dataclass(frozen=True)
@@ -144,19 +173,7 @@ class Proof:
         return sum(p.cpu_s for p in self.parts)
 
     def slices(self) -> list[SliceSummary]:
-        rows = []
-        for m in sorted({key[0] for key in (p.key for p in self.parts)}, reverse=True):
-            mine = [p for p in self.parts if p.key[0] == m]
-            rows.append(
-                SliceSummary(
-                    m,
-                    len({p.key[1] for p in mine}),
-                    len(mine),
-                    sum(p.nodes for p in mine),
-                    sum(p.cpu_s for p in mine),
-                )
-            )
-        return rows
+        return slice_summaries(self.parts)
 
     def summary(self) -> str:
         """One sentence a class can read: what was shown, and how."""
@@ -168,8 +185,7 @@ class Proof:
             return (f"no {self.target} cards without a SET in AG({self.n},3): the counting "
                     "argument alone rules them out")  # fmt: skip
         return (f"no {self.target} cards without a SET in AG({self.n},3): a fullest "
-                f"hyperplane would hold {sizes} of them; {classes:,} "
-                f"class{'es' if classes != 1 else ''} of such slices, "
+                f"hyperplane would hold {sizes} of them; {classes_phrase(classes)} of such slices, "
                 f"{len(self.parts):,} parts, {self.nodes:,} nodes, none extends")  # fmt: skip
 
 
