@@ -101,6 +101,7 @@ def test_classify_from_the_command_line_resumes_from_its_log(tmp_path):
     again = run_cli("solve", "set", "--n", "4", "--classify", "20", "--split-log", str(log))
     assert again.code == 0 and "form one class" in again.out
     assert len(log.read_text().splitlines()) == len(lines)
+    assert_one_line_error("set", "verify", str(log), match="not of a proof")
 
 
 @pytest.mark.parametrize(
