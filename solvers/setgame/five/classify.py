@@ -132,6 +132,8 @@ def known_images(n: int, known: Sequence[int], rep: Sequence[int]) -> set[tuple[
     """The least images under G_R of every relabelling of `known` that puts one of its
     fullest hyperplanes, holding a copy of R, onto R in the slice x1 = 0 (empty when no
     fullest hyperplane of `known` is of R's class)."""
+    from puzzleviz.solvers.setgame.affine import one_image
+    from puzzleviz.solvers.setgame.fast import cap_classes
     from puzzleviz.solvers.setgame.five.group import transporters
     from puzzleviz.solvers.setgame.geometry import affine_space
 
@@ -141,18 +143,20 @@ def known_images(n: int, known: Sequence[int], rep: Sequence[int]) -> set[tuple[
     hits = np.zeros(space.hyperplane_masks.shape[0], dtype=np.int64)
     for c in cap:
         hits[space.point_hyperplanes[c]] += 1
-    perms = slice_group(n, rep)
     images: set[tuple[int, ...]] = set()
     if len(rep) != hits.max():
         return images
+    # the class of R, to pick out the sections of its class by one frame image each
+    orbit = next(c.orbit for c in cap_classes(n - 1, len(rep)) if c.canonical == sorted(rep))
+    perms = slice_group(n, rep)
     for h in np.flatnonzero(hits == len(rep)):
         members = np.flatnonzero(space.point_hyperplanes[:, h // 3] == h)
         moved = hyperplane_frame(space, members)[cap]
         section = sorted(int(p) for p in moved if p < block)
-        onto = transporters(sub, rep, section, limit=1)  # R -> the section
-        if not len(onto):
+        if one_image(sub, section).tobytes() not in orbit:
             continue
-        back = np.argsort(onto[0])  # the section -> R
+        onto = transporters(sub, rep, section, limit=1)[0]  # R -> the section
+        back = np.argsort(onto)  # the section -> R
         lifted = (moved // block) * block + back[moved % block]
         images.add(least_image(perms, lifted, space.words))
     return images

@@ -47,10 +47,11 @@ def _transporter_kernel(
     digits: Int64Array,
     weights: Int64Array,
     out: Int64Array,
+    stop_when_full: bool,
 ) -> int:
     """Fill out[i] with the point permutation of the i-th affine map sending `cap` onto
     `target` (caps of equal size, `cap` holding the standard frame); return how many there
-    are (maps beyond out's rows are counted only)."""
+    are (maps beyond out's rows are counted only, or, stop_when_full, not looked for)."""
     n_points = digits.shape[0]
     m = target.shape[0]
     member = np.zeros(n_points, dtype=np.bool_)
@@ -104,6 +105,8 @@ def _transporter_kernel(
                 for p in range(n_points):
                     out[count, p] = perm[p]
             count += 1
+            if stop_when_full and count >= out.shape[0]:
+                return count
     return count
 
 
@@ -123,10 +126,14 @@ def transporters(
     dst = np.asarray(sorted(int(c) for c in target), dtype=np.int64)
     digits = space.digits.astype(np.int64)
     weights = np.asarray(space.weights, dtype=np.int64)
+    if limit is not None:  # one pass, ended at the limit
+        out = np.zeros((limit, space.size), dtype=np.int64)
+        found = _transporter_kernel(space.n, arr, dst, digits, weights, out, True)
+        return out[: min(found, limit)]
     none = np.zeros((0, space.size), np.int64)
-    count = _transporter_kernel(space.n, arr, dst, digits, weights, none)
-    out = np.zeros((count if limit is None else min(count, limit), space.size), dtype=np.int64)
-    _transporter_kernel(space.n, arr, dst, digits, weights, out)
+    count = _transporter_kernel(space.n, arr, dst, digits, weights, none, False)
+    out = np.zeros((count, space.size), dtype=np.int64)
+    _transporter_kernel(space.n, arr, dst, digits, weights, out, False)
     return out
 
 
