@@ -13,10 +13,11 @@ import json
 from pathlib import Path
 
 import pytest
-from puzzleviz.solvers.setgame.five.certificate import CertificateError, inspect
+from puzzleviz.solvers.setgame.five.certificate import CertificateError, inspect, verify
 from puzzleviz.solvers.setgame.five.extension import ALL, part_setup, run_part
 from puzzleviz.solvers.setgame.five.proof import branch_of, proof_job, proof_keys
 from puzzleviz.solvers.setgame.five.reference import recheck_part
+from puzzleviz.solvers.split.options import SplitOptions
 from puzzleviz.solvers.tracefile import load_trace
 
 from puzzleviz.testing import assert_one_line_error, run_cli
@@ -159,6 +160,25 @@ def test_the_proof_splits_over_local_dask_workers(tmp_path):
                   "--split-log", str(log))  # fmt: skip
     assert run.code == 0, run.err
     assert run_cli("set", "verify", str(log), "--workers", "2").code == 0
+
+
+def test_verify_pairs_each_result_with_its_part_whatever_order_they_finish_in(
+    certificate, monkeypatch
+):
+    """Workers return the parts as they finish (the longest last): a recheck must be
+    compared with its own part's line, not with the line at the same position."""
+    import contextlib
+
+    from puzzleviz.solvers.split import choose
+    from puzzleviz.solvers.split.engines import InProcess
+
+    class LastFirst(InProcess):
+        def run(self, fn, calls):
+            return reversed(list(super().run(fn, calls)))
+
+    monkeypatch.setattr(choose, "engine_for", lambda split: contextlib.nullcontext(LastFirst()))
+    report = verify(certificate, SplitOptions())
+    assert report.nodes == sum(row["nodes"] for row in map(json.loads, _lines(certificate)[1:]))
 
 
 def test_the_proof_as_a_trace_has_the_slice_classes_as_milestones(tmp_path):

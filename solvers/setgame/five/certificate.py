@@ -180,20 +180,21 @@ def verify(path: Path, split: SplitOptions, progress: Progress | None = None) ->
     cert = inspect(path)
     n, target, classes, expected = cert.n, cert.target, cert.classes, cert.expected
     checks = []
-    calls = [(n, target, expected[key][0], [0, expected[key][1][key[2] - 1][0]],
+    calls = [(key, n, target, expected[key][0], [0, expected[key][1][key[2] - 1][0]],
               [v for orbit in expected[key][1][: key[2] - 1] for v in orbit])
              for key in cert.found]  # fmt: skip
     if progress is not None:
         progress.label = f"set verify: parts on {split.workers} worker(s)"
         progress.unit = "parts"
         progress.total = len(calls)
-    with engine_for(split) as engine:
-        rechecked = list(_progressing(engine.run(_recheck, calls), progress))
+    with engine_for(split) as engine:  # results come as parts finish: each names its key
+        rechecked = dict(_progressing(engine.run(_recheck, calls), progress))
     share_of: dict[Key, float] = {
         (c.m, c.number): c.caps / sum(d.caps for d in classes if d.m == c.m) for c in classes
     }
     vectors = 3 ** (n - 1) - 1
-    for (key, (line, row)), (nodes, caps) in zip(cert.found.items(), rechecked, strict=True):
+    for key, (line, row) in cert.found.items():
+        nodes, caps = rechecked[key]
         if caps:
             raise CertificateError(f"{path}:{line}: part {_name(key)} holds a cap of {target} "
                                    "cards when searched again: the claim is false")  # fmt: skip
@@ -208,11 +209,12 @@ def verify(path: Path, split: SplitOptions, progress: Progress | None = None) ->
     return Verification(path, n, target, classes, checks, cert.notes)
 
 
-def _recheck(n: int, target: int, rep: Sequence[int], slice1: Sequence[int],
-             differences: Sequence[int]) -> tuple[int, int]:  # fmt: skip
+def _recheck(key: Key, n: int, target: int, rep: Sequence[int], slice1: Sequence[int],
+             differences: Sequence[int]) -> tuple[Key, tuple[int, int]]:  # fmt: skip
+    """One part searched again: its key (parts finish in any order) and (nodes, caps)."""
     from puzzleviz.solvers.setgame.five.reference import recheck_part
 
-    return recheck_part(n, target, rep, slice1, differences)
+    return key, recheck_part(n, target, rep, slice1, differences)
 
 
 def _progressing(results: Any, progress: Progress | None) -> Any:
