@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from puzzleviz.solvers.arrays import Int64Array, UInt64Array
+from puzzleviz.solvers.arrays import Int16Array, Int64Array, UInt64Array
 from puzzleviz.solvers.interrupt import raise_if_stopped
 from puzzleviz.solvers.jit import njit
 from puzzleviz.solvers.split.parts import Job, Key, PartResult
@@ -55,8 +55,9 @@ def classify_job(n: int, target: int, known: Sequence[int]) -> Job:
 # -- G_R and least images --------------------------------------------------------------------
 
 
-def slice_group(n: int, rep: Sequence[int]) -> Int64Array:
-    """G_R as rows of point permutations of AG(n,3): |Stab(R)| * 2 * 3^(n-1) maps."""
+def slice_group(n: int, rep: Sequence[int]) -> Int16Array:
+    """G_R as rows of point permutations of AG(n,3): |Stab(R)| * 2 * 3^(n-1) maps (int16:
+    up to 46,656 rows of 243 points, 23 MB)."""
     from puzzleviz.solvers.setgame.five.group import stabilizer
     from puzzleviz.solvers.setgame.geometry import affine_space
 
@@ -69,11 +70,11 @@ def slice_group(n: int, rep: Sequence[int]) -> Int64Array:
             for c in range(block):
                 shear = np.array([0, c, int(sub.add[c, c])])[x1]  # c * x1
                 rows.append(((a * x1) % 3) * block + sub.add[sigma[x], shear])
-    return np.asarray(rows, dtype=np.int64)
+    return np.asarray(rows, dtype=np.int16)
 
 
 @njit(cache=True)
-def _least_image(perms: Int64Array, cap: Int64Array, words: int) -> UInt64Array:
+def _least_image(perms: Int16Array, cap: Int64Array, words: int) -> UInt64Array:
     """The least bitset (compared from the highest word down) of perm(cap) over perms."""
     best = np.full(words, np.uint64(0xFFFFFFFFFFFFFFFF), dtype=np.uint64)
     row = np.zeros(words, dtype=np.uint64)
@@ -81,7 +82,7 @@ def _least_image(perms: Int64Array, cap: Int64Array, words: int) -> UInt64Array:
         for w in range(words):
             row[w] = 0
         for i in range(cap.shape[0]):
-            p = perms[g, cap[i]]
+            p = np.int64(perms[g, cap[i]])
             row[p >> 6] |= np.uint64(1) << np.uint64(p & 63)
         for w in range(words - 1, -1, -1):
             if row[w] != best[w]:
@@ -92,7 +93,7 @@ def _least_image(perms: Int64Array, cap: Int64Array, words: int) -> UInt64Array:
     return best
 
 
-def least_image(perms: Int64Array, cap: Sequence[int], words: int) -> tuple[int, ...]:
+def least_image(perms: Int16Array, cap: Sequence[int], words: int) -> tuple[int, ...]:
     image = _least_image(perms, np.asarray(cap, dtype=np.int64), words)
     return tuple(int(w) for w in image)
 
@@ -164,7 +165,7 @@ def known_images(n: int, known: Sequence[int], rep: Sequence[int]) -> set[tuple[
 
 @dataclasses.dataclass(frozen=True)
 class SliceTable:
-    perms: Int64Array
+    perms: Int16Array
     known: frozenset[tuple[int, ...]]
 
 
@@ -200,11 +201,11 @@ def classify_part(job: Job, key: Key) -> PartResult:
     if run.solutions > len(run.caps) and run.finished:  # room for every cap: run it again
         run = run_part(branch, setup, mode=ALL, keep=run.solutions, node_limit=job.node_limit)
         raise_if_stopped()
-    table = slice_table(job, m, number)
     words = affine_space(branch.n).words
     known = 0
     others: dict[tuple[int, ...], list[int]] = {}
-    for cap in run.caps:
+    for cap in run.caps:  # G_R (up to 46,656 maps) is built only for a class with caps
+        table = slice_table(job, m, number)
         image = least_image(table.perms, cap, words)
         if image in table.known:
             known += 1
