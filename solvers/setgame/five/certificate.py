@@ -359,4 +359,4 @@ def _name(key: Key) -> str:
 def _classes_word(count: int) -> str:
     from puzzleviz.solvers.setgame.five.proof import classes_phrase
 
-    return f"slice {classes_phrase(count)}"
+    return classes_phrase(count, "slice class")

@@ -122,9 +122,9 @@ def warm(job: Job) -> None:
         search_part(dataclasses.replace(job, node_limit=1), keys[0])
 
 
-def classes_phrase(count: int) -> str:
-    """ "1 class", "22 classes"."""
-    return f"{count:,} class{'es' if count != 1 else ''}"
+def classes_phrase(count: int, noun: str = "class") -> str:
+    """The count and the noun, plural but for 1: 1 class, 22 slice classes."""
+    return f"{count:,} {noun}{'es' if count != 1 else ''}"
 
 
 @dataclasses.dataclass(frozen=True)
