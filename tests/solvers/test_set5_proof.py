@@ -94,6 +94,15 @@ def _edit(path: Path, number: int, change) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
+def test_a_compressed_file_that_unpacks_to_gigabytes_is_refused_without_unpacking_it(tmp_path):
+    bomb = tmp_path / "bomb.jsonl.gz"
+    with gzip.open(bomb, "wb") as out:
+        for _ in range(66):
+            out.write(b" " * (1 << 20))
+    assert bomb.stat().st_size < 1 << 20
+    assert_one_line_error("set", "verify", str(bomb), match="unpacks to more than")
+
+
 def test_a_certificate_with_a_part_missing_is_refused(certificate):
     lines = _lines(certificate)
     certificate.write_text("\n".join(lines[:2]) + "\n")

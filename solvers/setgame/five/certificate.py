@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import gzip
+import io
 import json
 import math
 from collections.abc import Sequence
@@ -116,11 +117,15 @@ def read_certificate(path: Path) -> tuple[dict[str, Any], list[tuple[int, dict[s
         raise CertificateError(f"cannot read {path}: {exc.strerror or exc}") from None
     if raw is None:
         raise CertificateError(f"{path} is larger than a certificate can be ({MAX_BYTES >> 20} MB)")
-    if raw[:2] == b"\x1f\x8b":
+    if raw[:2] == b"\x1f\x8b":  # read at most MAX_BYTES of it: a small file can unpack to GBs
         try:
-            raw = gzip.decompress(raw)
+            with gzip.GzipFile(fileobj=io.BytesIO(raw)) as unpacked:
+                raw = unpacked.read(MAX_BYTES + 1)
         except (OSError, EOFError):
             raise CertificateError(f"{path} is a damaged gzip file") from None
+        if len(raw) > MAX_BYTES:
+            raise CertificateError(f"{path} unpacks to more than a certificate can be "
+                                   f"({MAX_BYTES >> 20} MB)")  # fmt: skip
     if not raw.startswith(HEADER_START):
         raise CertificateError(f"{path} is not a proof's log (write one with "
                                "`puzzleviz solve set --prove K --split-log FILE`)")  # fmt: skip
