@@ -20,7 +20,7 @@ from typing import IO, Any
 
 from puzzleviz.solvers.atomic import Output
 from puzzleviz.solvers.reading import MB, FileFormat, read_limited
-from puzzleviz.solvers.split.parts import Job, Key, PartResult, SplitError
+from puzzleviz.solvers.split.parts import Job, Key, PartResult, SplitError, load
 
 FORMAT = 1
 HEADER_START = b'{"split_log":'  # how every log this module writes begins
@@ -80,13 +80,26 @@ class SplitLog:
                 header_seen = True
                 continue
             part = self._part(row, number, header_seen)
+            self._check_data(job, part, number)
             done[part.key] = part
         self._good_size = position
         last = self._tail(tail, header_seen) if tail.strip() else None
         if last is not None:
+            self._check_data(job, last, len(complete) + 1)
             done[last.key] = last  # a whole last line without its newline
             self._good_size = len(raw)
         return done
+
+    def _check_data(self, job: Job, part: PartResult, number: int) -> None:
+        if job.check is None:
+            return
+        try:
+            load(job.check)(job, part.data)
+        except (KeyError, TypeError, ValueError):
+            raise SplitError(
+                f"{self.path}:{number}: a part this search could not have written; "
+                "move the log away"
+            ) from None
 
     def _row(self, line: bytes, number: int) -> dict[str, Any]:
         """A whole line (a torn last line is cut off when the log is opened to append, so

@@ -35,7 +35,8 @@ class Job:
     numba kernels and builds the tables a part needs, once per worker process before its
     first part. `problem` (JSON-able) and `node_limit` identify the search: a log of
     finished parts is only resumed by the same identity. `shared` is derived data shipped
-    with every part (digits' band table) but not part of the identity."""
+    with every part (digits' band table) but not part of the identity; `check` (optional)
+    refuses a logged part's data of the wrong shape before anything reads it."""
 
     puzzle: str
     runner: str  # "module:function"
@@ -43,6 +44,9 @@ class Job:
     node_limit: int = 1 << 62
     warm: str | None = None  # "module:function"
     shared: Any = None
+    # "module:function"(job, data) raising ValueError, TypeError or KeyError for a part's data
+    # that this search could not have written: a log read back is checked with it
+    check: str | None = None
 
     def identity(self) -> dict[str, Any]:
         return {"puzzle": self.puzzle, "problem": self.problem, "node_limit": self.node_limit}

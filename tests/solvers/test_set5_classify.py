@@ -115,3 +115,27 @@ def test_classify_from_the_command_line_resumes_from_its_log(tmp_path):
 )
 def test_classify_options_are_checked_before_any_work(args, words):
     assert_one_line_error("solve", "set", *args, match=words)
+
+
+@pytest.mark.parametrize(
+    ("question", "field", "value"),
+    [
+        ("--classify", "solutions", "x"),
+        ("--classify", "others", [[100]]),  # not a card of the four-property game
+        ("--classify", "known", 5),  # more caps like the known one than caps found
+        ("--prove", "caps", [["0000"]]),
+    ],
+)
+def test_a_log_with_a_part_it_could_not_have_written_is_refused_in_one_line(
+    tmp_path, question, field, value
+):
+    log = tmp_path / "run.jsonl"
+    target = "20" if question == "--classify" else "21"
+    args = ("solve", "set", "--n", "4", question, target, "--split-log", str(log))
+    assert run_cli(*args).code == 0
+    lines = log.read_text().splitlines()
+    row = json.loads(lines[2])
+    row["data"][field] = value
+    lines[2] = json.dumps(row)
+    log.write_text("\n".join(lines) + "\n")
+    assert_one_line_error(*args, match=f"{log}:3: a part this search could not have written")

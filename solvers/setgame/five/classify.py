@@ -38,6 +38,7 @@ if TYPE_CHECKING:
 
 RUNNER = "puzzleviz.solvers.setgame.five.classify:classify_part"
 WARM = "puzzleviz.solvers.setgame.five.classify:warm"
+CHECK = "puzzleviz.solvers.setgame.five.classify:check_part_data"
 KEEP_OTHERS = 10  # caps of a second class a part keeps (one is enough to refute)
 FIRST_ROWS = 4096  # caps a part's first run keeps; it runs again with room for all if more
 
@@ -49,7 +50,19 @@ def classify_job(n: int, target: int, known: Sequence[int]) -> Job:
 
     problem = {"classify": target, "n": n, "slices": slices_of(n, target),
                "known": sorted(int(c) for c in known)}  # fmt: skip
-    return Job("set", RUNNER, problem, warm=WARM)
+    return Job("set", RUNNER, problem, warm=WARM, check=CHECK)
+
+
+def check_part_data(job: Job, data: Any) -> None:
+    """Raise ValueError for a logged part whose data classify_part could not have written."""
+    from puzzleviz.solvers.setgame.five.proof import are_card_lists
+
+    counts = (data["solutions"], data["known"])
+    others = data["others"]
+    if not all(type(c) is int and c >= 0 for c in counts) or counts[1] > counts[0]:
+        raise ValueError("counts")
+    if not are_card_lists(job, others) or len(others) > KEEP_OTHERS:
+        raise ValueError("others")
 
 
 # -- G_R and least images --------------------------------------------------------------------

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from puzzleviz.solvers.interrupt import raise_if_stopped
 from puzzleviz.solvers.split.parts import Job, Key, PartResult
@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 RUNNER = "puzzleviz.solvers.setgame.five.proof:search_part"
 WARM = "puzzleviz.solvers.setgame.five.proof:warm"
+CHECK = "puzzleviz.solvers.setgame.five.proof:check_part_data"
 DIMENSIONS = (3, 4, 5)  # slices one dimension down must be classified: AG(2..4,3)
 KEEP = 10  # caps a part keeps (a part that finds one has disproved the claim)
 
@@ -56,7 +57,23 @@ def slices_of(n: int, target: int) -> dict[str, list[list[int]]]:
 def proof_job(n: int, target: int) -> Job:
     """The job of the proof: n, the target and every slice class's representative."""
     problem = {"prove": target, "n": n, "slices": slices_of(n, target)}
-    return Job("set", RUNNER, problem, warm=WARM)
+    return Job("set", RUNNER, problem, warm=WARM, check=CHECK)
+
+
+def check_part_data(job: Job, data: Any) -> None:
+    """Raise ValueError for a logged part whose data search_part could not have written
+    (a log is a file anyone can edit; what the proof reads from it must be cards)."""
+    if not are_card_lists(job, data["caps"]):
+        raise ValueError("caps")
+
+
+def are_card_lists(job: Job, value: Any) -> bool:
+    """Whether `value` is a list of lists of cards of the job's game."""
+    size = 3 ** int(job.problem["n"])
+    return isinstance(value, list) and all(
+        isinstance(cap, list) and all(type(c) is int and 0 <= c < size for c in cap)
+        for cap in value
+    )
 
 
 def target_of(job: Job) -> int:
