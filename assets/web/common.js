@@ -15,7 +15,7 @@ const message = document.getElementById("message");
 // what tests and benchmarks read: where the page is, and what drawing cost
 const api = {
   ready: false, error: null, slot: 0, boundary: 0, mode: "paused", draws: 0, ticks: 0,
-  syncDraws: false, chunks: 0, chunksUnpacked: 0, inputAt: null, inputMs: null,
+  syncDraws: false, pending: false, chunks: 0, chunksUnpacked: 0, inputAt: null, inputMs: null,
 };
 window.puzzleviz = api;
 

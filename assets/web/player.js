@@ -139,6 +139,7 @@ function makePlayer(data, renderer) {
         api.draws += 1;
       }
     }
+    api.pending = shown !== state.shown; // the wanted picture waits for a chunk's unpacking
     api.slot = slot;
     api.position = state.position;
     api.boundary = stepUnits.count ? stepUnits.unitOf(positions[slot]) +

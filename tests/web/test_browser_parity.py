@@ -42,6 +42,13 @@ NEAR_SHARE = 0.999
 
 pytestmark = [pytest.mark.slow, pytest.mark.gl]
 
+# resolves once nothing waits to be drawn and two animation frames have passed after it
+PRESENTED = """() => new Promise((done) => {
+  const twoFrames = () => requestAnimationFrame(() => requestAnimationFrame(done));
+  const wait = () => (puzzleviz.pending ? requestAnimationFrame(wait) : twoFrames());
+  wait();
+})"""
+
 
 def _queens(tmp_path: Path) -> Path:
     trace = tmp_path / "q.pzt"
@@ -100,8 +107,14 @@ class Page:
         )
         time.sleep(0.1)  # one more animation frame drawn
 
+    def presented(self) -> None:
+        """Wait until the page's wanted picture is drawn and two frames have gone to the
+        screen since (a fixed sleep was too short for CI's loaded machine once)."""
+        self.page.evaluate(PRESENTED)
+
     def shot(self, name: str) -> np.ndarray:
         """The picture alone (the language menu over it is the page's, not the window's)."""
+        self.presented()
         path = self.folder / f"{name}.png"
         self.page.locator("#view").screenshot(path=str(path), style="#language{display:none}")
         return load_png(path)
