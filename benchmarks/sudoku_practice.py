@@ -2,7 +2,7 @@
 it, and whether hodoku-py's own solution path of each puzzle contains the technique too.
 
     .venv/bin/python benchmarks/sudoku_practice.py [--count 3] [--seed 1] [--limit 120]
-        [--only x_wing,als_xz]
+        [--only x_wing,als_xz] [--workers N]
 
 hodoku-py (PyPI, GPL) is a peer here only, never a dependency: pip install it into the venv
 to get the peer column (a puzzle counts when one of its steps is of a HoDoKu type of the same
@@ -21,7 +21,12 @@ import argparse
 import time
 
 from puzzleviz.solvers.interrupt import SearchStopped
-from puzzleviz.solvers.sudoku.practice import PRACTICE, PracticePuzzle, practice_puzzles
+from puzzleviz.solvers.sudoku.practice import (
+    DEFAULT_WORKERS,
+    PRACTICE,
+    PracticePuzzle,
+    practice_puzzles,
+)
 
 FISH = ("X_WING", "SWORDFISH", "JELLYFISH")
 # Our technique -> the names of HoDoKu's SolutionTypes that are the same technique.
@@ -78,7 +83,9 @@ HODOKU: dict[str, tuple[str, ...]] = {
 }
 
 
-def ours(technique: str, count: int, seed: int, limit: float) -> tuple[list[float], int]:
+def ours(
+    technique: str, count: int, seed: int, limit: float, workers: int
+) -> tuple[list[float], int]:
     """Seconds at which each puzzle was found (at most `count`, within `limit`), candidates."""
     start = time.perf_counter()
     times: list[float] = []
@@ -91,7 +98,7 @@ def ours(technique: str, count: int, seed: int, limit: float) -> tuple[list[floa
 
     found: list[PracticePuzzle] = []
     try:
-        for p in practice_puzzles(technique, count, seed, on_candidate=seen):
+        for p in practice_puzzles(technique, count, seed, on_candidate=seen, workers=workers):
             found.append(p)
             times.append(time.perf_counter() - start)
     except SearchStopped:
@@ -132,6 +139,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit", type=float, default=120.0)
     parser.add_argument("--only", help="techniques, comma-separated (default: all)")
+    parser.add_argument("--workers", type=int, default=DEFAULT_WORKERS,
+                        help=f"threads (default {DEFAULT_WORKERS}, as the command)")  # fmt: skip
     args = parser.parse_args()
     try:
         from hodoku import Solver  # lazy: the peer is optional, installed by hand
@@ -146,7 +155,7 @@ def main() -> None:
     print("|---|---|---|---|---|")
     total_found = total_agree = 0
     for technique in techniques:
-        times, tried = ours(technique, args.count, args.seed, args.limit)
+        times, tried = ours(technique, args.count, args.seed, args.limit, args.workers)
         found = ours.found  # type: ignore[attr-defined]
         switched = None if solver is None else peer_for(technique)
         agree = peer_agrees(switched or solver, found, technique)

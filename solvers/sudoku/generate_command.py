@@ -2,7 +2,8 @@
 
 Light on purpose, as hint_command: --help reads the options without loading the solver.
 The generation runs through solvers.interrupt.run_stoppable, so Ctrl-C stops it between two
-candidates (a few milliseconds each) and the puzzles found so far are kept on stdout.
+candidates (a few milliseconds each, on every worker thread) and the puzzles found so far
+are kept on stdout.
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=whole(0, 2**31 - 1), default=1, metavar="S",
                         help="the same seed gives the same puzzles (default 1)")  # fmt: skip
     parser.add_argument(
+        "--workers", type=whole(1, 64), default=None, metavar="N",
+        help="threads trying candidates (default: the machine's cores, at most 4); the same "
+        "seed gives the same puzzles with any number",
+    )  # fmt: skip
+    parser.add_argument(
         "--json", metavar="OUT", help="also write the puzzles as JSON (- for stdout)"
     )
 
@@ -43,6 +49,7 @@ def run(args: argparse.Namespace) -> int:
     from puzzleviz.solvers.interrupt import run_stoppable  # lazy: --help
     from puzzleviz.solvers.progress import Progress  # lazy: --help
     from puzzleviz.solvers.sudoku.practice import (  # lazy: --help (numba)
+        DEFAULT_WORKERS,
         PracticePuzzle,
         level_named,
         practice_puzzles,
@@ -59,7 +66,9 @@ def run(args: argparse.Namespace) -> int:
             bar.update(made, f"{tried:,} candidates")
 
         def work() -> None:
-            for practice in practice_puzzles(technique, args.count, args.seed, level, seen):
+            workers = args.workers or DEFAULT_WORKERS
+            for practice in practice_puzzles(technique, args.count, args.seed, level, seen,
+                                             workers):  # fmt: skip
                 found.append(practice)
                 if not to_stdout:
                     bar.break_line()

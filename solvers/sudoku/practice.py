@@ -5,10 +5,16 @@ person would) really comes to an X-Wing. The method, as HoDoKu's practising mode
 generate candidates fast and keep those whose solution path uses the technique.
 
 - A candidate is a random minimal puzzle (solvers.sudoku.generate: unique solution), or
-  one of its neighbours: one clue moved elsewhere, the solution still unique. A neighbour
-  costs one uniqueness check where a new minimal puzzle costs dozens, and is a different
-  puzzle as far as the path goes; at most one practice puzzle comes from each generated
-  one and its neighbours, so no two differ by a single clue.
+  one of its neighbours: a clue taken away and one to three of the solution's digits
+  given where the puzzle went ambiguous, the solution still unique. A neighbour costs a
+  few searches where a new minimal puzzle costs dozens, and is a different puzzle as far
+  as the path goes. A near miss (a candidate whose path came to the technique but was not
+  kept) has its own neighbours tried next: the rare techniques come in clusters. At most
+  one practice puzzle comes from each generated puzzle and its neighbours (a family), so
+  no two differ by a clue or a few.
+- Families are independent (each has its own random stream from the seed and its number),
+  so worker threads try several at once and the puzzles still come out in the families'
+  order: the same seed gives the same puzzles with any number of workers.
 - It is solved with the techniques up to and including the target only (the prefix of
   the order of difficulty). Since the solver always takes the easiest technique that
   applies, a puzzle that this prefix solves has the same path as with every technique on,
@@ -34,21 +40,41 @@ all techniques) must be that one instead: the target may then be followed by har
 
 from __future__ import annotations
 
+import collections
+import concurrent.futures
 import dataclasses
 import itertools
+import os
+import threading
 from collections.abc import Callable, Iterator
 from typing import Any
 
 import numpy as np
 from puzzleviz.solvers.errors import PuzzleInputError
-from puzzleviz.solvers.interrupt import SearchStopped, current_control, raise_if_stopped
+from puzzleviz.solvers.interrupt import (
+    SearchStopped,
+    current_control,
+    raise_if_stopped,
+    run_stoppable,
+)
 from puzzleviz.solvers.sudoku import hodoku_order
-from puzzleviz.solvers.sudoku.bruteforce import count_solutions
+from puzzleviz.solvers.sudoku.arrays import Grid
+from puzzleviz.solvers.sudoku.bruteforce import count_solutions, other_solution
 from puzzleviz.solvers.sudoku.generate import generate
+from puzzleviz.solvers.sudoku.geometry import geometry
+from puzzleviz.solvers.sudoku.kernels.engine import (
+    OVERFLOW,
+    SOLVED,
+    STOPPED,
+    initial_candidates,
+    run_logic,
+)
+from puzzleviz.solvers.sudoku.kernels.log import FILL_STEPS, new_log
+from puzzleviz.solvers.sudoku.logic import given_flags
 from puzzleviz.solvers.sudoku.parse import Puzzle
-from puzzleviz.solvers.sudoku.practice_plant import PLANTS, planted
+from puzzleviz.solvers.sudoku.practice_plant import PLANTS, Plant, planted
 from puzzleviz.solvers.sudoku.results import LEVELS, SudokuResult
-from puzzleviz.solvers.sudoku.search import solve
+from puzzleviz.solvers.sudoku.search import solve, technique_order
 from puzzleviz.solvers.sudoku.techniques import BY_NAME, ORDERED, T_GUESS
 from puzzleviz.solvers.trace import Trace
 
@@ -69,8 +95,12 @@ PRACTICE = (
 # The window's P key cycles through these when no technique was chosen: one of each family.
 DEFAULT_CYCLE = ("x_wing", "y_wing", "skyscraper", "unique_rectangle_1", "xy_chain", "als_xz")
 PRACTICE_LEVELS = tuple(name for _, name in LEVELS)
-MAX_CANDIDATES = 1_000_000  # a bound that a Ctrl-C or the caller's patience meets first
+DEFAULT_WORKERS = min(4, os.cpu_count() or 1)  # the command's and the window's threads
+MAX_FAMILIES = 1_000_000  # a bound that a Ctrl-C or the caller's patience meets first
 NEIGHBOURS = 10  # candidates one clue away from each generated puzzle
+CLOSER = 30  # more around each near miss (its path came to the technique)
+FAMILY = 300  # candidates from one generated puzzle at most
+MOVED = 3  # clues a neighbour may add for the one it takes away
 
 
 def _key(word: str) -> str:
@@ -150,12 +180,6 @@ def first_use(result: SudokuResult, technique: str) -> int | None:
     return next((i for i, s in enumerate(result.steps) if s.technique == wanted), None)
 
 
-def _in_path(result: SudokuResult, technique: str) -> bool:
-    """Whether `technique` is a step of the path, solved or stalled."""
-    wanted = BY_NAME[technique].id
-    return any(s.technique == wanted for s in result.steps)
-
-
 def _checked(puzzle: Puzzle, technique: str, level: str | None, n: int) -> PracticePuzzle | None:
     """The puzzle as a practice puzzle, solved again with every logical technique and
     captions: the path the window and `solve` show; None unless HoDoKu's order uses the
@@ -172,38 +196,80 @@ def _checked(puzzle: Puzzle, technique: str, level: str | None, n: int) -> Pract
                           result.level, n, len(result.steps))  # fmt: skip
 
 
+class _Paths:
+    """The techniques of a candidate's path, and whether it solves: the engine alone,
+    without the uniqueness check, Step objects and captions of `solve` (a candidate is
+    unique by construction, and only its techniques decide): half a candidate's time
+    before."""
+
+    def __init__(self, allowed: frozenset[str]):
+        self.geo = geometry(3)
+        self.order = technique_order(allowed, True)
+        self.log = new_log(self.geo.ncell * 10, 32 * self.geo.ncell * 10)
+
+    def run(self, givens: Grid) -> tuple[bool, frozenset[int]]:
+        values = givens.astype(np.int32)
+        cand = np.zeros(self.geo.ncell, dtype=np.int32)
+        initial_candidates(self.geo, values, cand)
+        given = given_flags(givens)
+        while True:
+            saved_values, saved_cand = values.copy(), cand.copy()
+            self.log.fill[:] = 0
+            status = run_logic(self.geo, values, cand, given, self.order, self.log, 1 << 30)
+            if status == STOPPED:
+                raise_if_stopped(self.log.control)
+            if status != OVERFLOW:
+                break
+            values, cand = saved_values, saved_cand
+            old = self.log
+            self.log = new_log(4 * old.tech.shape[0], 4 * old.items.shape[0])
+        steps = int(self.log.fill[FILL_STEPS])
+        return status == SOLVED, frozenset(self.log.tech[:steps].tolist())
+
+
 def _candidate(
     puzzle: Puzzle,
-    allowed: frozenset[str],
+    solution: Grid,
+    paths: _Paths,
     technique: str,
     rng: np.random.Generator,
     shut: frozenset[int] = frozenset(),
-) -> Puzzle | None:
-    """The puzzle, or it with clues added back (never in the `shut` cells: a planted
-    pattern's open house) until `allowed` solves it, if the solution then uses
-    `technique`; None if it does not.
+) -> tuple[Puzzle | None, bool]:
+    """The puzzle (whose solution is `solution`), or it with clues added back (never in the
+    `shut` cells: a planted pattern's open house) until the allowed techniques (`paths`)
+    solve it, if the solution then uses `technique` (else None); and whether the puzzle's
+    own path came to the technique at all (a near miss: its neighbours are worth trying).
 
     When the stalled path already uses the technique, a clue whose path no longer does
     (it lets easier steps pre-empt it) is taken back and another cell tried: for the rare
     techniques most stalled paths that reach them lost them to the first random clue
     (measured on planted Naked Quads: 1 of 16 kept before, with this 3 of 16)."""
-    result = solve(puzzle, allowed, names=None)
-    if result.solved:
-        return puzzle if first_use(result, technique) is not None else None
-    keeping = _in_path(result, technique)
+    wanted = BY_NAME[technique].id
+    solved, used = paths.run(puzzle.givens)
+    reached = wanted in used
+    if solved:
+        return (puzzle if reached else None), reached
     givens = puzzle.givens.copy()
-    solution = result.solution
     empty = rng.permutation(np.flatnonzero(givens == 0))
     for cell in (c for c in empty if int(c) not in shut):
         givens[cell] = solution[cell]
-        filled = Puzzle(puzzle.b, givens.copy(), puzzle.name)
-        result = solve(filled, allowed, names=None)
-        if keeping and not _in_path(result, technique):
+        solved, used = paths.run(givens)
+        if reached and wanted not in used:
             givens[cell] = 0
             continue
-        if result.solved:
-            return filled if first_use(result, technique) is not None else None
-    return None
+        if solved:
+            return (Puzzle(puzzle.b, givens, puzzle.name) if wanted in used else None), reached
+    return None, reached
+
+
+@dataclasses.dataclass(frozen=True)
+class _Generated:
+    """A generated puzzle, its solution (its neighbours share it), and the plant its
+    neighbours must leave alone (open cells stay open, kept clues stay)."""
+
+    puzzle: Puzzle
+    solution: Grid
+    plant: Plant
 
 
 def practice_puzzles(
@@ -212,63 +278,120 @@ def practice_puzzles(
     seed: int = 1,
     level: str | None = None,
     on_candidate: Callable[[int, int], None] | None = None,
+    workers: int = 1,
 ) -> Iterator[PracticePuzzle]:
-    """`count` practice puzzles for `technique` (a registry name), reproducible from `seed`.
-    `on_candidate(tried, found)` is told after each candidate (a progress line); a stop
-    request (Ctrl-C through solvers.interrupt) ends it at the next candidate."""
+    """`count` practice puzzles for `technique` (a registry name), reproducible from `seed`
+    whatever the number of `workers` (threads: the kernels release the GIL, and a
+    candidate's time is mostly theirs). `on_candidate(tried, found)` is told as each
+    family of candidates is done (a progress line); a stop request (Ctrl-C through
+    solvers.interrupt) ends it at the next candidate.
+
+    Candidates come in families: a generated puzzle, NEIGHBOURS puzzles near it, and
+    CLOSER more around each near miss (a candidate whose path came to the technique but
+    was not kept), tried first, up to FAMILY in all. A family is a function of the seed
+    and its number alone; at most one practice puzzle comes from it, so no two differ by
+    a clue or a few, and they come out in the families' order."""
     allowed = prefix(technique) if level is None else frozenset(BY_NAME) - {"guess"}
-    rng = np.random.default_rng(seed)
-    found = tried = 0
     control = current_control()
-    for n in range(MAX_CANDIDATES):
-        if found >= count:
-            return
-        for candidate, shut in _candidates(technique, seed * 1_000_003 + n, rng):
-            raise_if_stopped(control)
-            filled = _candidate(candidate, allowed, technique, rng, shut)
-            practice = None if filled is None else _checked(filled, technique, level, n)
-            tried += 1
-            if practice is not None:
-                found += 1
-                yield practice
-            if on_candidate is not None:
-                on_candidate(tried, found)
-            if practice is not None:
-                break  # one per generated puzzle: its neighbours differ from it by a clue
+    done = threading.Event()  # enough found (or the caller left): the others stop early
+
+    def family(n: int) -> tuple[PracticePuzzle | None, int]:
+        return run_stoppable(lambda: _family(technique, allowed, level, seed, n, done), control)
+
+    found = tried = 0
+    with concurrent.futures.ThreadPoolExecutor(max(1, workers)) as pool:
+        ahead = 2 * max(1, workers)
+        pending = collections.deque(pool.submit(family, n) for n in range(ahead))
+        try:
+            for n in itertools.count(ahead):
+                if found >= count or n > MAX_FAMILIES:
+                    return
+                practice, candidates = pending.popleft().result()
+                pending.append(pool.submit(family, n))
+                tried += candidates
+                found += practice is not None
+                if on_candidate is not None:
+                    on_candidate(tried, found)
+                if practice is not None:
+                    yield practice
+        finally:
+            done.set()
+            for future in pending:
+                future.cancel()
 
 
-def _candidates(
-    technique: str, seed: int, rng: np.random.Generator
-) -> Iterator[tuple[Puzzle, frozenset[int]]]:
-    """The candidates from one generated puzzle, each with the cells steering must leave
-    open: for a technique with a plant (practice_plant), the planted puzzle alone (cheap to
-    make; its neighbours would move the pattern's clues); else a random minimal puzzle and
-    its neighbours."""
+def _family(
+    technique: str,
+    allowed: frozenset[str],
+    level: str | None,
+    seed: int,
+    n: int,
+    done: threading.Event,
+) -> tuple[PracticePuzzle | None, int]:
+    """Family `n` of `seed`: its practice puzzle (None if it has none) and how many
+    candidates were tried."""
+    rng = np.random.default_rng([seed, n])
+    paths = _Paths(allowed)
+    control = current_control()
+    generated = _generate(technique, seed * 1_000_003 + n, rng)
+    queue = collections.deque([generated.puzzle])
+    queue.extend(_neighbours(generated, generated.puzzle, NEIGHBOURS, rng))
+    tried = 0
+    while queue and tried < FAMILY and not done.is_set():
+        raise_if_stopped(control)
+        candidate = queue.popleft()
+        filled, reached = _candidate(candidate, generated.solution, paths, technique, rng,
+                                     generated.plant.open_cells)  # fmt: skip
+        tried += 1
+        practice = None if filled is None else _checked(filled, technique, level, n)
+        if practice is not None:
+            return practice, tried
+        if reached:
+            queue.extendleft(_neighbours(generated, candidate, CLOSER, rng))
+    return None, tried
+
+
+def _generate(technique: str, seed: int, rng: np.random.Generator) -> _Generated:
+    """A random minimal puzzle, or for a technique with a plant (practice_plant) a planted
+    one."""
     if technique in PLANTS:
         puzzle, plant = planted(technique, seed, rng)
-        yield puzzle, plant.open_cells
-        return
-    puzzle = generate(3, seed)
-    for candidate in itertools.chain((puzzle,), _neighbours(puzzle, rng)):
-        yield candidate, frozenset()
-
-
-def _neighbours(puzzle: Puzzle, rng: np.random.Generator) -> Iterator[Puzzle]:
-    """Up to NEIGHBOURS puzzles one clue away from `puzzle` (one clue moved to an empty
-    cell, with its solution's digit), those with a unique solution: a candidate for the
-    price of one uniqueness check instead of the dozens a new minimal puzzle's clue removal
-    makes (most of a new candidate's time)."""
+    else:
+        puzzle, plant = generate(3, seed), Plant(frozenset(), frozenset())
     _, solution = count_solutions(puzzle.b, puzzle.givens, limit=2)
     assert solution is not None  # a generated puzzle has its one solution
-    clues = np.flatnonzero(puzzle.givens)
-    empty = np.flatnonzero(puzzle.givens == 0)
-    for _ in range(NEIGHBOURS):
+    return _Generated(puzzle, solution, plant)
+
+
+def _neighbours(
+    generated: _Generated, puzzle: Puzzle, count: int, rng: np.random.Generator
+) -> Iterator[Puzzle]:
+    """Up to `count` puzzles near `puzzle`, each with one solution: a clue taken away and
+    one to three of the solution's digits given where the puzzle went ambiguous (cells
+    where another solution differs; the plant's kept clues stay and its open cells stay
+    open). A candidate for the price of a few searches instead of the dozens a new minimal
+    puzzle's clue removal makes; moving a clue to a random cell instead kept the solution
+    unique once in twenty tries."""
+    plant, solution = generated.plant, generated.solution
+    clues = [int(c) for c in np.flatnonzero(puzzle.givens) if int(c) not in plant.keep]
+    for _ in range(count if clues else 0):
         givens = puzzle.givens.copy()
-        givens[rng.choice(clues)] = 0
-        cell = rng.choice(empty)
-        givens[cell] = solution[cell]
-        if count_solutions(puzzle.b, givens, limit=2)[0] == 1:
-            yield Puzzle(puzzle.b, givens, puzzle.name)
+        taken = clues[rng.integers(len(clues))]
+        givens[taken] = 0
+        for _added in range(MOVED):
+            other = other_solution(puzzle.b, givens, taken, int(solution[taken]))
+            if other is None:
+                yield Puzzle(puzzle.b, givens, puzzle.name)
+                break
+            differ = [int(c) for c in np.flatnonzero(other != solution)
+                      if int(c) != taken and int(c) not in plant.open_cells]  # fmt: skip
+            if not differ:
+                break
+            cell = differ[rng.integers(len(differ))]
+            givens[cell] = solution[cell]
+        else:
+            if other_solution(puzzle.b, givens, taken, int(solution[taken])) is None:
+                yield Puzzle(puzzle.b, givens, puzzle.name)
 
 
 def practice_trace(
@@ -284,7 +407,8 @@ def practice_trace(
         if cancelled is not None and cancelled():
             raise SearchStopped("the practice puzzle was cancelled")
 
-    practice = next(practice_puzzles(technique, 1, seed, on_candidate=seen))
+    practice = next(practice_puzzles(technique, 1, seed, on_candidate=seen,
+                                     workers=DEFAULT_WORKERS))  # fmt: skip
     _, trace = solve_and_record(practice.puzzle)
     params = {**trace.header.params, "practice": technique, "practice_step": practice.step}
     header = dataclasses.replace(trace.header, params=params)

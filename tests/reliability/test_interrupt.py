@@ -90,6 +90,8 @@ SEARCHES = [
     ("solve rings --config 2/18/2/2 --method optimal --scramble 30 --seed 1", NODES),
     ("solve rings --config olympic --scramble 40 --method idastar --max-nodes 0", NODES),
     ("rings sample --config 2/16/2/2 --count 1000", NODES),
+    # issue 35: the practice puzzles' worker threads (a Mutant fish takes minutes)
+    ("sudoku generate --needs mutant_fish --count 3 --workers 2", r"[1-9][\d,]* candidates"),
 ]
 DEAF_BEFORE = SEARCHES[6:8]
 

@@ -10,8 +10,11 @@ import numpy as np
 import pytest
 from puzzleviz.solvers.errors import PuzzleInputError
 from puzzleviz.solvers.sudoku import hodoku_order
-from puzzleviz.solvers.sudoku.bruteforce import count_solutions
+from puzzleviz.solvers.sudoku import practice as practice_module
+from puzzleviz.solvers.sudoku.bruteforce import count_solutions, other_solution
+from puzzleviz.solvers.sudoku.generate import generate
 from puzzleviz.solvers.sudoku.practice import (
+    MOVED,
     PRACTICE,
     practice_puzzles,
     practice_trace,
@@ -34,7 +37,8 @@ LOGIC = frozenset(t.name for t in ORDERED) - {"guess"}
         ("als_xz", 5),
         ("hidden_quad", 4),
         ("naked_quad", 3),
-    ],  # the quads from planted candidates
+        ("jellyfish", 1),
+    ],  # the quads and the jellyfish from planted candidates
 )
 def test_a_practice_puzzle_is_unique_and_its_path_first_uses_the_technique_where_it_says(
     technique, seed
@@ -58,8 +62,13 @@ def test_the_same_seed_gives_the_same_puzzles_each_from_another_generated_one():
     made = list(practice_puzzles("y_wing", 3, 5))
     first = [p.puzzle.text() for p in made]
     assert first == [p.puzzle.text() for p in practice_puzzles("y_wing", 3, 5)]
-    # never two from one generated puzzle and its neighbours (one clue moved)
+    # never two from one generated puzzle and its neighbours (a clue or a few moved)
     assert len({p.candidate for p in made}) == 3
+
+
+def test_worker_threads_give_the_same_puzzles_in_the_same_order():
+    alone = [p.puzzle.text() for p in practice_puzzles("x_wing", 3, 2)]
+    assert [p.puzzle.text() for p in practice_puzzles("x_wing", 3, 2, workers=3)] == alone
 
 
 def test_a_level_asks_for_the_puzzle_s_level_and_the_technique_still_comes():
@@ -121,3 +130,42 @@ def test_a_planted_hidden_quad_leaves_its_box_open_and_its_digits_ruled_out_of_t
         and any(fits[cell] - {int(solution[c]) for c in corner} for cell in corner)
     ]  # fmt: skip
     assert quads
+
+
+def _is_grid(values: np.ndarray) -> bool:
+    rows = values.reshape(9, 9)
+    boxes = rows.reshape(3, 3, 3, 3).transpose(0, 2, 1, 3).reshape(9, 9)
+    return all(sorted(h) == list(range(1, 10)) for part in (rows, rows.T, boxes) for h in part)
+
+
+def test_other_solution_finds_where_a_puzzle_without_a_clue_goes_ambiguous():
+    puzzle = generate(3, 4)  # minimal: without any one clue it has several solutions
+    _, solution = count_solutions(3, puzzle.givens)
+    assert solution is not None
+    cell = int(np.flatnonzero(puzzle.givens)[5])
+    digit = int(solution[cell])
+    assert other_solution(3, puzzle.givens, cell, digit) is None  # the clue is there
+    without = puzzle.givens.copy()
+    without[cell] = 0
+    other = other_solution(3, without, cell, digit)
+    assert other is not None and _is_grid(other) and other[cell] != digit
+    given = without > 0
+    assert (other[given] == without[given]).all()
+
+
+def test_neighbours_keep_the_solution_unique_and_the_plant_in_place():
+    rng = np.random.default_rng(3)
+    generated = practice_module._generate("jellyfish", 5, rng)
+    open_cells, puzzle = sorted(generated.plant.open_cells), generated.puzzle
+    digit = int(generated.solution[open_cells[0]])
+    assert len(open_cells) == 9 and (generated.solution[open_cells] == digit).all()
+    assert not (puzzle.givens == digit).any()  # the jellyfish's digit is never given
+    near = list(practice_module._neighbours(generated, puzzle, 20, rng))
+    assert len(near) >= 10  # most tries give a puzzle (a random move: one in twenty)
+    for neighbour in near:
+        count, solution = count_solutions(3, neighbour.givens)
+        assert count == 1 and (solution == generated.solution).all()
+        assert not neighbour.givens[open_cells].any()
+        taken = np.flatnonzero((puzzle.givens > 0) & (neighbour.givens == 0))
+        added = np.flatnonzero((puzzle.givens == 0) & (neighbour.givens > 0))
+        assert len(taken) == 1 and 1 <= len(added) <= MOVED
