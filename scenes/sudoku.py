@@ -730,6 +730,10 @@ class SudokuInteraction(Interaction[SudokuModel]):
             self._hint(session)
             return True
         if key == "p":
+            if session.job is not None:  # as the notice says: the key again stops it
+                session.cancel()
+                session.say(msg("practice puzzle stopped"))
+                return True
             self.practice.start(session)
             return True
         return False

@@ -53,3 +53,24 @@ def test_without_a_practised_technique_p_goes_through_the_default_list(gl_ctx, t
     assert practice.technique_for_name(None) == DEFAULT_CYCLE[0]
     assert practice.technique_for_name(None) == DEFAULT_CYCLE[1]
     assert practice.technique_for_name("als_xz") == "als_xz"
+
+
+def test_p_again_while_a_puzzle_is_being_made_stops_it(gl_ctx, tmp_path):
+    pygame.init()
+    _, first = practice_trace("y_wing", 5)
+    app = App(gl_ctx, [first], size=SIZE, screenshot_dir=tmp_path)
+    app.interaction.practice = Practice(seed=5)
+    app.interaction.practice.technique_for_name = lambda name: "mutant_fish"  # minutes
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_p, mod=0)
+    app.handle(key)
+    job = app.session.job
+    assert job is not None and "press the key again to stop" in app._notice()
+    app.handle(key)  # as the notice says
+    assert app.session.job is None and job.cancelled
+    app.tick(0.01)
+    assert "practice puzzle stopped" in app._notice()
+    for _ in range(500):  # its threads see the stop at their next candidate
+        if job.done:
+            break
+        time.sleep(0.01)
+    assert job.done and app.player.trace is first
