@@ -418,6 +418,12 @@ class App:
 
     # -- time and pixels ---------------------------------------------------------------
 
+    @property
+    def working(self) -> bool:
+        """Whether a background job runs (a search, a practice puzzle): the window then
+        draws fewer frames (window.JOB_FPS), leaving the CPU and the GIL to the job."""
+        return self.session.job is not None
+
     def tick(self, dt: float) -> None:
         self._clock += dt
         self.session.poll()
