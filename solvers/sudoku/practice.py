@@ -101,6 +101,7 @@ NEIGHBOURS = 10  # candidates one clue away from each generated puzzle
 CLOSER = 30  # more around each near miss (its path came to the technique)
 FAMILY = 300  # candidates from one generated puzzle at most
 MOVED = 3  # clues a neighbour may add for the one it takes away
+AHEAD = 32  # families queued a worker (with 2 a worker, 2 threads ran as fast as 1)
 
 
 def _key(word: str) -> str:
@@ -300,7 +301,9 @@ def practice_puzzles(
 
     found = tried = 0
     with concurrent.futures.ThreadPoolExecutor(max(1, workers)) as pool:
-        ahead = 2 * max(1, workers)
+        # families queued ahead of the one awaited: a family around a near miss can take
+        # seconds where most take milliseconds, and the other workers go on meanwhile
+        ahead = AHEAD * max(1, workers)
         pending = collections.deque(pool.submit(family, n) for n in range(ahead))
         try:
             for n in itertools.count(ahead):
