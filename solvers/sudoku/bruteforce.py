@@ -204,36 +204,25 @@ def count_solutions(
     b: int, values: Grid, limit: int = 2, max_nodes: int = 0
 ) -> tuple[int, Grid | None]:
     """(number of solutions up to `limit` or -1 if `max_nodes` ran out, the first one)."""
-    geo = geometry(b)
-    solution = np.zeros(geo.ncell, dtype=np.int32)
-    control = current_control()
-    count = search(
-        masks_from_values(geo, values),
-        geo.house_cells,
-        geo.peers,
-        limit,
-        False,
-        0,
-        max_nodes,
-        solution,
-        control,
-    )
-    raise_if_stopped(control)
-    return int(count), (values_from_masks(solution) if count > 0 else None)
+    return _solutions(b, masks_from_values(geometry(b), values), limit, max_nodes)
 
 
 def other_solution(b: int, values: Grid, cell: int, digit: int) -> Grid | None:
     """A solution of `values` without `digit` at `cell`, or None. When `values` plus that
     clue has one solution, every other solution of `values` is such a one: a single search
     finds where a puzzle with a clue taken away goes ambiguous."""
-    geo = geometry(b)
-    masks = masks_from_values(geo, values)
+    masks = masks_from_values(geometry(b), values)
     masks[cell] &= ~(1 << (digit - 1))
+    return _solutions(b, masks, 1, 0)[1]
+
+
+def _solutions(b: int, masks: Candidates, limit: int, max_nodes: int) -> tuple[int, Grid | None]:
+    geo = geometry(b)
     solution = np.zeros(geo.ncell, dtype=np.int32)
     control = current_control()
-    count = search(masks, geo.house_cells, geo.peers, 1, False, 0, 0, solution, control)
+    count = search(masks, geo.house_cells, geo.peers, limit, False, 0, max_nodes, solution, control)
     raise_if_stopped(control)
-    return values_from_masks(solution) if count > 0 else None
+    return int(count), (values_from_masks(solution) if count > 0 else None)
 
 
 def random_grid(b: int, seed: int) -> Grid:

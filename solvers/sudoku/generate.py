@@ -23,7 +23,7 @@ from puzzleviz.solvers.sudoku.techniques import parse_selection
 
 
 @njit(cache=True)
-def remove_clues(
+def _remove_clues(
     grid: Grid,
     order: Int64Array,
     fixed: Grid,
@@ -59,17 +59,35 @@ def remove_clues(
     return givens
 
 
+def remove_clues(
+    b: int,
+    grid: Grid,
+    order: np.ndarray,
+    *,
+    fixed: frozenset[int] = frozenset(),
+    symmetric: bool = True,
+    max_nodes: int = 0,
+) -> Grid:
+    """`grid` with its clues removed in `order` while the solution stays unique (see
+    _remove_clues); the `fixed` cells are kept. A stop request ends it (SearchStopped)."""
+    geo = geometry(b)
+    kept = np.zeros(geo.ncell, dtype=np.int32)
+    kept[sorted(fixed)] = 1
+    control = current_control()
+    givens = _remove_clues(np.asarray(grid, dtype=np.int32), order.astype(np.int64), kept,
+                           symmetric, geo.house_cells, geo.peers, geo.n, max_nodes,
+                           control)  # fmt: skip
+    raise_if_stopped(control)
+    return givens
+
+
 def generate(b: int, seed: int, max_nodes: int = 20_000) -> Puzzle:
     """One puzzle with a unique solution (minimal for symmetric removal on 9x9; for 16x16 a
     search that needs more than `max_nodes` nodes keeps the clue, so puzzles stay fast)."""
     geo = geometry(b)
     grid = random_grid(b, seed)
-    order = np.random.default_rng(seed).permutation(geo.ncell).astype(np.int64)
-    control = current_control()
-    fixed = np.zeros(geo.ncell, dtype=np.int32)
-    givens = remove_clues(grid, order, fixed, True, geo.house_cells, geo.peers, geo.n,
-                          max_nodes, control)  # fmt: skip
-    raise_if_stopped(control)
+    order = np.random.default_rng(seed).permutation(geo.ncell)
+    givens = remove_clues(b, grid, order, max_nodes=max_nodes)
     givens.setflags(write=False)
     return Puzzle(b, givens, f"generated seed {seed}")
 

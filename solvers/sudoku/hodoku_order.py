@@ -30,19 +30,15 @@ from collections.abc import Callable, Iterator
 
 import numpy as np
 from puzzleviz.solvers.arrays import Int32Array
-from puzzleviz.solvers.interrupt import raise_if_stopped
 from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
 from puzzleviz.solvers.sudoku.geometry import Geo, geometry
 from puzzleviz.solvers.sudoku.kernels.engine import (
     CONTRADICTION,
-    OVERFLOW,
     STALLED,
-    STOPPED,
     initial_candidates,
-    run_logic,
 )
-from puzzleviz.solvers.sudoku.kernels.log import StepLog, new_log
-from puzzleviz.solvers.sudoku.logic import given_flags
+from puzzleviz.solvers.sudoku.kernels.log import new_log
+from puzzleviz.solvers.sudoku.logic import given_flags, run_grown
 from puzzleviz.solvers.sudoku.parse import Puzzle
 from puzzleviz.solvers.sudoku.steps import decode_log
 from puzzleviz.solvers.sudoku.techniques import BY_NAME, TECHNIQUES
@@ -268,7 +264,7 @@ def path(puzzle: Puzzle, technique: str | None = None) -> Iterator[tuple[str, ..
                 yield (name, *COUNTS_AS[name])
                 break
             # the first stage may run to its end: nothing comes before it
-            status, log = _run(geo, values, cand, given, stage, log, 1 << 30 if k == 0 else 1)
+            status, log = run_grown(geo, values, cand, given, stage, log, 1 << 30 if k == 0 else 1)
             for step in decode_log(log, 0, ()):
                 yield (TECHNIQUES[step.technique].name,)
             if status == CONTRADICTION:
@@ -277,25 +273,3 @@ def path(puzzle: Puzzle, technique: str | None = None) -> Iterator[tuple[str, ..
                 break
         else:
             return
-
-
-def _run(
-    geo: Geo,
-    values: Grid,
-    cand: Candidates,
-    given: Int32Array,
-    ids: Int32Array,
-    log: StepLog,
-    steps: int,
-) -> tuple[int, StepLog]:
-    """At most `steps` steps of the kernels `ids` (easiest first), in a log big enough."""
-    while True:
-        saved_values, saved_cand = values.copy(), cand.copy()
-        log.fill[:] = 0
-        status = run_logic(geo, values, cand, given, ids, log, steps)
-        if status == STOPPED:
-            raise_if_stopped(log.control)
-        if status != OVERFLOW:
-            return status, log
-        values[:], cand[:] = saved_values, saved_cand
-        log = new_log(4 * log.tech.shape[0], 4 * log.items.shape[0])

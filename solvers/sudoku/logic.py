@@ -12,9 +12,9 @@ import numpy as np
 from puzzleviz.solvers.arrays import Int32Array
 from puzzleviz.solvers.interrupt import raise_if_stopped
 from puzzleviz.solvers.sudoku.arrays import Candidates, Grid
-from puzzleviz.solvers.sudoku.geometry import geometry
+from puzzleviz.solvers.sudoku.geometry import Geo, geometry
 from puzzleviz.solvers.sudoku.kernels.engine import OVERFLOW, STOPPED, initial_candidates, run_logic
-from puzzleviz.solvers.sudoku.kernels.log import new_log
+from puzzleviz.solvers.sudoku.kernels.log import StepLog, new_log
 from puzzleviz.solvers.sudoku.steps import Step, decode_log
 from puzzleviz.solvers.sudoku.techniques import BY_NAME
 
@@ -50,12 +50,29 @@ def logic_steps(
     ids = np.array([BY_NAME[name].id for name in order], dtype=np.int32)
     size = geo.ncell * (geo.n + 1) + 8
     log = new_log(min(size, max_steps + 8), 32 * geo.ncell * (geo.n + 1))
+    status, log = run_grown(geo, values, cand, given, ids, log, max_steps)
+    return status, decode_log(log, 0, ())
+
+
+def run_grown(
+    geo: Geo,
+    values: Grid,
+    cand: Candidates,
+    given: Int32Array,
+    ids: Int32Array,
+    log: StepLog,
+    steps: int,
+) -> tuple[int, StepLog]:
+    """At most `steps` steps of the kernels `ids` (easiest first) applied to `values` and
+    `cand` in place, in a log grown (and the stretch run again) until it is big enough;
+    the engine's status and that log."""
     while True:
-        saved = values.copy(), cand.copy()
-        status = run_logic(geo, values, cand, given, ids, log, max_steps)
+        saved_values, saved_cand = values.copy(), cand.copy()
+        log.fill[:] = 0
+        status = run_logic(geo, values, cand, given, ids, log, steps)
         if status == STOPPED:
             raise_if_stopped(log.control)
         if status != OVERFLOW:
-            return status, decode_log(log, 0, ())
-        values[:], cand[:] = saved
+            return status, log
+        values[:], cand[:] = saved_values, saved_cand
         log = new_log(4 * log.tech.shape[0], 4 * log.items.shape[0])

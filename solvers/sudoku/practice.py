@@ -62,15 +62,9 @@ from puzzleviz.solvers.sudoku.arrays import Grid
 from puzzleviz.solvers.sudoku.bruteforce import count_solutions, other_solution
 from puzzleviz.solvers.sudoku.generate import generate
 from puzzleviz.solvers.sudoku.geometry import geometry
-from puzzleviz.solvers.sudoku.kernels.engine import (
-    OVERFLOW,
-    SOLVED,
-    STOPPED,
-    initial_candidates,
-    run_logic,
-)
+from puzzleviz.solvers.sudoku.kernels.engine import SOLVED
 from puzzleviz.solvers.sudoku.kernels.log import FILL_STEPS, new_log
-from puzzleviz.solvers.sudoku.logic import given_flags
+from puzzleviz.solvers.sudoku.logic import given_flags, run_grown, start_grid
 from puzzleviz.solvers.sudoku.parse import Puzzle
 from puzzleviz.solvers.sudoku.practice_plant import PLANTS, Plant, planted
 from puzzleviz.solvers.sudoku.results import LEVELS, SudokuResult
@@ -209,21 +203,9 @@ class _Paths:
         self.log = new_log(self.geo.ncell * 10, 32 * self.geo.ncell * 10)
 
     def run(self, givens: Grid) -> tuple[bool, frozenset[int]]:
-        values = givens.astype(np.int32)
-        cand = np.zeros(self.geo.ncell, dtype=np.int32)
-        initial_candidates(self.geo, values, cand)
-        given = given_flags(givens)
-        while True:
-            saved_values, saved_cand = values.copy(), cand.copy()
-            self.log.fill[:] = 0
-            status = run_logic(self.geo, values, cand, given, self.order, self.log, 1 << 30)
-            if status == STOPPED:
-                raise_if_stopped(self.log.control)
-            if status != OVERFLOW:
-                break
-            values, cand = saved_values, saved_cand
-            old = self.log
-            self.log = new_log(4 * old.tech.shape[0], 4 * old.items.shape[0])
+        values, cand = start_grid(3, givens)
+        status, self.log = run_grown(self.geo, values, cand, given_flags(givens), self.order,
+                                     self.log, 1 << 30)  # fmt: skip
         steps = int(self.log.fill[FILL_STEPS])
         return status == SOLVED, frozenset(self.log.tech[:steps].tolist())
 

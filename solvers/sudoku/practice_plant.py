@@ -34,11 +34,9 @@ import dataclasses
 from collections.abc import Callable
 
 import numpy as np
-from puzzleviz.solvers.interrupt import current_control, raise_if_stopped
 from puzzleviz.solvers.sudoku.arrays import Grid
 from puzzleviz.solvers.sudoku.bruteforce import random_grid
 from puzzleviz.solvers.sudoku.generate import remove_clues
-from puzzleviz.solvers.sudoku.geometry import geometry
 from puzzleviz.solvers.sudoku.parse import Puzzle
 
 N = 9  # planting is for the classic 9x9 grid, as practice is
@@ -128,14 +126,8 @@ def planted(technique: str, seed: int, rng: np.random.Generator) -> tuple[Puzzle
     order drawn from `rng`)."""
     grid = random_grid(3, seed)
     plant = PLANTS[technique](grid, rng)
-    geo = geometry(3)
     start = grid.copy()
     start[sorted(plant.open_cells)] = 0
-    fixed = np.zeros(geo.ncell, dtype=np.int32)
-    fixed[sorted(plant.keep)] = 1
-    order = rng.permutation(geo.ncell).astype(np.int64)
-    control = current_control()
-    givens = remove_clues(start, order, fixed, False, geo.house_cells, geo.peers, geo.n, 0,
-                          control)  # fmt: skip
-    raise_if_stopped(control)
+    order = rng.permutation(N * N)
+    givens = remove_clues(3, start, order, fixed=plant.keep, symmetric=False)
     return Puzzle(3, givens, f"planted {technique}"), plant
