@@ -68,5 +68,10 @@ def practice_notice(trace: Trace) -> str | None:
         return None
     step = int(trace.header.params.get("practice_step", 0))
     title = msg(BY_NAME[technique].title)
+    hardest = trace.header.params.get("practice_hardest", technique)
+    if hardest != technique and hardest in BY_NAME:  # harder steps follow (THEN_HARDER)
+        return msg("Practice puzzle for {technique}: it first applies at step {step}, and "
+                   "{hardest} comes later; I gives a hint, P the next puzzle",
+                   technique=title, step=step, hardest=msg(BY_NAME[hardest].title))  # fmt: skip
     return msg("Practice puzzle for {technique}: it first applies at step {step}; I gives a "
                "hint, P the next puzzle", technique=title, step=step)  # fmt: skip

@@ -28,7 +28,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--level", metavar="LEVEL",
         help="the puzzle's level instead (easy, medium, hard, expert, master, extreme): harder "
-        "steps may follow; default: TECHNIQUE is the hardest step",
+        "steps may follow; default: TECHNIQUE is the hardest step (for Unique Rectangle Type "
+        "5, Franken and Mutant fish, too rare for that, chains and ALS may follow; each "
+        "puzzle names its hardest technique)",
     )  # fmt: skip
     parser.add_argument("--count", type=whole(1, 1000), default=3, metavar="N",
                         help="how many puzzles (default 3)")  # fmt: skip

@@ -36,6 +36,19 @@ solve of the rare candidates that passed, stopping at the target) and without Ho
 
 With a `level`, the puzzle's level (solvers.sudoku.results.level_name of its rating with
 all techniques) must be that one instead: the target may then be followed by harder steps.
+
+Harder steps may follow (THEN_HARDER) for the three techniques whose puzzles almost never
+finish with easier steps alone. Franken and Mutant fish come after the chains and ALS in
+HoDoKu's order, so HoDoKu shows them only where no chain or ALS step is left, and such a
+state is rarely one the easier steps then finish: with the target the hardest step,
+Franken fish passed our path 345 times a minute and HoDoKu's order kept 1 (every one
+rejected for Mutant fish: an AIC came first in 22 of 23). A Unique Rectangle Type 5 needs
+its extra digit gone from two corners by logic (practice_plant), which random puzzles
+rarely do in time (0 in 188,000 candidates). Their puzzles may need chains and ALS after
+the target, but never the last resorts (templates, Kraken fish, forcing chains and nets),
+and each says its hardest technique. Measured (benchmarks/sudoku_practice.py, 2 threads,
+seed 1): Franken fish 3 puzzles in 49 s, Unique Rectangle Type 5 3 in 35 s, Mutant fish
+none in 60 s (with the target the hardest step: 1, 0 and 0).
 """
 
 from __future__ import annotations
@@ -69,7 +82,7 @@ from puzzleviz.solvers.sudoku.parse import Puzzle
 from puzzleviz.solvers.sudoku.practice_plant import PLANTS, Plant, planted
 from puzzleviz.solvers.sudoku.results import LEVELS, SudokuResult
 from puzzleviz.solvers.sudoku.search import solve, technique_order
-from puzzleviz.solvers.sudoku.techniques import BY_NAME, ORDERED, T_GUESS
+from puzzleviz.solvers.sudoku.techniques import BY_NAME, ORDERED, T_GUESS, TECHNIQUES
 from puzzleviz.solvers.trace import Trace
 
 # HoDoKu's training list (its "practising" techniques), as far as we have them, in our order
@@ -95,6 +108,11 @@ NEIGHBOURS = 10  # candidates one clue away from each generated puzzle
 CLOSER = 30  # more around each near miss (its path came to the technique)
 FAMILY = 300  # candidates from one generated puzzle at most
 MOVED = 3  # clues a neighbour may add for the one it takes away
+# Techniques whose puzzles may need harder steps after them (see the module's note), and
+# what those may be: any logic but the last resorts.
+THEN_HARDER = frozenset({"unique_rectangle_5", "franken_fish", "mutant_fish"})
+LAST_RESORTS = frozenset({"template_set", "template_delete", "kraken_fish", "forcing_chain",
+                          "forcing_net", "guess"})  # fmt: skip
 AHEAD = 32  # families queued a worker (with 2 a worker, 2 threads ran as fast as 1)
 
 
@@ -140,6 +158,7 @@ class PracticePuzzle:
     level: str
     candidate: int  # which generated puzzle (0-based from the seed) it came from
     steps: int  # steps in the whole solution path
+    hardest: str  # the path's hardest technique: `technique` unless harder steps follow
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -152,12 +171,14 @@ class PracticePuzzle:
             "rating": self.rating,
             "level": self.level,
             "candidate": self.candidate,
+            "hardest": self.hardest,
         }
 
     def line(self) -> str:
+        later = "" if self.hardest == self.technique else f", then {BY_NAME[self.hardest].title}"
         return (
             f"{self.puzzle.text()}  step {self.step}/{self.steps}: {self.caption} "
-            f"(rating {self.rating:.1f}, {self.level})"
+            f"(rating {self.rating:.1f}, {self.level}{later})"
         )
 
 
@@ -165,6 +186,17 @@ def prefix(technique: str) -> frozenset[str]:
     """The techniques up to and including `technique` in the order of difficulty."""
     names = [t.name for t in ORDERED]
     return frozenset(names[: names.index(technique) + 1])
+
+
+def allowed_for(technique: str, level: str | None) -> frozenset[str]:
+    """The techniques a candidate's path may use: up to the target (it is the hardest
+    step), every logical one with a `level` (the level decides), and for THEN_HARDER all
+    but the last resorts."""
+    if level is not None:
+        return frozenset(BY_NAME) - {"guess"}
+    if technique in THEN_HARDER:
+        return frozenset(BY_NAME) - LAST_RESORTS
+    return prefix(technique)
 
 
 def first_use(result: SudokuResult, technique: str) -> int | None:
@@ -179,16 +211,19 @@ def _checked(puzzle: Puzzle, technique: str, level: str | None, n: int) -> Pract
     """The puzzle as a practice puzzle, solved again with every logical technique and
     captions: the path the window and `solve` show; None unless HoDoKu's order uses the
     technique too."""
+    if not hodoku_order.uses(puzzle, technique):  # first: it turns most candidates away
+        return None
     everything = frozenset(t.name for t in ORDERED if t.name != "guess")
     result = solve(puzzle, everything, names="a1")
     index = first_use(result, technique)
     if index is None or (level is not None and result.level != level):
         return None
-    if not hodoku_order.uses(puzzle, technique):
-        return None
     step = result.steps[index]
+    # the hardest technique of the path: the last in the order of difficulty (ties of rating)
+    hardest = max((TECHNIQUES[s.technique] for s in result.steps if s.is_technique),
+                  key=ORDERED.index)  # fmt: skip
     return PracticePuzzle(puzzle, technique, index + 1, step.caption, result.rating,
-                          result.level, n, len(result.steps))  # fmt: skip
+                          result.level, n, len(result.steps), hardest.name)  # fmt: skip
 
 
 class _Paths:
@@ -274,7 +309,7 @@ def practice_puzzles(
     was not kept), tried first, up to FAMILY in all. A family is a function of the seed
     and its number alone; at most one practice puzzle comes from it, so no two differ by
     a clue or a few, and they come out in the families' order."""
-    allowed = prefix(technique) if level is None else frozenset(BY_NAME) - {"guess"}
+    allowed = allowed_for(technique, level)
     control = current_control()
     done = threading.Event()  # enough found (or the caller left): the others stop early
 
@@ -395,7 +430,8 @@ def practice_trace(
     practice = next(practice_puzzles(technique, 1, seed, on_candidate=seen,
                                      workers=DEFAULT_WORKERS))  # fmt: skip
     _, trace = solve_and_record(practice.puzzle)
-    params = {**trace.header.params, "practice": technique, "practice_step": practice.step}
+    params = {**trace.header.params, "practice": technique, "practice_step": practice.step,
+              "practice_hardest": practice.hardest}  # fmt: skip
     header = dataclasses.replace(trace.header, params=params)
     return practice, dataclasses.replace(trace, header=header)
 

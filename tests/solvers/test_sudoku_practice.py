@@ -14,8 +14,10 @@ from puzzleviz.solvers.sudoku import practice as practice_module
 from puzzleviz.solvers.sudoku.bruteforce import count_solutions, other_solution
 from puzzleviz.solvers.sudoku.generate import generate
 from puzzleviz.solvers.sudoku.practice import (
+    LAST_RESORTS,
     MOVED,
     PRACTICE,
+    THEN_HARDER,
     practice_puzzles,
     practice_trace,
     practised,
@@ -23,7 +25,7 @@ from puzzleviz.solvers.sudoku.practice import (
 )
 from puzzleviz.solvers.sudoku.practice_plant import planted
 from puzzleviz.solvers.sudoku.search import solve
-from puzzleviz.solvers.sudoku.techniques import BY_NAME, ORDERED
+from puzzleviz.solvers.sudoku.techniques import BY_NAME, ORDERED, TECHNIQUES
 
 LOGIC = frozenset(t.name for t in ORDERED) - {"guess"}
 
@@ -38,7 +40,8 @@ LOGIC = frozenset(t.name for t in ORDERED) - {"guess"}
         ("hidden_quad", 4),
         ("naked_quad", 3),
         ("jellyfish", 1),
-    ],  # the quads and the jellyfish from planted candidates
+        ("franken_fish", 5),
+    ],  # the quads and the jellyfish from planted candidates; Franken fish: harder steps follow
 )
 def test_a_practice_puzzle_is_unique_and_its_path_first_uses_the_technique_where_it_says(
     technique, seed
@@ -52,8 +55,16 @@ def test_a_practice_puzzle_is_unique_and_its_path_first_uses_the_technique_where
     assert used.index(True) == practice.step - 1
     assert result.steps[practice.step - 1].caption == practice.caption
     assert practice.caption.startswith(BY_NAME[technique].title)
-    # without a level the technique is the hardest the puzzle needs
-    assert result.rating == BY_NAME[technique].rating
+    # without a level the technique is the hardest the puzzle needs, but for the rarest
+    # three harder steps may follow (never a last resort), and the puzzle names the hardest
+    assert BY_NAME[practice.hardest].rating == result.rating
+    if technique in THEN_HARDER:
+        assert result.rating > BY_NAME[technique].rating
+        assert not {TECHNIQUES[s.technique].name for s in result.steps} & LAST_RESORTS
+        assert practice.line().endswith(f", then {BY_NAME[practice.hardest].title})")
+    else:
+        assert result.rating == BY_NAME[technique].rating
+        assert practice.hardest == technique and "then" not in practice.line()
     # and the path in HoDoKu's order of techniques comes to it too
     assert hodoku_order.uses(practice.puzzle, technique)
 

@@ -7,9 +7,10 @@ import time
 
 import pygame
 from puzzleviz.scenes.sudoku import SudokuInteraction
-from puzzleviz.scenes.sudoku_practice import Practice
+from puzzleviz.scenes.sudoku_practice import Practice, practice_notice
 from puzzleviz.solvers.i18n import render
 from puzzleviz.solvers.sudoku.practice import DEFAULT_CYCLE, practice_trace, practised
+from puzzleviz.solvers.sudoku.techniques import BY_NAME
 from puzzleviz.viz.app import App
 
 SIZE = (1280, 720)
@@ -75,3 +76,14 @@ def test_p_again_while_a_puzzle_is_being_made_stops_it(gl_ctx, tmp_path):
             break
         time.sleep(0.01)
     assert job.done and app.player.trace is first
+
+
+def test_a_practice_puzzle_whose_path_goes_on_to_harder_steps_says_which():
+    # Franken fish is one of the three rare techniques whose puzzles may need harder steps
+    # after it (practice.THEN_HARDER): the window says so, where it names the first step
+    practice, trace = practice_trace("franken_fish", 5)
+    assert practice.hardest != "franken_fish"
+    notice = render(practice_notice(trace), "en")
+    assert f"at step {practice.step}, and {BY_NAME[practice.hardest].title} comes later" in notice
+    _, plain = practice_trace("y_wing", 5)
+    assert "comes later" not in render(practice_notice(plain), "en")
