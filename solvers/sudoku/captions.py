@@ -471,11 +471,15 @@ def _unique_rectangle_5(step: Step, names: Names) -> str:
     i, cells = step.info, names.cells
     nb = 4 - i[7]
     pattern, extra, a, b, c = i[0:nb], i[nb:4], i[4], i[5], i[6]
-    return msg("Unique Rectangle Type 5: {pattern} hold only {pair} and {extra} hold {a}, "
-               "{b} and {c}; without {c} in one of them the puzzle would have two "
-               "solutions, so {c} goes from every cell that sees them all: {removals}",
-               pattern=cells(pattern), pair=f"{{{a}, {b}}}", extra=cells(extra), a=a, b=b,
-               c=c, removals=removals(step, names))  # fmt: skip
+    # one bivalue corner (three hold c) or two (diagonal): "holds" or "hold"
+    return nmsg("Unique Rectangle Type 5: {pattern} holds only {pair} and {extra} hold {a}, "
+                "{b} and {c}; without {c} in one of them the puzzle would have two "
+                "solutions, so {c} goes from every cell that sees them all: {removals}",
+                "Unique Rectangle Type 5: {pattern} hold only {pair} and {extra} hold {a}, "
+                "{b} and {c}; without {c} in one of them the puzzle would have two "
+                "solutions, so {c} goes from every cell that sees them all: {removals}",
+                nb, pattern=cells(pattern), pair=f"{{{a}, {b}}}", extra=cells(extra), a=a,
+                b=b, c=c, removals=removals(step, names))  # fmt: skip
 
 
 def _unique_rectangle_6(step: Step, names: Names) -> str:

@@ -5,7 +5,8 @@ sentences are what traces store and the catalogs translate, so a change to any o
 change to every shipped trace and translation, never a side effect of a refactor.
 
 The steps were taken from solves of the puzzles in assets/puzzles/sudoku (and the UR Type 5
-grid of test_sudoku_rectangles), the shortest of each form; the captions are those the
+grid of test_sudoku_rectangles; its three-corner form from a practice puzzle, "4.731..2...",
+where the one bivalue corner "holds"), the shortest of each form; the captions are those the
 if-chain before CAPTIONS wrote for them.
 """
 
@@ -869,6 +870,28 @@ RECORDED = [('naked_single',
   'Unique Rectangle Type 5: r1c1, r2c4 hold only {1, 2} and r1c4, r2c1 hold 1, 2 and 5; '
   'without 5 in one of them the puzzle would have two solutions, so 5 goes from every cell '
   'that sees them all: remove 5 from r1c2, r1c3, r2c5 and r2c6'),
+ ('unique_rectangle_5:three_corners',
+  {'technique': 42,
+   'info': (51, 41, 42, 50, 1, 2, 5, 3),
+   'eliminations': ((39, 5),),
+   'candidates': ((41, 1, 1),
+                  (41, 2, 1),
+                  (42, 1, 1),
+                  (42, 2, 1),
+                  (50, 1, 1),
+                  (50, 2, 1),
+                  (51, 1, 1),
+                  (51, 2, 1),
+                  (41, 5, 4),
+                  (42, 5, 4),
+                  (50, 5, 4)),
+   'cells': ((41, 1), (42, 1), (50, 1), (51, 1))},
+  'Unique Rectangle Type 5: G6 holds only {1, 2} and F5, G5, F6 hold 1, 2 and 5; without 5 in '
+  'one of them the puzzle would have two solutions, so 5 goes from every cell that sees them '
+  'all: remove 5 from D5',
+  'Unique Rectangle Type 5: r6c7 holds only {1, 2} and r5c6, r5c7, r6c6 hold 1, 2 and 5; '
+  'without 5 in one of them the puzzle would have two solutions, so 5 goes from every cell '
+  'that sees them all: remove 5 from r5c4'),
  ('unique_rectangle_6',
   {'technique': 43,
    'info': (0, 16, 7, 9, 6, 8, 0, 1),
