@@ -12,7 +12,7 @@ import secrets
 
 from puzzleviz.solvers.i18n import N_, msg, render
 from puzzleviz.solvers.sudoku.model import SudokuModel
-from puzzleviz.solvers.sudoku.practice import DEFAULT_CYCLE, practice_trace, practised
+from puzzleviz.solvers.sudoku.practice import DEFAULT_CYCLE, SLOW, practice_trace, practised
 from puzzleviz.solvers.sudoku.techniques import BY_NAME
 from puzzleviz.solvers.trace import Trace
 from puzzleviz.viz.interaction import Job, Session
@@ -49,6 +49,9 @@ class Practice:
         title = msg(BY_NAME[technique].title)
         seed = self.next_seed()
         head = msg("Making a practice puzzle for {technique}", technique=title)
+        if technique in SLOW:
+            head = msg("Making a practice puzzle for {technique} (they are rare: this can take "
+                       "minutes)", technique=title)  # fmt: skip
 
         def work(job: Job[Trace]) -> Trace:
             return practice_trace(technique, seed, cancelled=lambda: job.cancelled)[1]

@@ -113,6 +113,10 @@ MOVED = 3  # clues a neighbour may add for the one it takes away
 THEN_HARDER = frozenset({"unique_rectangle_5", "franken_fish", "mutant_fish"})
 LAST_RESORTS = frozenset({"template_set", "template_delete", "kraken_fish", "forcing_chain",
                           "forcing_net", "guess"})  # fmt: skip
+# Techniques whose puzzles take a minute or more each here (Mutant fish: 0 or 1 in 60 s in
+# benchmarks/sudoku_practice.py, as in HoDoKu, which has them off): the command and the
+# window say so before they start, so nobody takes the wait for a hang.
+SLOW = frozenset({"mutant_fish"})
 AHEAD = 32  # families queued a worker (with 2 a worker, 2 threads ran as fast as 1)
 
 

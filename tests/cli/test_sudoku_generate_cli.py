@@ -36,3 +36,20 @@ def test_an_unknown_technique_or_level_is_one_line(capsys):
 
 def test_play_without_a_trace_or_practice_is_one_line(capsys):
     assert_one_line_error(capsys, "play", match="--practice")
+
+
+def test_a_rare_technique_says_before_the_wait_that_it_takes_minutes(capsys, monkeypatch):
+    from puzzleviz.solvers.sudoku import practice
+
+    asked = []
+
+    def none_found(technique, *args, **kwargs):  # the wait itself is not what is tested
+        asked.append(technique)
+        return iter(())
+
+    monkeypatch.setattr(practice, "practice_puzzles", none_found)
+    code, _, err = run_cli(capsys, "sudoku", "generate", "--needs", "mutant fish", "--count", "1")
+    assert code == 0 and asked == ["mutant_fish"]
+    assert "Mutant Fish puzzles are rare: expect a minute or more for each" in err
+    _, _, err = run_cli(capsys, "sudoku", "generate", "--needs", "x-wing", "--count", "1")
+    assert "rare" not in err

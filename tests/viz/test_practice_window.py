@@ -66,6 +66,7 @@ def test_p_again_while_a_puzzle_is_being_made_stops_it(gl_ctx, tmp_path):
     app.handle(key)
     job = app.session.job
     assert job is not None and "press the key again to stop" in app._notice()
+    assert "Mutant Fish (they are rare: this can take minutes)" in app._notice()
     assert app.working  # the window draws fewer frames meanwhile
     app.handle(key)  # as the notice says
     assert app.session.job is None and job.cancelled and not app.working
