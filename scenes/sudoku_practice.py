@@ -12,7 +12,13 @@ import secrets
 
 from puzzleviz.solvers.i18n import N_, msg, render
 from puzzleviz.solvers.sudoku.model import SudokuModel
-from puzzleviz.solvers.sudoku.practice import DEFAULT_CYCLE, SLOW, practice_trace, practised
+from puzzleviz.solvers.sudoku.practice import (
+    DEFAULT_CYCLE,
+    SLOW,
+    practice_trace,
+    practised,
+    practised_where,
+)
 from puzzleviz.solvers.sudoku.techniques import BY_NAME
 from puzzleviz.solvers.trace import Trace
 from puzzleviz.viz.interaction import Job, Session
@@ -69,10 +75,9 @@ def practice_notice(trace: Trace) -> str | None:
     technique = practised(trace)
     if technique is None:
         return None
-    step = int(trace.header.params.get("practice_step", 0))
+    step, hardest = practised_where(trace)
     title = msg(BY_NAME[technique].title)
-    hardest = trace.header.params.get("practice_hardest", technique)
-    if hardest != technique and hardest in BY_NAME:  # harder steps follow (THEN_HARDER)
+    if hardest != technique:  # harder steps follow (THEN_HARDER)
         return msg("Practice puzzle for {technique}: it first applies at step {step}, and "
                    "{hardest} comes later; I gives a hint, P the next puzzle",
                    technique=title, step=step, hardest=msg(BY_NAME[hardest].title))  # fmt: skip

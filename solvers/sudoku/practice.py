@@ -446,6 +446,19 @@ def practised(trace: Trace) -> str | None:
     return name if isinstance(name, str) and name in BY_NAME else None
 
 
+def practised_where(trace: Trace) -> tuple[int, str]:
+    """Of a practice trace: the step where its technique first applies (0 if the header
+    does not say) and the path's hardest technique (the practised one if it does not say).
+    A trace file may come from anyone: anything else in those fields counts as unsaid."""
+    params = trace.header.params
+    step = params.get("practice_step")
+    hardest = params.get("practice_hardest")
+    return (
+        step if isinstance(step, int) and not isinstance(step, bool) and step > 0 else 0,
+        hardest if isinstance(hardest, str) and hardest in BY_NAME else practised(trace) or "",
+    )
+
+
 def practice_for(word: str, seed: int) -> Trace:
     """The PuzzleSpec's practice hook (`puzzleviz play --practice X-Wing`)."""
     return practice_trace(technique_named(word), seed)[1]

@@ -3,9 +3,11 @@ makes the next puzzle for the same technique (in the background), the help lists
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pygame
+import pytest
 from puzzleviz.scenes.sudoku import SudokuInteraction
 from puzzleviz.scenes.sudoku_practice import Practice, practice_notice
 from puzzleviz.solvers.i18n import render
@@ -88,3 +90,17 @@ def test_a_practice_puzzle_whose_path_goes_on_to_harder_steps_says_which():
     assert f"at step {practice.step}, and {BY_NAME[practice.hardest].title} comes later" in notice
     _, plain = practice_trace("y_wing", 5)
     assert "comes later" not in render(practice_notice(plain), "en")
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [{"practice_step": "abc", "practice_hardest": ["x_chain"]},
+     {"practice_step": [1], "practice_hardest": {"a": 1}},
+     {"practice_step": True, "practice_hardest": "not_a_technique"}],
+)  # fmt: skip
+def test_a_crafted_practice_header_reads_as_unsaid_never_a_crash(fields):
+    # a trace file may come from anyone: the window opens it and says what it can
+    _, trace = practice_trace("y_wing", 5)
+    header = dataclasses.replace(trace.header, params={**trace.header.params, **fields})
+    notice = render(practice_notice(dataclasses.replace(trace, header=header)), "en")
+    assert "Practice puzzle for Y-Wing: it first applies at step 0;" in notice
