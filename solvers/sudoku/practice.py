@@ -117,6 +117,7 @@ LAST_RESORTS = frozenset({"template_set", "template_delete", "kraken_fish", "for
 # benchmarks/sudoku_practice.py, as in HoDoKu, which has them off): the command and the
 # window say so before they start, so nobody takes the wait for a hang.
 SLOW = frozenset({"mutant_fish"})
+LOGIC = frozenset(BY_NAME) - {"guess"}  # every logical technique
 AHEAD = 32  # families queued a worker (with 2 a worker, 2 threads ran as fast as 1)
 
 
@@ -197,9 +198,9 @@ def allowed_for(technique: str, level: str | None) -> frozenset[str]:
     step), every logical one with a `level` (the level decides), and for THEN_HARDER all
     but the last resorts."""
     if level is not None:
-        return frozenset(BY_NAME) - {"guess"}
+        return LOGIC
     if technique in THEN_HARDER:
-        return frozenset(BY_NAME) - LAST_RESORTS
+        return LOGIC - LAST_RESORTS
     return prefix(technique)
 
 
@@ -217,8 +218,7 @@ def _checked(puzzle: Puzzle, technique: str, level: str | None, n: int) -> Pract
     technique too."""
     if not hodoku_order.uses(puzzle, technique):  # first: it turns most candidates away
         return None
-    everything = frozenset(t.name for t in ORDERED if t.name != "guess")
-    result = solve(puzzle, everything, names="a1")
+    result = solve(puzzle, LOGIC, names="a1")
     index = first_use(result, technique)
     if index is None or (level is not None and result.level != level):
         return None
