@@ -53,19 +53,18 @@ def run(args: argparse.Namespace) -> int:
     from puzzleviz.solvers.progress import Progress  # lazy: --help
     from puzzleviz.solvers.sudoku.practice import (  # lazy: --help (numba)
         DEFAULT_WORKERS,
-        SLOW,
         PracticePuzzle,
         level_named,
         practice_puzzles,
+        slow_notice,
         technique_named,
     )
-    from puzzleviz.solvers.sudoku.techniques import BY_NAME  # lazy: --help
 
     technique = technique_named(args.needs)
     level = None if args.level is None else level_named(args.level)
-    if technique in SLOW:
-        print(f"{BY_NAME[technique].title} puzzles are rare: expect a minute or more for each "
-              "(Ctrl-C keeps the ones found)", file=sys.stderr)  # fmt: skip
+    notice = slow_notice(technique)
+    if notice is not None:
+        print(f"{notice}; the puzzles found are kept", file=sys.stderr)
     found: list[PracticePuzzle] = []
     to_stdout = args.json == "-"
     with Progress(args.count, f"puzzles needing {technique}", unit="puzzles") as bar:

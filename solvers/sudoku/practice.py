@@ -58,6 +58,7 @@ import concurrent.futures
 import dataclasses
 import itertools
 import os
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -459,6 +460,19 @@ def practised_where(trace: Trace) -> tuple[int, str]:
     )
 
 
+def slow_notice(technique: str) -> str | None:
+    """What a command says on stderr before it starts on a SLOW technique's puzzles."""
+    if technique not in SLOW:
+        return None
+    title = BY_NAME[technique].title
+    return f"{title} puzzles are rare: expect a minute or more for each (Ctrl-C stops)"
+
+
 def practice_for(word: str, seed: int) -> Trace:
-    """The PuzzleSpec's practice hook (`puzzleviz play --practice X-Wing`)."""
-    return practice_trace(technique_named(word), seed)[1]
+    """The PuzzleSpec's practice hook (`puzzleviz play --practice X-Wing`): the command's
+    progress line says it is working; a SLOW technique says first that it takes long."""
+    technique = technique_named(word)
+    notice = slow_notice(technique)
+    if notice is not None:
+        print(notice, file=sys.stderr, flush=True)
+    return practice_trace(technique, seed)[1]

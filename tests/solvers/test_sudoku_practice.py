@@ -180,3 +180,20 @@ def test_neighbours_keep_the_solution_unique_and_the_plant_in_place():
         taken = np.flatnonzero((puzzle.givens > 0) & (neighbour.givens == 0))
         added = np.flatnonzero((puzzle.givens == 0) & (neighbour.givens > 0))
         assert len(taken) == 1 and 1 <= len(added) <= MOVED
+
+
+def test_play_practice_says_first_that_a_rare_technique_takes_long(capsys, monkeypatch):
+    # `puzzleviz play --practice` makes the puzzle before the window opens: only stderr can
+    # tell the teacher why nothing shows yet (the wait itself is not what is tested)
+    made = []
+
+    def recorded(technique, seed):
+        made.append(technique)
+        return None, "trace"
+
+    monkeypatch.setattr(practice_module, "practice_trace", recorded)
+    assert practice_module.practice_for("mutant fish", 1) == "trace"
+    assert made == ["mutant_fish"]
+    assert "Mutant Fish puzzles are rare: expect a minute or more" in capsys.readouterr().err
+    practice_module.practice_for("x-wing", 1)
+    assert capsys.readouterr().err == ""
